@@ -1,0 +1,290 @@
+#include "luashim.h"
+#include <stdlib.h>
+#include <string.h>
+#include <stdio.h>
+
+#define LS_HOOK_STEP 1000
+
+static int ls_states_open = 0;
+int ls_open_states(void) { return ls_states_open; }
+
+ls_limits *ls_limits_of(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (ls_limits *)ud;
+}
+
+/* ---- allocator with a cap ---------------------------------------------------------- */
+
+/* Records the innermost Lua frame of the main thread (reads only: no allocation). */
+static void ls_note_where(ls_limits *lim) {
+    lua_Debug d;
+    lim->where[0] = 0;
+    for (int level = 0; level < 50 && lua_getstack(lim->main, level, &d); level++) {
+        if (lua_getinfo(lim->main, "Sl", &d) && d.currentline > 0) {
+            snprintf(lim->where, sizeof lim->where, "%s:%d", d.short_src, d.currentline);
+            return;
+        }
+    }
+}
+
+static void *ls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
+    ls_limits *lim = (ls_limits *)ud;
+    size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        free(ptr);
+        lim->used -= old;
+        return NULL;
+    }
+    if (nsize > old && lim->enforce && lim->limit != 0 && lim->used - old + nsize > lim->limit) {
+        if (!lim->memory_failed && lim->main != NULL) ls_note_where(lim);
+        lim->memory_failed = 1;
+        return NULL;
+    }
+    void *p = realloc(ptr, nsize);
+    if (p == NULL) return NULL;
+    lim->used = lim->used - old + nsize;
+    if (lim->used > lim->peak) lim->peak = lim->used;
+    return p;
+}
+
+static int ls_panic(lua_State *L) {
+    const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(not a string)";
+    fprintf(stderr, "luascreen: internal error: unprotected Lua error: %s\n", msg);
+    fflush(stderr);
+    abort();
+    return 0;
+}
+
+/* ---- instruction budget ------------------------------------------------------------- */
+
+static void ls_count_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    ls_limits *lim = ls_limits_of(L);
+    if (lim->budget <= 0) return;
+    lim->remaining -= lua_gethookcount(L);
+    if (lim->remaining > 0) return;
+    /* From now on every instruction of every thread raises, so a script cannot catch
+     * the error with pcall and go on looping. */
+    lim->exhausted = 1;
+    lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
+    lua_Debug d;
+    const char *what = "instruction limit exceeded (%I instructions): the script loops or does "
+                       "too much work (raise it with --max-instructions)";
+    if (lua_getstack(L, 0, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
+        lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+    } else {
+        lua_pushliteral(L, "");
+    }
+    lua_pushfstring(L, what, (lua_Integer)lim->budget);
+    lua_concat(L, 2);
+    lua_error(L);
+}
+
+lua_State *ls_newstate(size_t memory_limit, long long instruction_budget) {
+    ls_limits *lim = (ls_limits *)calloc(1, sizeof(ls_limits));
+    if (lim == NULL) return NULL;
+    lim->limit = memory_limit;
+    lim->budget = instruction_budget;
+    lua_State *L = lua_newstate(ls_alloc, lim);
+    if (L == NULL) { free(lim); return NULL; }
+    lim->main = L;
+    lua_atpanic(L, ls_panic);
+    lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, LS_HOOK_STEP);
+    ls_states_open++;
+    return L;
+}
+
+void ls_close(lua_State *L) {
+    if (L == NULL) return;
+    ls_limits *lim = ls_limits_of(L);
+    lim->enforce = 0;
+    lim->budget = 0; /* finalizers run at close: let them finish */
+    lua_close(L);
+    free(lim);
+    ls_states_open--;
+}
+
+/* ---- message handler ------------------------------------------------------------------ */
+
+static int ls_tostring_call(lua_State *L) {
+    luaL_tolstring(L, 1, NULL);
+    return 1;
+}
+
+static int ls_msgh(lua_State *L) {
+    ls_limits *lim = ls_limits_of(L);
+    lim->enforce = 0; /* the traceback must not fail for lack of memory */
+    const char *msg = NULL;
+    int t = lua_type(L, 1);
+    if (t == LUA_TSTRING || t == LUA_TNUMBER) {
+        msg = lua_tostring(L, 1);
+    } else if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_pushcfunction(L, ls_tostring_call);
+        lua_pushvalue(L, 1);
+        if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
+            msg = lua_tostring(L, -1);
+        } else {
+            lua_pop(L, 1);
+            msg = lua_pushfstring(L, "(error object is a %s value whose __tostring failed)",
+                                  luaL_typename(L, 1));
+        }
+    } else {
+        msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    }
+    luaL_traceback(L, L, msg, 1);
+    return 1;
+}
+
+int ls_pcall(lua_State *L, int nargs, int nresults) {
+    ls_limits *lim = ls_limits_of(L);
+    int base = lua_gettop(L) - nargs;
+    if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
+    lua_pushcfunction(L, ls_msgh);
+    lua_insert(L, base);
+    int enforce = lim->enforce;
+    if (lim->depth == 0) {
+        lim->remaining = lim->budget;
+        lim->exhausted = 0;
+        lim->memory_failed = 0;
+        lim->where[0] = 0;
+        lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, LS_HOOK_STEP);
+    }
+    lim->depth++;
+    lim->enforce = 1;
+    int status = lua_pcall(L, nargs, nresults, base);
+    lim->enforce = enforce;
+    lim->depth--;
+    lua_remove(L, base);
+    return status;
+}
+
+int ls_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
+    ls_limits *lim = ls_limits_of(L);
+    int enforce = lim->enforce;
+    if (lim->depth == 0) { lim->memory_failed = 0; lim->where[0] = 0; }
+    lim->enforce = 1;
+    int status = luaL_loadbufferx(L, buffer, size, chunkname, "t");
+    lim->enforce = enforce;
+    return status;
+}
+
+/* ---- trampoline --------------------------------------------------------------------- */
+
+static int ls_trampoline(lua_State *L) {
+    ls_host_function fn = (ls_host_function)lua_touserdata(L, lua_upvalueindex(1));
+    void *context = lua_touserdata(L, lua_upvalueindex(2));
+    ls_limits *lim = ls_limits_of(L);
+    int enforce = lim->enforce;
+    lim->enforce = 0; /* the host's own pushes never hit the cap, so they never raise */
+    lua_checkstack(L, 20);
+    int n = fn(L, context);
+    lim->enforce = enforce;
+    if (n < 0) return lua_error(L); /* Swift has returned: raising is safe here */
+    return n;
+}
+
+void ls_pushhostfunction(lua_State *L, ls_host_function fn, void *context) {
+    lua_pushlightuserdata(L, (void *)fn);
+    lua_pushlightuserdata(L, context);
+    lua_pushcclosure(L, ls_trampoline, 2);
+}
+
+/* ---- constructors -------------------------------------------------------------------- */
+
+static const char LS_LINES_KEY = 'l';
+static const char LS_SOURCES_KEY = 's';
+
+static void ls_weaktable(lua_State *L, const void *key) {
+    lua_newtable(L);
+    lua_newtable(L);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, key);
+}
+
+static int ls_constructor(lua_State *L) {
+    const char *kind = lua_tostring(L, lua_upvalueindex(1));
+    if (lua_type(L, 1) != LUA_TTABLE) {
+        return luaL_error(L, "%s expects a table: write %s { ... }", kind, kind);
+    }
+    lua_settop(L, 1);
+    lua_pushliteral(L, "type");
+    if (lua_rawget(L, 1) == LUA_TNIL) {
+        lua_pushliteral(L, "type");
+        lua_pushvalue(L, lua_upvalueindex(2));
+        lua_rawset(L, 1);
+    }
+    lua_pop(L, 1);
+    lua_Debug ar;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_LINES_KEY);
+        lua_pushvalue(L, 1);
+        lua_pushinteger(L, ar.currentline);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_SOURCES_KEY);
+        lua_pushvalue(L, 1);
+        lua_pushstring(L, ar.source);
+        lua_rawset(L, -3);
+        lua_pop(L, 1);
+    }
+    return 1;
+}
+
+void ls_open_constructors(lua_State *L) {
+    static const char *const names[][2] = {
+        {"screen", "screen"}, {"section", "section"}, {"row", "text"}, {"button", "button"},
+        {"toggle", "toggle"}, {"choice", "choice"}, {"input", "input"}, {"number", "number"},
+        {"app", "app"}, {NULL, NULL}};
+    ls_weaktable(L, &LS_LINES_KEY);
+    ls_weaktable(L, &LS_SOURCES_KEY);
+    for (int i = 0; names[i][0] != NULL; i++) {
+        lua_pushstring(L, names[i][0]);
+        lua_pushstring(L, names[i][1]);
+        lua_pushcclosure(L, ls_constructor, 2);
+        lua_setglobal(L, names[i][0]);
+    }
+}
+
+int ls_constructor_line(lua_State *L, int idx, const char **source) {
+    int line = 0;
+    idx = lua_absindex(L, idx);
+    *source = NULL;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_LINES_KEY) == LUA_TTABLE) {
+        lua_pushvalue(L, idx);
+        if (lua_rawget(L, -2) == LUA_TNUMBER) line = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    if (line > 0 && lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_SOURCES_KEY) == LUA_TTABLE) {
+        lua_pushvalue(L, idx);
+        if (lua_rawget(L, -2) == LUA_TSTRING) *source = lua_tostring(L, -1);
+        lua_pop(L, 1); /* the string stays alive: the table keeps it while idx lives */
+    }
+    if (line > 0) lua_pop(L, 1);
+    return line;
+}
+
+/* ---- sandbox helpers ------------------------------------------------------------------ */
+
+/* load(chunk [, chunkname [, mode [, env]]]) with mode forced to text and env defaulting
+ * to the sandbox's globals. */
+static int ls_safe_load(lua_State *L) {
+    int nargs = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1)); /* the real load */
+    lua_pushvalue(L, 1);
+    if (nargs >= 2 && !lua_isnil(L, 2)) lua_pushvalue(L, 2); else lua_pushliteral(L, "=(load)");
+    lua_pushliteral(L, "t");
+    if (nargs >= 4) lua_pushvalue(L, 4); else lua_pushglobaltable(L);
+    lua_call(L, 4, 2);
+    return 2;
+}
+
+void ls_open_sandbox_helpers(lua_State *L) {
+    lua_getglobal(L, "load");
+    lua_pushcclosure(L, ls_safe_load, 1);
+    lua_setglobal(L, "load");
+}

@@ -1,0 +1,157 @@
+import CLua
+import CLuaShim
+
+/// The type of a Lua value, as `lua_type` reports it.
+public enum LuaType: Int32, Sendable {
+    case none = -1, nil_ = 0, boolean, lightUserdata, number, string, table, function, userdata, thread
+
+    public var name: String {
+        switch self {
+        case .none: return "no value"
+        case .nil_: return "nil"
+        case .boolean: return "boolean"
+        case .lightUserdata, .userdata: return "userdata"
+        case .number: return "number"
+        case .string: return "string"
+        case .table: return "table"
+        case .function: return "function"
+        case .thread: return "thread"
+        }
+    }
+}
+
+/// The stack of one Lua thread, through calls that never raise.
+///
+/// Every accessor here is raw (`lua_rawget*`, `lua_next`, `lua_type`, `lua_to*x`): reading a
+/// script's tables never runs a metamethod, so a hostile metatable cannot raise through Swift.
+/// Pushes happen while the memory cap is lifted (outside `ls_pcall`, or inside a host function),
+/// so they cannot raise either.
+public struct LuaStack {
+    public let L: OpaquePointer
+
+    public init(_ L: OpaquePointer) { self.L = L }
+
+    public var top: Int32 {
+        get { lua_gettop(L) }
+        nonmutating set { lua_settop(L, newValue) }
+    }
+
+    public func pop(_ n: Int32 = 1) { ls_pop(L, n) }
+    public func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
+    @discardableResult
+    public func ensure(_ slots: Int32) -> Bool { lua_checkstack(L, slots) != 0 }
+
+    public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
+
+    /// The string at `index`, only when it is a string (numbers are not converted).
+    public func string(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = ls_tolstring(L, index, &length) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+    }
+
+    /// The raw bytes of the string at `index`, and whether they are valid UTF-8.
+    public func stringIsValidUTF8(at index: Int32) -> Bool {
+        guard lua_type(L, index) == LUA_TSTRING else { return true }
+        var length = 0
+        guard let pointer = ls_tolstring(L, index, &length) else { return true }
+        let buffer = UnsafeRawBufferPointer(start: pointer, count: length)
+        return String(validating: buffer, as: UTF8.self) != nil
+    }
+
+    public func number(at index: Int32) -> Double? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        return lua_tonumberx(L, index, nil)
+    }
+
+    /// The integer at `index` when it is a number with an exact integer value.
+    public func integer(at index: Int32) -> Int64? {
+        guard lua_type(L, index) == LUA_TNUMBER else { return nil }
+        var ok: Int32 = 0
+        let value = lua_tointegerx(L, index, &ok)
+        return ok != 0 ? Int64(value) : nil
+    }
+
+    public func isInteger(at index: Int32) -> Bool { ls_isinteger(L, index) != 0 }
+    public func bool(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+    public func pointer(at index: Int32) -> UnsafeRawPointer? { lua_topointer(L, index) }
+
+    /// Pushes `t[key]` without metamethods, where `t` is the table at `table`.
+    @discardableResult
+    public func rawGet(_ table: Int32, _ key: String) -> LuaType {
+        let t = absolute(table)
+        push(key)
+        return LuaType(rawValue: lua_rawget(L, t)) ?? .none
+    }
+
+    @discardableResult
+    public func rawGet(_ table: Int32, index: Int) -> LuaType {
+        LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(index))) ?? .none
+    }
+
+    /// `t[key] = value on top` without metamethods; pops the value.
+    public func rawSet(_ table: Int32, _ key: String) {
+        let t = absolute(table)
+        push(key)
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, t)
+    }
+
+    public func rawSet(_ table: Int32, index: Int) {
+        lua_rawseti(L, table, lua_Integer(index))
+    }
+
+    public func rawLength(_ index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+
+    /// lua_next on the table at `table`; the key must be on top (push nil to start).
+    public func next(_ table: Int32) -> Bool { lua_next(L, table) != 0 }
+
+    public func pushNil() { lua_pushnil(L) }
+    public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
+    public func push(_ value: Double) { lua_pushnumber(L, value) }
+    public func push(_ value: String) {
+        var copy = value
+        copy.withUTF8 { buffer in
+            guard let base = buffer.baseAddress else { _ = lua_pushlstring(L, "", 0); return }
+            base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { _ = lua_pushlstring(L, $0, buffer.count) }
+        }
+    }
+    public func pushValue(_ index: Int32) { lua_pushvalue(L, index) }
+    public func newTable(arrayCount: Int = 0, recordCount: Int = 0) {
+        lua_createtable(L, Int32(clamping: arrayCount), Int32(clamping: recordCount))
+    }
+    public func insert(_ index: Int32) { ls_insert(L, index) }
+    public func remove(_ index: Int32) { ls_remove(L, index) }
+    public func pushGlobals() { ls_pushglobaltable(L) }
+    public func setGlobal(_ name: String) { lua_setglobal(L, name) }
+    public func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
+    public func setMetatable(_ index: Int32) { _ = lua_setmetatable(L, index) }
+    @discardableResult
+    public func getMetatable(_ index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
+
+    /// The line a constructor (`row { ... }`) recorded for the table at `index`, and its source.
+    public func constructorLine(_ index: Int32) -> (line: Int, source: String?)? {
+        var source: UnsafePointer<CChar>? = nil
+        let line = ls_constructor_line(L, index, &source)
+        guard line > 0 else { return nil }
+        return (Int(line), source.map { String(cString: $0) })
+    }
+
+    /// Where the Lua function at `index` was defined: source and first line.
+    public func functionDefinition(_ index: Int32) -> (source: String, line: Int)? {
+        guard lua_type(L, index) == LUA_TFUNCTION else { return nil }
+        var ar = lua_Debug()
+        lua_pushvalue(L, index)
+        guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0, let source = ar.source else { return nil }
+        return (String(cString: source), Int(ar.linedefined))
+    }
+}
+
+/// A chunk name as the script's path: "@examples/a.lua" -> "examples/a.lua".
+public func luaChunkPath(_ source: String) -> String {
+    if source.hasPrefix("@") || source.hasPrefix("=") { return String(source.dropFirst()) }
+    return source
+}

@@ -1,0 +1,171 @@
+import CLua
+import CLuaShim
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a Lua state's globals are set up for scripts.
+public struct SandboxOptions {
+    /// Open every standard library (`io`, `os`, `debug`, ...) instead of the safe subset.
+    public var trusted: Bool
+    /// `require("name")` loads `name.lua` from this folder and nowhere else; nil: no modules.
+    public var moduleFolder: String?
+    /// Where `print` writes.
+    public var print: (String) -> Void
+
+    public init(trusted: Bool = false, moduleFolder: String? = nil, print: @escaping (String) -> Void = { Swift.print($0) }) {
+        self.trusted = trusted
+        self.moduleFolder = moduleFolder
+        self.print = print
+    }
+}
+
+private let prelude = """
+local hostprint, hostload = ...
+local select, tostring, concat, error, type = select, tostring, table.concat, error, type
+function print(...)
+  local n = select("#", ...)
+  local parts = { ... }
+  for i = 1, n do parts[i] = tostring(parts[i]) end
+  hostprint(concat(parts, "\\t", 1, n))
+end
+local loaded, loading = {}, {}
+function require(name)
+  if type(name) ~= "string" then
+    error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+  end
+  local value = loaded[name]
+  if value ~= nil then return value end
+  if loading[name] then error("require: module '" .. name .. "' requires itself", 2) end
+  local chunk, message = hostload(name)
+  if not chunk then error(message, 2) end
+  loading[name] = true
+  value = chunk(name)
+  loading[name] = nil
+  if value == nil then value = true end
+  loaded[name] = value
+  return value
+end
+"""
+
+extension LuaState {
+    /// Opens the libraries a screen script may use, the constructors, `print` and the
+    /// folder-bound `require`. Without `trusted`: base functions less `dofile`, `loadfile` and
+    /// `collectgarbage`, a text-only `load`, `string` less `dump`, `table`, `math`, `utf8`,
+    /// `coroutine`, and `os.time`, `os.clock`, `os.date`, `os.difftime`.
+    public func openSandbox(_ options: SandboxOptions) -> LuaError? {
+        let L = self.L
+        if options.trusted {
+            luaL_openlibs(L)
+        } else {
+            let libraries: [(String, lua_CFunction)] = [
+                ("_G", luaopen_base), ("string", luaopen_string), ("table", luaopen_table),
+                ("math", luaopen_math), ("utf8", luaopen_utf8), ("coroutine", luaopen_coroutine),
+            ]
+            for (name, open) in libraries {
+                luaL_requiref(L, name, open, 1)
+                stack.pop()
+            }
+            for name in ["dofile", "loadfile", "collectgarbage"] {
+                stack.pushNil()
+                stack.setGlobal(name)
+            }
+            lua_getglobal(L, "string")
+            stack.pushNil()
+            stack.rawSet(-2, "dump")
+            stack.pop()
+            // os: only the clock and calendar functions.
+            luaL_requiref(L, "os", luaopen_os, 0)
+            stack.newTable()
+            for name in ["time", "clock", "date", "difftime"] {
+                stack.rawGet(-2, name)
+                stack.rawSet(-2, name)
+            }
+            stack.setGlobal("os")
+            stack.pop()
+            ls_open_sandbox_helpers(L)
+        }
+        ls_open_constructors(L)
+
+        let printer = options.print
+        let folder = options.moduleFolder
+        if let error = load(prelude, chunkName: "=luascreen") { return error }
+        pushHostFunction { stack in
+            printer(stack.string(at: 1) ?? "")
+            return .results(0)
+        }
+        pushHostFunction { [weak self] stack in
+            guard let self else { return .results(0) }
+            let name = stack.string(at: 1) ?? ""
+            switch loadModule(named: name, folder: folder) {
+            case .success(let (source, path)):
+                if let error = self.load(source, chunkName: "@" + path) {
+                    stack.pushNil()
+                    stack.push(error.message)
+                    return .results(2)
+                }
+                return .results(1)
+            case .failure(let message):
+                stack.pushNil()
+                stack.push(message.text)
+                return .results(2)
+            }
+        }
+        return call(nargs: 2)
+    }
+}
+
+struct ModuleError: Error { let text: String }
+
+/// Resolves `require(name)` to `folder/name.lua` (dots become subfolders), refusing
+/// anything that would leave the folder.
+func loadModule(named name: String, folder: String?) -> Result<([UInt8], String), ModuleError> {
+    guard let folder else {
+        return .failure(ModuleError(text: "require: modules are not available here"))
+    }
+    let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+    let valid = !name.isEmpty && parts.allSatisfy { part in
+        !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+    }
+    guard valid else {
+        return .failure(ModuleError(text: "require: invalid module name '\(name)': use letters, digits, '_' and '-', with '.' between folders; modules load only from the script's folder"))
+    }
+    let relative = parts.joined(separator: "/") + ".lua"
+    let path = folder == "." || folder.isEmpty ? relative : folder + "/" + relative
+    guard let folderReal = realPath(folder.isEmpty ? "." : folder) else {
+        return .failure(ModuleError(text: "require: cannot read the folder '\(folder)'"))
+    }
+    guard let fileReal = realPath(path) else {
+        return .failure(ModuleError(text: "require: module '\(name)' not found: no file '\(path)'"))
+    }
+    guard fileReal.hasPrefix(folderReal + "/") else {
+        return .failure(ModuleError(text: "require: module '\(name)' resolves outside the script's folder; refused"))
+    }
+    guard let bytes = readFileBytes(fileReal) else {
+        return .failure(ModuleError(text: "require: cannot read '\(path)'"))
+    }
+    return .success((bytes, path))
+}
+
+func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+}
+
+/// The bytes of a regular file, or nil.
+public func readFileBytes(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var st = stat()
+    guard fstat(fileno(file), &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+    var result: [UInt8] = []
+    result.reserveCapacity(Int(st.st_size))
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, file) }
+        if n > 0 { result.append(contentsOf: chunk[0..<n]) }
+        if n < 65536 { break }
+    }
+    return ferror(file) != 0 ? nil : result
+}
