@@ -1,0 +1,20 @@
+/// What a script declares: its screens (inline child screens included) and the root.
+public struct App: Sendable {
+    /// The id of the first screen.
+    public var root: String
+    /// The store's name (the file `NAME.json`); nil: the script's base name.
+    public var storeName: String?
+    /// Every screen, in the order declared.
+    public var screens: [Screen]
+    /// The script's path as given.
+    public var file: String
+
+    public init(root: String, storeName: String?, screens: [Screen], file: String) {
+        self.root = root
+        self.storeName = storeName
+        self.screens = screens
+        self.file = file
+    }
+
+    public func screen(_ id: String) -> Screen? { screens.first { $0.id == id } }
+}

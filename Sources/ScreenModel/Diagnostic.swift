@@ -1,0 +1,43 @@
+/// One problem found in a script, printed as `file:line: error: path: message`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    public enum Severity: String, Sendable {
+        case error, warning
+    }
+
+    public var severity: Severity
+    public var file: String
+    /// The line, when one is known (constructors record it; plain tables may not have one).
+    public var line: Int?
+    /// Where in the script's tables, e.g. `sections[2].rows[1].accessory`; empty for the script itself.
+    public var path: String
+    public var message: String
+
+    public init(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String) {
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String {
+        let place = line.map { "\(file):\($0)" } ?? file
+        let subject = path.isEmpty ? "" : "\(path): "
+        return "\(place): \(severity.rawValue): \(subject)\(message)"
+    }
+
+    /// Diagnostics in the order a person reads them: files in the order they first appear,
+    /// then by line (unknown lines last), keeping the order they were found in otherwise.
+    public static func sorted(_ list: [Diagnostic]) -> [Diagnostic] {
+        var fileOrder: [String: Int] = [:]
+        for d in list where fileOrder[d.file] == nil { fileOrder[d.file] = fileOrder.count }
+        return list.enumerated().sorted { a, b in
+            let (x, y) = (a.element, b.element)
+            let fx = fileOrder[x.file]!, fy = fileOrder[y.file]!
+            if fx != fy { return fx < fy }
+            let lx = x.line ?? Int.max, ly = y.line ?? Int.max
+            if lx != ly { return lx < ly }
+            return a.offset < b.offset
+        }.map(\.element)
+    }
+}

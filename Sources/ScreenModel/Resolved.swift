@@ -1,0 +1,83 @@
+/// A screen evaluated against the store: every field a plain value, ready to render or dump.
+public struct ResolvedScreen: Hashable, Sendable {
+    public var id: String
+    public var title: String
+    public var sections: [ResolvedSection]
+
+    public init(id: String, title: String, sections: [ResolvedSection]) {
+        self.id = id
+        self.title = title
+        self.sections = sections
+    }
+
+    /// Visible rows in display order.
+    public var visibleRows: [ResolvedRow] {
+        sections.filter(\.visible).flatMap { $0.rows.filter(\.visible) }
+    }
+}
+
+public struct ResolvedSection: Hashable, Sendable {
+    public var id: String
+    public var header: String?
+    public var footer: String?
+    public var visible: Bool
+    public var rows: [ResolvedRow]
+
+    public init(id: String, header: String?, footer: String?, visible: Bool = true, rows: [ResolvedRow]) {
+        self.id = id
+        self.header = header
+        self.footer = footer
+        self.visible = visible
+        self.rows = rows
+    }
+}
+
+public struct ResolvedRow: Hashable, Sendable {
+    public var id: String
+    public var kind: RowKind
+    public var text: String
+    /// What shows on the right (or beneath, for subtitle): `detail`, else the bound value
+    /// as text (a choice's option text, `••••` for a secure input).
+    public var detail: String?
+    public var icon: String?
+    public var style: RowStyle
+    public var accessory: Accessory
+    public var enabled: Bool
+    public var visible: Bool
+    public var selectable: Bool
+    public var key: String?
+    /// The bound value (masked for a secure input).
+    public var value: StoreValue?
+    /// The number a person types to select it (visible selectable rows, from 1).
+    public var number: Int?
+    public var destructive: Bool
+    /// A field function failed: the row is drawn with an error mark and this message.
+    public var error: String?
+
+    public init(id: String, kind: RowKind, text: String, detail: String? = nil, icon: String? = nil,
+                style: RowStyle = .value1, accessory: Accessory = .none, enabled: Bool = true,
+                visible: Bool = true, selectable: Bool = false, key: String? = nil,
+                value: StoreValue? = nil, number: Int? = nil, destructive: Bool = false, error: String? = nil) {
+        self.id = id
+        self.kind = kind
+        self.text = text
+        self.detail = detail
+        self.icon = icon
+        self.style = style
+        self.accessory = accessory
+        self.enabled = enabled
+        self.visible = visible
+        self.selectable = selectable
+        self.key = key
+        self.value = value
+        self.number = number
+        self.destructive = destructive
+        self.error = error
+    }
+
+    /// For a toggle: whether it is on.
+    public var isOn: Bool? {
+        guard kind == .toggle, case .bool(let b)? = value else { return nil }
+        return b
+    }
+}

@@ -1,0 +1,30 @@
+/// The kinds of row (the `type` field; the constructors `row`, `button`, `toggle`, ...).
+public enum RowKind: String, CaseIterable, Sendable {
+    case text
+    case button
+    case toggle
+    case choice
+    case input
+    case number
+
+    /// Kinds whose value is bound to a store key.
+    public var isBound: Bool {
+        switch self {
+        case .toggle, .choice, .input, .number: return true
+        case .text, .button: return false
+        }
+    }
+
+    /// The constructor that makes this kind.
+    public var constructor: String { self == .text ? "row" : rawValue }
+}
+
+/// How a row lays out its text and detail (UITableViewCell styles).
+public enum RowStyle: String, CaseIterable, Sendable {
+    /// Text on the left, detail right-aligned.
+    case value1
+    /// Detail as a narrow label column, then the text.
+    case value2
+    /// Text with the detail on a second line beneath it.
+    case subtitle
+}
