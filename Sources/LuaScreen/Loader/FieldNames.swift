@@ -1,0 +1,35 @@
+import ScreenModel
+
+/// The fields each kind of table accepts.
+enum FieldNames {
+    static let screen = ["type", "id", "title", "sections", "on_appear"]
+    static let section = ["type", "id", "header", "footer", "rows", "visible"]
+    static let app = ["type", "root", "store", "screens"]
+    static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
+                            "on_accessory", "push", "enabled", "visible", "help", "context"]
+    static let button = ["destructive", "confirm"]
+    static let toggle = ["key", "default", "on_change"]
+    static let choice = ["key", "options", "default", "on_change"]
+    static let input = ["key", "default", "placeholder", "secure", "max_length", "validate", "on_change"]
+    static let number = ["key", "default", "min", "max", "step", "unit", "on_change"]
+
+    static func extra(for kind: RowKind) -> [String] {
+        switch kind {
+        case .text: return []
+        case .button: return button
+        case .toggle: return toggle
+        case .choice: return choice
+        case .input: return input
+        case .number: return number
+        }
+    }
+
+    static func row(_ kind: RowKind) -> [String] { commonRow + extra(for: kind) }
+
+    /// The kinds a field belongs to, for "min is a field of number rows".
+    static func kinds(having field: String) -> [RowKind] {
+        RowKind.allCases.filter { extra(for: $0).contains(field) }
+    }
+
+    static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number"]
+}

@@ -1,0 +1,59 @@
+/// "did you mean" suggestions: the closest candidate within a small edit distance.
+enum Suggest {
+    static func closest(to word: String, in candidates: [String]) -> String? {
+        let w = Array(word.lowercased().utf8)
+        var best: (String, Int)? = nil
+        for candidate in candidates {
+            let d = distance(w, Array(candidate.lowercased().utf8))
+            let limit = max(1, min(3, candidate.utf8.count / 3))
+            if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
+        }
+        return best?.0
+    }
+
+    /// Optimal string alignment distance (Levenshtein with adjacent transpositions).
+    static func distance(_ a: [UInt8], _ b: [UInt8]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous2 = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], previous2[j - 2] + 1)
+                }
+            }
+            (previous2, previous, current) = (previous, current, previous2)
+        }
+        return previous[b.count]
+    }
+
+    /// ` (did you mean "x"?)` or nothing.
+    static func hint(_ word: String, _ candidates: [String]) -> String {
+        closest(to: word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
+    }
+}
+
+/// The default id of a row: its text lowercased, each run of characters other than a-z and
+/// 0-9 made one `_`, trimmed of `_`.
+func slug(_ text: String) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count)
+    var pendingUnderscore = false
+    for byte in text.utf8 {
+        var c = byte
+        if c >= 65 && c <= 90 { c += 32 }
+        if (c >= 97 && c <= 122) || (c >= 48 && c <= 57) {
+            if pendingUnderscore && !out.isEmpty { out.append(95) }
+            pendingUnderscore = false
+            out.append(c)
+        } else {
+            pendingUnderscore = true
+        }
+    }
+    return String(decoding: out, as: UTF8.self)
+}

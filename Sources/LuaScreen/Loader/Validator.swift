@@ -1,0 +1,917 @@
+import LuaRuntime
+import ScreenModel
+
+/// Reads a script's tables into the screen model, reporting every problem it finds.
+///
+/// It reads with raw accessors only (`lua_next`, `lua_rawget*`, `lua_type`), so a metatable
+/// never runs; it keeps the path of tables it is inside to detect tables that contain
+/// themselves; and it builds a path string only when it reports a problem. The validator
+/// lives as long as the session: rows inserted at run time are checked by the same rules,
+/// against the same registry of screens and bound keys.
+final class Validator {
+    enum PathComponent {
+        case field(String)
+        case index(Int)
+    }
+
+    let lua: LuaState
+    var stack: LuaStack { lua.stack }
+    /// The script's path, as the person gave it.
+    let file: String
+    var diagnostics: [Diagnostic] = []
+
+    private var path: [PathComponent] = []
+    private var places: [(file: String, line: Int?)] = []
+    private var visiting = Set<UnsafeRawPointer>()
+    private(set) var screens: [Screen] = []
+    private var screenIndex: [String: Int] = [:]
+    private var screenTables: [UnsafeRawPointer: String] = [:]
+    private var pendingPushes: [(id: String, place: (file: String, line: Int?), path: String)] = []
+    private(set) var keyKinds: [String: (kind: RowKind, place: SourceLocation?)] = [:]
+    private(set) var defaults: [String: StoreValue] = [:]
+    private var screenDepth = 0
+    static let maxScreenDepth = 100
+
+    init(lua: LuaState, file: String) {
+        self.lua = lua
+        self.file = file
+    }
+
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    // MARK: reporting
+
+    private var place: (file: String, line: Int?) { places.last ?? (file, nil) }
+
+    private func pathString(_ extra: String? = nil) -> String {
+        var out = ""
+        for component in path {
+            switch component {
+            case .field(let name): out += out.isEmpty ? name : "." + name
+            case .index(let i): out += "[\(i)]"
+            }
+        }
+        if let extra { out += out.isEmpty ? extra : "." + extra }
+        return out
+    }
+
+    func report(_ message: String, field: String? = nil, severity: Diagnostic.Severity = .error) {
+        let (f, l) = place
+        diagnostics.append(Diagnostic(severity, file: f, line: l, path: pathString(field), message: message))
+    }
+
+    private func typeError(_ field: String, expected: String) {
+        let actual = stack.type(at: -1)
+        var shown = actual.name
+        if actual == .number, let n = stack.number(at: -1) { shown += " (\(StoreValue.format(n)))" }
+        if actual == .string, let s = stack.string(at: -1) { shown += " (\"\(s.prefix(40))\")" }
+        report("expected \(expected), got \(shown)", field: field)
+    }
+
+    private func withPath<T>(_ component: PathComponent, _ body: () -> T) -> T {
+        path.append(component)
+        defer { path.removeLast() }
+        return body()
+    }
+
+    /// Enters the table at `index`: its own place (a constructor's line) or its parent's.
+    /// Returns false (and reports) when the table is already being read: it contains itself.
+    private func enter(_ index: Int32) -> Bool {
+        guard let pointer = stack.pointer(at: index) else { return false }
+        if visiting.contains(pointer) {
+            report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"")
+            return false
+        }
+        visiting.insert(pointer)
+        if let recorded = stack.constructorLine(index) {
+            places.append((recorded.source.map(luaChunkPath) ?? place.file, recorded.line))
+        } else {
+            places.append(place)
+        }
+        return true
+    }
+
+    private func leave(_ index: Int32) {
+        if let pointer = stack.pointer(at: index) { visiting.remove(pointer) }
+        places.removeLast()
+    }
+
+    private var currentLocation: SourceLocation? {
+        let p = place
+        return p.line.map { SourceLocation(file: p.file, line: $0) }
+    }
+
+    // MARK: values
+
+    /// Keeps the value on top in the registry (it stays on the stack).
+    func reference() -> ScriptRef {
+        let defined = stack.functionDefinition(-1).map { SourceLocation(file: luaChunkPath($0.source), line: $0.line) }
+        stack.pushValue(-1)
+        return ScriptRef(id: lua.ref(), definedAt: defined)
+    }
+
+    private func string(_ field: String) -> String? {
+        if let s = stack.string(at: -1) {
+            if !stack.stringIsValidUTF8(at: -1) { report("the text is not valid UTF-8; invalid bytes are shown as \u{FFFD}", field: field, severity: .warning) }
+            return s
+        }
+        typeError(field, expected: "a string")
+        return nil
+    }
+
+    private func dynamicString(_ field: String) -> Dynamic<String>? {
+        switch stack.type(at: -1) {
+        case .string: return string(field).map { .value($0) }
+        case .function: return .function(reference())
+        default:
+            typeError(field, expected: "a string or a function of ctx")
+            return nil
+        }
+    }
+
+    private func dynamicBool(_ field: String) -> Dynamic<Bool>? {
+        switch stack.type(at: -1) {
+        case .boolean: return .value(stack.bool(at: -1))
+        case .function: return .function(reference())
+        default:
+            typeError(field, expected: "a boolean or a function of ctx")
+            return nil
+        }
+    }
+
+    private func bool(_ field: String) -> Bool? {
+        if stack.type(at: -1) == .boolean { return stack.bool(at: -1) }
+        typeError(field, expected: "a boolean")
+        return nil
+    }
+
+    private func function(_ field: String) -> ScriptRef? {
+        if stack.type(at: -1) == .function { return reference() }
+        typeError(field, expected: "a function")
+        return nil
+    }
+
+    private func finiteNumber(_ field: String) -> Double? {
+        guard let n = stack.number(at: -1) else {
+            typeError(field, expected: "a number")
+            return nil
+        }
+        guard n.isFinite else {
+            report("expected a finite number, got \(StoreValue.format(n))", field: field)
+            return nil
+        }
+        return n
+    }
+
+    private func storeValue(at index: Int32) -> StoreValue? {
+        switch stack.type(at: index) {
+        case .boolean: return .bool(stack.bool(at: index))
+        case .string: return stack.string(at: index).map { .string($0) }
+        case .number:
+            if stack.isInteger(at: index), let i = stack.integer(at: index) { return .integer(i) }
+            return stack.number(at: index).map { .number($0) }
+        default: return nil
+        }
+    }
+
+    private func enumValue<E: RawRepresentable & CaseIterable>(_ field: String, _ type: E.Type) -> E? where E.RawValue == String {
+        guard let raw = string(field) else { return nil }
+        if let value = E(rawValue: raw) { return value }
+        let names = E.allCases.map(\.rawValue)
+        let suggestion = Suggest.closest(to: raw, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
+        report("unknown value \"\(raw)\" (expected \(names.joined(separator: ", "))\(suggestion))", field: field)
+        return nil
+    }
+
+    private func unknownField(_ key: String, allowed: [String], what: String) {
+        var hint = Suggest.hint(key, allowed)
+        if hint.isEmpty {
+            let owners = FieldNames.kinds(having: key)
+            if !owners.isEmpty {
+                hint = " (it is a field of \(owners.map { $0.constructor }.joined(separator: ", ")) rows)"
+            }
+        }
+        report("unknown field \"\(key)\"\(hint)", field: key)
+        _ = what
+    }
+
+    /// Iterates the table at `index`: string keys go to `field` (the value on top),
+    /// positive integer keys are counted as its array part, other keys are reported.
+    private func forEachField(_ index: Int32, what: String, field: (String) -> Void) -> Int {
+        let t = stack.absolute(index)
+        var arrayCount = 0
+        stack.ensure(8)
+        stack.pushNil()
+        while stack.next(t) {
+            switch stack.type(at: -2) {
+            case .string:
+                if let key = stack.string(at: -2) { field(key) }
+            case .number:
+                if let i = stack.integer(at: -2), i >= 1 { arrayCount += 1 } else {
+                    report("unexpected key \(StoreValue.format(stack.number(at: -2) ?? 0)) in a \(what)")
+                }
+            default:
+                report("unexpected \(stack.type(at: -2).name) key in a \(what)")
+            }
+            stack.pop()
+        }
+        return arrayCount
+    }
+
+    private func typeTag(_ index: Int32) -> String? {
+        defer { stack.pop() }
+        return stack.rawGet(index, "type") == .string ? stack.string(at: -1) : nil
+    }
+
+    // MARK: the script's result
+
+    /// Reads the value the script returned (at `index`) into an app.
+    func readScript(_ index: Int32) -> App? {
+        let t = stack.absolute(index)
+        switch stack.type(at: t) {
+        case .table: break
+        case .nil_, .none:
+            report("the script returns no screen or app: end it with `return screen { ... }` or `return app { ... }`")
+            return nil
+        default:
+            report("the script returns a \(stack.type(at: t).name), not a screen or app: end it with `return screen { ... }`")
+            return nil
+        }
+        let tag = typeTag(t)
+        var root: String?
+        var storeName: String?
+        let isApp: Bool
+        if let tag { isApp = tag == "app" } else {
+            isApp = stack.rawGet(t, "screens") != .nil_
+            stack.pop()
+        }
+        if isApp {
+            (root, storeName) = readApp(t)
+        } else if tag == nil || tag == "screen" {
+            root = readScreen(t, requireID: false, defaultID: nil)
+        } else {
+            report("the script returns a \(tag!) table, not a screen or app: end it with `return screen { ... }`")
+        }
+        resolvePushes()
+        guard let root, !hasErrors else { return nil }
+        return App(root: root, storeName: storeName, screens: screens, file: file)
+    }
+
+    private func readApp(_ t: Int32) -> (String?, String?) {
+        guard enter(t) else { return (nil, nil) }
+        defer { leave(t) }
+        var root: String?
+        var rootPlace = place
+        var storeName: String?
+        var sawScreens = false
+        _ = forEachField(t, what: "app") { key in
+            switch key {
+            case "type":
+                if let tag = string(key), tag != "app" { report("an app's type must be \"app\"", field: key) }
+            case "root": root = string(key); rootPlace = place
+            case "store":
+                storeName = string(key)
+                if let name = storeName, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
+                    report("store must be a plain file name (no '/', not starting with '.'), got \"\(name)\"", field: key)
+                }
+            case "screens":
+                sawScreens = true
+                guard stack.type(at: -1) == .table else { typeError(key, expected: "a list of screens"); return }
+                withPath(.field("screens")) { readScreenList(stack.absolute(-1)) }
+            default: unknownField(key, allowed: FieldNames.app, what: "app")
+            }
+        }
+        if !sawScreens { report("missing required field \"screens\" (a list of screen { ... })") }
+        if sawScreens, screens.isEmpty { report("the app has no screens", field: "screens") }
+        if let r = root {
+            if screenIndex[r] == nil, !screens.isEmpty {
+                let saved = places
+                places.append(rootPlace)
+                report("no screen with id \"\(r)\"\(Suggest.hint(r, screens.map(\.id)))", field: "root")
+                places = saved
+            }
+        } else {
+            root = screens.first?.id
+        }
+        return (root, storeName)
+    }
+
+    private func readScreenList(_ list: Int32) {
+        // The array part in order, then screens keyed by id.
+        let count = stack.rawLength(list)
+        if count > 0 {
+            for i in 1...count {
+                stack.rawGet(list, index: i)
+                withPath(.index(i)) {
+                    if stack.type(at: -1) == .table {
+                        _ = readScreen(stack.absolute(-1), requireID: true, defaultID: nil)
+                    } else {
+                        typeError("", expected: "a screen table")
+                    }
+                }
+                stack.pop()
+            }
+        }
+        stack.pushNil()
+        while stack.next(list) {
+            if stack.type(at: -2) == .string, let key = stack.string(at: -2) {
+                withPath(.field(key)) {
+                    if stack.type(at: -1) == .table {
+                        _ = readScreen(stack.absolute(-1), requireID: false, defaultID: key)
+                    } else {
+                        typeError("", expected: "a screen table")
+                    }
+                }
+            } else if let i = stack.integer(at: -2), i >= 1, i <= count {
+                // read above
+            } else {
+                report("unexpected key in the screens list")
+            }
+            stack.pop()
+        }
+    }
+
+    // MARK: screens
+
+    /// Reads a screen, registers it and returns its id (nil when it has no usable id).
+    @discardableResult
+    func readScreen(_ t: Int32, requireID: Bool, defaultID: String?) -> String? {
+        if let pointer = stack.pointer(at: t), let known = screenTables[pointer] { return known }
+        if let tag = typeTag(t), tag != "screen" {
+            report("expected a screen, got a \(tag) table\(tag == "section" ? " (sections go inside screen { ... })" : "")")
+            return nil
+        }
+        guard screenDepth < Validator.maxScreenDepth else {
+            report("screens are nested more than \(Validator.maxScreenDepth) deep; declare deep screens in an app and push them by id")
+            return nil
+        }
+        guard enter(t) else { return nil }
+        defer { leave(t) }
+        screenDepth += 1
+        defer { screenDepth -= 1 }
+
+        var id: String?
+        var title: String?
+        var sectionsField = false
+        var sectionsFunction: ScriptRef?
+        var onAppear: ScriptRef?
+        let location = currentLocation
+        let arrayCount = forEachField(t, what: "screen") { key in
+            switch key {
+            case "type": break
+            case "id": id = string(key)
+            case "title": title = string(key)
+            case "sections":
+                sectionsField = true
+                switch stack.type(at: -1) {
+                case .function: sectionsFunction = reference()
+                case .table: break
+                default: typeError(key, expected: "a list of sections or a function of ctx")
+                }
+            case "on_appear": onAppear = function(key)
+            default: unknownField(key, allowed: FieldNames.screen, what: "screen")
+            }
+        }
+        if id == nil, requireID {
+            report("missing required field \"id\" (every screen of an app needs one)")
+        }
+        if title == nil { report("missing required field \"title\"") }
+        if sectionsField, arrayCount > 0 {
+            report("sections are given both in \"sections\" and in the array part; use one of them", field: "sections")
+        }
+        let screenID = id ?? defaultID ?? (title.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "screen\(screens.count + 1)")
+        if let existing = screenIndex[screenID] {
+            let other = screens[existing].location.map { " (also at line \($0.line))" } ?? ""
+            report("duplicate screen id \"\(screenID)\"\(other); give each screen its own id", field: id == nil ? nil : "id")
+            return nil
+        }
+        // Register before reading the sections, so rows can push this screen by id.
+        let index = screens.count
+        screens.append(Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location))
+        screenIndex[screenID] = index
+        if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
+
+        if let sectionsFunction {
+            screens[index].sections = .function(sectionsFunction)
+        } else {
+            var rowIDs: [String: Int?] = [:]
+            var sections: [Section] = []
+            if sectionsField {
+                stack.rawGet(t, "sections")
+                let list = stack.absolute(-1)
+                withPath(.field("sections")) {
+                    sections = readSections(list, count: stack.rawLength(list), rowIDs: &rowIDs)
+                }
+                stack.pop()
+            } else {
+                withPath(.field("sections")) {
+                    sections = readSections(t, count: arrayCount, rowIDs: &rowIDs)
+                }
+            }
+            screens[index].sections = .value(sections)
+        }
+        return screenID
+    }
+
+    private func readSections(_ list: Int32, count: Int, rowIDs: inout [String: Int?]) -> [Section] {
+        var sections: [Section] = []
+        sections.reserveCapacity(count)
+        var sectionIDs = Set<String>()
+        guard count > 0 else { return sections }
+        for i in 1...count {
+            stack.rawGet(list, index: i)
+            path.append(.index(i))
+            if stack.type(at: -1) == .table {
+                if let section = readSection(stack.absolute(-1), position: i, rowIDs: &rowIDs) {
+                    if !sectionIDs.insert(section.id).inserted {
+                        report("duplicate section id \"\(section.id)\" in this screen", field: "id")
+                    }
+                    sections.append(section)
+                }
+            } else if stack.type(at: -1) != .nil_ {
+                typeError("", expected: "a section table")
+            }
+            path.removeLast()
+            stack.pop()
+        }
+        return sections
+    }
+
+    // MARK: sections
+
+    func readSection(_ t: Int32, position: Int, rowIDs: inout [String: Int?]) -> Section? {
+        if let tag = typeTag(t), tag != "section" {
+            if FieldNames.rowTypes.contains(tag) {
+                report("a \(tag == "text" ? "row" : tag) where a section is expected: put rows inside section { ... }")
+            } else {
+                report("expected a section, got a \(tag) table")
+            }
+            return nil
+        }
+        guard enter(t) else { return nil }
+        defer { leave(t) }
+        var id: String?
+        var header: String?
+        var footer: String?
+        var visible: Dynamic<Bool> = .value(true)
+        var rowsField = false
+        let location = currentLocation
+        let arrayCount = forEachField(t, what: "section") { key in
+            switch key {
+            case "type": break
+            case "id": id = string(key)
+            case "header": header = string(key)
+            case "footer": footer = string(key)
+            case "visible": if let v = dynamicBool(key) { visible = v }
+            case "rows":
+                rowsField = true
+                if stack.type(at: -1) != .table { typeError(key, expected: "a list of rows") }
+            default: unknownField(key, allowed: FieldNames.section, what: "section")
+            }
+        }
+        if rowsField, arrayCount > 0 {
+            report("rows are given both in \"rows\" and in the array part; use one of them", field: "rows")
+        }
+        var section = Section(id: id ?? header.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "section\(position)",
+                              header: header, footer: footer, visible: visible, location: location)
+        if rowsField {
+            if stack.rawGet(t, "rows") == .table {
+                let list = stack.absolute(-1)
+                withPath(.field("rows")) {
+                    section.rows = readRows(list, count: stack.rawLength(list), rowIDs: &rowIDs)
+                }
+            }
+            stack.pop()
+        } else {
+            withPath(.field("rows")) {
+                section.rows = readRows(t, count: arrayCount, rowIDs: &rowIDs)
+            }
+        }
+        return section
+    }
+
+    private func readRows(_ list: Int32, count: Int, rowIDs: inout [String: Int?]) -> [Row] {
+        var rows: [Row] = []
+        guard count > 0 else { return rows }
+        rows.reserveCapacity(count)
+        for i in 1...count {
+            stack.rawGet(list, index: i)
+            path.append(.index(i))
+            if stack.type(at: -1) == .table {
+                if let row = readRow(stack.absolute(-1), position: rowIDs.count + 1, rowIDs: &rowIDs) {
+                    rows.append(row)
+                }
+            } else if stack.type(at: -1) != .nil_ {
+                typeError("", expected: "a row table")
+            }
+            path.removeLast()
+            stack.pop()
+        }
+        return rows
+    }
+
+    // MARK: rows
+
+    /// Reads one row. `rowIDs` holds the ids already used on its screen (with their lines).
+    func readRow(_ t: Int32, position: Int, rowIDs: inout [String: Int?]) -> Row? {
+        var kind = RowKind.text
+        if let tag = typeTag(t) {
+            if tag == "row" || tag == "text" {
+                kind = .text
+            } else if let k = RowKind(rawValue: tag) {
+                kind = k
+            } else if tag == "screen" || tag == "section" || tag == "app" {
+                report("expected a row, got a \(tag) table\(tag == "screen" ? " (to open a screen from a row, write row { text = ..., push = screen { ... } })" : "")")
+                return nil
+            } else {
+                guard enter(t) else { return nil }
+                let suggestion = Suggest.closest(to: tag, in: FieldNames.rowTypes).map { "; did you mean \"\($0)\"?" } ?? ""
+                report("unknown value \"\(tag)\" (expected \(FieldNames.rowTypes.joined(separator: ", "))\(suggestion))", field: "type")
+                leave(t)
+                return nil
+            }
+        } else if stack.rawGet(t, "type") != .nil_ {
+            stack.pop()
+            guard enter(t) else { return nil }
+            stack.rawGet(t, "type")
+            typeError("type", expected: "a string")
+            stack.pop()
+            leave(t)
+            return nil
+        } else {
+            stack.pop()
+        }
+        guard enter(t) else { return nil }
+        defer { leave(t) }
+
+        let allowed = FieldNames.row(kind)
+        var row = Row(id: "", kind: kind, text: .value(""))
+        row.location = currentLocation
+        var id: String?
+        var hasText = false
+        var key: String?
+        var defaultPresent = false
+        var defaultIndex: Int32 = 0
+        var binding = Binding(key: "", defaultValue: .bool(false))
+        var pushPlace: (String, (file: String, line: Int?), String)? = nil
+        var pushTable: Int32 = 0
+        let base = stack.top
+        stack.ensure(24)
+
+        _ = forEachField(t, what: "row") { name in
+            switch name {
+            case "type": break
+            case "id": id = string(name)
+            case "text": if let v = dynamicString(name) { row.text = v; hasText = true }
+            case "detail": row.detail = dynamicString(name)
+            case "icon": row.icon = string(name)
+            case "style": if let s = enumValue(name, RowStyle.self) { row.style = s }
+            case "accessory": row.accessory = enumValue(name, Accessory.self)
+            case "on_select": row.onSelect = function(name)
+            case "on_accessory": row.onAccessory = function(name)
+            case "push":
+                switch stack.type(at: -1) {
+                case .string:
+                    if let target = stack.string(at: -1) {
+                        row.push = .screen(target)
+                        pushPlace = (target, place, pathString(name))
+                    }
+                case .table:
+                    // read after the pass (it is a whole screen); keep it on the stack
+                    stack.pushValue(-1)
+                    stack.insert(base + 1)
+                    pushTable = base + 1
+                    if defaultIndex != 0 { defaultIndex += 1 }
+                case .function: row.push = .function(reference())
+                default: typeError(name, expected: "a screen id, a screen table or a function of ctx")
+                }
+            case "enabled": if let v = dynamicBool(name) { row.enabled = v }
+            case "visible": if let v = dynamicBool(name) { row.visible = v }
+            case "help": row.help = string(name)
+            case "context":
+                stack.pushValue(-1)
+                row.context = ScriptRef(id: lua.ref())
+            case _ where !allowed.contains(name):
+                unknownField(name, allowed: allowed, what: "row")
+            // kind-specific fields
+            case "destructive": if let b = bool(name) { row.destructive = b }
+            case "confirm": row.confirm = string(name)
+            case "key":
+                key = string(name)
+                if key == "" { report("key must not be empty", field: name); key = nil }
+            case "default":
+                defaultPresent = true
+                stack.pushValue(-1)
+                stack.insert(base + 1)
+                if pushTable != 0 { pushTable += 1 }
+                defaultIndex = base + 1
+            case "on_change": binding.onChange = function(name)
+            case "options":
+                switch stack.type(at: -1) {
+                case .function: binding.options = .function(reference())
+                case .table: binding.options = readOptions(stack.absolute(-1), field: "options").map { .value($0) }
+                default: typeError(name, expected: "a list of options or a function of ctx")
+                }
+            case "placeholder": binding.placeholder = string(name)
+            case "secure": if let b = bool(name) { binding.secure = b }
+            case "max_length":
+                if let n = stack.integer(at: -1), n > 0 { binding.maxLength = Int(n) } else {
+                    if stack.type(at: -1) == .number { report("max_length must be a whole number above 0", field: name) }
+                    else { typeError(name, expected: "a whole number") }
+                }
+            case "validate": binding.validate = function(name)
+            case "min": binding.minimum = finiteNumber(name)
+            case "max": binding.maximum = finiteNumber(name)
+            case "step": binding.step = finiteNumber(name)
+            case "unit": binding.unit = string(name)
+            default: unknownField(name, allowed: allowed, what: "row")
+            }
+        }
+        // `default` and an inline `push` screen were kept on the stack (above `base`) during the pass.
+        if !hasText { report("missing required field \"text\"") }
+        if kind == .button, row.onSelect == nil {
+            report("missing required field \"on_select\" (a button must do something when selected)")
+        }
+        if let onAccessory = row.onAccessory, !(row.accessory?.hasDetailButton ?? false) {
+            _ = onAccessory
+            report("on_accessory needs accessory = \"detail\" or \"detail_disclosure\" (the detail button it answers)", field: "on_accessory")
+        }
+        if kind == .toggle, key == nil { report("missing required field \"key\" (the store key the toggle sets)") }
+
+        // The id: as given, else the key, else the text made an identifier.
+        let textID: String? = row.text.value.map(slug).flatMap { $0.isEmpty ? nil : $0 }
+        row.id = id ?? key ?? textID ?? "row\(position)"
+        if id != nil, row.id.isEmpty { report("id must not be empty", field: "id") }
+        if let previous = rowIDs[row.id] {
+            let also = previous.map { " (also at line \($0))" } ?? ""
+            let fix = id == nil ? "; give one of them an id" : ""
+            report("duplicate row id \"\(row.id)\" in this screen\(also)\(fix)", field: id == nil ? nil : "id")
+        } else {
+            rowIDs[row.id] = place.line
+        }
+
+        if kind.isBound {
+            binding.key = key ?? row.id
+            let defaultValue: StoreValue? = defaultPresent ? storeValue(at: defaultIndex) : nil
+            if defaultPresent, defaultValue == nil {
+                stack.pushValue(defaultIndex)
+                typeError("default", expected: expectedDefault(kind))
+                stack.pop()
+            }
+            checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent)
+            row.binding = binding
+            if let previous = keyKinds[binding.key] {
+                if previous.kind != kind {
+                    let at = previous.place.map { " at line \($0.line)" } ?? ""
+                    report("key \"\(binding.key)\" is bound by a \(kind.constructor) here and by a \(previous.kind.constructor)\(at); one key holds one kind of value", field: "key")
+                }
+            } else {
+                keyKinds[binding.key] = (kind, currentLocation)
+                defaults[binding.key] = binding.defaultValue
+            }
+        }
+
+        if pushTable != 0 {
+            withPath(.field("push")) {
+                if let target = readScreen(pushTable, requireID: false, defaultID: nil) {
+                    row.push = .screen(target)
+                }
+            }
+        }
+        stack.top = base
+        if let (target, p, pathText) = pushPlace {
+            pendingPushes.append((target, p, pathText))
+        }
+        warnings(for: row)
+        return row
+    }
+
+    private func expectedDefault(_ kind: RowKind) -> String {
+        switch kind {
+        case .toggle: return "a boolean"
+        case .input: return "a string"
+        case .number: return "a number"
+        default: return "a boolean, number or string"
+        }
+    }
+
+    private func checkBinding(_ kind: RowKind, _ binding: inout Binding, defaultValue: StoreValue?, defaultPresent: Bool) {
+        switch kind {
+        case .toggle:
+            if let d = defaultValue, case .bool = d { binding.defaultValue = d }
+            else if defaultPresent, defaultValue != nil { report("expected a boolean, got \(defaultValue!.typeName)", field: "default") }
+            binding.defaultValue = defaultValue.flatMap { if case .bool = $0 { return $0 } else { return nil } } ?? .bool(false)
+        case .input:
+            if let d = defaultValue {
+                if case .string(let s) = d {
+                    binding.defaultValue = d
+                    if let max = binding.maxLength, s.count > max {
+                        report("the default is \(s.count) characters, more than max_length \(max)", field: "default")
+                    }
+                } else {
+                    report("expected a string, got \(d.typeName)", field: "default")
+                    binding.defaultValue = .string("")
+                }
+            } else {
+                binding.defaultValue = .string("")
+            }
+        case .number:
+            if let lo = binding.minimum, let hi = binding.maximum, lo > hi {
+                report("min (\(StoreValue.format(lo))) is greater than max (\(StoreValue.format(hi)))", field: "min")
+            }
+            if let step = binding.step, step <= 0 {
+                report("step must be greater than 0, got \(StoreValue.format(step))", field: "step")
+            }
+            var value: StoreValue = binding.minimum.map { numberValue($0) } ?? .integer(0)
+            if let d = defaultValue {
+                if let n = d.doubleValue {
+                    guard n.isFinite else {
+                        report("expected a finite number, got \(d)", field: "default")
+                        binding.defaultValue = value
+                        return
+                    }
+                    value = d
+                    if let lo = binding.minimum, n < lo {
+                        report("the default \(d) is below min \(StoreValue.format(lo))", field: "default")
+                    } else if let hi = binding.maximum, n > hi {
+                        report("the default \(d) is above max \(StoreValue.format(hi))", field: "default")
+                    } else if let step = binding.step, step > 0,
+                              !NumberGrid.isOnGrid(n, step: step, origin: binding.minimum ?? 0) {
+                        report("the default \(d) is not a multiple of step \(StoreValue.format(step))", field: "default", severity: .warning)
+                    }
+                } else {
+                    report("expected a number, got \(d.typeName)", field: "default")
+                }
+            } else if binding.minimum == nil, let hi = binding.maximum, hi < 0 {
+                value = numberValue(hi)
+            }
+            binding.defaultValue = value
+        case .choice:
+            if case .value(let options)? = binding.options {
+                if let d = defaultValue {
+                    if !options.contains(where: { $0.value.sameValue(as: d) }) {
+                        let values = options.map { "\"\($0.value)\"" }.joined(separator: ", ")
+                        report("the default \"\(d)\" is not among the options (\(values))\(Suggest.hint(d.description, options.map { $0.value.description }))", field: "default")
+                    }
+                    binding.defaultValue = d
+                } else if let first = options.first {
+                    binding.defaultValue = first.value
+                }
+            } else if binding.options == nil {
+                report("missing required field \"options\" (a list of strings or { value =, text = } tables)")
+            } else if let d = defaultValue {
+                binding.defaultValue = d
+            } else {
+                binding.defaultValue = .string("")
+            }
+        case .text, .button:
+            break
+        }
+    }
+
+    private func numberValue(_ d: Double) -> StoreValue {
+        d == d.rounded() && abs(d) < 1e15 ? .integer(Int64(d)) : .number(d)
+    }
+
+    /// Reads a list of options: strings (or numbers, booleans), or { value =, text = } tables.
+    func readOptions(_ list: Int32, field: String) -> [ChoiceOption]? {
+        var options: [ChoiceOption] = []
+        var ok = true
+        let count = stack.rawLength(list)
+        withPath(.field(field)) {
+            if count == 0 {
+                report("the options list is empty; a choice needs at least one option")
+                ok = false
+                return
+            }
+            for i in 1...count {
+                stack.rawGet(list, index: i)
+                path.append(.index(i))
+                if let value = storeValue(at: -1) {
+                    options.append(ChoiceOption(value: value, text: value.description))
+                } else if stack.type(at: -1) == .table {
+                    let t = stack.absolute(-1)
+                    var value: StoreValue?
+                    var text: String?
+                    _ = forEachField(t, what: "option") { key in
+                        switch key {
+                        case "value":
+                            value = storeValue(at: -1)
+                            if value == nil { typeError(key, expected: "a string, number or boolean") }
+                        case "text": text = string(key)
+                        default: unknownField(key, allowed: ["value", "text"], what: "option")
+                        }
+                    }
+                    if let value {
+                        options.append(ChoiceOption(value: value, text: text ?? value.description))
+                    } else {
+                        report("an option table needs a value: { value = \"x\", text = \"Shown\" }")
+                        ok = false
+                    }
+                } else {
+                    typeError("", expected: "a string or a { value =, text = } table")
+                    ok = false
+                }
+                path.removeLast()
+                stack.pop()
+            }
+            var seen: [StoreValue] = []
+            for (i, option) in options.enumerated() {
+                if seen.contains(where: { $0.sameValue(as: option.value) }) {
+                    path.append(.index(i + 1))
+                    report("duplicate option \"\(option.value)\"")
+                    path.removeLast()
+                    ok = false
+                }
+                seen.append(option.value)
+            }
+        }
+        return ok ? options : nil
+    }
+
+    private func warnings(for row: Row) {
+        if row.push != nil, let accessory = row.accessory, accessory == .none || accessory == .checkmark {
+            report("the row pushes a screen but its accessory \"\(accessory.rawValue)\" hides the disclosure", field: "accessory", severity: .warning)
+        }
+        if row.kind == .button, row.push != nil {
+            report("a button runs on_select; its push is followed too, which is unusual", field: "push", severity: .warning)
+        }
+        if let binding = row.binding, binding.secure, row.detail != nil {
+            report("detail on a secure input is shown instead of the masked value", field: "detail", severity: .warning)
+        }
+        if row.confirm != nil, row.kind != .button {
+            report("confirm is only asked for buttons", field: "confirm", severity: .warning)
+        }
+    }
+
+    // MARK: pushes
+
+    private func resolvePushes() {
+        for push in pendingPushes where screenIndex[push.id] == nil {
+            diagnostics.append(Diagnostic(.error, file: push.place.file, line: push.place.line, path: push.path,
+                                          message: "no screen with id \"\(push.id)\"\(Suggest.hint(push.id, screens.map(\.id)))"))
+        }
+        pendingPushes.removeAll()
+    }
+
+    // MARK: run time
+
+    /// The id a screen table already read was registered under, or reads and registers it.
+    func screenID(forTableAt index: Int32, path base: [PathComponent]) -> String? {
+        path = base
+        defer { path = [] }
+        let id = readScreen(stack.absolute(index), requireID: false, defaultID: nil)
+        resolvePushes()
+        return id
+    }
+
+    func screen(_ id: String) -> Screen? { screenIndex[id].map { screens[$0] } }
+
+    /// Validates rows and sections inserted at run time, against the ids already on the screen.
+    func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout [String: Int?]) -> Row? {
+        path = base
+        defer { path = [] }
+        let row = readRow(stack.absolute(index), position: rowIDs.count + 1, rowIDs: &rowIDs)
+        resolvePushes()
+        return row
+    }
+
+    func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout [String: Int?]) -> Section? {
+        path = base
+        defer { path = [] }
+        let section = readSection(stack.absolute(index), position: position, rowIDs: &rowIDs)
+        resolvePushes()
+        return section
+    }
+
+    func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout [String: Int?]) -> [Section] {
+        path = base
+        defer { path = [] }
+        let list = stack.absolute(index)
+        let sections = readSections(list, count: stack.rawLength(list), rowIDs: &rowIDs)
+        resolvePushes()
+        return sections
+    }
+
+    func readRuntimeOptions(_ index: Int32, path base: [PathComponent]) -> [ChoiceOption]? {
+        path = base
+        defer { path = [] }
+        return readOptions(stack.absolute(index), field: "options")
+    }
+
+    /// Takes the diagnostics found so far.
+    func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+}
+
+/// Whether a number lies on a step grid, within a tolerance for decimal steps (0.7 is on a
+/// 0.1 grid although 0.7 / 0.1 is 6.999...).
+enum NumberGrid {
+    static func isOnGrid(_ value: Double, step: Double, origin: Double) -> Bool {
+        guard step > 0 else { return true }
+        let q = (value - origin) / step
+        return abs(q - q.rounded()) <= 1e-6 * max(1, abs(q))
+    }
+}
