@@ -181,7 +181,15 @@ static int ls_trampoline(lua_State *L) {
     lua_checkstack(L, 20);
     int n = fn(L, context);
     lim->enforce = enforce;
-    if (n < 0) return lua_error(L); /* Swift has returned: raising is safe here */
+    if (n < 0) {
+        /* Swift has returned: raising is safe here. Name the script's line, as luaL_error does. */
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+        return lua_error(L);
+    }
     return n;
 }
 

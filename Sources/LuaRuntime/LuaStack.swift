@@ -98,6 +98,11 @@ public struct LuaStack {
         lua_rawset(L, t)
     }
 
+    /// `t[key] = value` with key and value on top (pops both), without metamethods.
+    public func rawSet(_ table: Int32) {
+        lua_rawset(L, table)
+    }
+
     public func rawSet(_ table: Int32, index: Int) {
         lua_rawseti(L, table, lua_Integer(index))
     }

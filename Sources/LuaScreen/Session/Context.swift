@@ -1,0 +1,493 @@
+import LuaRuntime
+import ScreenModel
+
+/// The `ctx` handed to every callback and field function, and the Lua side of the store.
+extension Session {
+    /// Creates the methods table and the store proxy once; each call gets a small ctx table
+    /// whose metatable holds the methods.
+    func installContext() {
+        let stack = lua.stack
+        // ctx.store: a proxy whose reads and writes go through the session.
+        stack.newTable()
+        stack.newTable(recordCount: 3)
+        lua.pushHostFunction { [unowned self] s in self.storeIndex(s) }
+        stack.rawSet(-2, "__index")
+        lua.pushHostFunction { [unowned self] s in self.storeNewIndex(s) }
+        stack.rawSet(-2, "__newindex")
+        stack.push("the store")
+        stack.rawSet(-2, "__metatable")
+        stack.setMetatable(-2)
+        contextRefs.store = lua.ref()
+
+        // The methods of ctx.
+        stack.newTable(recordCount: 2)
+        stack.newTable(recordCount: 12)
+        let methods: [(String, (Session, LuaStack) -> HostResult)] = [
+            ("push", { $0.ctxPush($1) }),
+            ("pop", { $0.ctxPop($1) }),
+            ("home", { $0.ctxHome($1) }),
+            ("alert", { $0.ctxAlert($1) }),
+            ("reload", { $0.ctxReload($1) }),
+            ("insert_row", { $0.ctxInsertRow($1) }),
+            ("remove_row", { $0.ctxRemoveRow($1) }),
+            ("update_row", { $0.ctxUpdateRow($1) }),
+            ("insert_section", { $0.ctxInsertSection($1) }),
+            ("remove_section", { $0.ctxRemoveSection($1) }),
+        ]
+        for (name, body) in methods {
+            lua.pushHostFunction { [unowned self] s in body(self, s) }
+            stack.rawSet(-2, name)
+        }
+        stack.rawSet(-2, "__index")
+        stack.push("ctx")
+        stack.rawSet(-2, "__metatable")
+        contextRefs.meta = lua.ref()
+    }
+
+    /// Pushes a ctx for a call about `row` (nil for screen-level calls) on the current screen.
+    func pushContext(row: Row?) {
+        let stack = lua.stack
+        stack.ensure(10)
+        stack.newTable(recordCount: 3)
+        lua.push(ref: contextRefs.store)
+        stack.rawSet(-2, "store")
+        if let row {
+            pushRowSummary(row)
+            stack.rawSet(-2, "row")
+        }
+        stack.newTable(recordCount: 2)
+        if let live = navigation.last {
+            stack.push(live.id)
+            stack.rawSet(-2, "id")
+            stack.push(live.title)
+            stack.rawSet(-2, "title")
+        }
+        stack.rawSet(-2, "screen")
+        lua.push(ref: contextRefs.meta)
+        stack.setMetatable(-2)
+    }
+
+    /// ctx.row: id, text, key, value, context.
+    func pushRowSummary(_ row: Row) {
+        let stack = lua.stack
+        stack.newTable(recordCount: 5)
+        stack.push(row.id)
+        stack.rawSet(-2, "id")
+        if let text = row.text.value {
+            stack.push(text)
+            stack.rawSet(-2, "text")
+        }
+        if let binding = row.binding {
+            stack.push(binding.key)
+            stack.rawSet(-2, "key")
+            if let v = value(for: binding.key) {
+                push(v)
+                stack.rawSet(-2, "value")
+            }
+        }
+        if let context = row.context {
+            lua.push(ref: context.id)
+            stack.rawSet(-2, "context")
+        }
+    }
+
+    func push(_ value: StoreValue) {
+        switch value {
+        case .bool(let b): lua.stack.push(b)
+        case .integer(let i): lua.stack.push(i)
+        case .number(let d): lua.stack.push(d)
+        case .string(let s): lua.stack.push(s)
+        }
+    }
+
+    /// Reads a value a script handed over: boolean, number, string, or nil.
+    func storeValue(_ stack: LuaStack, at index: Int32) -> StoreValue?? {
+        switch stack.type(at: index) {
+        case .nil_, .none: return .some(nil)
+        case .boolean: return .some(.bool(stack.bool(at: index)))
+        case .string: return .some(stack.string(at: index).map { .string($0) })
+        case .number:
+            if stack.isInteger(at: index), let i = stack.integer(at: index) { return .some(.integer(i)) }
+            return .some(stack.number(at: index).map { .number($0) })
+        default: return nil
+        }
+    }
+
+    // MARK: calls into Lua
+
+    /// Calls `ref(ctx, extra...)` and leaves `results` values on the stack.
+    func call(_ ref: ScriptRef, row: Row?, what: String, results: Int32 = 0, extra: [StoreValue?] = []) throws {
+        let stack = lua.stack
+        let saved = currentCall
+        currentCall = (row, navigation.count - 1)
+        defer { currentCall = saved }
+        stack.ensure(Int32(extra.count) + 4)
+        guard lua.push(ref: ref.id) == .function else {
+            stack.pop()
+            throw SessionError.refused("internal: \(what) is not a function")
+        }
+        pushContext(row: row)
+        for value in extra {
+            if let value { push(value) } else { stack.pushNil() }
+        }
+        if let error = lua.call(nargs: Int32(1 + extra.count), nresults: results) {
+            throw SessionError.script(error, what: what)
+        }
+    }
+
+    // MARK: ctx.store
+
+    private func storeIndex(_ s: LuaStack) -> HostResult {
+        guard let key = s.string(at: 2) else {
+            s.pushNil()
+            return .results(1)
+        }
+        let v = value(for: key)
+        readLog?.append((key, v))
+        if let v { push(v, on: s) } else { s.pushNil() }
+        return .results(1)
+    }
+
+    private func storeNewIndex(_ s: LuaStack) -> HostResult {
+        guard let key = s.string(at: 2) else {
+            return .error("store keys are strings, got a \(s.type(at: 2).name)")
+        }
+        guard let newValue = storeValue(s, at: 3) else {
+            return .error("store values are booleans, numbers, strings or nil; \"\(key)\" cannot hold a \(s.type(at: 3).name)")
+        }
+        if let v = newValue, case .number(let d) = v, !d.isFinite {
+            return .error("\"\(key)\" cannot hold \(StoreValue.format(d)): store numbers must be finite")
+        }
+        if let v = newValue, let kind = validator.keyKinds[key]?.kind, !fits(v, kind: kind) {
+            return .error("\"\(key)\" is bound to a \(kind.constructor) row, which holds \(kindValueName(kind)), not \(v.typeName)")
+        }
+        guard transaction != nil else {
+            return .error("the store can only be changed inside a callback (field functions only read it)")
+        }
+        if readLog != nil {
+            return .error("field functions (text, detail, enabled, visible, options, sections) only read the store; change it in a callback")
+        }
+        write(key, newValue)
+        return .results(0)
+    }
+
+    func push(_ value: StoreValue, on s: LuaStack) {
+        switch value {
+        case .bool(let b): s.push(b)
+        case .integer(let i): s.push(i)
+        case .number(let d): s.push(d)
+        case .string(let str): s.push(str)
+        }
+    }
+
+    // MARK: ctx methods
+
+    private func ensureInAction(_ name: String) -> String? {
+        if readLog != nil { return "ctx:\(name) cannot be used in a field function (text, detail, enabled, visible, options, sections); use it in a callback" }
+        if transaction == nil { return "ctx:\(name) can only be used inside a callback" }
+        return nil
+    }
+
+    private func ctxPush(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("push") { return .error(problem) }
+        do {
+            let id = try pushTargetID(s, at: 2, what: "ctx:push")
+            try pushScreen(id: id)
+            return .results(0)
+        } catch let error as SessionError {
+            return .error(error.message)
+        } catch {
+            return .error("\(error)")
+        }
+    }
+
+    /// The screen id a push target (id, screen table, or function returning either) names.
+    func pushTargetID(_ s: LuaStack, at index: Int32, what: String) throws -> String {
+        switch s.type(at: index) {
+        case .string:
+            return s.string(at: index) ?? ""
+        case .table:
+            guard let id = validator.screenID(forTableAt: index, path: [.field("push")]) else {
+                let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+                throw SessionError(.invalid, "\(what): the screen is not valid:\n" + problems.map(\.description).joined(separator: "\n"))
+            }
+            _ = validator.takeDiagnostics()
+            return id
+        default:
+            throw SessionError.refused("\(what) expects a screen id or a screen table, got a \(s.type(at: index).name)")
+        }
+    }
+
+    private func ctxPop(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("pop") { return .error(problem) }
+        do { try back() } catch { return .error("ctx:pop: already at the root screen") }
+        return .results(0)
+    }
+
+    private func ctxHome(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("home") { return .error(problem) }
+        home()
+        return .results(0)
+    }
+
+    private func ctxAlert(_ s: LuaStack) -> HostResult {
+        if readLog != nil { return .error("ctx:alert cannot be used in a field function; use it in a callback") }
+        switch s.type(at: 2) {
+        case .string, .number:
+            let text = s.string(at: 2) ?? s.number(at: 2).map(StoreValue.format) ?? ""
+            alert(text)
+            return .results(0)
+        default:
+            return .error("ctx:alert expects a message (a string), got a \(s.type(at: 2).name)")
+        }
+    }
+
+    private func ctxReload(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("reload") { return .error(problem) }
+        reloadCurrentScreen()
+        return .results(0)
+    }
+
+    /// Re-evaluates the current screen: its run-time changes end.
+    func reloadCurrentScreen() {
+        guard let live = navigation.last, live.picker == nil, let screen = validator.screen(live.id) else { return }
+        var fresh = liveScreen(for: screen)
+        fresh.title = live.title
+        navigation[navigation.count - 1] = fresh
+        changed()
+    }
+
+    private func editableSections(_ name: String) -> Result<[Section], SessionError> {
+        guard let live = navigation.last else { return .failure(.refused("no screen")) }
+        if live.picker != nil { return .failure(.refused("ctx:\(name): a choice's picker cannot be changed")) }
+        guard let sections = live.sections else {
+            return .failure(.refused("ctx:\(name): screen \"\(live.id)\" computes its sections with a function; change the values that function reads instead"))
+        }
+        return .success(sections)
+    }
+
+    private func rowIDs(of sections: [Section], except: String? = nil) -> [String: Int?] {
+        var ids: [String: Int?] = [:]
+        for section in sections {
+            for row in section.rows where row.id != except { ids[row.id] = row.location?.line }
+        }
+        return ids
+    }
+
+    private func invalid(_ what: String) -> HostResult {
+        let problems = Diagnostic.sorted(validator.takeDiagnostics())
+        let errors = problems.filter { $0.severity == .error }
+        return .error("\(what): not valid:\n" + errors.map(\.description).joined(separator: "\n"))
+    }
+
+    private func position(_ s: LuaStack, at index: Int32, count: Int, what: String) -> Result<Int, SessionError> {
+        guard let p = s.integer(at: index) else {
+            return .failure(.refused("\(what): the position must be a whole number from 1 to \(count + 1), got \(s.type(at: index).name)"))
+        }
+        guard p >= 1, p <= count + 1 else {
+            return .failure(.refused("\(what): position \(p) is out of range (1 to \(count + 1))"))
+        }
+        return .success(Int(p))
+    }
+
+    private func ctxInsertRow(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("insert_row") { return .error(problem) }
+        guard case .success(var sections) = editableSections("insert_row") else {
+            if case .failure(let e) = editableSections("insert_row") { return .error(e.message) }
+            return .results(0)
+        }
+        guard let sectionID = s.string(at: 2) else { return .error("ctx:insert_row expects a section id first") }
+        guard let si = sections.firstIndex(where: { $0.id == sectionID }) else {
+            return .error("ctx:insert_row: no section \"\(sectionID)\" on screen \"\(currentScreenID)\"\(Suggest.hint(sectionID, sections.map(\.id)))")
+        }
+        let pos: Int
+        switch position(s, at: 3, count: sections[si].rows.count, what: "ctx:insert_row") {
+        case .success(let p): pos = p
+        case .failure(let e): return .error(e.message)
+        }
+        guard s.type(at: 4) == .table else { return .error("ctx:insert_row expects a row table, got a \(s.type(at: 4).name)") }
+        var ids = rowIDs(of: sections)
+        guard let row = validator.readRuntimeRow(4, path: [.field("insert_row")], rowIDs: &ids),
+              !validator.hasErrors else { return invalid("ctx:insert_row") }
+        _ = validator.takeDiagnostics()
+        sections[si].rows.insert(row, at: pos - 1)
+        navigation[navigation.count - 1].sections = sections
+        changed()
+        return .results(0)
+    }
+
+    private func ctxRemoveRow(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("remove_row") { return .error(problem) }
+        let current = editableSections("remove_row")
+        guard case .success(var sections) = current else {
+            if case .failure(let e) = current { return .error(e.message) }
+            return .results(0)
+        }
+        guard let id = s.string(at: 2) else { return .error("ctx:remove_row expects a row id") }
+        for si in sections.indices {
+            if let ri = sections[si].rows.firstIndex(where: { $0.id == id }) {
+                sections[si].rows.remove(at: ri)
+                navigation[navigation.count - 1].sections = sections
+                changed()
+                return .results(0)
+            }
+        }
+        let all = sections.flatMap { $0.rows.map(\.id) }
+        return .error("ctx:remove_row: no row \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, all))")
+    }
+
+    private func ctxUpdateRow(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("update_row") { return .error(problem) }
+        let current = editableSections("update_row")
+        guard case .success(var sections) = current else {
+            if case .failure(let e) = current { return .error(e.message) }
+            return .results(0)
+        }
+        guard let id = s.string(at: 2) else { return .error("ctx:update_row expects a row id") }
+        guard s.type(at: 3) == .table else { return .error("ctx:update_row expects a table of fields, got a \(s.type(at: 3).name)") }
+        for si in sections.indices {
+            guard let ri = sections[si].rows.firstIndex(where: { $0.id == id }) else { continue }
+            let old = sections[si].rows[ri]
+            // The row as a table, with the new fields on top, validated as a whole.
+            pushRowTable(old)
+            let merged = s.absolute(-1)
+            s.pushNil()
+            while s.next(3) {
+                let isType = s.type(at: -2) == .string && s.string(at: -2) == "type"
+                if !isType {
+                    s.pushValue(-2)
+                    s.pushValue(-2)
+                    s.rawSet(merged)
+                }
+                s.pop()
+            }
+            var ids = rowIDs(of: sections, except: old.id)
+            let row = validator.readRuntimeRow(merged, path: [.field("update_row")], rowIDs: &ids)
+            s.pop()
+            guard let row, !validator.hasErrors else { return invalid("ctx:update_row") }
+            _ = validator.takeDiagnostics()
+            sections[si].rows[ri] = row
+            navigation[navigation.count - 1].sections = sections
+            changed()
+            return .results(0)
+        }
+        let all = sections.flatMap { $0.rows.map(\.id) }
+        return .error("ctx:update_row: no row \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, all))")
+    }
+
+    private func ctxInsertSection(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("insert_section") { return .error(problem) }
+        let current = editableSections("insert_section")
+        guard case .success(var sections) = current else {
+            if case .failure(let e) = current { return .error(e.message) }
+            return .results(0)
+        }
+        let pos: Int
+        switch position(s, at: 2, count: sections.count, what: "ctx:insert_section") {
+        case .success(let p): pos = p
+        case .failure(let e): return .error(e.message)
+        }
+        guard s.type(at: 3) == .table else { return .error("ctx:insert_section expects a section table, got a \(s.type(at: 3).name)") }
+        var ids = rowIDs(of: sections)
+        guard let section = validator.readRuntimeSection(3, path: [.field("insert_section")], position: sections.count + 1, rowIDs: &ids),
+              !validator.hasErrors else { return invalid("ctx:insert_section") }
+        _ = validator.takeDiagnostics()
+        if sections.contains(where: { $0.id == section.id }) {
+            return .error("ctx:insert_section: screen \"\(currentScreenID)\" already has a section \"\(section.id)\"; give the new one another id")
+        }
+        sections.insert(section, at: pos - 1)
+        navigation[navigation.count - 1].sections = sections
+        changed()
+        return .results(0)
+    }
+
+    private func ctxRemoveSection(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("remove_section") { return .error(problem) }
+        let current = editableSections("remove_section")
+        guard case .success(var sections) = current else {
+            if case .failure(let e) = current { return .error(e.message) }
+            return .results(0)
+        }
+        guard let id = s.string(at: 2) else { return .error("ctx:remove_section expects a section id") }
+        guard let si = sections.firstIndex(where: { $0.id == id }) else {
+            return .error("ctx:remove_section: no section \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, sections.map(\.id)))")
+        }
+        sections.remove(at: si)
+        navigation[navigation.count - 1].sections = sections
+        changed()
+        return .results(0)
+    }
+
+    /// Pushes a plain table with the fields a row was declared with (for update_row).
+    func pushRowTable(_ row: Row) {
+        let s = lua.stack
+        s.ensure(8)
+        s.newTable(recordCount: 16)
+        func set(_ name: String, _ push: () -> Void) { push(); s.rawSet(-2, name) }
+        func dynamic<T>(_ name: String, _ d: Dynamic<T>?, _ pushValue: (T) -> Void) {
+            switch d {
+            case .value(let v)?: set(name) { pushValue(v) }
+            case .function(let f)?: set(name) { lua.push(ref: f.id) }
+            case nil: break
+            }
+        }
+        func ref(_ name: String, _ r: ScriptRef?) { if let r { set(name) { lua.push(ref: r.id) } } }
+        func str(_ name: String, _ v: String?) { if let v { set(name) { s.push(v) } } }
+        set("type") { s.push(row.kind.rawValue) }
+        set("id") { s.push(row.id) }
+        dynamic("text", row.text) { s.push($0) }
+        dynamic("detail", row.detail) { s.push($0) }
+        str("icon", row.icon)
+        set("style") { s.push(row.style.rawValue) }
+        str("accessory", row.accessory?.rawValue)
+        ref("on_select", row.onSelect)
+        ref("on_accessory", row.onAccessory)
+        switch row.push {
+        case .screen(let id)?: set("push") { s.push(id) }
+        case .function(let f)?: set("push") { lua.push(ref: f.id) }
+        case nil: break
+        }
+        dynamic("enabled", row.enabled) { s.push($0) }
+        dynamic("visible", row.visible) { s.push($0) }
+        str("help", row.help)
+        ref("context", row.context)
+        if row.kind == .button {
+            set("destructive") { s.push(row.destructive) }
+            str("confirm", row.confirm)
+        }
+        if let b = row.binding {
+            set("key") { s.push(b.key) }
+            set("default") { push(b.defaultValue) }
+            ref("on_change", b.onChange)
+            switch b.options {
+            case .value(let options)?:
+                set("options") {
+                    s.newTable(arrayCount: options.count)
+                    for (i, o) in options.enumerated() {
+                        s.newTable(recordCount: 2)
+                        push(o.value)
+                        s.rawSet(-2, "value")
+                        s.push(o.text)
+                        s.rawSet(-2, "text")
+                        s.rawSet(-2, index: i + 1)
+                    }
+                }
+            case .function(let f)?: set("options") { lua.push(ref: f.id) }
+            case nil: break
+            }
+            if row.kind == .input {
+                str("placeholder", b.placeholder)
+                set("secure") { s.push(b.secure) }
+                if let m = b.maxLength { set("max_length") { s.push(m) } }
+                ref("validate", b.validate)
+            }
+            if row.kind == .number {
+                if let v = b.minimum { set("min") { s.push(v) } }
+                if let v = b.maximum { set("max") { s.push(v) } }
+                if let v = b.step { set("step") { s.push(v) } }
+                str("unit", b.unit)
+            }
+        }
+    }
+}
+

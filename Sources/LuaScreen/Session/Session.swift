@@ -1,0 +1,338 @@
+import LuaRuntime
+import ScreenModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a session runs its script.
+public struct SessionOptions {
+    public var limits: LuaLimits
+    public var trusted: Bool
+    /// Where values live; nil: in memory.
+    public var store: ValueStore?
+    /// Where the script's `print` writes.
+    public var print: (String) -> Void
+
+    public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, store: ValueStore? = nil,
+                print: @escaping (String) -> Void = { Swift.print($0) }) {
+        self.limits = limits
+        self.trusted = trusted
+        self.store = store
+        self.print = print
+    }
+}
+
+/// One screen on the navigation stack, with the changes made to it at run time.
+struct LiveScreen {
+    var id: String
+    var title: String
+    /// The live sections (declared ones plus run-time changes); nil when `sections` is a function.
+    var sections: [Section]?
+    var sectionsFunction: ScriptRef?
+    /// A choice's picker: the row whose options it lists.
+    var picker: PickerSource?
+}
+
+struct PickerSource {
+    var row: Row
+    var screenID: String
+}
+
+/// A live run of a script: the navigation stack, the values, the callbacks.
+///
+/// The REPL, batch mode, `luascreen test` and the Swift API all drive screens through it.
+/// Every action is a transaction: a callback that raises changes nothing.
+public final class Session {
+    public let scriptPath: String
+    public let options: SessionOptions
+    public private(set) var app: App
+    public private(set) var store: ValueStore
+    /// Every alert so far, in order.
+    public private(set) var messages: [String] = []
+    /// Warnings found while running (a stored value of the wrong type, ...), each said once.
+    public private(set) var warnings: [String] = []
+
+    private(set) var lua: LuaState
+    private(set) var validator: Validator
+    var navigation: [LiveScreen] = []
+    var transaction: Transaction?
+    var readLog: [(key: String, value: StoreValue?)]?
+    var currentCall: (row: Row?, screen: Int)?
+    var contextRefs = ContextRefs()
+    var generation = 0
+    var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
+    var warnedKeys = Set<String>()
+
+    struct Transaction {
+        var writes: [(key: String, value: StoreValue?)] = []
+        var alerts: [String] = []
+        func pending(_ key: String) -> StoreValue?? {
+            writes.last { $0.key == key }.map { $0.value }
+        }
+    }
+
+    struct ContextRefs {
+        var meta: Int32 = -1
+        var store: Int32 = -1
+    }
+
+    /// Loads the script at `path` and opens its root screen (running its `on_appear`).
+    public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
+        let loaded = try ScriptLoader.load(path: path, options: options)
+        let session = Session(path: path, options: options, lua: loaded.lua, validator: loaded.validator, app: loaded.app)
+        try session.openRoot()
+        return session
+    }
+
+    init(path: String, options: SessionOptions, lua: LuaState, validator: Validator, app: App) {
+        self.scriptPath = path
+        self.options = options
+        self.lua = lua
+        self.validator = validator
+        self.app = app
+        self.store = options.store ?? MemoryStore()
+        installContext()
+    }
+
+    deinit { close() }
+
+    /// Releases the Lua state (and every reference into it).
+    public func close() {
+        lua.close()
+    }
+
+    /// Takes over a freshly loaded script (for `reload`): the old Lua state is closed.
+    func replaceScript(with loaded: ScriptLoader.Loaded) {
+        lua.close()
+        lua = loaded.lua
+        validator = loaded.validator
+        app = loaded.app
+        navigation = []
+        cache = nil
+        warnedKeys = []
+        contextRefs = ContextRefs()
+        installContext()
+        changed()
+    }
+
+    func openRoot() throws {
+        navigation = []
+        try perform { try pushScreen(id: app.root) }
+    }
+
+    // MARK: navigation
+
+    /// The ids of the screens from the root to the current one.
+    public var path: [String] { navigation.map(\.id) }
+    /// The titles from the root to the current one (the REPL's prompt).
+    public var titles: [String] { navigation.map(\.title) }
+
+    public var currentScreenID: String { navigation.last?.id ?? app.root }
+
+    func liveScreen(for screen: Screen) -> LiveScreen {
+        var live = LiveScreen(id: screen.id, title: screen.title)
+        switch screen.sections {
+        case .value(let sections): live.sections = sections
+        case .function(let ref): live.sectionsFunction = ref
+        }
+        return live
+    }
+
+    /// Pushes a screen of the app by id and runs its `on_appear`.
+    func pushScreen(id: String) throws {
+        guard let screen = validator.screen(id) ?? app.screen(id) else {
+            throw SessionError.refused("no screen with id \"\(id)\"\(Suggest.hint(id, validator.screens.map(\.id)))")
+        }
+        navigation.append(liveScreen(for: screen))
+        changed()
+        if let onAppear = screen.onAppear {
+            try call(onAppear, row: nil, what: "on_appear of screen \"\(id)\"")
+        }
+    }
+
+    /// Leaves the current screen (its run-time changes end with it).
+    public func back() throws {
+        guard navigation.count > 1 else { throw SessionError.refused("already at the root screen") }
+        navigation.removeLast()
+        changed()
+    }
+
+    /// Back to the root screen.
+    public func home() {
+        if navigation.count > 1 { navigation.removeSubrange(1...) }
+        changed()
+    }
+
+    func changed() { generation &+= 1 }
+
+    // MARK: transactions
+
+    /// Runs `body` as one transaction: store writes are committed when it succeeds, and on
+    /// an error the navigation, the screens' run-time changes and the writes are discarded.
+    func perform<T>(_ body: () throws -> T) throws -> T {
+        if transaction != nil { return try body() }
+        let savedNavigation = navigation
+        transaction = Transaction()
+        do {
+            let result = try body()
+            let finished = transaction!
+            transaction = nil
+            if !finished.writes.isEmpty {
+                do {
+                    try store.commit(finished.writes)
+                } catch {
+                    navigation = savedNavigation
+                    changed()
+                    throw SessionError(.store, "cannot save the values: \(error)")
+                }
+            }
+            messages += finished.alerts
+            changed()
+            return result
+        } catch {
+            transaction = nil
+            navigation = savedNavigation
+            changed()
+            throw error
+        }
+    }
+
+    // MARK: values
+
+    /// The value of a key as callbacks see it: written in this transaction, else stored
+    /// (when of the right type for its row), else the default of the row bound to it.
+    func value(for key: String) -> StoreValue? {
+        if let pending = transaction?.pending(key) { return pending }
+        let defaultValue = validator.defaults[key]
+        if let stored = store.value(for: key) {
+            if let kind = validator.keyKinds[key]?.kind, !fits(stored, kind: kind) {
+                warnOnce(key, "the store holds \(stored.typeName) \"\(stored)\" for \"\(key)\", but its \(kind.constructor) row needs \(kindValueName(kind)); using the default until it is changed")
+                return defaultValue
+            }
+            return stored
+        }
+        return defaultValue
+    }
+
+    func fits(_ value: StoreValue, kind: RowKind) -> Bool {
+        switch (kind, value) {
+        case (.toggle, .bool), (.input, .string), (.number, .integer), (.number, .number): return true
+        case (.choice, _): return true
+        default: return false
+        }
+    }
+
+    func kindValueName(_ kind: RowKind) -> String {
+        switch kind {
+        case .toggle: return "a boolean"
+        case .input: return "a string"
+        case .number: return "a number"
+        default: return "a value"
+        }
+    }
+
+    func warnOnce(_ key: String, _ message: String) {
+        if warnedKeys.insert(key).inserted { warnings.append(message) }
+    }
+
+    /// Writes a value in the current transaction.
+    func write(_ key: String, _ value: StoreValue?) {
+        if transaction == nil {
+            // Outside an action (e.g. `lua` code at the prompt): a transaction of its own.
+            _ = try? perform { write(key, value) }
+            return
+        }
+        transaction!.writes.append((key, value))
+        changed()
+    }
+
+    /// Every bound key's value (stored or default), then any other stored key.
+    public func storeValues() -> [(key: String, value: StoreValue)] {
+        var out: [(key: String, value: StoreValue)] = []
+        var seen = Set<String>()
+        for screen in validator.screens {
+            guard case .value(let sections) = screen.sections else { continue }
+            for section in sections {
+                for row in section.rows {
+                    if let key = row.binding?.key, seen.insert(key).inserted, let v = value(for: key) {
+                        out.append((key, v))
+                    }
+                }
+            }
+        }
+        for (key, _) in validator.defaults.sorted(by: { $0.key < $1.key }) where seen.insert(key).inserted {
+            if let v = value(for: key) { out.append((key, v)) }
+        }
+        for (key, v) in store.values where seen.insert(key).inserted {
+            out.append((key, v))
+        }
+        return out
+    }
+
+    /// The default of a bound key.
+    public func defaultValue(for key: String) -> StoreValue? { validator.defaults[key] }
+
+    // MARK: alerts
+
+    func alert(_ message: String) {
+        if transaction != nil { transaction!.alerts.append(message) } else { messages.append(message) }
+    }
+
+    /// Messages added since `count` (the REPL prints them after each command).
+    public func messages(since count: Int) -> ArraySlice<String> {
+        messages[min(count, messages.count)...]
+    }
+}
+
+/// Loads and validates a script in a fresh Lua state.
+enum ScriptLoader {
+    struct Loaded {
+        let lua: LuaState
+        let validator: Validator
+        let app: App
+    }
+
+    static func load(path: String, options: SessionOptions) throws -> Loaded {
+        guard let lua = LuaState(limits: options.limits) else {
+            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)")])
+        }
+        let folder = directoryName(path)
+        if let error = lua.openSandbox(SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: options.print)) {
+            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "internal: \(error.message)")])
+        }
+        guard let bytes = readFileBytes(path) else {
+            let reason = String(cString: strerror(errno))
+            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
+        }
+        if let error = lua.load(bytes, chunkName: "@" + path) {
+            throw LoadError([diagnostic(from: error, file: path)])
+        }
+        if let error = lua.call(nargs: 0, nresults: 1) {
+            throw LoadError([diagnostic(from: error, file: path)])
+        }
+        let validator = Validator(lua: lua, file: path)
+        let app = validator.readScript(-1)
+        lua.stack.pop()
+        let diagnostics = Diagnostic.sorted(validator.takeDiagnostics())
+        guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw LoadError(diagnostics)
+        }
+        validator.diagnostics = diagnostics  // warnings, for `check`
+        return Loaded(lua: lua, validator: validator, app: app)
+    }
+
+    static func diagnostic(from error: LuaError, file: String) -> Diagnostic {
+        var message = error.text
+        if error.kind == .syntax { message = "syntax error: " + message }
+        if let location = error.location {
+            return Diagnostic(file: location.file, line: location.line, path: "", message: message)
+        }
+        return Diagnostic(file: file, line: nil, path: "", message: message)
+    }
+
+    static func directoryName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let dir = String(path[..<slash])
+        return dir.isEmpty ? "/" : dir
+    }
+}
