@@ -1,0 +1,26 @@
+/// How `TextRenderer` draws a screen.
+public struct RenderOptions: Hashable, Sendable {
+    public static let defaultWidth = 80
+    public static let minimumWidth = 20
+    /// Wider requests are drawn at this width (a guard against absurd `--width` values).
+    public static let maximumWidth = 4096
+
+    /// Columns every line fits in; clamped to `minimumWidth ... maximumWidth`.
+    public var width: Int {
+        didSet { width = RenderOptions.clamp(width) }
+    }
+    /// Draw with ASCII only: glyphs and the script's own text (see `asciiFold`).
+    public var ascii: Bool
+    /// Use ANSI colour and attributes; when false the output has no escape codes at all.
+    public var color: Bool
+
+    public init(width: Int = RenderOptions.defaultWidth, ascii: Bool = false, color: Bool = false) {
+        self.width = RenderOptions.clamp(width)
+        self.ascii = ascii
+        self.color = color
+    }
+
+    private static func clamp(_ width: Int) -> Int {
+        min(max(width, minimumWidth), maximumWidth)
+    }
+}

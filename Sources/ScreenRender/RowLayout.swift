@@ -1,0 +1,122 @@
+import ScreenModel
+
+extension TextRenderer {
+    /// One row's lines (two for the subtitle style), each exactly fitting the width:
+    ///
+    ///     value1     ` 3 @ Text                      Detail ›`
+    ///     value2     ` 3 @      Detail Text                 ›`   (a quarter-width label)
+    ///     subtitle   ` 3 @ Text                             ›`
+    ///                `       Detail`
+    ///
+    /// The right-hand part ends where the accessory begins (at the width when there is
+    /// none). A toggle draws its switch (`● on`, `○ off`) there; a disabled row adds
+    /// `(disabled)` there too, and is dimmed with colour; a row whose field failed puts
+    /// `✗` before its text and the error where the detail goes. When text and detail do not
+    /// fit, the detail is cut first, down to about a third of the room, then the text.
+    func rowLines(_ row: ResolvedRow, _ columns: RowColumns) -> [StyledLine] {
+        let width = options.width
+        let g = glyphs
+
+        var line = StyledLine(columns.number(row.number))
+        line.pad(to: columns.iconColumn)
+        if columns.iconWidth > 0, let icon = row.icon {
+            line.append(prefix(clean(icon), width: columns.iconWidth))
+        }
+        line.pad(to: columns.textColumn)
+
+        let accessory = g.accessory(row.accessory)
+        let accessoryWidth = displayWidth(accessory)
+        let end = accessory.isEmpty ? width : width - accessoryWidth - 1
+
+        let mark = row.error == nil ? "" : g.error + " "
+        let detail = shownLabel(row)
+        let detailStyle: TextStyle = row.error != nil ? .red : (row.style == .value2 ? .blue : [])
+
+        var text = clean(row.text)
+        let textWidth = displayWidth(text)
+        var room = end - columns.textColumn - displayWidth(mark)
+        var label: String?
+        if row.style == .value2 && columns.labelWidth > 0 {
+            let cutLabel = cut(detail ?? "", columns.labelWidth)
+            label = String(repeating: " ", count: columns.labelWidth - displayWidth(cutLabel)) + cutLabel
+            room -= columns.labelWidth + 1
+        }
+        var inlineDetail = row.style == .value1 ? (detail ?? "") : ""
+
+        // The state parts, never cut while something else can be: a toggle's switch (its
+        // word dropped first when space is short) and the disabled marker.
+        var switchGlyph = row.isOn.map { $0 ? g.switchOn : g.switchOff }
+        let switchStyle: TextStyle = row.isOn == true ? .green : []
+        func rightPart() -> StyledLine {
+            var right = StyledLine()
+            let parts = [(inlineDetail, detailStyle), (switchGlyph ?? "", switchStyle),
+                         (row.enabled ? "" : g.disabled, .dim)]
+            for (part, style) in parts where !part.isEmpty {
+                if right.width > 0 { right.append(" ") }
+                right.append(part, style)
+            }
+            return right
+        }
+        var right = rightPart()
+        let gap = 1
+        if textWidth + gap + right.width > room {
+            if !inlineDetail.isEmpty {
+                let detailWidth = displayWidth(inlineDetail)
+                let space = room - gap - (right.width - detailWidth)
+                let minimum = min(detailWidth, max(5, space / 3))
+                inlineDetail = cut(inlineDetail, max(0, min(detailWidth, max(minimum, space - textWidth))))
+                right = rightPart()
+            }
+            let textMinimum = min(textWidth, 4)
+            if textMinimum + gap + right.width > room, let on = row.isOn {
+                switchGlyph = on ? g.switchOnShort : g.switchOffShort
+                right = rightPart()
+            }
+            let keep = min(textWidth, max(textMinimum, room - gap - right.width))
+            right = right.truncated(to: max(0, room - gap - keep), ellipsis: g.ellipsis)
+            text = cut(text, room - (right.width > 0 ? gap + right.width : 0))
+        }
+
+        line.append(mark, .red)
+        if let label {
+            line.append(label, detailStyle)
+            line.append(" ")
+        }
+        line.append(text, row.destructive ? .red : [])
+        if right.width > 0 {
+            line.pad(to: end - right.width)
+            for span in right.spans { line.append(span.text, span.style) }
+        }
+        if !accessory.isEmpty {
+            line.pad(to: width - accessoryWidth)
+            line.append(accessory, row.accessory == .checkmark ? .blue : .dim)
+        }
+        var lines = [line]
+
+        if row.style == .subtitle, let detail, !detail.isEmpty {
+            let indent = columns.textColumn + displayWidth(mark)
+            var second = StyledLine(String(repeating: " ", count: indent))
+            second.append(cut(detail, width - indent), row.error != nil ? .red : .dim)
+            lines.append(second)
+        }
+        if !row.enabled {
+            for i in lines.indices { lines[i].add(.dim) }
+        }
+        return lines
+    }
+
+    /// What a row shows as its detail (beside, beneath or before its text, by style): the
+    /// error of a failed field, else its detail.
+    func shownLabel(_ row: ResolvedRow) -> String? {
+        if let error = row.error { return clean(error) }
+        return shownDetail(row)
+    }
+
+    /// The detail a row shows: nil when absent, and for a toggle whose detail only spells
+    /// its state ("on", "off", "true", "false"), which the switch shows instead.
+    func shownDetail(_ row: ResolvedRow) -> String? {
+        guard let detail = row.detail.map({ clean($0) }), !detail.isEmpty else { return nil }
+        if row.isOn != nil, ["on", "off", "true", "false"].contains(detail.lowercased()) { return nil }
+        return detail
+    }
+}

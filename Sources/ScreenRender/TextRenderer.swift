@@ -1,0 +1,102 @@
+import ScreenModel
+
+/// Draws a resolved screen as lines of text for a terminal:
+///
+///     Settings
+///     ────────
+///
+///     Account
+///      1 @ Profile                                      ›
+///      2   Notifications                             ● on
+///          Version                                  2.0.0
+///
+/// the title underlined, then each visible section: its header, its visible rows (see
+/// `rowLines`) and its footer, with a blank line between sections. Every line fits in
+/// `options.width` columns (escape codes aside), has no trailing spaces, and is pure ASCII
+/// when `options.ascii`.
+public struct TextRenderer: Sendable {
+    public var options: RenderOptions
+
+    public init(options: RenderOptions = RenderOptions()) {
+        self.options = options
+    }
+
+    /// The screen's lines, without line terminators.
+    public func render(_ screen: ResolvedScreen) -> [String] {
+        let ellipsis = glyphs.ellipsis
+        return layout(screen).map {
+            $0.truncated(to: options.width, ellipsis: ellipsis).rendered(color: options.color)
+        }
+    }
+
+    /// The screen as one text: its lines joined with "\n", with a final "\n".
+    public func renderText(_ screen: ResolvedScreen) -> String {
+        render(screen).joined(separator: "\n") + "\n"
+    }
+
+    var glyphs: Glyphs { options.ascii ? .ascii : .unicode }
+
+    /// Script text made printable: no control characters, ASCII when asked.
+    func clean(_ s: String, keepNewlines: Bool = false) -> String {
+        let s = sanitize(s, keepNewlines: keepNewlines)
+        return options.ascii ? asciiFold(s) : s
+    }
+
+    /// `s` cut to `width` columns with the mode's ellipsis.
+    func cut(_ s: String, _ width: Int) -> String {
+        truncate(s, toWidth: width, ellipsis: glyphs.ellipsis)
+    }
+
+    func layout(_ screen: ResolvedScreen) -> [StyledLine] {
+        let width = options.width
+        var lines: [StyledLine] = []
+        let title = cut(clean(screen.title), width)
+        lines.append(StyledLine(title, .bold))
+        let titleWidth = displayWidth(title)
+        if titleWidth > 0 {
+            lines.append(StyledLine(String(repeating: glyphs.rule, count: titleWidth)))
+        }
+        lines.append(StyledLine())
+
+        let columns = RowColumns(rows: screen.visibleRows, width: width,
+                                 icon: { $0.icon.map { self.clean($0) } }, label: shownLabel)
+        var firstBlock = true
+        for section in screen.sections where section.visible {
+            let block = sectionLines(section, columns)
+            if block.isEmpty { continue }
+            if !firstBlock { lines.append(StyledLine()) }
+            lines += block
+            firstBlock = false
+        }
+        while lines.count > 1, lines.last?.width == 0 { lines.removeLast() }
+        return lines
+    }
+
+    /// A section's header, visible rows and footer; nothing when it has none of them.
+    func sectionLines(_ section: ResolvedSection, _ columns: RowColumns) -> [StyledLine] {
+        let width = options.width
+        var lines: [StyledLine] = []
+        if let header = paragraph(section.header) {
+            lines += wrap(header, width: width).map { StyledLine($0, .bold) }
+        }
+        for row in section.rows where row.visible {
+            lines += rowLines(row, columns)
+        }
+        if let footer = paragraph(section.footer) {
+            let indent = String(repeating: " ", count: columns.textColumn)
+            for text in wrap(footer, width: width - columns.textColumn) {
+                var line = StyledLine(indent)
+                line.append(text, .dim)
+                lines.append(line)
+            }
+        }
+        return lines
+    }
+
+    /// A header or footer ready to wrap, nil when absent or blank.
+    private func paragraph(_ text: String?) -> String? {
+        guard let text else { return nil }
+        let cleaned = clean(text, keepNewlines: true)
+        return cleaned.allSatisfy(\.isWhitespace) ? nil : cleaned
+    }
+}
