@@ -3,7 +3,7 @@
 -- An About screen built partly from shared helpers: rows that several screens (or
 -- several scripts) need are written once, in a module, and loaded with require.
 --
---     local common = require("shared_rows")   -- loads examples/shared_rows.lua
+--     local common = require("lib.shared_rows")   -- loads examples/lib/shared_rows.lua
 --
 -- require("name") looks for name.lua in this script's own folder only (not in
 -- package.path, which scripts cannot see). A module returns whatever it likes; here
@@ -12,7 +12,7 @@
 -- Run it:    luascreen run examples/about.lua
 -- Try:       Website · Send Diagnostics · Reset Settings · store
 
-local common = require("shared_rows")
+local common = require("lib.shared_rows")
 
 return screen {
   id = "about", title = "About",

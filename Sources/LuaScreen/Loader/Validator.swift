@@ -91,6 +91,13 @@ final class Validator {
         return true
     }
 
+    /// Reports a table that is already being read (it contains itself).
+    private func reportIfVisiting(_ index: Int32) -> Bool {
+        guard let pointer = stack.pointer(at: index), visiting.contains(pointer) else { return false }
+        report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"")
+        return true
+    }
+
     private func leave(_ index: Int32) {
         if let pointer = stack.pointer(at: index) { visiting.remove(pointer) }
         places.removeLast()
@@ -337,6 +344,7 @@ final class Validator {
     @discardableResult
     func readScreen(_ t: Int32, requireID: Bool, defaultID: String?) -> String? {
         if let pointer = stack.pointer(at: t), let known = screenTables[pointer] { return known }
+        guard !reportIfVisiting(t) else { return nil }
         if let tag = typeTag(t), tag != "screen" {
             report("expected a screen, got a \(tag) table\(tag == "section" ? " (sections go inside screen { ... })" : "")")
             return nil
@@ -440,6 +448,7 @@ final class Validator {
     // MARK: sections
 
     func readSection(_ t: Int32, position: Int, rowIDs: inout [String: Int?]) -> Section? {
+        guard !reportIfVisiting(t) else { return nil }
         if let tag = typeTag(t), tag != "section" {
             if FieldNames.rowTypes.contains(tag) {
                 report("a \(tag == "text" ? "row" : tag) where a section is expected: put rows inside section { ... }")
@@ -514,6 +523,7 @@ final class Validator {
 
     /// Reads one row. `rowIDs` holds the ids already used on its screen (with their lines).
     func readRow(_ t: Int32, position: Int, rowIDs: inout [String: Int?]) -> Row? {
+        guard !reportIfVisiting(t) else { return nil }
         var kind = RowKind.text
         if let tag = typeTag(t) {
             if tag == "row" || tag == "text" {
@@ -549,6 +559,7 @@ final class Validator {
         row.location = currentLocation
         var id: String?
         var hasText = false
+        var optionsPresent = false
         var key: String?
         var defaultPresent = false
         var defaultIndex: Int32 = 0
@@ -562,7 +573,9 @@ final class Validator {
             switch name {
             case "type": break
             case "id": id = string(name)
-            case "text": if let v = dynamicString(name) { row.text = v; hasText = true }
+            case "text":
+                hasText = true
+                if let v = dynamicString(name) { row.text = v }
             case "detail": row.detail = dynamicString(name)
             case "icon": row.icon = string(name)
             case "style": if let s = enumValue(name, RowStyle.self) { row.style = s }
@@ -607,6 +620,7 @@ final class Validator {
                 defaultIndex = base + 1
             case "on_change": binding.onChange = function(name)
             case "options":
+                optionsPresent = true
                 switch stack.type(at: -1) {
                 case .function: binding.options = .function(reference())
                 case .table: binding.options = readOptions(stack.absolute(-1), field: "options").map { .value($0) }
@@ -658,12 +672,12 @@ final class Validator {
                 typeError("default", expected: expectedDefault(kind))
                 stack.pop()
             }
-            checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent)
+            checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: optionsPresent)
             row.binding = binding
             if let previous = keyKinds[binding.key] {
                 if previous.kind != kind {
                     let at = previous.place.map { " at line \($0.line)" } ?? ""
-                    report("key \"\(binding.key)\" is bound by a \(kind.constructor) here and by a \(previous.kind.constructor)\(at); one key holds one kind of value", field: "key")
+                    report("key \"\(binding.key)\" is bound by \(article(kind.constructor)) here and by \(article(previous.kind.constructor))\(at); one key holds one kind of value", field: "key")
                 }
             } else {
                 keyKinds[binding.key] = (kind, currentLocation)
@@ -695,7 +709,7 @@ final class Validator {
         }
     }
 
-    private func checkBinding(_ kind: RowKind, _ binding: inout Binding, defaultValue: StoreValue?, defaultPresent: Bool) {
+    private func checkBinding(_ kind: RowKind, _ binding: inout Binding, defaultValue: StoreValue?, defaultPresent: Bool, optionsPresent: Bool) {
         switch kind {
         case .toggle:
             if let d = defaultValue, case .bool = d { binding.defaultValue = d }
@@ -757,7 +771,7 @@ final class Validator {
                 } else if let first = options.first {
                     binding.defaultValue = first.value
                 }
-            } else if binding.options == nil {
+            } else if binding.options == nil, !optionsPresent {
                 report("missing required field \"options\" (a list of strings or { value =, text = } tables)")
             } else if let d = defaultValue {
                 binding.defaultValue = d
@@ -904,6 +918,11 @@ final class Validator {
         defer { diagnostics = [] }
         return diagnostics
     }
+}
+
+func article(_ word: String) -> String {
+    guard let first = word.first else { return word }
+    return ("aeiou".contains(first) ? "an " : "a ") + word
 }
 
 /// Whether a number lies on a step grid, within a tolerance for decimal steps (0.7 is on a

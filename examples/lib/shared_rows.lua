@@ -1,9 +1,9 @@
--- examples/shared_rows.lua
+-- examples/lib/shared_rows.lua
 --
 -- A MODULE, not a screen: `luascreen run` and `check` are meant for about.lua, which
 -- loads this file with
 --
---     local common = require("shared_rows")
+--     local common = require("lib.shared_rows")
 --
 -- require("name") loads name.lua from the requiring script's own folder, and nowhere
 -- else. The file runs in the same sandbox as the script, so the constructors (row,

@@ -1,0 +1,50 @@
+import ScreenModel
+
+/// The JSON of `luascreen dump` (SPEC §3) and the tables `screen()` returns in tests.
+extension Session {
+    /// `{"root": ID, "screens": [SCREEN...]}` for every screen declared in the script.
+    public func dump() -> JSONValue {
+        let screens = screenIDs.compactMap { resolvedScreen(id: $0) }.map(Session.json)
+        return .object([("root", .string(app.root)), ("screens", .array(screens))])
+    }
+
+    public static func json(_ screen: ResolvedScreen) -> JSONValue {
+        .object([
+            ("id", .string(screen.id)),
+            ("title", .string(screen.title)),
+            ("sections", .array(screen.sections.map { section in
+                .object([
+                    ("id", .string(section.id)),
+                    ("header", .optional(section.header)),
+                    ("footer", .optional(section.footer)),
+                    ("rows", .array(section.rows.map(json))),
+                ])
+            })),
+        ])
+    }
+
+    public static func json(_ row: ResolvedRow) -> JSONValue {
+        let value: JSONValue
+        switch row.value {
+        case .bool(let b)?: value = .bool(b)
+        case .integer(let i)?: value = .integer(i)
+        case .number(let d)?: value = .number(d)
+        case .string(let s)?: value = .string(s)
+        case nil: value = .null
+        }
+        return .object([
+            ("id", .string(row.id)),
+            ("type", .string(row.kind.rawValue)),
+            ("text", .string(row.text)),
+            ("detail", .optional(row.detail)),
+            ("icon", .optional(row.icon)),
+            ("style", .string(row.style.rawValue)),
+            ("accessory", .string(row.accessory.rawValue)),
+            ("enabled", .bool(row.enabled)),
+            ("visible", .bool(row.visible)),
+            ("selectable", .bool(row.selectable)),
+            ("key", .optional(row.key)),
+            ("value", value),
+        ])
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import LuaRuntime
+
+/// The command line, parsed.
+struct Options {
+    enum Command: Equatable {
+        case run, check, dump, render, test
+    }
+    enum ColorMode: String { case auto, always, never }
+
+    var command: Command = .run
+    var paths: [String] = []
+    var storePath: String?          // nil: the default place; "none": memory
+    var width: Int?
+    var color: ColorMode = .auto
+    var ascii = false
+    var limits = LuaLimits()
+    var trusted = false
+    var json = false
+    var screen: String?
+    var updateSnapshots = false
+    var help = false
+    var version = false
+
+    struct UsageError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func parse(_ arguments: [String]) throws -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        if let first = rest.first {
+            switch first {
+            case "run": options.command = .run; rest = rest.dropFirst()
+            case "check": options.command = .check; rest = rest.dropFirst()
+            case "dump": options.command = .dump; rest = rest.dropFirst()
+            case "render": options.command = .render; rest = rest.dropFirst()
+            case "test": options.command = .test; rest = rest.dropFirst()
+            case "help": options.help = true; rest = rest.dropFirst()
+            default: break
+            }
+        }
+        func value(_ name: String) throws -> String {
+            guard let v = rest.first else { throw UsageError(description: "\(name) needs a value") }
+            rest = rest.dropFirst()
+            return v
+        }
+        func number(_ name: String, _ text: String) throws -> Int {
+            guard let n = parseSize(text), n > 0 else {
+                throw UsageError(description: "\(name) takes a positive whole number, got \"\(text)\"")
+            }
+            return n
+        }
+        var onlyPaths = false
+        while let argument = rest.first {
+            rest = rest.dropFirst()
+            if onlyPaths || !argument.hasPrefix("-") || argument == "-" {
+                options.paths.append(argument)
+                continue
+            }
+            var name = argument
+            var inline: String? = nil
+            if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                name = String(argument[..<eq])
+                inline = String(argument[argument.index(after: eq)...])
+            }
+            func arg() throws -> String { try inline ?? value(name) }
+            switch name {
+            case "--": onlyPaths = true
+            case "--store": options.storePath = try arg()
+            case "--width":
+                let w = try number(name, try arg())
+                options.width = w
+            case "--color", "--colour":
+                let v = try arg()
+                guard let mode = ColorMode(rawValue: v) else {
+                    throw UsageError(description: "--color takes auto, always or never, got \"\(v)\"")
+                }
+                options.color = mode
+            case "--ascii": options.ascii = true
+            case "--max-instructions": options.limits.instructions = try number(name, try arg())
+            case "--max-memory": options.limits.memory = try number(name, try arg())
+            case "--trusted": options.trusted = true
+            case "--json": options.json = true
+            case "--screen": options.screen = try arg()
+            case "--update-snapshots": options.updateSnapshots = true
+            case "--help", "-h": options.help = true
+            case "--version", "-V": options.version = true
+            default:
+                let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
+                             "--trusted", "--json", "--screen", "--update-snapshots", "--help", "--version"]
+                let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
+                throw UsageError(description: "unknown option \(name)\(hint)")
+            }
+        }
+        if options.help || options.version { return options }
+        switch options.command {
+        case .run, .dump, .render:
+            guard options.paths.count == 1 else {
+                throw UsageError(description: options.paths.isEmpty ? "which script? e.g. luascreen run examples/settings.lua"
+                                                                    : "one script at a time, got \(options.paths.count)")
+            }
+        case .check:
+            guard !options.paths.isEmpty else { throw UsageError(description: "which scripts? e.g. luascreen check examples/*.lua") }
+        case .test:
+            break
+        }
+        if options.json && options.command != .check {
+            throw UsageError(description: "--json goes with check")
+        }
+        if options.screen != nil && options.command != .render {
+            throw UsageError(description: "--screen goes with render")
+        }
+        return options
+    }
+}
+
+/// "64M", "1G", "65536" -> bytes (also plain counts).
+func parseSize(_ text: String) -> Int? {
+    let t = text.lowercased().replacingOccurrences(of: "_", with: "")
+    let units: [(String, Int)] = [("kib", 1 << 10), ("mib", 1 << 20), ("gib", 1 << 30), ("k", 1 << 10), ("m", 1 << 20), ("g", 1 << 30)]
+    for (suffix, factor) in units where t.hasSuffix(suffix) {
+        guard let n = Int(t.dropLast(suffix.count)) else { return nil }
+        return n.multipliedReportingOverflow(by: factor).overflow ? nil : n * factor
+    }
+    return Int(t)
+}
+
+func closestOption(_ word: String, _ candidates: [String]) -> String? {
+    candidates.first { $0.hasPrefix(word) } ?? candidates.first { word.hasPrefix($0) }
+}
+
+let usage = """
+usage: luascreen run SCRIPT [options]     the REPL (batch mode when stdin is not a terminal)
+       luascreen SCRIPT [options]         same as run
+       luascreen check SCRIPT... [--json] validate; exit 0 when clean
+       luascreen dump SCRIPT              JSON of the evaluated screens
+       luascreen render SCRIPT [--screen ID]
+       luascreen test [PATH...] [--update-snapshots]
+                                          run *_test.lua files (default: ./tests)
+options:
+  --store PATH | --store none   where values persist (default: $XDG_CONFIG_HOME/luascreen/NAME.json)
+  --width N                     render width (default: the terminal's, else 80)
+  --color auto|always|never     colour (auto: only on a terminal; never with NO_COLOR)
+  --ascii                       draw with ASCII only
+  --max-instructions N          instruction budget of each entry into Lua (default 10000000)
+  --max-memory BYTES            memory cap of the Lua state (default 64M; K, M, G suffixes)
+  --trusted                     lift the sandbox (io, os, debug, package)
+  --help, --version
+exit status: 0 success, 1 script/validation/test failure, 2 usage error
+"""

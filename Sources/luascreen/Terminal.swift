@@ -1,0 +1,51 @@
+import Foundation
+import ScreenRender
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// What the terminal (or its absence) allows: width, colour, glyphs.
+enum Terminal {
+    static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) != 0 }
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) != 0 }
+
+    /// The width to render at: --width, else the terminal's (read each time), else COLUMNS, else 80.
+    static func width(_ options: Options) -> Int {
+        if let w = options.width { return w }
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"], let w = Int(columns), w > 0 { return w }
+        return 80
+    }
+
+    /// The terminal's height, for paging; nil when not a terminal.
+    static func height() -> Int? {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return nil
+    }
+
+    /// Colour: never with NO_COLOR set non-empty; `auto` only on a terminal that is not dumb.
+    static func color(_ options: Options) -> Bool {
+        let env = ProcessInfo.processInfo.environment
+        if let noColor = env["NO_COLOR"], !noColor.isEmpty { return false }
+        switch options.color {
+        case .never: return false
+        case .always: return true
+        case .auto: return stdoutIsTerminal && env["TERM"] != "dumb"
+        }
+    }
+
+    static func ascii(_ options: Options) -> Bool { options.ascii || !localeIsUTF8() }
+
+    static func renderOptions(_ options: Options, color: Bool? = nil) -> RenderOptions {
+        RenderOptions(width: width(options), ascii: ascii(options), color: color ?? self.color(options))
+    }
+}
+
+/// Standard error, unbuffered.
+func printError(_ text: String) {
+    FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
+}
+
+func flushOutput() { fflush(stdout) }

@@ -1,0 +1,1 @@
+let luascreenVersion = "0.1.0"
