@@ -60,14 +60,19 @@ extension TextRenderer {
         var right = rightPart()
         let gap = 1
         if textWidth + gap + right.width > room {
+            // Give up, in this order: the detail beyond a third of the room, the text beyond
+            // a few columns, the rest of the detail, the switch's word; only then cut the state.
+            let textMinimum = min(textWidth, 4)
             if !inlineDetail.isEmpty {
                 let detailWidth = displayWidth(inlineDetail)
-                let space = room - gap - (right.width - detailWidth)
+                let others = right.width - detailWidth  // the state parts and their separator
+                let space = room - gap - others
                 let minimum = min(detailWidth, max(5, space / 3))
-                inlineDetail = cut(inlineDetail, max(0, min(detailWidth, max(minimum, space - textWidth))))
+                var share = min(detailWidth, max(minimum, space - textWidth))
+                share = min(share, space - textMinimum)
+                inlineDetail = share >= 2 ? cut(inlineDetail, share) : ""
                 right = rightPart()
             }
-            let textMinimum = min(textWidth, 4)
             if textMinimum + gap + right.width > room, let on = row.isOn {
                 switchGlyph = on ? g.switchOnShort : g.switchOffShort
                 right = rightPart()
