@@ -85,6 +85,10 @@ enum Fixtures {
                                 destructive: i % 6 == 0, error: i % 11 == 0 ? detail + " failed" : nil))
             }
         }
+        // A huge number, a wide icon, the widest accessory, an error and a disabled toggle at once.
+        rows.append(row("Everything at once", id: "worst", kind: .toggle, detail: "Some detail", icon: "🙂🙂🙂",
+                        style: .value1, accessory: .detailDisclosure, enabled: false, number: 1_000_000,
+                        value: .bool(true), error: "a long error message from a field function"))
         return ResolvedScreen(id: "stress", title: String(repeating: "設定 ", count: 50), sections: [
             ResolvedSection(id: "a", header: String(repeating: "設定を変更する", count: 10), footer: String(repeating: "W", count: 100), rows: rows),
         ])
