@@ -51,18 +51,32 @@ enum Commands {
     static func render(_ options: Options) -> Int32 {
         guard let session = openReadOnly(options) else { return 1 }
         defer { session.close() }
-        let screen: ResolvedScreen
+        let started = DispatchTime.now().uptimeNanoseconds
+        var screen: ResolvedScreen
         if let id = options.screen {
-            guard let found = session.resolvedScreen(id: id) else {
+            do {
+                try session.go(to: [session.app.root, id])
+            } catch {
                 printError("\(options.paths[0]): error: no screen with id \"\(id)\" (screens: \(session.screenIDs.joined(separator: ", ")))")
                 return 1
             }
-            screen = found
+        }
+        var footer: String? = nil
+        if let page = options.page {
+            let shown = session.page(page, rowsPerPage: options.pageRows)
+            screen = shown.screen
+            if shown.count > 1 { footer = "-- page \(shown.index) of \(shown.count) --" }
         } else {
             screen = session.currentScreen()
         }
-        print(TextRenderer(options: Terminal.renderOptions(options)).renderText(screen), terminator: "")
+        var text = TextRenderer(options: Terminal.renderOptions(options)).renderText(screen)
+        if let footer { text += footer + "\n" }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        print(text, terminator: "")
         for message in session.messages { print(message) }
+        if ProcessInfo.processInfo.environment["LUASCREEN_TIMING"] != nil {
+            printError("timing: render \(String(format: "%.3f", elapsed)) ms")
+        }
         return 0
     }
 

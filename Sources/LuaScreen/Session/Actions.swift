@@ -19,6 +19,7 @@ extension Session {
     /// Finds a row of the current screen by number, id, text or unique text prefix.
     /// Hidden rows are found only with `includeHidden` (`row(REF)` in tests).
     public func lookup(_ reference: String, includeHidden: Bool = false) throws -> ResolvedRow {
+        if let row = quickLookup(reference.trimmingSpaces) { return row }
         let screen = currentScreen()
         let all = screen.sections.flatMap(\.rows)
         let candidates = includeHidden ? all : all.filter(\.visible)
@@ -52,6 +53,10 @@ extension Session {
     func declaredRow(_ resolved: ResolvedRow) -> Row? {
         guard let live = navigation.last else { return nil }
         if let picker = live.picker { return picker.row }
+        if let (index, sections) = currentIndex(), let entry = index.byID[resolved.id] {
+            let (si, ri) = index.entries[entry]
+            return sections[si].rows[ri]
+        }
         let (sections, _) = sections(of: live)
         for section in sections {
             if let row = section.rows.first(where: { $0.id == resolved.id }) { return row }

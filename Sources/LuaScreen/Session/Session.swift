@@ -61,6 +61,8 @@ public final class Session {
     var contextRefs = ContextRefs()
     var generation = 0
     var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
+    var structureGeneration = 0
+    var rowIndex: RowIndex?
     var warnedKeys = Set<String>()
 
     struct Transaction {
@@ -163,7 +165,14 @@ public final class Session {
         changed()
     }
 
-    func changed() { generation &+= 1 }
+    /// Something about the screens changed (navigation, run-time rows): re-evaluate, re-index.
+    func changed() {
+        generation &+= 1
+        structureGeneration &+= 1
+    }
+
+    /// Only values changed: re-evaluate, but the rows are where they were.
+    func valuesChanged() { generation &+= 1 }
 
     // MARK: transactions
 
@@ -187,7 +196,7 @@ public final class Session {
                 }
             }
             messages += finished.alerts
-            changed()
+            valuesChanged()
             return result
         } catch {
             transaction = nil
@@ -243,7 +252,7 @@ public final class Session {
             return
         }
         transaction!.writes.append((key, value))
-        changed()
+        valuesChanged()
     }
 
     /// Every bound key's value (stored or default), then any other stored key.
