@@ -84,12 +84,13 @@ private struct JSONReader {
         self.recordTopLevelSpans = recordTopLevelSpans
     }
 
-    /// A container being read.
-    private enum Frame {
-        case array([JSONValue])
-        /// Members, index of each key in `members`, the key awaiting its value, where that
-        /// value's text began.
-        case object([(key: String, value: JSONValue)], [String: Int], String, Int)
+    /// An object being read: its members, the index of each key in them, the key awaiting
+    /// its value and where that value's text began.
+    private struct ObjectFrame {
+        var members: [(key: String, value: JSONValue)] = []
+        var index: [String: Int] = [:]
+        var key: String
+        var valueStart: Int
     }
 
     // MARK: Errors
@@ -165,15 +166,18 @@ private struct JSONReader {
     }
 
     /// Reads one value at `pos` (whitespace already skipped), containers iteratively.
+    /// Open containers live on explicit stacks, mutated in place (no copy per element).
     mutating func parseValue() throws -> JSONValue {
-        var stack: [Frame] = []
+        var isObject: [Bool] = []        // the kind of each open container, innermost last
+        var arrays: [[JSONValue]] = []   // open arrays, innermost last
+        var objects: [ObjectFrame] = []  // open objects, innermost last
         while true {
             // Read a value: either a scalar (complete) or the opening of a container.
             var completed: JSONValue
             guard pos < bytes.count else { throw unexpected(expected: "a value") }
             switch bytes[pos] {
             case UInt8(ascii: "{"):
-                if stack.count >= JSONValue.maximumDepth {
+                if isObject.count >= JSONValue.maximumDepth {
                     throw error("nesting deeper than \(JSONValue.maximumDepth) levels")
                 }
                 pos += 1
@@ -183,11 +187,12 @@ private struct JSONReader {
                     completed = .object([])
                 } else {
                     let key = try parseKeyAndColon()
-                    stack.append(.object([], [:], key, pos))
+                    isObject.append(true)
+                    objects.append(ObjectFrame(key: key, valueStart: pos))
                     continue
                 }
             case UInt8(ascii: "["):
-                if stack.count >= JSONValue.maximumDepth {
+                if isObject.count >= JSONValue.maximumDepth {
                     throw error("nesting deeper than \(JSONValue.maximumDepth) levels")
                 }
                 pos += 1
@@ -196,7 +201,8 @@ private struct JSONReader {
                     pos += 1
                     completed = .array([])
                 } else {
-                    stack.append(.array([]))
+                    isObject.append(false)
+                    arrays.append([])
                     continue
                 }
             default:
@@ -205,49 +211,53 @@ private struct JSONReader {
 
             // Hand the completed value to the enclosing containers, closing those that end.
             while true {
-                guard let top = stack.popLast() else { return completed }
+                guard let inObject = isObject.last else { return completed }
                 let valueEnd = pos
                 skipWhitespace()
-                switch top {
-                case .array(var items):
-                    items.append(completed)
+                if !inObject {
+                    arrays[arrays.count - 1].append(completed)
                     guard pos < bytes.count else { throw unexpected(expected: "',' or ']'") }
                     if bytes[pos] == UInt8(ascii: ",") {
                         pos += 1
                         skipWhitespace()
-                        stack.append(.array(items))
+                        break  // read the next element
                     } else if bytes[pos] == UInt8(ascii: "]") {
                         pos += 1
-                        completed = .array(items)
+                        isObject.removeLast()
+                        completed = .array(arrays.removeLast())
                         continue
                     } else {
                         throw unexpected(expected: "',' or ']'")
                     }
-                case .object(var members, var index, let key, let valueStart):
-                    let topLevel = recordTopLevelSpans && stack.isEmpty
-                    if let existing = index[key] {
-                        members[existing].value = completed
-                        if topLevel { topLevelSpans[existing] = valueStart..<valueEnd }
+                } else {
+                    let top = objects.count - 1
+                    let topLevel = recordTopLevelSpans && isObject.count == 1
+                    let key = objects[top].key
+                    let span = objects[top].valueStart..<valueEnd
+                    if let existing = objects[top].index[key] {
+                        objects[top].members[existing].value = completed
+                        if topLevel { topLevelSpans[existing] = span }
                     } else {
-                        index[key] = members.count
-                        members.append((key: key, value: completed))
-                        if topLevel { topLevelSpans.append(valueStart..<valueEnd) }
+                        objects[top].index[key] = objects[top].members.count
+                        objects[top].members.append((key: key, value: completed))
+                        if topLevel { topLevelSpans.append(span) }
                     }
                     guard pos < bytes.count else { throw unexpected(expected: "',' or '}'") }
                     if bytes[pos] == UInt8(ascii: ",") {
                         pos += 1
                         skipWhitespace()
-                        let next = try parseKeyAndColon()
-                        stack.append(.object(members, index, next, pos))
+                        objects[top].key = try parseKeyAndColon()
+                        objects[top].valueStart = pos
+                        break  // read the next member's value
                     } else if bytes[pos] == UInt8(ascii: "}") {
                         pos += 1
-                        completed = .object(members)
+                        isObject.removeLast()
+                        completed = .object(objects.removeLast().members)
                         continue
                     } else {
                         throw unexpected(expected: "',' or '}'")
                     }
                 }
-                break
             }
         }
     }
