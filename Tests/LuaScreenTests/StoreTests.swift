@@ -229,6 +229,7 @@ final class StoreTests: XCTestCase {
         XCTAssertTrue(message.contains(file), message)
         XCTAssertTrue(message.contains("line 3, column 7"), message)
         XCTAssertTrue(message.contains("fix or remove it; luascreen never overwrites it"), message)
+        XCTAssertEqual(error?.localizedDescription, message)
         XCTAssertEqual(text(file), content)
         XCTAssertEqual(listing(root.path), ["bad.json"])
     }
@@ -422,6 +423,31 @@ final class StoreTests: XCTestCase {
         let final = try FileStore.open(path: file)
         XCTAssertEqual(final.values.count, writers * commitsEach)
         assertNoTemporaryFiles(in: root.path)
+    }
+
+    func testCommitGivesUpWhenTheLockIsHeldInsteadOfHanging() throws {
+        let file = path("held.json")
+        let store = try FileStore.open(path: file)
+        try store.commit([(key: "a", value: .integer(1))])
+        let before = text(file)
+        let holder = open(path(".held.json.lock"), O_RDWR)
+        XCTAssertGreaterThanOrEqual(holder, 0)
+        defer { close(holder) }
+        XCTAssertEqual(flock(holder, LOCK_EX), 0)
+        store.lockTimeout = 0.2
+        let start = Date()
+        XCTAssertThrowsError(try store.commit([(key: "a", value: .integer(2))])) { error in
+            guard case StoreError.io(_, let operation, let code) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(code, EWOULDBLOCK)
+            XCTAssertTrue(operation.contains("another process"), operation)
+        }
+        XCTAssertLessThan(Date().timeIntervalSince(start), 5)
+        XCTAssertEqual(text(file), before)
+        XCTAssertEqual(store.value(for: "a"), .integer(1))
+        // Once released, commits go through.
+        XCTAssertEqual(flock(holder, LOCK_UN), 0)
+        try store.commit([(key: "a", value: .integer(2))])
+        XCTAssertEqual(try FileStore.open(path: file).value(for: "a"), .integer(2))
     }
 
     func testReloadSeesOtherWriters() throws {

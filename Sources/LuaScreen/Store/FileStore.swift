@@ -26,6 +26,9 @@ import ScreenModel
 public final class FileStore: ValueStore {
     /// The path as given to `open`.
     public let path: String
+    /// How long `commit` waits for another process's commit to finish (seconds) before
+    /// throwing rather than hanging. A commit holds the lock for milliseconds.
+    public var lockTimeout: Double = 10
     private var entries: OrderedEntries<StoreValue>
 
     /// Largest file read (a settings file this big is not one luascreen wrote).
@@ -59,7 +62,7 @@ public final class FileStore: ValueStore {
     public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
         for change in changes { try change.value?.checkRepresentable(key: change.key) }
         guard !changes.isEmpty else { return }
-        let merged = try StoreFile(path: path).commit(changes)
+        let merged = try StoreFile(path: path, lockTimeout: lockTimeout).commit(changes)
         entries = merged.scalarEntries
     }
 
@@ -70,6 +73,10 @@ public final class FileStore: ValueStore {
         if name == "." || name == ".." { throw StoreError.invalidPath(path: path, reason: "it names a folder, not a file") }
         if path.utf8.contains(0) { throw StoreError.invalidPath(path: path, reason: "it contains a NUL character") }
     }
+}
+
+extension StoreError: LocalizedError {
+    public var errorDescription: String? { description }
 }
 
 // MARK: - The file's contents
@@ -128,8 +135,12 @@ private extension Member {
 /// actually read and replaced (the path with a final symbolic link followed).
 private struct StoreFile {
     let path: String
+    var lockTimeout: Double = 10
 
-    init(path: String) { self.path = path }
+    init(path: String, lockTimeout: Double = 10) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+    }
 
     static func split(_ path: String) -> (folder: String, name: String) {
         guard let slash = path.lastIndex(of: "/") else { return (".", path) }
@@ -296,7 +307,8 @@ private struct StoreFile {
         }
     }
 
-    /// Opens (creating, mode 0600) `.NAME.lock` beside the file and takes an exclusive flock.
+    /// Opens (creating, mode 0600) `.NAME.lock` beside the file and takes an exclusive flock,
+    /// waiting at most `lockTimeout` seconds for another holder.
     private func lockFile(folder: String, name: String) throws -> Int32 {
         let lockPath = Self.join(folder, "." + name + ".lock")
         let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
@@ -304,11 +316,20 @@ private struct StoreFile {
             let code = errno
             throw ioError("open the lock file \(lockPath)", code)
         }
-        while flock(fd, LOCK_EX) != 0 {
+        var waited = 0.0
+        var pause = 0.001
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
             if code == EINTR { continue }
-            Glibc.close(fd)
-            throw ioError("lock \(lockPath)", code)
+            guard code == EWOULDBLOCK, waited < lockTimeout else {
+                Glibc.close(fd)
+                let note = code == EWOULDBLOCK
+                    ? " (another process has held it for \(StoreValue.format(lockTimeout)) s)" : ""
+                throw ioError("lock \(lockPath)\(note)", code)
+            }
+            usleep(useconds_t(pause * 1_000_000))
+            waited += pause
+            pause = min(pause * 2, 0.005)
         }
         return fd
     }
