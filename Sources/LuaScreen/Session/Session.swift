@@ -12,6 +12,9 @@ public struct SessionOptions {
     public var store: ValueStore?
     /// Where the script's `print` writes.
     public var print: (String) -> Void
+    /// Opens the store once the script is loaded, from the app's `store` name (nil: the
+    /// script did not name one). Used when `store` is nil.
+    public var storeProvider: ((_ storeName: String?) throws -> ValueStore)?
 
     public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, store: ValueStore? = nil,
                 print: @escaping (String) -> Void = { Swift.print($0) }) {
@@ -81,6 +84,15 @@ public final class Session {
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
         let loaded = try ScriptLoader.load(path: path, options: options)
+        var options = options
+        if options.store == nil, let provider = options.storeProvider {
+            do {
+                options.store = try provider(loaded.app.storeName)
+            } catch {
+                loaded.lua.close()
+                throw error
+            }
+        }
         let session = Session(path: path, options: options, lua: loaded.lua, validator: loaded.validator, app: loaded.app)
         try session.openRoot()
         return session
