@@ -296,3 +296,30 @@ void ls_open_sandbox_helpers(lua_State *L) {
     lua_pushcclosure(L, ls_safe_load, 1);
     lua_setglobal(L, "load");
 }
+
+/* ---- reading script tables ----------------------------------------------------------- */
+
+int ls_collect_fields(lua_State *L, int table, int fields, int base) {
+    int unknown = 0;
+    table = lua_absindex(L, table);
+    fields = lua_absindex(L, fields);
+    if (!lua_checkstack(L, 4)) return -1;
+    lua_pushnil(L);
+    while (lua_next(L, table) != 0) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            lua_pushvalue(L, -2);
+            if (lua_rawget(L, fields) == LUA_TNUMBER) {
+                int id = (int)lua_tointeger(L, -1);
+                lua_pop(L, 1);
+                lua_copy(L, -1, base + id);
+            } else {
+                lua_pop(L, 1);
+                unknown++;
+            }
+        } else {
+            unknown++;
+        }
+        lua_pop(L, 1);
+    }
+    return unknown;
+}

@@ -51,13 +51,15 @@ public struct LuaStack {
         return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
     }
 
-    /// The raw bytes of the string at `index`, and whether they are valid UTF-8.
-    public func stringIsValidUTF8(at index: Int32) -> Bool {
-        guard lua_type(L, index) == LUA_TSTRING else { return true }
+    /// The string at `index` (only when it is a string) and whether its bytes were valid
+    /// UTF-8; invalid bytes are replaced with U+FFFD.
+    public func checkedString(at index: Int32) -> (String, valid: Bool)? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
-        guard let pointer = ls_tolstring(L, index, &length) else { return true }
+        guard let pointer = ls_tolstring(L, index, &length) else { return nil }
         let buffer = UnsafeRawBufferPointer(start: pointer, count: length)
-        return String(validating: buffer, as: UTF8.self) != nil
+        if let valid = String(validating: buffer, as: UTF8.self) { return (valid, true) }
+        return (String(decoding: buffer, as: UTF8.self), false)
     }
 
     public func number(at index: Int32) -> Double? {

@@ -1,29 +1,25 @@
 /// One row of a section, as the script declared it (fields that are functions stay
 /// `Dynamic.function` until a session evaluates them).
+///
+/// Screens can hold a hundred thousand rows, so a row keeps its common fields inline and
+/// the rarer ones (icon, help, context, the detail button, confirm, the bound value) in a
+/// shared box that is copied only when written.
 public struct Row: Sendable {
     public var id: String
-    public var kind: RowKind
     public var text: Dynamic<String>
     public var detail: Dynamic<String>?
-    public var icon: String?
+    public var enabled: Dynamic<Bool>
+    public var visible: Dynamic<Bool>
+    public var onSelect: ScriptRef?
+    public var push: PushTarget?
+    public var location: SourceLocation?
+    public var kind: RowKind
     public var style: RowStyle
     /// As written; nil means the default (`disclosure` when the row pushes, else `none`).
     public var accessory: Accessory?
-    public var onSelect: ScriptRef?
-    public var onAccessory: ScriptRef?
-    public var push: PushTarget?
-    public var enabled: Dynamic<Bool>
-    public var visible: Dynamic<Bool>
-    public var help: String?
-    /// Any value the author attached, handed to callbacks as `ctx.row.context`.
-    public var context: ScriptRef?
-    public var location: SourceLocation?
-
-    /// The bound value (toggle, choice, input, number).
-    public var binding: Binding?
     /// Button fields.
     public var destructive: Bool
-    public var confirm: String?
+    private var extras: RowExtras?
 
     public init(id: String, kind: RowKind, text: Dynamic<String>) {
         self.id = id
@@ -35,11 +31,57 @@ public struct Row: Sendable {
         self.destructive = false
     }
 
+    private mutating func editExtras(_ edit: (RowExtras) -> Void) {
+        if extras == nil {
+            extras = RowExtras()
+        } else if !isKnownUniquelyReferenced(&extras!) {
+            extras = extras!.copy()
+        }
+        edit(extras!)
+    }
+
+    public var icon: String? {
+        get { extras?.icon }
+        set { if newValue != nil || extras != nil { editExtras { $0.icon = newValue } } }
+    }
+    public var help: String? {
+        get { extras?.help }
+        set { if newValue != nil || extras != nil { editExtras { $0.help = newValue } } }
+    }
+    /// Any value the author attached, handed to callbacks as `ctx.row.context`.
+    public var context: ScriptRef? {
+        get { extras?.context }
+        set { if newValue != nil || extras != nil { editExtras { $0.context = newValue } } }
+    }
+    public var onAccessory: ScriptRef? {
+        get { extras?.onAccessory }
+        set { if newValue != nil || extras != nil { editExtras { $0.onAccessory = newValue } } }
+    }
+    public var confirm: String? {
+        get { extras?.confirm }
+        set { if newValue != nil || extras != nil { editExtras { $0.confirm = newValue } } }
+    }
+    /// The bound value (toggle, choice, input, number).
+    public var binding: Binding? {
+        get { extras?.binding }
+        set { if newValue != nil || extras != nil { editExtras { $0.binding = newValue } } }
+    }
+
     /// The accessory shown: the one written, else a disclosure for rows that push.
     public var effectiveAccessory: Accessory {
         if let accessory { return accessory }
         if push != nil || kind == .choice { return .disclosure }
         return .none
+    }
+
+    /// Whether any of the row's fields is a function of ctx (evaluated at each render).
+    public var hasFieldFunctions: Bool {
+        if case .function = text { return true }
+        if case .function? = detail { return true }
+        if case .function = enabled { return true }
+        if case .function = visible { return true }
+        if case .function? = binding?.options { return true }
+        return false
     }
 
     /// Whether selecting the row does something (navigates, runs a callback, changes a value).
@@ -48,27 +90,107 @@ public struct Row: Sendable {
     }
 }
 
+/// The rarer fields of a row. Immutable once shared: `Row` copies it before writing.
+private final class RowExtras: @unchecked Sendable {
+    var icon: String?
+    var help: String?
+    var context: ScriptRef?
+    var onAccessory: ScriptRef?
+    var confirm: String?
+    var binding: Binding?
+
+    func copy() -> RowExtras {
+        let c = RowExtras()
+        c.icon = icon
+        c.help = help
+        c.context = context
+        c.onAccessory = onAccessory
+        c.confirm = confirm
+        c.binding = binding
+        return c
+    }
+}
+
 /// A row's value bound to a store key, with what each bound kind adds.
 public struct Binding: Sendable {
     public var key: String
     public var defaultValue: StoreValue
     public var onChange: ScriptRef?
-
     /// choice: the options (or a function returning them).
     public var options: Dynamic<[ChoiceOption]>?
-    /// input
-    public var placeholder: String?
-    public var secure: Bool = false
-    public var maxLength: Int?
-    public var validate: ScriptRef?
-    /// number
-    public var minimum: Double?
-    public var maximum: Double?
-    public var step: Double?
-    public var unit: String?
+    private var rules: BindingRules?
 
     public init(key: String, defaultValue: StoreValue) {
         self.key = key
         self.defaultValue = defaultValue
+    }
+
+    private mutating func editRules(_ edit: (BindingRules) -> Void) {
+        if rules == nil {
+            rules = BindingRules()
+        } else if !isKnownUniquelyReferenced(&rules!) {
+            rules = rules!.copy()
+        }
+        edit(rules!)
+    }
+
+    /// input
+    public var placeholder: String? {
+        get { rules?.placeholder }
+        set { if newValue != nil || rules != nil { editRules { $0.placeholder = newValue } } }
+    }
+    public var secure: Bool {
+        get { rules?.secure ?? false }
+        set { if newValue || rules != nil { editRules { $0.secure = newValue } } }
+    }
+    public var maxLength: Int? {
+        get { rules?.maxLength }
+        set { if newValue != nil || rules != nil { editRules { $0.maxLength = newValue } } }
+    }
+    public var validate: ScriptRef? {
+        get { rules?.validate }
+        set { if newValue != nil || rules != nil { editRules { $0.validate = newValue } } }
+    }
+    /// number
+    public var minimum: Double? {
+        get { rules?.minimum }
+        set { if newValue != nil || rules != nil { editRules { $0.minimum = newValue } } }
+    }
+    public var maximum: Double? {
+        get { rules?.maximum }
+        set { if newValue != nil || rules != nil { editRules { $0.maximum = newValue } } }
+    }
+    public var step: Double? {
+        get { rules?.step }
+        set { if newValue != nil || rules != nil { editRules { $0.step = newValue } } }
+    }
+    public var unit: String? {
+        get { rules?.unit }
+        set { if newValue != nil || rules != nil { editRules { $0.unit = newValue } } }
+    }
+}
+
+/// What input and number rows add to a binding.
+private final class BindingRules: @unchecked Sendable {
+    var placeholder: String?
+    var secure = false
+    var maxLength: Int?
+    var validate: ScriptRef?
+    var minimum: Double?
+    var maximum: Double?
+    var step: Double?
+    var unit: String?
+
+    func copy() -> BindingRules {
+        let c = BindingRules()
+        c.placeholder = placeholder
+        c.secure = secure
+        c.maxLength = maxLength
+        c.validate = validate
+        c.minimum = minimum
+        c.maximum = maximum
+        c.step = step
+        c.unit = unit
+        return c
     }
 }

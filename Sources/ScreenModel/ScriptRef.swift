@@ -1,13 +1,11 @@
 /// A handle on a value the script owns (a function, or a row's `context`), kept by the host
-/// for the session to call. The model holds the handle only: no Lua in it.
+/// for the session to call. The model holds the handle only: no Lua in it. (Where a function
+/// was defined is asked of the session, which owns the Lua state.)
 public struct ScriptRef: Hashable, Sendable {
     public let id: Int32
-    /// Where the function was defined, when it is a Lua function.
-    public let definedAt: SourceLocation?
 
-    public init(id: Int32, definedAt: SourceLocation? = nil) {
+    public init(id: Int32) {
         self.id = id
-        self.definedAt = definedAt
     }
 }
 

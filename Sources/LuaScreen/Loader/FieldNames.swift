@@ -33,3 +33,36 @@ enum FieldNames {
 
     static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number"]
 }
+
+/// Every field a row may have, numbered: the stack slot its value is copied to.
+enum RowField: Int32, CaseIterable {
+    case type = 1, id, text, detail, icon, style, accessory, onSelect, onAccessory, push, enabled, visible,
+         help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
+         validate, min, max, step, unit
+
+    static let slotCount = Int32(allCases.count + 1)
+
+    var name: String {
+        switch self {
+        case .onSelect: return "on_select"
+        case .onAccessory: return "on_accessory"
+        case .default_: return "default"
+        case .onChange: return "on_change"
+        case .maxLength: return "max_length"
+        default: return "\(self)"
+        }
+    }
+
+    init?(name: String) {
+        guard let field = RowField.byName[name] else { return nil }
+        self = field
+    }
+
+    private static let byName: [String: RowField] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
+
+    private static let allowedByKind: [RowKind: Set<RowField>] = Dictionary(uniqueKeysWithValues: RowKind.allCases.map { kind in
+        (kind, Set(FieldNames.row(kind).compactMap { RowField(name: $0) }))
+    })
+
+    static func allowed(for kind: RowKind) -> Set<RowField> { allowedByKind[kind]! }
+}

@@ -389,7 +389,7 @@ extension Session {
                 lines.append("\(state) because \(name) = false in the script\(row.location.map { " (\($0))" } ?? "")")
             case .function(let ref):
                 let (_, reads, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
-                let place = ref.definedAt.map { " (\($0))" } ?? ""
+                let place = definition(of: ref).map { " (\($0))" } ?? ""
                 if let error {
                     lines.append("\(name) failed: \(error.message)")
                 } else if reads.isEmpty {

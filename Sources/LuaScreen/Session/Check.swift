@@ -32,25 +32,32 @@ extension Session {
                 if case .failure(let e) = evalBool(section.visible, row: nil, what: "visible") {
                     add(e, path: sectionPath + ".visible", at: section.location)
                 }
-                for (ri, row) in section.rows.enumerated() {
+                for (ri, row) in section.rows.enumerated() where row.hasFieldFunctions {
                     let rowPath = "\(sectionPath).rows[\(ri + 1)]"
-                    let checks: [(String, () -> SessionError?)] = [
-                        ("text", { self.failure(self.evalString(row.text, row: row, what: "text")) }),
-                        ("detail", { row.detail.flatMap { self.failure(self.evalString($0, row: row, what: "detail")) } }),
-                        ("enabled", { self.failure(self.evalBool(row.enabled, row: row, what: "enabled")) }),
-                        ("visible", { self.failure(self.evalBool(row.visible, row: row, what: "visible")) }),
-                        ("options", { row.kind == .choice ? self.failure(self.options(of: row)) : nil }),
-                    ]
-                    for (field, check) in checks {
-                        if let error = check() { add(error, path: "\(rowPath).\(field)", at: row.location) }
+                    if case .function = row.text, let e = failure(evalString(row.text, row: row, what: "text")) {
+                        add(e, path: rowPath + ".text", at: row.location)
                     }
-                    if row.kind == .choice, case .function? = row.binding?.options,
-                       case .success(let options) = self.options(of: row), let binding = row.binding,
-                       !options.contains(where: { $0.value.sameValue(as: binding.defaultValue) }),
-                       binding.defaultValue != .string("") {
-                        problems.append(Diagnostic(file: row.location?.file ?? scriptPath, line: row.location?.line,
-                                                   path: rowPath + ".default",
-                                                   message: "the default \"\(binding.defaultValue)\" is not among the options the function returns"))
+                    if case .function? = row.detail, let d = row.detail, let e = failure(evalString(d, row: row, what: "detail")) {
+                        add(e, path: rowPath + ".detail", at: row.location)
+                    }
+                    if case .function = row.enabled, let e = failure(evalBool(row.enabled, row: row, what: "enabled")) {
+                        add(e, path: rowPath + ".enabled", at: row.location)
+                    }
+                    if case .function = row.visible, let e = failure(evalBool(row.visible, row: row, what: "visible")) {
+                        add(e, path: rowPath + ".visible", at: row.location)
+                    }
+                    if row.kind == .choice, case .function? = row.binding?.options, let binding = row.binding {
+                        switch options(of: row) {
+                        case .failure(let e):
+                            add(e, path: rowPath + ".options", at: row.location)
+                        case .success(let options):
+                            if !options.contains(where: { $0.value.sameValue(as: binding.defaultValue) }),
+                               binding.defaultValue != .string("") {
+                                problems.append(Diagnostic(file: row.location?.file ?? scriptPath, line: row.location?.line,
+                                                           path: rowPath + ".default",
+                                                           message: "the default \"\(binding.defaultValue)\" is not among the options the function returns"))
+                            }
+                        }
                     }
                 }
             }

@@ -115,6 +115,14 @@ extension Session {
 
     // MARK: calls into Lua
 
+    /// Where a script function was defined.
+    public func definition(of ref: ScriptRef) -> SourceLocation? {
+        let stack = lua.stack
+        defer { stack.pop() }
+        guard lua.push(ref: ref.id) == .function, let (source, line) = stack.functionDefinition(-1) else { return nil }
+        return SourceLocation(file: luaChunkPath(source), line: line)
+    }
+
     /// Calls `ref(ctx, extra...)` and leaves `results` values on the stack.
     func call(_ ref: ScriptRef, row: Row?, what: String, results: Int32 = 0, extra: [StoreValue?] = [],
               withContext: Bool = true) throws {
