@@ -299,8 +299,9 @@ void ls_open_sandbox_helpers(lua_State *L) {
 
 /* ---- reading script tables ----------------------------------------------------------- */
 
-int ls_collect_fields(lua_State *L, int table, int fields, int base) {
+int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned int *present) {
     int unknown = 0;
+    *present = 0;
     table = lua_absindex(L, table);
     fields = lua_absindex(L, fields);
     if (!lua_checkstack(L, 4)) return -1;
@@ -312,6 +313,7 @@ int ls_collect_fields(lua_State *L, int table, int fields, int base) {
                 int id = (int)lua_tointeger(L, -1);
                 lua_pop(L, 1);
                 lua_copy(L, -1, base + id);
+                if (id >= 0 && id < 32) *present |= 1u << id;
             } else {
                 lua_pop(L, 1);
                 unknown++;

@@ -57,8 +57,9 @@ int ls_constructor_line(lua_State *L, int idx, const char **source);
 
 /* Copies the value of each string key of the table at `table` into the stack slot
  * base + id, where id is what the table at `fields` maps the key to (name -> integer).
- * Returns how many keys are not in `fields` (or not strings). Raw access only: never raises. */
-int ls_collect_fields(lua_State *L, int table, int fields, int base);
+ * Sets bit id of *present for each field found. Returns how many keys are not in `fields`
+ * (or not strings). Raw access only: never raises. */
+int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned int *present);
 
 /* The sandbox's safe `load`: text only, default environment the globals. */
 void ls_open_sandbox_helpers(lua_State *L);

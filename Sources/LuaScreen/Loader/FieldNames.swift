@@ -60,9 +60,16 @@ enum RowField: Int32, CaseIterable {
 
     private static let byName: [String: RowField] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
-    private static let allowedByKind: [RowKind: Set<RowField>] = Dictionary(uniqueKeysWithValues: RowKind.allCases.map { kind in
-        (kind, Set(FieldNames.row(kind).compactMap { RowField(name: $0) }))
-    })
+    var bit: UInt32 { 1 << UInt32(rawValue) }
 
-    static func allowed(for kind: RowKind) -> Set<RowField> { allowedByKind[kind]! }
+    private static func mask(_ kind: RowKind) -> UInt32 {
+        FieldNames.row(kind).compactMap { RowField(name: $0) }.reduce(0) { $0 | $1.bit }
+    }
+
+    private static let masks: [UInt32] = RowKind.allCases.map(mask)
+
+    /// The fields a kind of row accepts, one bit a field.
+    static func allowed(for kind: RowKind) -> UInt32 {
+        masks[RowKind.allCases.firstIndex(of: kind)!]
+    }
 }

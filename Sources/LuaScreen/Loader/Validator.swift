@@ -22,8 +22,12 @@ final class Validator {
     var diagnostics: [Diagnostic] = []
 
     private var path: [PathComponent] = []
-    private var places: [(file: String, line: Int?)] = []
-    private var visiting = Set<UnsafeRawPointer>()
+    /// The place (file, line) of each table being read, innermost last; files by index.
+    private var places: [(file: Int32, line: Int32)] = []
+    private var files: [String] = []
+    private var lastSource: (pointer: UnsafePointer<CChar>, file: Int32)?
+    /// The tables being read (screens and sections, a handful deep): a cycle shows here.
+    private var visiting: [UnsafeRawPointer] = []
     private(set) var screens: [Screen] = []
     private var screenIndex: [String: Int] = [:]
     private var screenTables: [UnsafeRawPointer: String] = [:]
@@ -51,7 +55,38 @@ final class Validator {
 
     // MARK: reporting
 
-    private var place: (file: String, line: Int?) { places.last ?? (file, nil) }
+    private var place: (file: String, line: Int?) {
+        guard let p = places.last else { return (file, nil) }
+        return (files[Int(p.file)], p.line > 0 ? Int(p.line) : nil)
+    }
+
+    private func fileIndex(_ name: String) -> Int32 {
+        if let i = files.firstIndex(of: name) { return Int32(i) }
+        files.append(name)
+        return Int32(files.count - 1)
+    }
+
+    /// The place of the table at `index`: the line its constructor recorded, else its parent's.
+    private func pushPlace(of index: Int32) {
+        var source: UnsafePointer<CChar>? = nil
+        let line = ls_constructor_line(lua.L, index, &source)
+        guard line > 0 else {
+            places.append(places.last ?? (fileIndex(file), 0))
+            return
+        }
+        var f: Int32
+        if let source {
+            if let last = lastSource, last.pointer == source {
+                f = last.file
+            } else {
+                f = fileIndex(luaChunkPath(String(cString: source)))
+                lastSource = (source, f)
+            }
+        } else {
+            f = places.last?.file ?? fileIndex(file)
+        }
+        places.append((f, line))
+    }
 
     private func pathString(_ extra: String? = nil) -> String {
         var out = ""
@@ -92,12 +127,8 @@ final class Validator {
             report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"")
             return false
         }
-        visiting.insert(pointer)
-        if let recorded = stack.constructorLine(index) {
-            places.append((recorded.source.map(luaChunkPath) ?? place.file, recorded.line))
-        } else {
-            places.append(place)
-        }
+        visiting.append(pointer)
+        pushPlace(of: index)
         return true
     }
 
@@ -109,7 +140,7 @@ final class Validator {
     }
 
     private func leave(_ index: Int32) {
-        if let pointer = stack.pointer(at: index) { visiting.remove(pointer) }
+        if let pointer = stack.pointer(at: index), let i = visiting.lastIndex(of: pointer) { visiting.remove(at: i) }
         places.removeLast()
     }
 
@@ -301,10 +332,8 @@ final class Validator {
         if sawScreens, screens.isEmpty { report("the app has no screens", field: "screens") }
         if let r = root {
             if screenIndex[r] == nil, !screens.isEmpty {
-                let saved = places
-                places.append(rootPlace)
-                report("no screen with id \"\(r)\"\(Suggest.hint(r, screens.map(\.id)))", field: "root")
-                places = saved
+                diagnostics.append(Diagnostic(file: rootPlace.file, line: rootPlace.line, path: "root",
+                                              message: "no screen with id \"\(r)\"\(Suggest.hint(r, screens.map(\.id)))"))
             }
         } else {
             root = screens.first?.id
@@ -542,10 +571,11 @@ final class Validator {
         stack.ensure(RowField.slotCount + 24)
         stack.top = base + RowField.slotCount
         lua.push(ref: fieldTable)
-        let unknownKeys = ls_collect_fields(lua.L, t, stack.top, base)
+        var present: UInt32 = 0
+        let unknownKeys = ls_collect_fields(lua.L, t, stack.top, base, &present)
         stack.pop()
         func slot(_ f: RowField) -> Int32 { base + f.rawValue }
-        func has(_ f: RowField) -> Bool { stack.type(at: slot(f)) != .nil_ }
+        func has(_ f: RowField) -> Bool { present & f.bit != 0 }
 
         var kind = RowKind.text
         switch stack.type(at: slot(.type)) {
@@ -572,8 +602,9 @@ final class Validator {
             leave(t)
             return nil
         }
-        guard enter(t) else { return nil }
-        defer { leave(t) }
+        // A row's own fields hold no rows: only its place is kept, not its table.
+        pushPlace(of: t)
+        defer { places.removeLast() }
 
         let allowed = RowField.allowed(for: kind)
         if unknownKeys > 0 {
@@ -588,8 +619,10 @@ final class Validator {
                 stack.pop()
             }
         }
-        for field in RowField.allCases where has(field) && !allowed.contains(field) {
-            unknownField(field.name, allowed: FieldNames.row(kind), what: "row")
+        if present & ~allowed != 0 {
+            for field in RowField.allCases where has(field) && allowed & field.bit == 0 {
+                unknownField(field.name, allowed: FieldNames.row(kind), what: "row")
+            }
         }
 
         var row = Row(id: "", kind: kind, text: .value(""))
@@ -634,8 +667,8 @@ final class Validator {
                 key = string("key", at: slot(.key))
                 if key == "" { report("key must not be empty", field: "key"); key = nil }
             }
-            if allowed.contains(.onChange), has(.onChange) { binding.onChange = function("on_change", at: slot(.onChange)) }
-            if allowed.contains(.options), has(.options) {
+            if allowed & RowField.onChange.bit != 0, has(.onChange) { binding.onChange = function("on_change", at: slot(.onChange)) }
+            if allowed & RowField.options.bit != 0, has(.options) {
                 let at = slot(.options)
                 switch stack.type(at: at) {
                 case .function: binding.options = .function(reference(at: at))

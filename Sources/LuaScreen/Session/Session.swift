@@ -325,15 +325,19 @@ enum ScriptLoader {
             let reason = String(cString: strerror(errno))
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
         }
+        let timing = PhaseTimer()
         if let error = lua.load(bytes, chunkName: "@" + path) {
             throw LoadError([diagnostic(from: error, file: path)])
         }
+        timing.lap("parse")
         if let error = lua.call(nargs: 0, nresults: 1) {
             throw LoadError([diagnostic(from: error, file: path)])
         }
+        timing.lap("run")
         let validator = Validator(lua: lua, file: path)
         let app = validator.readScript(-1)
         lua.stack.pop()
+        timing.lap("validate")
         let diagnostics = Diagnostic.sorted(validator.takeDiagnostics())
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw LoadError(diagnostics)
@@ -355,5 +359,26 @@ enum ScriptLoader {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let dir = String(path[..<slash])
         return dir.isEmpty ? "/" : dir
+    }
+}
+
+/// Phase times on stderr when LUASCREEN_TIMING is set (for the benchmarks).
+final class PhaseTimer {
+    private var last: Double
+    private let enabled = getenv("LUASCREEN_TIMING") != nil
+
+    init() { last = PhaseTimer.now() }
+
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
+    }
+
+    func lap(_ name: String) {
+        guard enabled else { return }
+        let now = PhaseTimer.now()
+        fputs("timing: \(name) \(Int((now - last) * 1000)) us\n", stderr)
+        last = now
     }
 }
