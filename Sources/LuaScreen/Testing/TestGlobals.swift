@@ -73,12 +73,13 @@ extension TestFileRun {
         }
         if let message = optionalMessage(s, 3) { header += ": " + message }
         var lines = [header]
+        if let note = difference.note { lines.append("  " + note) }
         lines += labelled("  expected: ", TestValue.describe(difference.expected))
         lines += labelled("  actual:   ", TestValue.describe(difference.actual))
         if !difference.path.isEmpty {
             // The whole values too, when they are small enough to read.
-            let whole = (TestValue.describe(expected, maxLines: 24), TestValue.describe(actual, maxLines: 24))
-            if whole.0.split(separator: "\n").count <= 24, whole.1.split(separator: "\n").count <= 24 {
+            let whole = (TestValue.describe(expected, maxLines: 12), TestValue.describe(actual, maxLines: 12))
+            if whole.0.split(separator: "\n").count <= 12, whole.1.split(separator: "\n").count <= 12 {
                 lines += labelled("  whole expected: ", whole.0)
                 lines += labelled("  whole actual:   ", whole.1)
             }

@@ -88,7 +88,8 @@ public final class TestRunner {
         let run = TestFileRun(path: path, options: options)
         var fileResults: [TestResult] = []
         func record(_ name: String, _ failure: [String]?, notes: [String]) {
-            let result = TestResult(number: results.count + 1, name: name, file: path,
+            let oneLine = name.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+            let result = TestResult(number: results.count + 1, name: oneLine, file: path,
                                     passed: failure == nil, reason: failure ?? [])
             results.append(result)
             fileResults.append(result)

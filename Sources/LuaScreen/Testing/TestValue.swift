@@ -80,7 +80,7 @@ struct TestValueReader {
     let stack: LuaStack
     var tables: [UInt: TestTable] = [:]
     var entryCount = 0
-    var maxDepth = 64
+    var maxDepth = 200
     var maxEntries = 200_000
 
     init(_ stack: LuaStack) { self.stack = stack }
@@ -133,6 +133,8 @@ struct TestDifference {
     var path: String
     var expected: TestValue
     var actual: TestValue
+    /// Why the values could not be compared entirely, when that is the reason.
+    var note: String?
 }
 
 extension TestValue {
@@ -179,7 +181,8 @@ extension TestValue {
             }
             if et.truncated || at.truncated {
                 // Too large to compare entirely: equal only as the same table.
-                return TestDifference(path: path, expected: e, actual: a)
+                return TestDifference(path: path, expected: e, actual: a,
+                                      note: "the tables are too large to compare (nested over 200 levels deep, or over 200,000 entries in all); compare smaller parts")
             }
             return nil
         default:
