@@ -301,6 +301,8 @@ final class TestRunnerTests: XCTestCase {
             "  10: line 10", "- 11: line 11", "+ 11: eleven", "  12: line 12",
         ])
         XCTAssertEqual(LineDiff.render(expected: "same", actual: "same"), [])
+        // Byte for byte: the same letter in another Unicode normalization is a change.
+        XCTAssertEqual(LineDiff.render(expected: "caf\u{e9}\n", actual: "cafe\u{301}\n"), ["- 1: caf\u{e9}", "+ 1: cafe\u{301}"])
         XCTAssertEqual(LineDiff.render(expected: "a\n", actual: "a"), [
             "- the expected text ends with a newline",
             "+ the actual text does not end with a newline",

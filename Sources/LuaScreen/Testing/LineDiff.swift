@@ -15,8 +15,13 @@ public enum LineDiff {
         return parts
     }
 
-    /// The steps from `a` to `b` along a longest common subsequence of lines.
+    /// The steps from `a` to `b` along a longest common subsequence of lines, compared
+    /// byte for byte (Swift's `==` would take "é" and "e\u{301}" for the same line).
     static func steps(_ a: [Substring], _ b: [Substring]) -> [Step] {
+        steps(a.map { Array($0.utf8) }, b.map { Array($0.utf8) })
+    }
+
+    static func steps(_ a: [[UInt8]], _ b: [[UInt8]]) -> [Step] {
         // Common head and tail first: most snapshot changes touch a few lines.
         var head = 0
         while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
@@ -79,7 +84,7 @@ public enum LineDiff {
 
     /// The diff as lines, without a header; empty when the texts are equal.
     public static func render(expected: String, actual: String, context: Int = 1, maxLines: Int = 80) -> [String] {
-        if expected == actual { return [] }
+        if expected.utf8.elementsEqual(actual.utf8) { return [] }
         let a = lines(expected), b = lines(actual)
         let steps = steps(a, b)
         let digits = String(max(a.count, b.count, 1)).count

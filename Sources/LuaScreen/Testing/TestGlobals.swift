@@ -166,7 +166,8 @@ extension TestFileRun {
         if kind == .file, existing == nil {
             return .error("snapshot \"\(name)\": cannot read \(file)")
         }
-        if let existing, existing == text { return .results(0) }
+        // Byte for byte: a snapshot that differs only in Unicode normalization differs.
+        if let existing, existing.utf8.elementsEqual(text.utf8) { return .results(0) }
         if existing == nil || options.updateSnapshots {
             if let problem = TestFiles.makeFolder(directory) ?? TestFiles.writeText(text, to: file) {
                 return .error("snapshot \"\(name)\": \(problem)")
