@@ -1,7 +1,36 @@
-/// `luascreen test` (to be written).
+import LuaScreen
+
+/// `luascreen test [PATH...] [--update-snapshots]`: runs `*_test.lua` files (SPEC §5).
+///
+/// Each PATH is a test file or a folder searched recursively for `*_test.lua`; the default
+/// is `./tests`. Results are printed as they come; the last line is `N passed, N failed`.
+/// Exit status: 0 all passed, 1 a test failed, 2 a usage error (a path that does not exist).
 enum TestCommand {
     static func run(_ options: Options) -> Int32 {
-        printError("luascreen: test is not written yet")
-        return 1
+        let paths = options.paths.isEmpty ? ["tests"] : options.paths
+        let files: [String]
+        do {
+            files = try TestRunner.testFiles(in: paths)
+        } catch let error as TestPathError {
+            if options.paths.isEmpty {
+                printError("luascreen: no ./tests folder here; say which test files or folders to run: luascreen test PATH...")
+            } else {
+                printError("luascreen: \(error)")
+            }
+            return 2
+        } catch {
+            printError("luascreen: \(error)")
+            return 2
+        }
+        if files.isEmpty {
+            printError("luascreen: no *_test.lua files in \(paths.joined(separator: ", "))")
+        }
+        let testOptions = TestOptions(limits: options.limits, trusted: options.trusted,
+                                      updateSnapshots: options.updateSnapshots, width: options.width ?? 80)
+        let runner = TestRunner(options: testOptions) { line in
+            print(line)
+            flushOutput()
+        }
+        return runner.run(files: files)
     }
 }

@@ -1,0 +1,138 @@
+import LuaRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A path given to `luascreen test` that names neither a file nor a folder.
+public struct TestPathError: Error, CustomStringConvertible {
+    public var path: String
+    public var description: String { "no such test file or folder: \(path)" }
+}
+
+/// Files and paths for the test runner (plain libc: the library does without Foundation).
+enum TestFiles {
+    enum Kind { case file, directory, other, missing }
+
+    static func kind(_ path: String) -> Kind {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return .missing }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// The entries of a folder, without `.` and `..`.
+    static func entries(_ folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: &entry.pointee.d_name) {
+                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Every `*_test.lua` under `folder`, sorted by path. Hidden folders, `__snapshots__`
+    /// and symbolic links to folders are not entered.
+    static func testFiles(under folder: String) -> [String] {
+        var found: [String] = []
+        func walk(_ dir: String) {
+            for name in entries(dir).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                let path = dir == "/" ? "/" + name : dir + "/" + name
+                var st = stat()
+                guard lstat(path, &st) == 0 else { continue }
+                let mode = st.st_mode & S_IFMT
+                if mode == S_IFDIR {
+                    if name.hasPrefix(".") || name == "__snapshots__" { continue }
+                    walk(path)
+                } else if name.hasSuffix("_test.lua"), mode == S_IFREG || (mode == S_IFLNK && kind(path) == .file) {
+                    found.append(path)
+                }
+            }
+        }
+        walk(trimmedFolder(folder))
+        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    /// "tests/" -> "tests", "./tests" stays as given.
+    static func trimmedFolder(_ folder: String) -> String {
+        var f = folder
+        while f.count > 1, f.hasSuffix("/") { f.removeLast() }
+        return f
+    }
+
+    static func directoryName(_ path: String) -> String { ScriptLoader.directoryName(path) }
+
+    /// `folder/relative`, with `.` and `..` worked out on the text when that names the
+    /// same file (so messages say `examples/settings.lua`, not `examples/tests/../settings.lua`).
+    static func join(_ folder: String, _ relative: String) -> String {
+        let raw: String
+        if relative.hasPrefix("/") { raw = relative }
+        else if folder == "." || folder.isEmpty { raw = relative }
+        else { raw = folder + "/" + relative }
+        let clean = normalized(raw)
+        if clean == raw { return raw }
+        guard let a = realPath(raw), let b = realPath(clean) else { return kind(raw) == .missing ? clean : raw }
+        return a == b ? clean : raw
+    }
+
+    /// Lexical normalization: `a/./b/../c` -> `a/c`; leading `..` kept.
+    static func normalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
+            if part == "..", absolute, parts.isEmpty { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    static func readText(_ path: String) -> String? {
+        guard let bytes = readFileBytes(path) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Creates `folder` (one level) when missing; an error message, or nil.
+    static func makeFolder(_ folder: String) -> String? {
+        if kind(folder) == .directory { return nil }
+        if mkdir(folder, 0o755) == 0 || errno == EEXIST { return nil }
+        return "cannot create the folder \(folder): \(String(cString: strerror(errno)))"
+    }
+
+    /// Writes through a temporary file and a rename; an error message, or nil.
+    static func writeText(_ text: String, to path: String) -> String? {
+        let temporary = path + ".tmp-\(getpid())"
+        guard let file = fopen(temporary, "wb") else {
+            return "cannot write \(path): \(String(cString: strerror(errno)))"
+        }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, bytes.count, file) }
+        let flushed = fflush(file) == 0
+        fclose(file)
+        guard written == bytes.count, flushed else {
+            unlink(temporary)
+            return "cannot write \(path): the disk refused the data"
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            return "cannot write \(path): \(reason)"
+        }
+        return nil
+    }
+}

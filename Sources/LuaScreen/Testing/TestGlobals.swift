@@ -1,0 +1,215 @@
+import LuaRuntime
+import ScreenModel
+
+/// The globals of a test file: `test`, `eq`, `truthy`, `raises`, `snapshot` and `open`.
+///
+/// Each is a host function: it reads its arguments with raw accessors only and reports a
+/// failure by returning `.error`, which the trampoline raises after Swift has returned,
+/// prefixed with the `file:line` of the call in the test file.
+extension TestFileRun {
+    func installGlobals(_ lua: LuaState) {
+        // string.find as the sandbox opened it, for raises(fn, pattern), whatever the test
+        // file later does to `string`.
+        let stack = lua.stack
+        let top = stack.top
+        stack.pushGlobals()
+        if stack.rawGet(-1, "string") == .table, stack.rawGet(-1, "find") == .function {
+            stringFind = lua.ref()
+        }
+        stack.top = top
+
+        let globals: [(String, (TestFileRun, LuaStack) -> HostResult)] = [
+            ("test", { $0.defineTest($1) }),
+            ("eq", { $0.assertEqual($1) }),
+            ("truthy", { $0.assertTruthy($1) }),
+            ("raises", { $0.assertRaises($1) }),
+            ("snapshot", { $0.snapshot($1) }),
+            ("open", { $0.openSession($1) }),
+        ]
+        for (name, body) in globals {
+            lua.setGlobalFunction(name) { [weak self] s in
+                guard let self else { return .error("\(name): the test run is over") }
+                return body(self, s)
+            }
+        }
+    }
+
+    var currentTestName: String? { current.map { tests[$0].name } }
+
+    // MARK: test
+
+    func defineTest(_ s: LuaStack) -> HostResult {
+        guard let lua else { return .results(0) }
+        if let name = currentTestName {
+            return .error("test() inside the test \"\(name)\": define tests at the top level of the file")
+        }
+        guard s.L == lua.L else { return .error("test() cannot be called inside a coroutine") }
+        guard let name = s.string(at: 1) else {
+            return .error("test(name, fn): the name must be a string, got \(describeArgument(s, 1))")
+        }
+        guard s.type(at: 2) == .function else {
+            return .error("test(\"\(name)\", fn): fn must be a function, got \(describeArgument(s, 2))")
+        }
+        s.pushValue(2)
+        tests.append(Test(name: name, ref: lua.ref()))
+        return .results(0)
+    }
+
+    // MARK: assertions
+
+    /// eq(actual, expected, message): deep equality for tables, Lua's `==` (without
+    /// metamethods) for everything else.
+    func assertEqual(_ s: LuaStack) -> HostResult {
+        if s.top < 2 {
+            return .error("eq(actual, expected, message) takes two values to compare, got \(s.top)")
+        }
+        var reader = TestValueReader(s)
+        let actual = reader.read(1)
+        let expected = reader.read(2)
+        guard let difference = TestValue.difference(expected: expected, actual: actual) else { return .results(0) }
+        var header = "eq failed"
+        if !difference.path.isEmpty {
+            header += " at " + (difference.path.hasPrefix(".") ? String(difference.path.dropFirst()) : difference.path)
+        }
+        if let message = optionalMessage(s, 3) { header += ": " + message }
+        var lines = [header]
+        if let note = difference.note { lines.append("  " + note) }
+        lines += labelled("  expected: ", TestValue.describe(difference.expected))
+        lines += labelled("  actual:   ", TestValue.describe(difference.actual))
+        if !difference.path.isEmpty {
+            // The whole values too, when they are small enough to read.
+            let whole = (TestValue.describe(expected, maxLines: 12), TestValue.describe(actual, maxLines: 12))
+            if whole.0.split(separator: "\n").count <= 12, whole.1.split(separator: "\n").count <= 12 {
+                lines += labelled("  whole expected: ", whole.0)
+                lines += labelled("  whole actual:   ", whole.1)
+            }
+        }
+        return .error(lines.joined(separator: "\n"))
+    }
+
+    /// truthy(value, message): fails on nil and false.
+    func assertTruthy(_ s: LuaStack) -> HostResult {
+        var reader = TestValueReader(s)
+        let value = reader.read(1)
+        if value.isTruthy { return .results(0) }
+        var header = "truthy failed"
+        if let message = optionalMessage(s, 2) { header += ": " + message }
+        return .error(([header] + labelled("  got: ", TestValue.describe(value))).joined(separator: "\n"))
+    }
+
+    /// raises(fn, pattern): calls fn; fails unless it raises an error whose message matches
+    /// the Lua pattern (`string.find`, not plain). Returns the error message.
+    func assertRaises(_ s: LuaStack) -> HostResult {
+        guard let lua else { return .results(0) }
+        guard s.type(at: 1) == .function else {
+            return .error("raises(fn, pattern): fn must be a function, got \(describeArgument(s, 1))")
+        }
+        let pattern: String?
+        switch s.type(at: 2) {
+        case .none, .nil_: pattern = nil
+        case .string: pattern = s.string(at: 2)
+        default: return .error("raises(fn, pattern): pattern must be a string (a Lua pattern), got \(describeArgument(s, 2))")
+        }
+        guard s.L == lua.L else { return .error("raises() cannot be used inside a coroutine") }
+        s.top = 2
+        s.pushValue(1)
+        guard let error = lua.call(nargs: 0, nresults: 0) else {
+            return .error("raises failed: the function returned without an error"
+                + (pattern.map { " (expected one matching \(TestValue.quote($0)))" } ?? ""))
+        }
+        let message = error.message
+        if let pattern {
+            guard stringFind >= 0 else { return .error("raises: string.find is not available") }
+            lua.push(ref: stringFind)
+            s.push(message)
+            s.push(pattern)
+            if let bad = lua.call(nargs: 2, nresults: 1) {
+                return .error("raises: invalid pattern \(TestValue.quote(pattern)): \(bad.text)")
+            }
+            let matched = s.type(at: -1) != .nil_
+            s.pop()
+            if !matched {
+                return .error((["raises failed: the error does not match \(TestValue.quote(pattern))"]
+                    + labelled("  error: ", message)).joined(separator: "\n"))
+            }
+        }
+        s.push(message)
+        return .results(1)
+    }
+
+    // MARK: snapshot
+
+    /// snapshot(name, text): compares `text` with `__snapshots__/NAME.txt` beside the test
+    /// file, writing it when missing (or always, with --update-snapshots).
+    func snapshot(_ s: LuaStack) -> HostResult {
+        guard let testName = currentTestName else { return .error("snapshot() is for use inside a test") }
+        guard let name = s.string(at: 1) else {
+            return .error("snapshot(name, text): the name must be a string, got \(describeArgument(s, 1))")
+        }
+        guard validSnapshotName(name) else {
+            return .error("snapshot(name, text): \(TestValue.quote(name)) is not a usable file name; use letters, digits, '-', '_' and '.' (not first), at most 100")
+        }
+        guard let text = s.string(at: 2) else {
+            return .error("snapshot(\"\(name)\", text): the text must be a string, got \(describeArgument(s, 2))")
+        }
+        if let owner = snapshotsTaken[name] {
+            return .error("snapshot \"\(name)\" is already taken by the test \"\(owner)\" in this file; give each snapshot its own name")
+        }
+        snapshotsTaken[name] = testName
+        let directory = TestFiles.join(folder, "__snapshots__")
+        let file = directory + "/" + name + ".txt"
+        let kind = TestFiles.kind(file)
+        if kind == .directory || kind == .other {
+            return .error("snapshot \"\(name)\": \(file) is not a regular file")
+        }
+        let existing = kind == .file ? TestFiles.readText(file) : nil
+        if kind == .file, existing == nil {
+            return .error("snapshot \"\(name)\": cannot read \(file)")
+        }
+        // Byte for byte: a snapshot that differs only in Unicode normalization differs.
+        if let existing, existing.utf8.elementsEqual(text.utf8) { return .results(0) }
+        if existing == nil || options.updateSnapshots {
+            if let problem = TestFiles.makeFolder(directory) ?? TestFiles.writeText(text, to: file) {
+                return .error("snapshot \"\(name)\": \(problem)")
+            }
+            notes.append("\(existing == nil ? "wrote" : "updated") snapshot \(file)")
+            return .results(0)
+        }
+        let diff = LineDiff.render(expected: existing!, actual: text)
+        let header = "snapshot \"\(name)\" does not match \(file) (- expected, + actual; luascreen test --update-snapshots accepts the new text)"
+        return .error(([header] + diff.map { "  " + $0 }).joined(separator: "\n"))
+    }
+
+    func validSnapshotName(_ name: String) -> Bool {
+        guard !name.isEmpty, name.utf8.count <= 100, !name.hasPrefix(".") else { return false }
+        return name.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "-_.".unicodeScalars.contains($0)) }
+    }
+
+    // MARK: helpers
+
+    /// The message argument of an assertion: a string or number, else nil.
+    func optionalMessage(_ s: LuaStack, _ index: Int32) -> String? {
+        switch s.type(at: index) {
+        case .string: return s.string(at: index)
+        case .number:
+            if s.isInteger(at: index), let i = s.integer(at: index) { return String(i) }
+            return s.number(at: index).map(TestValue.formatNumber)
+        default: return nil
+        }
+    }
+
+    func describeArgument(_ s: LuaStack, _ index: Int32) -> String {
+        if s.type(at: index) == .none { return "nothing" }
+        var reader = TestValueReader(s)
+        reader.maxDepth = 2
+        return TestValue.describe(reader.read(index), lineWidth: 60, maxLines: 4)
+    }
+
+    /// `label` before the first line, the others aligned under it.
+    func labelled(_ label: String, _ text: String) -> [String] {
+        let pad = String(repeating: " ", count: label.count)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map { n, line in
+            (n == 0 ? label : pad) + line
+        }
+    }
+}

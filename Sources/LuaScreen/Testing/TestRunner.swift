@@ -1,0 +1,245 @@
+import LuaRuntime
+import ScreenModel
+
+/// How `luascreen test` runs test files.
+public struct TestOptions {
+    /// The limits of every Lua state: each test file's own, and each screen a test opens.
+    public var limits: LuaLimits
+    /// Lift the sandbox (test files and the screens they open).
+    public var trusted: Bool
+    /// Rewrite every snapshot with the text the test gives instead of comparing.
+    public var updateSnapshots: Bool
+    /// The width `render()` draws at when neither the call nor `open`'s `width` says.
+    public var width: Int
+
+    public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, updateSnapshots: Bool = false, width: Int = 80) {
+        self.limits = limits
+        self.trusted = trusted
+        self.updateSnapshots = updateSnapshots
+        self.width = width
+    }
+}
+
+/// The outcome of one test (or of a test file that could not be loaded).
+public struct TestResult: Equatable, Sendable {
+    /// Counted from 1 across every file the runner ran.
+    public var number: Int
+    public var name: String
+    public var file: String
+    public var passed: Bool
+    /// Why it failed: the message (starting with the failing assertion's `file:line`) and,
+    /// when the failure came from a nested call, the traceback.
+    public var reason: [String]
+
+    /// The lines `luascreen test` prints for it.
+    public var lines: [String] {
+        ["\(passed ? "ok" : "not ok") \(number) - \(name)"] + reason.map { "# " + $0 }
+    }
+}
+
+/// Runs `*_test.lua` files (SPEC §5). Each file runs in a Lua state of its own, sandboxed,
+/// with `require` bound to the file's folder and the globals `test`, `eq`, `truthy`,
+/// `raises`, `snapshot` and `open`; each `open` starts a `Session` in yet another Lua state,
+/// closed when its test ends.
+///
+///     let runner = TestRunner(options: TestOptions()) { print($0) }
+///     for file in try TestRunner.testFiles(in: ["tests"]) { runner.run(file: file) }
+///     print(runner.summary)            // "12 passed, 0 failed"
+public final class TestRunner {
+    public let options: TestOptions
+    /// Receives each line of output as soon as it is known.
+    public let output: (String) -> Void
+    public private(set) var results: [TestResult] = []
+
+    public var passed: Int { results.filter(\.passed).count }
+    public var failed: Int { results.count - passed }
+    /// The last line of `luascreen test`: `N passed, N failed`.
+    public var summary: String { "\(passed) passed, \(failed) failed" }
+    /// 0 when every test passed, else 1.
+    public var exitStatus: Int32 { failed > 0 ? 1 : 0 }
+
+    public init(options: TestOptions = TestOptions(), output: @escaping (String) -> Void = { print($0) }) {
+        self.options = options
+        self.output = output
+    }
+
+    /// The test files a list of paths names: a file as it is, a folder searched recursively
+    /// for `*_test.lua` (sorted). Throws `TestPathError` for a path that does not exist.
+    public static func testFiles(in paths: [String]) throws -> [String] {
+        var files: [String] = []
+        var seen = Set<String>()
+        for path in paths {
+            switch TestFiles.kind(path) {
+            case .missing:
+                throw TestPathError(path: path)
+            case .directory:
+                for file in TestFiles.testFiles(under: path) where seen.insert(file).inserted { files.append(file) }
+            case .file, .other:
+                if seen.insert(path).inserted { files.append(path) }
+            }
+        }
+        return files
+    }
+
+    /// Runs every test of one file, printing each result as it comes; returns the file's results.
+    @discardableResult
+    public func run(file path: String) -> [TestResult] {
+        output("# \(path)")
+        let run = TestFileRun(path: path, options: options)
+        var fileResults: [TestResult] = []
+        func record(_ name: String, _ failure: [String]?, notes: [String]) {
+            let oneLine = name.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+            let result = TestResult(number: results.count + 1, name: oneLine, file: path,
+                                    passed: failure == nil, reason: failure ?? [])
+            results.append(result)
+            fileResults.append(result)
+            for line in result.lines { output(line) }
+            for note in notes { output("# " + note) }
+        }
+        if let failure = run.load() {
+            record(path, failure, notes: run.takeNotes())
+            run.close()
+            return fileResults
+        }
+        if run.tests.isEmpty {
+            output("# \(path): no tests (define them with test(name, function() ... end))")
+        }
+        for index in run.tests.indices {
+            let failure = run.runTest(index)
+            record(run.tests[index].name, failure, notes: run.takeNotes())
+        }
+        run.close()
+        return fileResults
+    }
+
+    /// Runs files in order and prints the summary line; returns the exit status.
+    @discardableResult
+    public func run(files: [String]) -> Int32 {
+        for file in files { run(file: file) }
+        output(summary)
+        return exitStatus
+    }
+}
+
+/// One test file's Lua state, its tests and the sessions its current test opened.
+final class TestFileRun {
+    struct Test {
+        var name: String
+        var ref: Int32
+    }
+
+    let path: String
+    let folder: String
+    let options: TestOptions
+    let lua: LuaState?
+    var tests: [Test] = []
+    /// The test running now (nil while the file itself runs).
+    var current: Int?
+    var sessions: [TestSessionHandle] = []
+    /// Lines to print after the current result: the script's `print`, snapshots written.
+    var notes: [String] = []
+    /// Snapshot names taken in this file, and by which test.
+    var snapshotsTaken: [String: String] = [:]
+    var stringFind: Int32 = -1
+
+    init(path: String, options: TestOptions) {
+        self.path = path
+        self.folder = TestFiles.directoryName(path)
+        self.options = options
+        self.lua = LuaState(limits: options.limits)
+    }
+
+    deinit { close() }
+
+    func close() {
+        closeSessions()
+        lua?.close()
+    }
+
+    func closeSessions() {
+        for handle in sessions { handle.close() }
+        sessions = []
+    }
+
+    func takeNotes() -> [String] {
+        defer { notes = [] }
+        return notes
+    }
+
+    func note(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { notes.append(String(line)) }
+    }
+
+    /// Opens the sandbox, installs the globals and runs the file's top level, which
+    /// defines the tests. Returns the failure lines when the file cannot be loaded.
+    func load() -> [String]? {
+        guard let lua else { return ["\(path): error: cannot create a Lua state (out of memory)"] }
+        let sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { [weak self] text in
+            self?.note(text)
+        })
+        if let error = lua.openSandbox(sandbox) {
+            return ["\(path): error: internal: \(error.message)"]
+        }
+        installGlobals(lua)
+        guard let bytes = readFileBytes(path) else {
+            return ["\(path): error: cannot read the test file"]
+        }
+        if let error = lua.load(bytes, chunkName: "@" + path) {
+            if let location = error.location {
+                return ["\(location.file):\(location.line): syntax error: \(error.text)"]
+            }
+            return ["\(path): syntax error: \(error.message)"]
+        }
+        current = nil
+        if let error = lua.call(nargs: 0, nresults: 0) {
+            tests = []
+            return ["the test file failed while defining its tests:"] + failureLines(error)
+        }
+        return nil
+    }
+
+    /// Runs one test under a protected call; nil when it passed, else the failure lines.
+    func runTest(_ index: Int) -> [String]? {
+        guard let lua else { return ["no Lua state"] }
+        current = index
+        defer {
+            current = nil
+            closeSessions()
+        }
+        let stack = lua.stack
+        let top = stack.top
+        defer { stack.top = top }
+        guard lua.push(ref: tests[index].ref) == .function else { return ["internal: the test function is gone"] }
+        if let error = lua.call(nargs: 0, nresults: 0) {
+            return failureLines(error)
+        }
+        return nil
+    }
+
+    /// The message of a failed test or file: its lines, and where in the test file it
+    /// happened when the message does not say, and the traceback when the failure came
+    /// from further down than the test function itself.
+    func failureLines(_ error: LuaError) -> [String] {
+        var lines = error.message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let scriptLines = error.scriptTraceback.filter { !$0.hasPrefix("luascreen:") && !$0.hasPrefix("[string") }
+        let ownFile = luaShortSource(path)
+        if !(error.location.map { $0.file == ownFile || $0.file == path } ?? false),
+           let here = scriptLines.first(where: { $0.hasPrefix(ownFile + ":") || $0.hasPrefix(path + ":") }) {
+            let place = here.split(separator: ":").prefix(2).joined(separator: ":")
+            lines.append("at \(place)")
+        }
+        if scriptLines.count > 1 {
+            lines.append("traceback:")
+            lines += scriptLines.prefix(6).map { "  " + $0 }
+        }
+        return lines
+    }
+}
+
+/// The file name Lua shows for a chunk named "@path" (shortened past 60 bytes, as `luaO_chunkid` does).
+func luaShortSource(_ path: String) -> String {
+    let limit = 60 - 1  // LUA_IDSIZE less the terminating zero
+    let bytes = Array(path.utf8)
+    if bytes.count <= limit { return path }
+    return "..." + String(decoding: bytes.suffix(limit - 3), as: UTF8.self)
+}

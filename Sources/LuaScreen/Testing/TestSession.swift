@@ -1,0 +1,282 @@
+import LuaRuntime
+import ScreenModel
+import ScreenRender
+
+/// A session a test opened with `open(path, opts)`: the Swift side of the Lua table whose
+/// methods drive it. The screen runs in its own Lua state; values cross between the two
+/// states only as `StoreValue`s and `JSONValue`s.
+final class TestSessionHandle {
+    var session: Session?
+    let path: String
+    let width: Int
+    /// The Lua table standing for this session, to check methods are called on it.
+    var table: UnsafeRawPointer?
+
+    init(path: String, width: Int) {
+        self.path = path
+        self.width = width
+    }
+
+    func close() {
+        session?.close()
+        session = nil
+    }
+}
+
+extension TestFileRun {
+    /// open(path, opts): a session on the script at `path` (relative to the test file), its
+    /// store in memory seeded from `opts.store`; `opts.width` is the width `render()` uses.
+    func openSession(_ s: LuaStack) -> HostResult {
+        guard let lua else { return .results(0) }
+        guard current != nil else { return .error("open() is for use inside a test (sessions end with their test)") }
+        guard s.L == lua.L else { return .error("open() cannot be called inside a coroutine") }
+        guard let relative = s.string(at: 1), !relative.isEmpty else {
+            return .error("open(path, opts): path must be the script's path relative to the test file, got \(describeArgument(s, 1))")
+        }
+        var seed: [(key: String, value: StoreValue)] = []
+        var width = options.width
+        switch s.type(at: 2) {
+        case .none, .nil_:
+            break
+        case .table:
+            s.top = 2
+            s.pushNil()
+            while s.next(2) {
+                guard let key = s.string(at: -2) else {
+                    return .error("open(path, opts): opts takes store and width, got the key \(describeArgument(s, -2))")
+                }
+                switch key {
+                case "store":
+                    guard s.type(at: -1) == .table else {
+                        return .error("open(path, opts): opts.store must be a table of key = value, got \(describeArgument(s, -1))")
+                    }
+                    let storeTable = s.absolute(-1)
+                    s.pushNil()
+                    while s.next(storeTable) {
+                        guard let name = s.string(at: -2) else {
+                            return .error("open(path, opts): opts.store keys are strings, got \(describeArgument(s, -2))")
+                        }
+                        guard let value = storeValue(s, at: -1) else {
+                            return .error("open(path, opts): opts.store.\(name) must be a boolean, number or string, got \(describeArgument(s, -1))")
+                        }
+                        seed.append((name, value))
+                        s.pop()
+                    }
+                case "width":
+                    guard let w = s.integer(at: -1), w >= 1, w <= 100_000 else {
+                        return .error("open(path, opts): opts.width must be a whole number of columns, got \(describeArgument(s, -1))")
+                    }
+                    width = Int(w)
+                default:
+                    let hint = Suggest.hint(key, ["store", "width"])
+                    return .error("open(path, opts): unknown option \"\(key)\"\(hint) (opts takes store and width)")
+                }
+                s.pop()
+            }
+        default:
+            return .error("open(path, opts): opts must be a table, got \(describeArgument(s, 2))")
+        }
+        seed.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        let scriptPath = TestFiles.join(folder, relative)
+        let handle = TestSessionHandle(path: scriptPath, width: width)
+        let sessionOptions = SessionOptions(limits: options.limits, trusted: options.trusted, store: MemoryStore(seed),
+                                            print: { [weak self] text in self?.note(text) })
+        do {
+            handle.session = try Session.open(path: scriptPath, options: sessionOptions)
+        } catch let error as LoadError {
+            return .error("open: \(scriptPath) does not load:\n" + error.description)
+        } catch let error as SessionError {
+            return .error("open: \(scriptPath): " + error.description)
+        } catch {
+            return .error("open: \(scriptPath): \(error)")
+        }
+        sessions.append(handle)
+        pushSessionTable(handle, lua)
+        return .results(1)
+    }
+
+    /// A value handed from the test to a store: boolean, number (finite) or string.
+    func storeValue(_ s: LuaStack, at index: Int32) -> StoreValue? {
+        switch s.type(at: index) {
+        case .boolean: return .bool(s.bool(at: index))
+        case .string: return s.string(at: index).map { .string($0) }
+        case .number:
+            if s.isInteger(at: index), let i = s.integer(at: index) { return .integer(i) }
+            guard let d = s.number(at: index), d.isFinite else { return nil }
+            return .number(d)
+        default: return nil
+        }
+    }
+
+    typealias Method = (TestFileRun, Session, TestSessionHandle, LuaStack) throws -> HostResult
+
+    /// The methods of a session table, each a host function taking the table first.
+    static var sessionMethods: [(String, Method)] {
+        [
+            ("select", { run, session, _, s in
+                let ref = try run.reference(s, "select")
+                let answer: Bool
+                switch s.type(at: 3) {
+                case .none, .nil_: answer = true
+                case .boolean: answer = s.bool(at: 3)
+                default: throw SessionError.refused("s:select(REF, answer): answer is true (yes) or false (no), got \(run.describeArgument(s, 3))")
+                }
+                try session.select(ref, answer: answer)
+                return .results(0)
+            }),
+            ("set", { run, session, _, s in
+                let ref = try run.reference(s, "set")
+                guard s.type(at: 3) != .none, s.type(at: 3) != .nil_ else {
+                    throw SessionError.refused("s:set(REF, value): give the new value (a boolean, number or string)")
+                }
+                guard let value = run.storeValue(s, at: 3) else {
+                    throw SessionError.refused("s:set(REF, value): the value must be a boolean, a finite number or a string, got \(run.describeArgument(s, 3))")
+                }
+                try session.set(ref, value: value)
+                return .results(0)
+            }),
+            ("accessory", { run, session, _, s in
+                try session.accessory(try run.reference(s, "accessory"))
+                return .results(0)
+            }),
+            ("back", { run, session, _, _ in
+                try session.back()
+                return .results(0)
+            }),
+            ("home", { run, session, _, _ in
+                session.home()
+                return .results(0)
+            }),
+            ("reload", { run, session, _, s in
+                // A note when the path could not be kept whole, else nothing.
+                if let note = try session.reloadScript() {
+                    s.push(note)
+                    return .results(1)
+                }
+                return .results(0)
+            }),
+            ("find", { run, session, _, s in
+                guard let text = s.string(at: 2) else {
+                    throw SessionError.refused("s:find(text): text must be a string, got \(run.describeArgument(s, 2))")
+                }
+                let found = session.find(text).map { r in
+                    JSONValue.object([("screen", .string(r.screen)), ("row", .string(r.row)), ("text", .string(r.text))])
+                }
+                run.push(.array(found), on: s)
+                return .results(1)
+            }),
+            ("screen", { run, session, _, s in
+                run.push(Session.json(session.currentScreen()), on: s)
+                return .results(1)
+            }),
+            ("row", { run, session, _, s in
+                let row = try session.lookup(try run.reference(s, "row"), includeHidden: true)
+                run.push(Session.json(row), on: s)
+                return .results(1)
+            }),
+            ("path", { run, session, _, s in
+                run.push(.array(session.path.map { .string($0) }), on: s)
+                return .results(1)
+            }),
+            ("render", { run, session, handle, s in
+                var width = handle.width
+                switch s.type(at: 2) {
+                case .none, .nil_: break
+                default:
+                    guard let w = s.integer(at: 2), w >= 1, w <= 100_000 else {
+                        throw SessionError.refused("s:render(width): width must be a whole number of columns, got \(run.describeArgument(s, 2))")
+                    }
+                    width = Int(w)
+                }
+                let renderer = TextRenderer(options: RenderOptions(width: width, ascii: false, color: false))
+                s.push(renderer.renderText(session.currentScreen()))
+                return .results(1)
+            }),
+            ("store", { run, session, _, s in
+                let values = session.storeValues()
+                s.ensure(4)
+                s.newTable(recordCount: values.count)
+                for (key, value) in values {
+                    run.push(value, on: s)
+                    s.rawSet(-2, key)
+                }
+                return .results(1)
+            }),
+            ("messages", { run, session, _, s in
+                run.push(.array(session.messages.map { .string($0) }), on: s)
+                return .results(1)
+            }),
+        ]
+    }
+
+    /// A row reference argument: its number, id or text.
+    func reference(_ s: LuaStack, _ method: String) throws -> String {
+        if let text = s.string(at: 2) { return text }
+        if let n = s.integer(at: 2) { return String(n) }
+        throw SessionError.refused("s:\(method)(REF): REF is a row's number, id or text, got \(describeArgument(s, 2))")
+    }
+
+    func pushSessionTable(_ handle: TestSessionHandle, _ lua: LuaState) {
+        let s = lua.stack
+        s.ensure(4)
+        let methods = TestFileRun.sessionMethods
+        s.newTable(recordCount: methods.count)
+        handle.table = s.pointer(at: -1)
+        for (name, body) in methods {
+            lua.pushHostFunction { [weak self] s in
+                guard let self else { return .error("\(name): the test run is over") }
+                guard s.type(at: 1) == .table, s.pointer(at: 1) == handle.table else {
+                    return .error("\(name): call it as a method of the session, with a colon: s:\(name)(...)")
+                }
+                guard let session = handle.session else {
+                    return .error("s:\(name)(): this session is closed (a session ends with the test that opened it)")
+                }
+                do {
+                    return try body(self, session, handle, s)
+                } catch let error as SessionError {
+                    return .error(error.description)
+                } catch let error as LoadError {
+                    return .error("\(handle.path) does not load:\n" + error.description)
+                } catch {
+                    return .error("\(error)")
+                }
+            }
+            s.rawSet(-2, name)
+        }
+    }
+
+    // MARK: values into the test's Lua state
+
+    func push(_ value: StoreValue, on s: LuaStack) {
+        switch value {
+        case .bool(let b): s.push(b)
+        case .integer(let i): s.push(i)
+        case .number(let d): s.push(d)
+        case .string(let str): s.push(str)
+        }
+    }
+
+    /// JSON as Lua: objects and arrays as tables, null as an absent key (nil).
+    func push(_ value: JSONValue, on s: LuaStack) {
+        s.ensure(4)
+        switch value {
+        case .null: s.pushNil()
+        case .bool(let b): s.push(b)
+        case .integer(let i): s.push(i)
+        case .number(let d): s.push(d)
+        case .string(let str): s.push(str)
+        case .array(let items):
+            s.newTable(arrayCount: items.count)
+            for (i, item) in items.enumerated() {
+                push(item, on: s)
+                s.rawSet(-2, index: i + 1)
+            }
+        case .object(let members):
+            s.newTable(recordCount: members.count)
+            for member in members where member.value != .null {
+                push(member.value, on: s)
+                s.rawSet(-2, member.key)
+            }
+        }
+    }
+}

@@ -1,0 +1,311 @@
+import Foundation
+import XCTest
+@testable import LuaScreen
+import LuaRuntime
+
+/// A short temporary folder (Lua shortens chunk names past 59 bytes, so the paths in
+/// messages stay whole only when they are short), removed at the end of the test.
+private final class RunnerFolder {
+    let path: String
+
+    init() {
+        var template = Array("/tmp/lstXXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(made != nil, "mkdtemp failed")
+        path = String(cString: template)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    @discardableResult
+    func write(_ name: String, _ text: String) -> String {
+        let file = path + "/" + name
+        try! FileManager.default.createDirectory(atPath: (file as NSString).deletingLastPathComponent,
+                                                 withIntermediateDirectories: true)
+        try! text.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    func read(_ name: String) -> String? { try? String(contentsOfFile: path + "/" + name, encoding: .utf8) }
+}
+
+/// Runs test files and keeps what the runner printed.
+private func runFiles(_ files: [String], update: Bool = false, limits: LuaLimits = LuaLimits()) -> (lines: [String], runner: TestRunner) {
+    var lines: [String] = []
+    let runner = TestRunner(options: TestOptions(limits: limits, updateSnapshots: update)) { lines.append($0) }
+    runner.run(files: files)
+    return (lines, runner)
+}
+
+private let screenScript = """
+return screen {
+  id = "main", title = "Main",
+  section {
+    header = "General",
+    toggle { text = "Wi-Fi", key = "wifi", default = true },
+    number { text = "Volume", key = "volume", default = 5, min = 0, max = 10, step = 1 },
+    row { text = "Detail", push = screen { id = "child", title = "Child", section { row { text = "Leaf" } } } },
+    row { text = "Hidden", visible = function(ctx) return not ctx.store.wifi end },
+    button { text = "Erase", confirm = "Sure?", on_select = function(ctx) ctx:alert("erased") end },
+    button { text = "Crash", on_select = function(ctx) ctx.store.volume = 1; error("crashed") end },
+  },
+}
+"""
+
+final class TestRunnerTests: XCTestCase {
+    func testAPassingFile() {
+        let folder = RunnerFolder()
+        let file = folder.write("pass_test.lua", """
+        test("one", function() eq(1 + 1, 2) end)
+        test("two", function() truthy("x"); eq({ a = { 1, 2 } }, { a = { 1, 2.0 } }) end)
+        """)
+        let (lines, runner) = runFiles([file])
+        XCTAssertEqual(lines, ["# \(file)", "ok 1 - one", "ok 2 - two", "2 passed, 0 failed"])
+        XCTAssertEqual(runner.exitStatus, 0)
+        XCTAssertEqual(runner.results.map(\.passed), [true, true])
+    }
+
+    func testAFailingEqNamesTheTestFilesLine() {
+        let folder = RunnerFolder()
+        let file = folder.write("eq_test.lua", """
+        test("scalars", function()
+          local x = 41
+          eq(x, 42, "the answer")
+        end)
+        test("tables", function()
+          eq({ name = "Ada", tags = { "a", "b" } },
+             { name = "Ada", tags = { "a", "c" } })
+        end)
+        """)
+        let (lines, runner) = runFiles([file])
+        XCTAssertEqual(runner.exitStatus, 1)
+        XCTAssertEqual(runner.results[0].reason, [
+            "\(file):3: eq failed: the answer",
+            "  expected: 42",
+            "  actual:   41",
+        ])
+        XCTAssertEqual(runner.results[1].reason.first, "\(file):6: eq failed at tags[2]")
+        XCTAssertEqual(runner.results[1].reason[1], "  expected: \"c\"")
+        XCTAssertEqual(runner.results[1].reason[2], "  actual:   \"b\"")
+        XCTAssertTrue(lines.contains("not ok 1 - scalars"), "\(lines)")
+        XCTAssertTrue(lines.contains("# \(file):3: eq failed: the answer"), "\(lines)")
+        XCTAssertEqual(lines.last, "0 passed, 2 failed")
+    }
+
+    func testAFailureInAHelperNamesItsLineAndTheTraceback() {
+        let folder = RunnerFolder()
+        let file = folder.write("helper_test.lua", """
+        local function check(v)
+          truthy(v, "v is set")
+        end
+        test("nested", function()
+          check(nil)
+        end)
+        """)
+        let (_, runner) = runFiles([file])
+        let reason = runner.results[0].reason
+        XCTAssertEqual(reason.first, "\(file):2: truthy failed: v is set")
+        XCTAssertEqual(reason[1], "  got: nil")
+        XCTAssertTrue(reason.contains("traceback:"), "\(reason)")
+        XCTAssertTrue(reason.contains { $0.contains("\(file):5:") }, "\(reason)")
+    }
+
+    func testRaises() {
+        let folder = RunnerFolder()
+        let file = folder.write("raises_test.lua", """
+        test("matches", function()
+          local message = raises(function() error("code 42") end, "code %d+")
+          eq(message, "\(folder.path)/raises_test.lua:2: code 42")
+        end)
+        test("any error without a pattern", function() raises(function() error({}) end) end)
+        test("no error", function() raises(function() end, "x") end)
+        test("other error", function() raises(function() error("zzz") end, "code") end)
+        test("bad pattern", function() raises(function() error("zzz") end, "[") end)
+        test("not a function", function() raises(42) end)
+        """)
+        let (_, runner) = runFiles([file])
+        XCTAssertEqual(runner.results.map(\.passed), [true, true, false, false, false, false])
+        XCTAssertEqual(runner.results[2].reason,
+                       ["\(file):6: raises failed: the function returned without an error (expected one matching \"x\")"])
+        XCTAssertEqual(runner.results[3].reason, [
+            "\(file):7: raises failed: the error does not match \"code\"",
+            "  error: \(file):7: zzz",
+        ])
+        XCTAssertEqual(runner.results[4].reason.first, "\(file):8: raises: invalid pattern \"[\": malformed pattern (missing ']')")
+        XCTAssertEqual(runner.results[5].reason.first, "\(file):9: raises(fn, pattern): fn must be a function, got 42")
+    }
+
+    func testSnapshotsAreWrittenComparedDiffedAndUpdated() {
+        let folder = RunnerFolder()
+        func write(_ text: String) -> String {
+            folder.write("snap_test.lua", "test(\"snap\", function() snapshot(\"view\", \(text)) end)\n")
+        }
+        var file = write("\"a\\nb\\nc\\n\"")
+        // 1. missing: written, and the test passes
+        var (lines, runner) = runFiles([file])
+        XCTAssertEqual(runner.exitStatus, 0)
+        XCTAssertEqual(folder.read("__snapshots__/view.txt"), "a\nb\nc\n")
+        XCTAssertTrue(lines.contains("# wrote snapshot \(folder.path)/__snapshots__/view.txt"), "\(lines)")
+        // 2. the same text: compared, passes, nothing written
+        (lines, runner) = runFiles([file])
+        XCTAssertEqual(runner.exitStatus, 0)
+        XCTAssertFalse(lines.contains { $0.contains("snapshot \(folder.path)") }, "\(lines)")
+        // 3. a different text: fails with a line diff, the file is left alone
+        file = write("\"a\\nB\\nc\\n\"")
+        (lines, runner) = runFiles([file])
+        XCTAssertEqual(runner.exitStatus, 1)
+        let reason = runner.results[0].reason
+        XCTAssertTrue(reason[0].hasPrefix("\(file):1: snapshot \"view\" does not match \(folder.path)/__snapshots__/view.txt"), reason[0])
+        XCTAssertEqual(Array(reason.dropFirst()), ["    1: a", "  - 2: b", "  + 2: B", "    3: c"])
+        XCTAssertEqual(folder.read("__snapshots__/view.txt"), "a\nb\nc\n")
+        // 4. --update-snapshots: rewritten, passes; then it compares equal
+        (lines, runner) = runFiles([file], update: true)
+        XCTAssertEqual(runner.exitStatus, 0)
+        XCTAssertTrue(lines.contains("# updated snapshot \(folder.path)/__snapshots__/view.txt"), "\(lines)")
+        XCTAssertEqual(folder.read("__snapshots__/view.txt"), "a\nB\nc\n")
+        (_, runner) = runFiles([file])
+        XCTAssertEqual(runner.exitStatus, 0)
+    }
+
+    func testSnapshotNamesAreCheckedAndUsedOnce() {
+        let folder = RunnerFolder()
+        let file = folder.write("names_test.lua", """
+        test("bad name", function() snapshot("../escape", "x") end)
+        test("first", function() snapshot("same", "x") end)
+        test("second", function() snapshot("same", "x") end)
+        """)
+        let (_, runner) = runFiles([file])
+        XCTAssertEqual(runner.results.map(\.passed), [false, true, false])
+        XCTAssertTrue(runner.results[0].reason[0].contains("is not a usable file name"), "\(runner.results[0].reason)")
+        XCTAssertTrue(runner.results[2].reason[0].contains("already taken by the test \"first\""), "\(runner.results[2].reason)")
+        XCTAssertNil(folder.read("escape.txt"))
+    }
+
+    func testAFileWithASyntaxErrorIsOneFailure() {
+        let folder = RunnerFolder()
+        let bad = folder.write("a_test.lua", "test(\"x\", function()\n  eq(1, 1)\nend\n")
+        let good = folder.write("b_test.lua", "test(\"fine\", function() end)\n")
+        let (lines, runner) = runFiles([bad, good])
+        XCTAssertEqual(runner.results.count, 2)
+        XCTAssertEqual(runner.results[0].name, bad)
+        XCTAssertFalse(runner.results[0].passed)
+        XCTAssertEqual(runner.results[0].reason, ["\(bad):4: syntax error: ')' expected (to close '(' at line 1) near <eof>"])
+        XCTAssertTrue(runner.results[1].passed)
+        XCTAssertEqual(lines.last, "1 passed, 1 failed")
+        XCTAssertEqual(runner.exitStatus, 1)
+    }
+
+    func testARuntimeErrorAtTheTopLevelFailsTheFile() {
+        let folder = RunnerFolder()
+        let file = folder.write("top_test.lua", "test(\"never runs\", function() end)\nlocal x = nil\nprint(x.y)\n")
+        let (lines, runner) = runFiles([file])
+        XCTAssertEqual(runner.results.count, 1)
+        XCTAssertEqual(runner.results[0].reason, [
+            "the test file failed while defining its tests:",
+            "\(file):3: attempt to index a nil value (local 'x')",
+        ])
+        XCTAssertEqual(lines.last, "0 passed, 1 failed")
+    }
+
+    func testTheCountsLineComesLastAcrossFiles() {
+        let folder = RunnerFolder()
+        let a = folder.write("a_test.lua", "test(\"a1\", function() end)\ntest(\"a2\", function() eq(1, 2) end)\n")
+        let b = folder.write("b_test.lua", "test(\"b1\", function() end)\n")
+        let (lines, runner) = runFiles([a, b])
+        XCTAssertEqual(lines.filter { $0.hasPrefix("ok") || $0.hasPrefix("not ok") },
+                       ["ok 1 - a1", "not ok 2 - a2", "ok 3 - b1"])
+        XCTAssertEqual(lines.last, "2 passed, 1 failed")
+        XCTAssertEqual(runner.summary, "2 passed, 1 failed")
+    }
+
+    func testSessionsDriveAScreenAndAreClosedAfterEachTest() {
+        let folder = RunnerFolder()
+        folder.write("screen.lua", screenScript)
+        let file = folder.write("session_test.lua", """
+        test("drive", function()
+          local s = open("screen.lua", { store = { volume = 7 } })
+          eq(s:path(), { "main" })
+          eq(s:store(), { wifi = true, volume = 7 })
+          s:select("Wi-Fi")
+          s:set("Volume", 3)
+          s:set("Volume", "4")
+          eq(s:store(), { wifi = false, volume = 4 })
+          raises(function() s:set("Volume", 11) end, "above the maximum 10")
+          eq(s:row("Hidden").visible, true)
+          s:select("Wi-Fi")
+          eq(s:row("Hidden").visible, false)
+          raises(function() s:select("Hidden") end, "is hidden")
+          s:select("Erase", false)
+          eq(s:messages(), {})
+          s:select("Erase")
+          eq(s:messages(), { "erased" })
+          local message = raises(function() s:select("Crash") end, "crashed")
+          truthy(message:find("screen.lua:10: crashed", 1, true), message)
+          eq(s:store().volume, 4)
+          s:select("Detail")
+          eq(s:path(), { "main", "child" })
+          eq(s:screen().title, "Child")
+          eq(s:row("Leaf").detail, nil)          -- JSON null: no key
+          eq(s:row("Leaf").style, "value1")
+          s:back()
+          eq(s:find("leaf"), { { screen = "child", row = "leaf", text = "Leaf" } })
+          truthy(s:render(40):find("Wi%-Fi"))
+          raises(function() s.select("Wi-Fi") end, "with a colon")
+          kept = s
+        end)
+        test("closed", function()
+          raises(function() kept:path() end, "this session is closed")
+        end)
+        """)
+        let before = LuaState.openStates
+        let (lines, runner) = runFiles([file])
+        XCTAssertEqual(runner.results.map(\.passed), [true, true], "\(lines)")
+        XCTAssertEqual(LuaState.openStates, before, "every Lua state is closed")
+    }
+
+    func testTestFilesAreFoundRecursivelyAndSorted() throws {
+        let folder = RunnerFolder()
+        folder.write("b_test.lua", "")
+        folder.write("a/z_test.lua", "")
+        folder.write("a/helper.lua", "")
+        folder.write("__snapshots__/x_test.lua", "")
+        folder.write(".hidden/y_test.lua", "")
+        let files = try TestRunner.testFiles(in: [folder.path, folder.path + "/b_test.lua"])
+        XCTAssertEqual(files, [folder.path + "/a/z_test.lua", folder.path + "/b_test.lua"])
+        XCTAssertThrowsError(try TestRunner.testFiles(in: [folder.path + "/missing"])) { error in
+            XCTAssertEqual("\(error)", "no such test file or folder: \(folder.path)/missing")
+        }
+    }
+
+    func testLimitsApplyToTestFiles() {
+        let folder = RunnerFolder()
+        let file = folder.write("loop_test.lua", """
+        test("loops", function() while true do end end)
+        test("next one runs", function() eq(1, 1) end)
+        """)
+        let (_, runner) = runFiles([file], limits: LuaLimits(instructions: 100_000))
+        XCTAssertEqual(runner.results.map(\.passed), [false, true])
+        XCTAssertTrue(runner.results[0].reason[0].hasPrefix("\(file):1: instruction limit exceeded"), "\(runner.results[0].reason)")
+    }
+
+    func testLineDiff() {
+        XCTAssertEqual(LineDiff.render(expected: "a\nb\nc\nd\ne\n", actual: "a\nb\nX\nd\ne\nf\n"),
+                       ["  2: b", "- 3: c", "+ 3: X", "  4: d", "  5: e", "+ 6: f"])
+        // Far apart changes are separate hunks; numbers are padded to the same width.
+        let long = (1...12).map { "line \($0)" }
+        var changed = long
+        changed[1] = "two"
+        changed[10] = "eleven"
+        XCTAssertEqual(LineDiff.render(expected: long.joined(separator: "\n"), actual: changed.joined(separator: "\n")), [
+            "   1: line 1", "-  2: line 2", "+  2: two", "   3: line 3", "  …",
+            "  10: line 10", "- 11: line 11", "+ 11: eleven", "  12: line 12",
+        ])
+        XCTAssertEqual(LineDiff.render(expected: "same", actual: "same"), [])
+        // Byte for byte: the same letter in another Unicode normalization is a change.
+        XCTAssertEqual(LineDiff.render(expected: "caf\u{e9}\n", actual: "cafe\u{301}\n"), ["- 1: caf\u{e9}", "+ 1: cafe\u{301}"])
+        XCTAssertEqual(LineDiff.render(expected: "a\n", actual: "a"), [
+            "- the expected text ends with a newline",
+            "+ the actual text does not end with a newline",
+        ])
+    }
+}
