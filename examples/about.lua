@@ -51,5 +51,5 @@ return screen {
   },
 
   -- A helper can return a whole section.
-  common.legal_section("Example Inc."),
+  common.legal_section("Example Inc"),
 }

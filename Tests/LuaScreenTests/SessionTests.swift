@@ -203,6 +203,14 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(try s.lookup("Wi-Fi").isOn, true)
     }
 
+    func testReloadKeepsAnOpenPicker() throws {
+        let s = try openSession(app)
+        try s.select("Theme")
+        XCTAssertNil(try s.reloadScript())
+        XCTAssertEqual(s.path, ["main", "theme"])
+        XCTAssertEqual(s.currentScreen().sections[0].rows.map(\.text), ["Light", "Dark"])
+    }
+
     func testLuaAtThePrompt() throws {
         let s = try openSession(app)
         XCTAssertEqual(try s.evaluate("1 + 2", expression: true), "3")

@@ -9,7 +9,7 @@ test("rows built by the module", function()
   eq(s:row("Support").detail, "example.com/support")
   local legal = s:screen().sections[4]
   eq(legal.header, "Legal")
-  eq(legal.footer, "© Example Inc.. All rights reserved.")
+  eq(legal.footer, "© Example Inc. All rights reserved.")
   eq(#legal.rows, 2)
   snapshot("about-root", s:render(60))
 end)

@@ -305,7 +305,8 @@ extension Session {
     @discardableResult
     public func reloadScript() throws -> String? {
         let loaded = try ScriptLoader.load(path: scriptPath, options: options)
-        let oldPath = path
+        // Each level: a screen id, or the row whose choice picker was open.
+        let oldLevels = navigation.dropFirst().map { $0.picker.map { "\u{1}" + $0.row.id } ?? $0.id }
         replaceScript(with: loaded)
         do {
             try openRoot()
@@ -314,12 +315,19 @@ extension Session {
             if let root = validator.screen(app.root) { navigation = [liveScreen(for: root)] }
             return "on_appear of the root screen failed: \(error)"
         }
-        for id in oldPath.dropFirst() {
-            guard validator.screen(id) != nil else {
-                return "screen \"\(id)\" no longer exists; showing \"\(titles.last ?? app.root)\""
+        for level in oldLevels {
+            if level.hasPrefix("\u{1}") {
+                let rowID = String(level.dropFirst())
+                guard let row = try? lookup(rowID), row.kind == .choice, (try? select(row.id)) != nil else {
+                    return "the choice \"\(rowID)\" no longer exists; showing \"\(titles.last ?? app.root)\""
+                }
+                continue
             }
-            do { try perform { try pushScreen(id: id) } } catch {
-                return "stopped at \"\(currentScreenID)\": opening \"\(id)\" failed: \(error)"
+            guard validator.screen(level) != nil else {
+                return "screen \"\(level)\" no longer exists; showing \"\(titles.last ?? app.root)\""
+            }
+            do { try perform { try pushScreen(id: level) } } catch {
+                return "stopped at \"\(currentScreenID)\": opening \"\(level)\" failed: \(error)"
             }
         }
         return nil
