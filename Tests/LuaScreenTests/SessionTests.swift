@@ -204,9 +204,11 @@ final class SessionTests: XCTestCase {
     }
 
     func testReloadKeepsAnOpenPicker() throws {
-        let s = try openSession(app)
+        let folder = ScriptFolder()
+        let s = try openSession(app, folder: folder)
         try s.select("Theme")
         XCTAssertNil(try s.reloadScript())
+        withExtendedLifetime(folder) {}
         XCTAssertEqual(s.path, ["main", "theme"])
         XCTAssertEqual(s.currentScreen().sections[0].rows.map(\.text), ["Light", "Dark"])
     }
