@@ -228,6 +228,7 @@ static int ls_constructor(lua_State *L) {
     lua_pop(L, 1);
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+        ls_limits_of(L)->constructed++;
         lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_LINES_KEY);
         lua_pushvalue(L, 1);
         lua_pushinteger(L, ar.currentline);
@@ -259,8 +260,9 @@ void ls_open_constructors(lua_State *L) {
 
 int ls_constructor_line(lua_State *L, int idx, const char **source) {
     int line = 0;
-    idx = lua_absindex(L, idx);
     *source = NULL;
+    if (ls_limits_of(L)->constructed == 0) return 0; /* plain tables only: nothing recorded */
+    idx = lua_absindex(L, idx);
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_LINES_KEY) == LUA_TTABLE) {
         lua_pushvalue(L, idx);
         if (lua_rawget(L, -2) == LUA_TNUMBER) line = (int)lua_tointeger(L, -1);

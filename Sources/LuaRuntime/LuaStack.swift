@@ -45,10 +45,7 @@ public struct LuaStack {
 
     /// The string at `index`, only when it is a string (numbers are not converted).
     public func string(at index: Int32) -> String? {
-        guard lua_type(L, index) == LUA_TSTRING else { return nil }
-        var length = 0
-        guard let pointer = ls_tolstring(L, index, &length) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(start: pointer, count: length), as: UTF8.self)
+        checkedString(at: index)?.0
     }
 
     /// The string at `index` (only when it is a string) and whether its bytes were valid
@@ -58,6 +55,14 @@ public struct LuaStack {
         var length = 0
         guard let pointer = ls_tolstring(L, index, &length) else { return nil }
         let buffer = UnsafeRawBufferPointer(start: pointer, count: length)
+        // Script text is almost always ASCII: check that with a plain loop, which is much
+        // cheaper than the generic validating initializer.
+        var ascii = true
+        for byte in buffer where byte >= 0x80 {
+            ascii = false
+            break
+        }
+        if ascii { return (String(decoding: buffer, as: UTF8.self), true) }
         if let valid = String(validating: buffer, as: UTF8.self) { return (valid, true) }
         return (String(decoding: buffer, as: UTF8.self), false)
     }

@@ -97,7 +97,9 @@ public final class LuaState {
     public let stack: LuaStack
     public let limits: LuaLimits
     private var hostFunctions: [HostFunctionBox] = []
-    private var liveRefs = Set<Int32>()
+    /// Live references by id (luaL_ref hands out small integers, reusing freed ones).
+    private var liveRefs: [Bool] = []
+    private var liveRefCount = 0
     public private(set) var isClosed = false
 
     public init?(limits: LuaLimits = LuaLimits()) {
@@ -111,8 +113,9 @@ public final class LuaState {
 
     public func close() {
         guard !isClosed else { return }
-        for ref in liveRefs { ls_unref(L, ref) }
+        for (ref, live) in liveRefs.enumerated() where live { ls_unref(L, Int32(ref)) }
         liveRefs.removeAll()
+        liveRefCount = 0
         ls_close(L)
         hostFunctions.removeAll()
         isClosed = true
@@ -121,7 +124,7 @@ public final class LuaState {
     /// Lua states created and not yet closed, in this process.
     public static var openStates: Int { Int(ls_open_states()) }
 
-    public var referenceCount: Int { liveRefs.count }
+    public var referenceCount: Int { liveRefCount }
     public var memoryInUse: Int { Int(ls_limits_of(L).pointee.used) }
     public var peakMemory: Int { Int(ls_limits_of(L).pointee.peak) }
 
@@ -130,12 +133,18 @@ public final class LuaState {
     /// Pops the value on top and keeps it in the registry.
     public func ref() -> Int32 {
         let r = ls_ref(L)
-        if r >= 0 { liveRefs.insert(r) }
+        if r >= 0 {
+            let i = Int(r)
+            if i >= liveRefs.count { liveRefs.append(contentsOf: repeatElement(false, count: i - liveRefs.count + 1)) }
+            if !liveRefs[i] { liveRefs[i] = true; liveRefCount += 1 }
+        }
         return r
     }
 
     public func unref(_ r: Int32) {
-        guard r >= 0, liveRefs.remove(r) != nil else { return }
+        guard r >= 0, Int(r) < liveRefs.count, liveRefs[Int(r)] else { return }
+        liveRefs[Int(r)] = false
+        liveRefCount -= 1
         ls_unref(L, r)
     }
 

@@ -28,6 +28,7 @@ typedef struct ls_limits {
     int memory_failed;    /* an allocation was refused by the cap in this entry */
     lua_State *main;      /* the main thread, to say where a refused allocation happened */
     char where[256];      /* "file:line" of the Lua code running when the cap refused */
+    long constructed;     /* tables a constructor recorded a line for */
 } ls_limits;
 
 /* A Swift function called from Lua. Returns the number of results it pushed, or

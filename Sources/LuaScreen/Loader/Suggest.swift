@@ -42,19 +42,27 @@ enum Suggest {
 /// The default id of a row: its text lowercased, each run of characters other than a-z and
 /// 0-9 made one `_`, trimmed of `_`.
 func slug(_ text: String) -> String {
-    var out: [UInt8] = []
-    out.reserveCapacity(text.utf8.count)
-    var pendingUnderscore = false
-    for byte in text.utf8 {
-        var c = byte
-        if c >= 65 && c <= 90 { c += 32 }
-        if (c >= 97 && c <= 122) || (c >= 48 && c <= 57) {
-            if pendingUnderscore && !out.isEmpty { out.append(95) }
-            pendingUnderscore = false
-            out.append(c)
-        } else {
-            pendingUnderscore = true
+    var text = text
+    return text.withUTF8 { source in
+        String(unsafeUninitializedCapacity: source.count) { out in
+            var count = 0
+            var pendingUnderscore = false
+            for byte in source {
+                var c = byte
+                if c >= 65 && c <= 90 { c += 32 }
+                if (c >= 97 && c <= 122) || (c >= 48 && c <= 57) {
+                    if pendingUnderscore && count > 0 {
+                        out[count] = 95
+                        count += 1
+                    }
+                    pendingUnderscore = false
+                    out[count] = c
+                    count += 1
+                } else {
+                    pendingUnderscore = true
+                }
+            }
+            return count
         }
     }
-    return String(decoding: out, as: UTF8.self)
 }

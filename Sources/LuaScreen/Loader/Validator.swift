@@ -32,8 +32,14 @@ final class Validator {
     private var screenIndex: [String: Int] = [:]
     private var screenTables: [UnsafeRawPointer: String] = [:]
     private var pendingPushes: [(id: String, place: (file: String, line: Int?), path: String)] = []
-    private(set) var keyKinds: [String: (kind: RowKind, place: SourceLocation?)] = [:]
-    private(set) var defaults: [String: StoreValue] = [:]
+    /// Every bound key: the kind of row that binds it, where, and its default.
+    private(set) var bindings: [String: BoundKey] = [:]
+
+    struct BoundKey {
+        var kind: RowKind
+        var place: SourceLocation?
+        var defaultValue: StoreValue
+    }
     private var screenDepth = 0
     static let maxScreenDepth = 100
 
@@ -440,7 +446,7 @@ final class Validator {
         if let sectionsFunction {
             screens[index].sections = .function(sectionsFunction)
         } else {
-            var rowIDs: [String: Int?] = [:]
+            var rowIDs: RowIDs = [:]
             var sections: [Section] = []
             if sectionsField {
                 stack.rawGet(t, "sections")
@@ -459,7 +465,7 @@ final class Validator {
         return screenID
     }
 
-    private func readSections(_ list: Int32, count: Int, rowIDs: inout [String: Int?]) -> [Section] {
+    private func readSections(_ list: Int32, count: Int, rowIDs: inout RowIDs) -> [Section] {
         var sections: [Section] = []
         sections.reserveCapacity(count)
         var sectionIDs = Set<String>()
@@ -485,7 +491,7 @@ final class Validator {
 
     // MARK: sections
 
-    func readSection(_ t: Int32, position: Int, rowIDs: inout [String: Int?]) -> Section? {
+    func readSection(_ t: Int32, position: Int, rowIDs: inout RowIDs) -> Section? {
         guard !reportIfVisiting(t) else { return nil }
         if let tag = typeTag(t), tag != "section" {
             if FieldNames.rowTypes.contains(tag) {
@@ -537,15 +543,21 @@ final class Validator {
         return section
     }
 
-    private func readRows(_ list: Int32, count: Int, rowIDs: inout [String: Int?]) -> [Row] {
+    private func readRows(_ list: Int32, count: Int, rowIDs: inout RowIDs) -> [Row] {
         var rows: [Row] = []
         guard count > 0 else { return rows }
         rows.reserveCapacity(count)
+        rowIDs.reserveCapacity(rowIDs.count + count)
+        // One set of field slots serves every row of the list.
+        let slots = stack.top
+        stack.ensure(RowField.slotCount + 24)
+        stack.top = slots + RowField.slotCount
+        defer { stack.top = slots }
         for i in 1...count {
             stack.rawGet(list, index: i)
             path.append(.index(i))
             if stack.type(at: -1) == .table {
-                if let row = readRow(stack.absolute(-1), position: rowIDs.count + 1, rowIDs: &rowIDs) {
+                if let row = readRow(stack.top, position: rowIDs.count + 1, rowIDs: &rowIDs, slots: slots) {
                     rows.append(row)
                 }
             } else if stack.type(at: -1) != .nil_ {
@@ -564,12 +576,18 @@ final class Validator {
     /// The row's fields are first copied, in one `lua_next` pass done in C, into stack slots
     /// numbered by field (`RowField`), then read in a fixed order: fast for screens of
     /// a hundred thousand rows, and the diagnostics come out in the same order every run.
-    func readRow(_ t: Int32, position: Int, rowIDs: inout [String: Int?]) -> Row? {
+    func readRow(_ t: Int32, position: Int, rowIDs: inout RowIDs, slots: Int32? = nil) -> Row? {
         guard !reportIfVisiting(t) else { return nil }
-        let base = stack.top
-        defer { stack.top = base }
-        stack.ensure(RowField.slotCount + 24)
-        stack.top = base + RowField.slotCount
+        let entryTop = stack.top
+        defer { stack.top = entryTop }
+        let base: Int32
+        if let slots {
+            base = slots
+        } else {
+            base = stack.top
+            stack.ensure(RowField.slotCount + 24)
+            stack.top = base + RowField.slotCount
+        }
         lua.push(ref: fieldTable)
         var present: UInt32 = 0
         let unknownKeys = ls_collect_fields(lua.L, t, stack.top, base, &present)
@@ -710,9 +728,10 @@ final class Validator {
         let textID: String? = row.text.value.map(slug).flatMap { $0.isEmpty ? nil : $0 }
         row.id = id ?? key ?? textID ?? "row\(position)"
         if id != nil, row.id.isEmpty { report("id must not be empty", field: "id") }
-        if let previous = rowIDs.updateValue(place.line, forKey: row.id) {
-            rowIDs[row.id] = previous
-            let also = previous.map { " (also at line \($0))" } ?? ""
+        let idKey = IDKey(row.id)
+        if let previous = rowIDs.updateValue(Int32(place.line ?? 0), forKey: idKey) {
+            rowIDs[idKey] = previous
+            let also = previous > 0 ? " (also at line \(previous))" : ""
             let fix = id == nil ? "; give one of them an id" : ""
             report("duplicate row id \"\(row.id)\" in this screen\(also)\(fix)", field: id == nil ? nil : "id")
         }
@@ -726,14 +745,13 @@ final class Validator {
             }
             checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: has(.options))
             row.binding = binding
-            if let previous = keyKinds[binding.key] {
+            let entry = BoundKey(kind: kind, place: row.location, defaultValue: binding.defaultValue)
+            if let previous = bindings.updateValue(entry, forKey: binding.key) {
+                bindings[binding.key] = previous
                 if previous.kind != kind {
                     let at = previous.place.map { " at line \($0.line)" } ?? ""
                     report("key \"\(binding.key)\" is bound by \(article(kind.constructor)) here and by \(article(previous.kind.constructor))\(at); one key holds one kind of value", field: "key")
                 }
-            } else {
-                keyKinds[binding.key] = (kind, currentLocation)
-                defaults[binding.key] = binding.defaultValue
             }
         }
 
@@ -936,7 +954,7 @@ final class Validator {
     func screen(_ id: String) -> Screen? { screenIndex[id].map { screens[$0] } }
 
     /// Validates rows and sections inserted at run time, against the ids already on the screen.
-    func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout [String: Int?]) -> Row? {
+    func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> Row? {
         path = base
         defer { path = [] }
         let row = readRow(stack.absolute(index), position: rowIDs.count + 1, rowIDs: &rowIDs)
@@ -944,7 +962,7 @@ final class Validator {
         return row
     }
 
-    func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout [String: Int?]) -> Section? {
+    func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout RowIDs) -> Section? {
         path = base
         defer { path = [] }
         let section = readSection(stack.absolute(index), position: position, rowIDs: &rowIDs)
@@ -952,7 +970,7 @@ final class Validator {
         return section
     }
 
-    func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout [String: Int?]) -> [Section] {
+    func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> [Section] {
         path = base
         defer { path = [] }
         let list = stack.absolute(index)

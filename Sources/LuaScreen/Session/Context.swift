@@ -167,7 +167,7 @@ extension Session {
         if let v = newValue, case .number(let d) = v, !d.isFinite {
             return .error("\"\(key)\" cannot hold \(StoreValue.format(d)): store numbers must be finite")
         }
-        if let v = newValue, let kind = validator.keyKinds[key]?.kind, !fits(v, kind: kind) {
+        if let v = newValue, let kind = validator.bindings[key]?.kind, !fits(v, kind: kind) {
             return .error("\"\(key)\" is bound to a \(kind.constructor) row, which holds \(kindValueName(kind)), not \(v.typeName)")
         }
         guard transaction != nil else {
@@ -275,10 +275,10 @@ extension Session {
         return .success(sections)
     }
 
-    private func rowIDs(of sections: [Section], except: String? = nil) -> [String: Int?] {
-        var ids: [String: Int?] = [:]
+    private func rowIDs(of sections: [Section], except: String? = nil) -> RowIDs {
+        var ids: RowIDs = [:]
         for section in sections {
-            for row in section.rows where row.id != except { ids[row.id] = row.location?.line }
+            for row in section.rows where row.id != except { ids[IDKey(row.id)] = Int32(row.location?.line ?? 0) }
         }
         return ids
     }

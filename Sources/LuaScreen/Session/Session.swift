@@ -224,9 +224,10 @@ public final class Session {
     /// (when of the right type for its row), else the default of the row bound to it.
     func value(for key: String) -> StoreValue? {
         if let pending = transaction?.pending(key) { return pending }
-        let defaultValue = validator.defaults[key]
+        let bound = validator.bindings[key]
+        let defaultValue = bound?.defaultValue
         if let stored = store.value(for: key) {
-            if let kind = validator.keyKinds[key]?.kind, !fits(stored, kind: kind) {
+            if let kind = bound?.kind, !fits(stored, kind: kind) {
                 warnOnce(key, "the store holds \(stored.typeName) \"\(stored)\" for \"\(key)\", but its \(kind.constructor) row needs \(kindValueName(kind)); using the default until it is changed")
                 return defaultValue
             }
@@ -281,7 +282,7 @@ public final class Session {
                 }
             }
         }
-        for (key, _) in validator.defaults.sorted(by: { $0.key < $1.key }) where seen.insert(key).inserted {
+        for key in validator.bindings.keys.sorted() where seen.insert(key).inserted {
             if let v = value(for: key) { out.append((key, v)) }
         }
         for (key, v) in store.values where seen.insert(key).inserted {
@@ -291,7 +292,7 @@ public final class Session {
     }
 
     /// The default of a bound key.
-    public func defaultValue(for key: String) -> StoreValue? { validator.defaults[key] }
+    public func defaultValue(for key: String) -> StoreValue? { validator.bindings[key]?.defaultValue }
 
     // MARK: alerts
 
