@@ -158,6 +158,19 @@ final class ValidatorTests: XCTestCase {
         XCTAssertTrue(found.first?.message.contains("did you mean \"toggle\"") ?? false)
     }
 
+    func testPlainRowsOfDifferentKindsInOneList() throws {
+        XCTAssertEqual(diagnostics("""
+            return { title = "S", sections = { { rows = {
+              { type = "toggle", text = "T", key = "t" },
+              { text = "Plain", detail = "x" },
+              { type = "number", text = "N", key = "n", min = 1, max = 3 },
+              { text = "Again" },
+            } } } }
+            """), [])
+        let s = try openSession("return { title = 'S', { { type = 'toggle', text = 'T', key = 't' }, { text = 'Plain' } } }")
+        XCTAssertEqual(s.currentScreen().sections[0].rows.map(\.kind), [.toggle, .text])
+    }
+
     func testFieldFunctionErrorsSurfaceAtCheck() {
         let found = diagnostics("return screen { title = 'S', section {\n row { text = 'A', detail = function(ctx)\n return ctx.store.missing.x end } } }")
         XCTAssertEqual(found.count, 1)

@@ -596,7 +596,8 @@ final class Validator {
         func has(_ f: RowField) -> Bool { present & f.bit != 0 }
 
         var kind = RowKind.text
-        switch stack.type(at: slot(.type)) {
+        // Slots are shared by the rows of a list: only the present ones hold this row's values.
+        switch has(.type) ? stack.type(at: slot(.type)) : LuaType.nil_ {
         case .nil_: break
         case .string:
             let tag = stack.string(at: slot(.type)) ?? ""
