@@ -62,7 +62,13 @@ public struct LuaStack {
             ascii = false
             break
         }
-        if ascii { return (String(decoding: buffer, as: UTF8.self), true) }
+        if ascii {
+            let copy = String(unsafeUninitializedCapacity: length) { out in
+                out.baseAddress!.update(from: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: length)
+                return length
+            }
+            return (copy, true)
+        }
         if let valid = String(validating: buffer, as: UTF8.self) { return (valid, true) }
         return (String(decoding: buffer, as: UTF8.self), false)
     }

@@ -5,10 +5,13 @@ struct IDKey: Hashable {
     let hash: Int
 
     init(_ string: String) {
-        self.string = string
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in string.utf8 { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        hash = Int(truncatingIfNeeded: h)
+        var s = string
+        self.hash = s.withUTF8 { bytes in
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+            return Int(truncatingIfNeeded: h)
+        }
+        self.string = s
     }
 
     static func == (a: IDKey, b: IDKey) -> Bool { a.hash == b.hash && a.string == b.string }
