@@ -1,0 +1,543 @@
+import Foundation
+import LuaScreen
+import ScreenModel
+import ScreenRender
+
+/// Runs REPL commands against a session and prints what they do: the same for the
+/// interactive REPL and batch mode, which differ only in how lines and answers arrive.
+final class Shell {
+    let session: Session
+    let options: Options
+    let interactive: Bool
+    let style: ReplStyle
+    /// Asks the person a question (`secret`: without echo). The answer, or nil when there is none.
+    var ask: (_ question: String, _ secret: Bool) -> String? = { _, _ in nil }
+
+    /// Commands that failed so far (batch mode exits 1 when there was any).
+    private(set) var failures = 0
+    private var shownMessages = 0
+    private var shownWarnings = 0
+    private var findResults: [FindResult] = []
+    /// The page shown of the current screen, and the path it belongs to.
+    private var page = 0
+    private var pagedPath: [String] = []
+
+    init(session: Session, options: Options, interactive: Bool) {
+        self.session = session
+        self.options = options
+        self.interactive = interactive
+        // Batch output never has colour (SPEC §4), whatever --color says.
+        self.style = ReplStyle(color: interactive && Terminal.color(options))
+    }
+
+    var ascii: Bool { Terminal.ascii(options) }
+    var separator: String { ascii ? " > " : " › " }
+
+    func clean(_ s: String, keepNewlines: Bool = true) -> String {
+        ReplText.clean(s, ascii: ascii, keepNewlines: keepNewlines)
+    }
+
+    static let hint = "Type a row's number or name to select it, 'help' for more."
+
+    /// The first screen, the hint (interactive only) and any alert the root's on_appear gave.
+    func start() {
+        render()
+        if interactive {
+            for line in wrap(Shell.hint, width: Terminal.width(options)) { print(style.dim(line)) }
+        }
+        showNotices()
+    }
+
+    // MARK: one command
+
+    /// Runs one line (trimmed, not empty, not a comment). False when the REPL should end.
+    func run(_ line: String) -> Bool {
+        let command = ReplCommand.parse(line, resolves: resolves)
+        var keepGoing = true
+        switch command {
+        case .select(let ref): select(ref, typed: line)
+        case .set(let rest): set(rest)
+        case .accessory(let ref): act { try session.accessory(ref) }
+        case .back: act { try session.back() }
+        case .home: act { session.home() }
+        case .show: render()
+        case .next: turnPage(by: 1)
+        case .prev: turnPage(by: -1)
+        case .find(let text): find(text)
+        case .go(let number): go(number)
+        case .help(nil): printHelp()
+        case .help(let ref?): help(ref)
+        case .why(let ref): explain { try session.why(ref) }
+        case .store: printStore()
+        case .reset(let ref): act { try session.reset(ref) }
+        case .resetAll: resetAll()
+        case .reload: reload()
+        case .lua(let code): runLua(code, expression: false)
+        case .expression(let code): runLua(code, expression: true)
+        case .quit: keepGoing = false
+        case .usage(let message): fail(message)
+        }
+        showNotices()
+        return keepGoing
+    }
+
+    func resolves(_ reference: String) -> Bool {
+        (try? session.lookup(ReplText.unquoted(reference))) != nil
+    }
+
+    /// Runs an action that changes values or navigates, then shows the screen.
+    private func act(_ body: () throws -> Void) {
+        do {
+            try body()
+            render()
+        } catch {
+            report(error)
+        }
+    }
+
+    private func explain(_ body: () throws -> String) {
+        do {
+            print(clean(try body()))
+        } catch {
+            report(error)
+        }
+    }
+
+    // MARK: select and set
+
+    private func select(_ ref: String, typed line: String) {
+        do {
+            try session.select(ref)
+            render()
+        } catch let error as SessionError {
+            switch error.kind {
+            case .needsConfirmation(let question): confirm(ref, question)
+            case .needsValue: askValue(ref, error)
+            default:
+                var error = error
+                if (try? session.lookup(ref)) == nil, !line.hasPrefix("select ") {
+                    error.message += Shell.commandHint(for: line, after: error.message)
+                }
+                report(error)
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// A button's `confirm`: ask, and press it only on yes.
+    private func confirm(_ ref: String, _ question: String) {
+        guard let answer = ask(clean(question, keepNewlines: false) + " [y/N] ", false) else {
+            if interactive {
+                print("Cancelled.")
+            } else {
+                fail("\"\(clean(question, keepNewlines: false))\" needs an answer: put y or n on the line after the command")
+            }
+            return
+        }
+        guard Shell.isYes(answer) else {
+            print("Cancelled.")
+            return
+        }
+        act { try session.select(ref, answer: true) }
+    }
+
+    /// For a line that named no row: the command it may have meant, else where to look.
+    static func commandHint(for line: String, after message: String) -> String {
+        let word = ReplText.splitFirstWord(line).word.lowercased()
+        if word.count >= 3, let close = ReplCommand.words.min(by: { ReplText.distance($0, word) < ReplText.distance($1, word) }),
+           ReplText.distance(close, word) <= (word.count >= 4 ? 2 : 1) {
+            return "; did you mean the command `\(close)`?"
+        }
+        return message.contains("did you mean") ? "" : " ('help' lists the commands)"
+    }
+
+    static func isYes(_ answer: String) -> Bool {
+        ["y", "yes"].contains(ReplText.trimmed(answer).lowercased())
+    }
+
+    static func isAnswer(_ line: String) -> Bool {
+        ["y", "yes", "n", "no"].contains(ReplText.trimmed(line).lowercased())
+    }
+
+    /// An input or number row was selected: ask for its new value (interactive), or say
+    /// how to give it with `set` (batch).
+    private func askValue(_ ref: String, _ error: SessionError) {
+        guard interactive, let row = try? session.lookup(ref) else {
+            report(error)
+            return
+        }
+        let secret = row.key.map { secureKeys().contains($0) } ?? false
+        var now = ""
+        if !secret {
+            let current = clean(row.detail ?? row.value?.description ?? "", keepNewlines: false)
+            now = " (now: \(current.isEmpty ? "empty" : current))"
+        }
+        guard let answer = ask("New value for \(clean(row.text, keepNewlines: false))\(now): ", secret), !answer.isEmpty else {
+            print("Unchanged.")
+            return
+        }
+        act { try session.set(ref, text: answer) }
+    }
+
+    private func set(_ rest: String) {
+        guard let (ref, value) = splitSet(rest) else { return }
+        act { try session.set(ref, text: value) }
+    }
+
+    /// `set REF VALUE` split where REF ends: a quoted REF, else the longest run of words
+    /// that names a row ("set Font size 14"). Reports the problem when it cannot split
+    /// (unless `quiet`).
+    func splitSet(_ rest: String, quiet: Bool = false) -> (ref: String, value: String)? {
+        func problem(_ message: String) -> (ref: String, value: String)? {
+            if !quiet { fail(message) }
+            return nil
+        }
+        if let quote = rest.first, quote == "\"" || quote == "'" {
+            let afterOpen = rest.index(after: rest.startIndex)
+            guard let close = rest[afterOpen...].firstIndex(of: quote) else {
+                return problem("a quote is not closed: set \"ROW TEXT\" VALUE")
+            }
+            let ref = String(rest[afterOpen..<close])
+            let value = ReplText.trimmed(rest[rest.index(after: close)...])
+            if value.isEmpty { return problem("set needs a value after the row: set \(rest) VALUE (\"\" for an empty text)") }
+            return (ref, ReplText.unquoted(value))
+        }
+        // Each place a run of spaces starts and ends: REF before it, VALUE after it.
+        var splits: [(end: String.Index, valueStart: String.Index)] = []
+        var i = rest.startIndex
+        while i < rest.endIndex {
+            if rest[i].isWhitespace {
+                var j = i
+                while j < rest.endIndex, rest[j].isWhitespace { j = rest.index(after: j) }
+                if j < rest.endIndex { splits.append((i, j)) }
+                i = j
+            } else {
+                i = rest.index(after: i)
+            }
+        }
+        guard !splits.isEmpty else {
+            return problem("set needs a value after the row: set \(rest) VALUE (\"\" for an empty text)")
+        }
+        for split in splits.reversed() {
+            let ref = String(rest[..<split.end])
+            if (try? session.lookup(ref)) != nil {
+                return (ref, ReplText.unquoted(String(rest[split.valueStart...])))
+            }
+        }
+        if !quiet {
+            do {
+                _ = try session.lookup(String(rest[..<splits[0].end]))
+            } catch {
+                report(error)
+            }
+        }
+        return nil
+    }
+
+    /// Whether a line may go into the history: not when it sets a secure input.
+    func remembers(_ line: String) -> Bool {
+        guard case .set(let rest) = ReplCommand.parse(line, resolves: resolves),
+              let (ref, _) = splitSet(rest, quiet: true),
+              let key = (try? session.lookup(ref))?.key else { return true }
+        return !secureKeys().contains(key)
+    }
+
+    /// Keys bound to secure inputs (their values are never shown).
+    func secureKeys() -> Set<String> {
+        var keys = Set<String>()
+        for screen in session.app.screens {
+            guard case .value(let sections) = screen.sections else { continue }
+            for row in sections.flatMap(\.rows) where row.binding?.secure == true {
+                keys.insert(row.binding!.key)
+            }
+        }
+        return keys
+    }
+
+    // MARK: values
+
+    private func printStore() {
+        let values = session.storeValues()
+        let secure = secureKeys()
+        let location = session.store.location
+        print(location == "memory" ? "Values (kept in memory, not saved):" : "Values (saved in \(clean(location, keepNewlines: false))):")
+        if values.isEmpty {
+            print("  none: this script has no toggle, choice, input or number rows")
+            return
+        }
+        let keyWidth = min(24, values.map { displayWidth(clean($0.key, keepNewlines: false)) }.max() ?? 0)
+        var anyChanged = false
+        for (key, value) in values {
+            let name = clean(key, keepNewlines: false)
+            let padded = name + String(repeating: " ", count: max(0, keyWidth - displayWidth(name)))
+            let defaultValue = session.defaultValue(for: key)
+            let changed = defaultValue.map { !$0.sameValue(as: value) } ?? true
+            let hidden = secure.contains(key)
+            var line = (changed ? "* " : "  ") + padded + " = " + (hidden ? mask : shown(value))
+            if changed {
+                anyChanged = true
+                if let defaultValue {
+                    line += "   (default: \(hidden ? mask : shown(defaultValue)))"
+                } else {
+                    line += "   (no row uses this key)"
+                }
+            }
+            print(changed ? style.bold(line) : line)
+        }
+        if anyChanged { print(style.dim("* changed from the default")) }
+    }
+
+    private var mask: String { ascii ? "****" : "••••" }
+
+    /// A value as Lua would write it: strings quoted.
+    private func shown(_ value: StoreValue) -> String {
+        if case .string(let s) = value {
+            let escaped = s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return "\"" + clean(escaped, keepNewlines: false) + "\""
+        }
+        return value.description
+    }
+
+    private func resetAll() {
+        let changed = session.storeValues().filter { entry in
+            session.defaultValue(for: entry.key).map { !$0.sameValue(as: entry.value) } ?? false
+        }.count
+        do {
+            try session.resetAll()
+            render()
+            print(changed == 0 ? "Every value was already its default." :
+                  "\(changed) value\(changed == 1 ? "" : "s") back to the default.")
+        } catch {
+            report(error)
+        }
+    }
+
+    // MARK: rendering and paging
+
+    /// The current screen's lines at the terminal's width now.
+    private func screenLines() -> [String] {
+        let renderer = TextRenderer(options: Terminal.renderOptions(options, color: style.color))
+        return renderer.render(session.currentScreen())
+    }
+
+    /// The lines a page holds, or nil when the whole screen is shown at once (batch mode,
+    /// or a screen that fits the terminal).
+    private func pageHeight(for lineCount: Int) -> Int? {
+        guard interactive, let height = Terminal.height() else { return nil }
+        // a blank line before the screen and the prompt after it
+        if lineCount + 2 <= height { return nil }
+        // ... and the page line
+        return max(3, height - 3)
+    }
+
+    /// Shows the current screen (a page of it when it is taller than the terminal).
+    func render() {
+        let path = session.path
+        if path != pagedPath {
+            page = 0
+            pagedPath = path
+        }
+        let lines = screenLines()
+        if interactive { print("") }
+        guard let height = pageHeight(for: lines.count) else {
+            page = 0
+            for line in lines { print(line) }
+            return
+        }
+        let pages = Pager.pages(of: lines, height: height)
+        page = min(max(0, page), pages.count - 1)
+        for line in pages[page] { print(line) }
+        let moves = page == 0 ? "next" : page == pages.count - 1 ? "prev" : "next, prev"
+        print(style.dim("-- page \(page + 1)/\(pages.count): \(moves) --"))
+    }
+
+    private func turnPage(by delta: Int) {
+        guard interactive else {
+            print("(batch mode shows whole screens: nothing to page)")
+            return
+        }
+        let lines = screenLines()
+        guard let height = pageHeight(for: lines.count) else {
+            print("The whole screen fits: nothing to page.")
+            return
+        }
+        let count = Pager.pages(of: lines, height: height).count
+        let target = page + delta
+        guard target >= 0 else { print("Already on the first page."); return }
+        guard target < count else { print("Already on the last page."); return }
+        page = target
+        render()
+    }
+
+    // MARK: find and go
+
+    private func find(_ text: String) {
+        findResults = session.find(text)
+        guard !findResults.isEmpty else {
+            print("Nothing matches \"\(clean(text, keepNewlines: false))\".")
+            return
+        }
+        let width = Terminal.width(options)
+        for (i, result) in findResults.enumerated() {
+            let place = (result.titles + [result.text]).map { clean($0, keepNewlines: false) }.joined(separator: separator)
+            print(truncate("\(i + 1). \(place)", toWidth: width, ellipsis: ascii ? "..." : "…"))
+        }
+        print(style.dim(findResults.count == 1 ? "go 1 goes there." : "go N goes to result N."))
+    }
+
+    private func go(_ text: String) {
+        guard !findResults.isEmpty else {
+            fail("nothing to go to yet: search first with find TEXT")
+            return
+        }
+        guard let n = Int(text), n >= 1, n <= findResults.count else {
+            fail("go takes a result number of the last find: 1 to \(findResults.count)")
+            return
+        }
+        let result = findResults[n - 1]
+        do {
+            try session.go(to: result.path)
+            let row = session.currentScreen().visibleRows.first { $0.id == result.row }
+            pagedPath = session.path
+            page = 0
+            if let number = row?.number {
+                // open the page that shows the row
+                let plain = TextRenderer(options: Terminal.renderOptions(options, color: false)).render(session.currentScreen())
+                if let height = pageHeight(for: plain.count),
+                   let at = plain.firstIndex(where: { ReplText.trimmed($0).hasPrefix("\(number) ") }) {
+                    page = at / height
+                }
+            }
+            render()
+            if let row {
+                let name = clean(row.text, keepNewlines: false)
+                print(row.number.map { "\(name) is row \($0)." } ?? "\(name) is on this screen.")
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    // MARK: help
+
+    static let commandHelp: [(names: String, text: String, words: [String])] = [
+        ("REF, select REF", "select a row: open, flip, pick or press it", ["select"]),
+        ("set REF VALUE", "change a value: set 2 off, set Name Ada", ["set"]),
+        ("accessory REF", "press the row's detail button (i)", ["accessory"]),
+        ("back (..), home", "go back a screen, or to the first one", ["back", "home"]),
+        ("show", "draw the screen again", ["show"]),
+        ("next, prev", "page through a long screen", ["next", "prev"]),
+        ("find TEXT, go N", "search all screens, go to result N", ["find", "go"]),
+        ("help REF", "a row's help, key, value and default", ["help"]),
+        ("why REF", "why a row is disabled or hidden", ["why"]),
+        ("store", "every value; * marks changed ones", ["store"]),
+        ("reset REF, reset all", "back to the default", ["reset"]),
+        ("reload", "re-read the script, keep the values", ["reload"]),
+        ("lua CODE, = EXPR", "run Lua in the script (with ctx)", ["lua"]),
+        ("quit, exit, Ctrl-D", "leave", ["quit", "exit"]),
+    ]
+
+    private func printHelp() {
+        print("REF is a row's number, its id, or the start of its text.")
+        let column = 2 + (Shell.commandHelp.map { $0.names.count }.max() ?? 0) + 2
+        let width = Terminal.width(options)
+        for entry in Shell.commandHelp {
+            let left = "  " + entry.names
+            let line = left + String(repeating: " ", count: max(2, column - left.count)) + entry.text
+            if line.count <= width {
+                print(line)
+            } else {
+                print(left)
+                print("      " + entry.text)
+            }
+        }
+        if interactive { print("Tab completes commands and rows; Ctrl-C clears the line.") }
+    }
+
+    /// `help REF`: a row's help; `help set`: a command's line when no row is called that.
+    private func help(_ ref: String) {
+        if !resolves(ref), ReplCommand.words.contains(ref.lowercased()),
+           let entry = Shell.commandHelp.first(where: { $0.words.contains(ref.lowercased()) }) {
+            print("\(entry.names): \(entry.text)")
+            return
+        }
+        explain { try session.help(ref) }
+    }
+
+    // MARK: reload and Lua
+
+    private func reload() {
+        do {
+            let note = try session.reloadScript()
+            render()
+            print("Reloaded \(clean(session.scriptPath, keepNewlines: false)).")
+            if let note { print("note: \(clean(note))") }
+        } catch let error as LoadError {
+            for diagnostic in error.diagnostics { printError(clean(diagnostic.description)) }
+            fail("the script has errors; still running the version loaded before")
+        } catch {
+            report(error)
+        }
+    }
+
+    private func runLua(_ code: String, expression: Bool) {
+        let before = (session.path, session.currentScreen())
+        do {
+            let result = try session.evaluate(code, expression: expression)
+            if expression || !result.isEmpty { print(clean(result)) }
+            if session.path != before.0 || session.currentScreen() != before.1 { render() }
+        } catch {
+            report(error)
+        }
+    }
+
+    // MARK: notices and errors
+
+    /// Alerts since the last command (`! message`), and new warnings on stderr.
+    func showNotices() {
+        for message in session.messages(since: shownMessages) {
+            let lines = clean(message).split(separator: "\n", omittingEmptySubsequences: false)
+            for (i, line) in lines.enumerated() {
+                print(style.alert((i == 0 ? "! " : "  ") + line))
+            }
+        }
+        shownMessages = session.messages.count
+        for warning in session.warnings.dropFirst(shownWarnings) {
+            printError(style.paint("warning:", "1;33") + " " + clean(warning))
+        }
+        shownWarnings = session.warnings.count
+    }
+
+    func report(_ error: Error) {
+        if let error = error as? LoadError {
+            for diagnostic in error.diagnostics { printError(clean(diagnostic.description)) }
+            failures += 1
+            return
+        }
+        fail(clean("\(error)"))
+    }
+
+    func fail(_ message: String) {
+        failures += 1
+        flushOutput()
+        printError(style.error("error:") + " " + message)
+    }
+
+    // MARK: prompt
+
+    /// The path of titles and "> ", kept to about half the width (the first titles give
+    /// way to "…").
+    func prompt() -> String {
+        let room = max(12, Terminal.width(options) / 2)
+        var titles = session.titles.map { clean($0, keepNewlines: false) }
+        var cut = false
+        func joined() -> String { ((cut ? [ascii ? "..." : "…"] : []) + titles).joined(separator: separator) }
+        while titles.count > 1, displayWidth(joined()) > room {
+            titles.removeFirst()
+            cut = true
+        }
+        let path = truncate(joined(), toWidth: room, ellipsis: ascii ? "..." : "…")
+        return style.promptPaint(path, "1;34") + "> "
+    }
+}
