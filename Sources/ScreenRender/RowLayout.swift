@@ -4,7 +4,7 @@ extension TextRenderer {
     /// One row's lines (two for the subtitle style), each exactly fitting the width:
     ///
     ///     value1     ` 3 @ Text                      Detail ›`
-    ///     value2     ` 3 @      Detail Text                 ›`   (a quarter-width label)
+    ///     value2     ` 3 @      Detail Text                 ›`   (label column: RowColumns)
     ///     subtitle   ` 3 @ Text                             ›`
     ///                `       Detail`
     ///
@@ -29,7 +29,7 @@ extension TextRenderer {
         let end = accessory.isEmpty ? width : width - accessoryWidth - 1
 
         let mark = row.error == nil ? "" : g.error + " "
-        let detail = shownLabel(row)
+        let detail = detailOrError(row)
         let detailStyle: TextStyle = row.error != nil ? .red : (row.style == .value2 ? .blue : [])
 
         var text = clean(row.text)
@@ -37,8 +37,7 @@ extension TextRenderer {
         var room = end - columns.textColumn - displayWidth(mark)
         var label: String?
         if row.style == .value2 && columns.labelWidth > 0 {
-            let cutLabel = cut(detail ?? "", columns.labelWidth)
-            label = String(repeating: " ", count: columns.labelWidth - displayWidth(cutLabel)) + cutLabel
+            label = cut(detail ?? "", columns.labelWidth)
             room -= columns.labelWidth + 1
         }
         var inlineDetail = row.style == .value1 ? (detail ?? "") : ""
@@ -60,14 +59,19 @@ extension TextRenderer {
         var right = rightPart()
         let gap = 1
         if textWidth + gap + right.width > room {
+            // Give up, in this order: the detail beyond a third of the room, the text beyond
+            // a few columns, the rest of the detail, the switch's word; only then cut the state.
+            let textMinimum = min(textWidth, 4)
             if !inlineDetail.isEmpty {
                 let detailWidth = displayWidth(inlineDetail)
-                let space = room - gap - (right.width - detailWidth)
+                let others = right.width - detailWidth  // the state parts and their separator
+                let space = room - gap - others
                 let minimum = min(detailWidth, max(5, space / 3))
-                inlineDetail = cut(inlineDetail, max(0, min(detailWidth, max(minimum, space - textWidth))))
+                var share = min(detailWidth, max(minimum, space - textWidth))
+                share = min(share, space - textMinimum)
+                inlineDetail = share >= 2 ? cut(inlineDetail, share) : ""
                 right = rightPart()
             }
-            let textMinimum = min(textWidth, 4)
             if textMinimum + gap + right.width > room, let on = row.isOn {
                 switchGlyph = on ? g.switchOnShort : g.switchOffShort
                 right = rightPart()
@@ -79,6 +83,7 @@ extension TextRenderer {
 
         line.append(mark, .red)
         if let label {
+            line.pad(to: line.width + columns.labelWidth - displayWidth(label))
             line.append(label, detailStyle)
             line.append(" ")
         }
@@ -107,7 +112,7 @@ extension TextRenderer {
 
     /// What a row shows as its detail (beside, beneath or before its text, by style): the
     /// error of a failed field, else its detail.
-    func shownLabel(_ row: ResolvedRow) -> String? {
+    func detailOrError(_ row: ResolvedRow) -> String? {
         if let error = row.error { return clean(error) }
         return shownDetail(row)
     }

@@ -59,7 +59,7 @@ public struct TextRenderer: Sendable {
         lines.append(StyledLine())
 
         let columns = RowColumns(rows: screen.visibleRows, width: width,
-                                 icon: { $0.icon.map { self.clean($0) } }, label: shownLabel)
+                                 icon: { $0.icon.map { self.clean($0) } }, label: detailOrError)
         var firstBlock = true
         for section in screen.sections where section.visible {
             let block = sectionLines(section, columns)
@@ -83,8 +83,10 @@ public struct TextRenderer: Sendable {
             lines += rowLines(row, columns)
         }
         if let footer = paragraph(section.footer) {
-            let indent = String(repeating: " ", count: columns.textColumn)
-            for text in wrap(footer, width: width - columns.textColumn) {
+            // Under the rows' text, unless huge numbers or icons would leave it too little room.
+            let indentWidth = min(columns.textColumn, width / 3)
+            let indent = String(repeating: " ", count: indentWidth)
+            for text in wrap(footer, width: width - indentWidth) {
                 var line = StyledLine(indent)
                 line.append(text, .dim)
                 lines.append(line)

@@ -51,18 +51,32 @@ enum Commands {
     static func render(_ options: Options) -> Int32 {
         guard let session = openReadOnly(options) else { return 1 }
         defer { session.close() }
-        let screen: ResolvedScreen
+        let started = DispatchTime.now().uptimeNanoseconds
+        var screen: ResolvedScreen
         if let id = options.screen {
-            guard let found = session.resolvedScreen(id: id) else {
+            do {
+                try session.go(to: [session.app.root, id])
+            } catch {
                 printError("\(options.paths[0]): error: no screen with id \"\(id)\" (screens: \(session.screenIDs.joined(separator: ", ")))")
                 return 1
             }
-            screen = found
+        }
+        var footer: String? = nil
+        if let page = options.page {
+            let shown = session.page(page, rowsPerPage: options.pageRows)
+            screen = shown.screen
+            if shown.count > 1 { footer = "-- page \(shown.index) of \(shown.count) --" }
         } else {
             screen = session.currentScreen()
         }
-        print(TextRenderer(options: Terminal.renderOptions(options)).renderText(screen), terminator: "")
+        var text = TextRenderer(options: Terminal.renderOptions(options)).renderText(screen)
+        if let footer { text += footer + "\n" }
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        print(text, terminator: "")
         for message in session.messages { print(message) }
+        if ProcessInfo.processInfo.environment["LUASCREEN_TIMING"] != nil {
+            printError("timing: render \(String(format: "%.3f", elapsed)) ms")
+        }
         return 0
     }
 
@@ -70,8 +84,11 @@ enum Commands {
     static func openReadOnly(_ options: Options) -> Session? {
         let path = options.paths[0]
         do {
-            let store = try StoreChoice.open(options, scriptPath: path, readOnly: true)
-            return try Session.open(path: path, options: sessionOptions(options, store: store))
+            var sessionOptions = sessionOptions(options, store: nil)
+            sessionOptions.storeProvider = { name in
+                try StoreChoice.open(options, scriptPath: path, readOnly: true, storeName: name)
+            }
+            return try Session.open(path: path, options: sessionOptions)
         } catch let error as LoadError {
             for d in error.diagnostics { printError(d.description) }
         } catch {
@@ -81,10 +98,38 @@ enum Commands {
     }
 }
 
-/// Which store a command uses.
+/// Which store a command uses: `--store PATH`, `--store none` (memory), else
+/// `$XDG_CONFIG_HOME/luascreen/NAME.json` where NAME is the app's `store` or the script's name.
 enum StoreChoice {
-    static func open(_ options: Options, scriptPath: String, readOnly: Bool) throws -> ValueStore {
-        // Until the file store lands every command keeps values in memory.
-        return MemoryStore()
+    struct ReadOnlyStore: Error {}
+
+    static func open(_ options: Options, scriptPath: String, readOnly: Bool, storeName: String? = nil) throws -> ValueStore {
+        let path: String
+        if let given = options.storePath {
+            if given == "none" { return MemoryStore() }
+            path = given
+        } else {
+            path = StorePaths.defaultPath(name: storeName ?? scriptName(scriptPath))
+        }
+        let file = try FileStore.open(path: path)
+        // check, dump and render read the values but never write them.
+        return readOnly ? ReadOnlyView(file) : file
+    }
+
+    static func scriptName(_ path: String) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        return base.hasSuffix(".lua") ? String(base.dropLast(4)) : base
+    }
+}
+
+/// A store that reads another and refuses writes (for check, dump and render).
+final class ReadOnlyView: ValueStore {
+    let base: ValueStore
+    init(_ base: ValueStore) { self.base = base }
+    func value(for key: String) -> StoreValue? { base.value(for: key) }
+    var values: [(key: String, value: StoreValue)] { base.values }
+    var location: String { base.location }
+    func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
+        throw StoreError.io(path: base.location, operation: "write (this command only reads the values)", code: 30)
     }
 }

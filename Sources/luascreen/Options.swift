@@ -18,6 +18,8 @@ struct Options {
     var trusted = false
     var json = false
     var screen: String?
+    var page: Int?
+    var pageRows = 20
     var updateSnapshots = false
     var help = false
     var version = false
@@ -83,12 +85,14 @@ struct Options {
             case "--trusted": options.trusted = true
             case "--json": options.json = true
             case "--screen": options.screen = try arg()
+            case "--page": options.page = try number(name, try arg())
+            case "--page-rows": options.pageRows = try number(name, try arg())
             case "--update-snapshots": options.updateSnapshots = true
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--update-snapshots", "--help", "--version"]
+                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
@@ -108,8 +112,8 @@ struct Options {
         if options.json && options.command != .check {
             throw UsageError(description: "--json goes with check")
         }
-        if options.screen != nil && options.command != .render {
-            throw UsageError(description: "--screen goes with render")
+        if (options.screen != nil || options.page != nil) && options.command != .render {
+            throw UsageError(description: "\(options.screen != nil ? "--screen" : "--page") goes with render")
         }
         return options
     }
@@ -135,7 +139,7 @@ usage: luascreen run SCRIPT [options]     the REPL (batch mode when stdin is not
        luascreen SCRIPT [options]         same as run
        luascreen check SCRIPT... [--json] validate; exit 0 when clean
        luascreen dump SCRIPT              JSON of the evaluated screens
-       luascreen render SCRIPT [--screen ID]
+       luascreen render SCRIPT [--screen ID] [--page N [--page-rows R]]
        luascreen test [PATH...] [--update-snapshots]
                                           run *_test.lua files (default: ./tests)
 options:

@@ -61,4 +61,36 @@ enum Fixtures {
         ]),
         ResolvedSection(id: "empty", header: "Empty for now", footer: nil, rows: []),
     ])
+
+    /// Awkward content: many rows (three-digit numbers), wide icons, long words, marks.
+    static let stress: ResolvedScreen = {
+        var rows: [ResolvedRow] = []
+        let texts = ["x", "設定を変更する設定を変更する設定を変更する", "👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻👩‍💻",
+                     "e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}",
+                     String(repeating: "W", count: 300), "🇯🇵🇫🇷🇩🇪🇯🇵🇫🇷🇩🇪🇯🇵🇫🇷🇩🇪🇯🇵🇫🇷🇩🇪", ""]
+        let styles: [RowStyle] = [.value1, .value2, .subtitle]
+        for i in 0..<120 {
+            let text = texts[i % texts.count]
+            let detail = texts[(i / 7) % texts.count]
+            let style = styles[i % 3]
+            let accessory = Accessory.allCases[i % Accessory.allCases.count]
+            let icon = i % 4 == 0 ? "🙂🙂🙂" : (i % 4 == 1 ? "設" : nil)
+            if i % 5 == 0 {
+                rows.append(row(text + "\(i)", id: "r\(i)", kind: .toggle, detail: i % 2 == 0 ? detail : nil,
+                                icon: icon, style: style, accessory: accessory, enabled: i % 3 != 0,
+                                number: i + 1, value: .bool(i % 2 == 0)))
+            } else {
+                rows.append(row(text + "\(i)", id: "r\(i)", detail: detail, icon: icon, style: style,
+                                accessory: accessory, enabled: i % 4 != 0, number: i % 9 == 0 ? nil : i + 1,
+                                destructive: i % 6 == 0, error: i % 11 == 0 ? detail + " failed" : nil))
+            }
+        }
+        // A huge number, a wide icon, the widest accessory, an error and a disabled toggle at once.
+        rows.append(row("Everything at once", id: "worst", kind: .toggle, detail: "Some detail", icon: "🙂🙂🙂",
+                        style: .value1, accessory: .detailDisclosure, enabled: false, number: 1_000_000,
+                        value: .bool(true), error: "a long error message from a field function"))
+        return ResolvedScreen(id: "stress", title: String(repeating: "設定 ", count: 50), sections: [
+            ResolvedSection(id: "a", header: String(repeating: "設定を変更する", count: 10), footer: String(repeating: "W", count: 100), rows: rows),
+        ])
+    }()
 }

@@ -6,7 +6,8 @@ enum Suggest {
         for candidate in candidates {
             let d = distance(w, Array(candidate.lowercased().utf8))
             let limit = max(1, min(3, candidate.utf8.count / 3))
-            if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
+            // A suggestion shares something with the word: not every character replaced.
+            if d <= limit, d < max(w.count, candidate.utf8.count), best == nil || d < best!.1 { best = (candidate, d) }
         }
         return best?.0
     }

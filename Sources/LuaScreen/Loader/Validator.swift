@@ -737,7 +737,10 @@ final class Validator {
                 report("step must be greater than 0, got \(StoreValue.format(step))", field: "step")
             }
             var value: StoreValue = binding.minimum.map { numberValue($0) } ?? .integer(0)
-            if let d = defaultValue {
+            let rangeIsValid = (binding.minimum ?? 0) <= (binding.maximum ?? .infinity) || binding.minimum == nil || binding.maximum == nil
+            if let d = defaultValue, !rangeIsValid {
+                value = d
+            } else if let d = defaultValue {
                 if let n = d.doubleValue {
                     guard n.isFinite else {
                         report("expected a finite number, got \(d)", field: "default")

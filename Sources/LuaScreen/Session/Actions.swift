@@ -19,6 +19,7 @@ extension Session {
     /// Finds a row of the current screen by number, id, text or unique text prefix.
     /// Hidden rows are found only with `includeHidden` (`row(REF)` in tests).
     public func lookup(_ reference: String, includeHidden: Bool = false) throws -> ResolvedRow {
+        if let row = quickLookup(reference.trimmingSpaces) { return row }
         let screen = currentScreen()
         let all = screen.sections.flatMap(\.rows)
         let candidates = includeHidden ? all : all.filter(\.visible)
@@ -52,6 +53,10 @@ extension Session {
     func declaredRow(_ resolved: ResolvedRow) -> Row? {
         guard let live = navigation.last else { return nil }
         if let picker = live.picker { return picker.row }
+        if let (index, sections) = currentIndex(), let entry = index.byID[resolved.id] {
+            let (si, ri) = index.entries[entry]
+            return sections[si].rows[ri]
+        }
         let (sections, _) = sections(of: live)
         for section in sections {
             if let row = section.rows.first(where: { $0.id == resolved.id }) { return row }
@@ -251,7 +256,7 @@ extension Session {
             let stack = lua.stack
             let top = stack.top
             defer { stack.top = top }
-            try call(validate, row: row, what: "validate of row \"\(row.id)\"", results: 1, extra: [newValue])
+            try call(validate, row: row, what: "validate of row \"\(row.id)\"", results: 1, extra: [newValue], withContext: false)
             switch stack.type(at: -1) {
             case .nil_: break
             case .string:
@@ -377,28 +382,42 @@ extension Session {
         let resolved = try lookup(reference, includeHidden: true)
         guard let row = declaredRow(resolved) else { return "row \"\(resolved.text)\" is a choice's option" }
         var lines: [String] = []
-        func describe(_ field: Dynamic<Bool>, name: String, negative: String, positive: String) {
+        /// "disabled because sync = false (file:line)" for a condition that is false now.
+        func explainFalse(_ field: Dynamic<Bool>, name: String, state: String) {
             switch field {
-            case .value(let b):
-                lines.append(b ? "\(positive): \(name) is true" : "\(negative) because \(name) = false in the script\(row.location.map { " (\($0))" } ?? "")")
+            case .value:
+                lines.append("\(state) because \(name) = false in the script\(row.location.map { " (\($0))" } ?? "")")
             case .function(let ref):
-                let (value, reads, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
+                let (_, reads, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
                 let place = ref.definedAt.map { " (\($0))" } ?? ""
-                let readText = reads.isEmpty ? "it read no stored value"
-                    : reads.map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }.joined(separator: ", ")
                 if let error {
                     lines.append("\(name) failed: \(error.message)")
-                } else if value {
-                    lines.append("\(positive): \(name)\(place) is true because \(readText)")
+                } else if reads.isEmpty {
+                    lines.append("\(state) because its \(name) function returned false\(place)")
                 } else {
-                    lines.append("\(negative) because \(readText)\(place)")
+                    let values = reads.map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }
+                    lines.append("\(state) because \(values.joined(separator: ", "))\(place)")
                 }
             }
         }
-        describe(row.visible, name: "visible", negative: "hidden", positive: "shown")
-        describe(row.enabled, name: "enabled", negative: "disabled", positive: "enabled")
-        if !resolved.visible, case .value(true) = row.visible {
-            lines.append("hidden because its section is hidden")
+        if !resolved.visible {
+            if case .value(true) = row.visible {
+                lines.append("hidden because its section is hidden")
+            } else {
+                explainFalse(row.visible, name: "visible", state: "hidden")
+            }
+        }
+        if !resolved.enabled { explainFalse(row.enabled, name: "enabled", state: "disabled") }
+        if lines.isEmpty {
+            var note = "shown and enabled"
+            let conditions = [("visible", row.visible), ("enabled", row.enabled)].compactMap { name, field -> String? in
+                guard case .function = field else { return nil }
+                let (_, reads, _) = explain(field, row: row, what: name)
+                let values = reads.map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }
+                return values.isEmpty ? nil : "\(name) read \(values.joined(separator: ", "))"
+            }
+            if !conditions.isEmpty { note += " (" + conditions.joined(separator: "; ") + ")" }
+            lines.append(note)
         }
         return "\(resolved.text): " + lines.joined(separator: "; ")
     }

@@ -116,7 +116,8 @@ extension Session {
     // MARK: calls into Lua
 
     /// Calls `ref(ctx, extra...)` and leaves `results` values on the stack.
-    func call(_ ref: ScriptRef, row: Row?, what: String, results: Int32 = 0, extra: [StoreValue?] = []) throws {
+    func call(_ ref: ScriptRef, row: Row?, what: String, results: Int32 = 0, extra: [StoreValue?] = [],
+              withContext: Bool = true) throws {
         let stack = lua.stack
         let saved = currentCall
         currentCall = (row, navigation.count - 1)
@@ -126,11 +127,11 @@ extension Session {
             stack.pop()
             throw SessionError.refused("internal: \(what) is not a function")
         }
-        pushContext(row: row)
+        if withContext { pushContext(row: row) }
         for value in extra {
             if let value { push(value) } else { stack.pushNil() }
         }
-        if let error = lua.call(nargs: Int32(1 + extra.count), nresults: results) {
+        if let error = lua.call(nargs: Int32((withContext ? 1 : 0) + extra.count), nresults: results) {
             throw SessionError.script(error, what: what)
         }
     }

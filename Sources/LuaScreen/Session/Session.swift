@@ -12,6 +12,9 @@ public struct SessionOptions {
     public var store: ValueStore?
     /// Where the script's `print` writes.
     public var print: (String) -> Void
+    /// Opens the store once the script is loaded, from the app's `store` name (nil: the
+    /// script did not name one). Used when `store` is nil.
+    public var storeProvider: ((_ storeName: String?) throws -> ValueStore)?
 
     public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, store: ValueStore? = nil,
                 print: @escaping (String) -> Void = { Swift.print($0) }) {
@@ -61,6 +64,8 @@ public final class Session {
     var contextRefs = ContextRefs()
     var generation = 0
     var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
+    var structureGeneration = 0
+    var rowIndex: RowIndex?
     var warnedKeys = Set<String>()
 
     struct Transaction {
@@ -79,6 +84,15 @@ public final class Session {
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
         let loaded = try ScriptLoader.load(path: path, options: options)
+        var options = options
+        if options.store == nil, let provider = options.storeProvider {
+            do {
+                options.store = try provider(loaded.app.storeName)
+            } catch {
+                loaded.lua.close()
+                throw error
+            }
+        }
         let session = Session(path: path, options: options, lua: loaded.lua, validator: loaded.validator, app: loaded.app)
         try session.openRoot()
         return session
@@ -163,7 +177,14 @@ public final class Session {
         changed()
     }
 
-    func changed() { generation &+= 1 }
+    /// Something about the screens changed (navigation, run-time rows): re-evaluate, re-index.
+    func changed() {
+        generation &+= 1
+        structureGeneration &+= 1
+    }
+
+    /// Only values changed: re-evaluate, but the rows are where they were.
+    func valuesChanged() { generation &+= 1 }
 
     // MARK: transactions
 
@@ -187,7 +208,7 @@ public final class Session {
                 }
             }
             messages += finished.alerts
-            changed()
+            valuesChanged()
             return result
         } catch {
             transaction = nil
@@ -243,7 +264,7 @@ public final class Session {
             return
         }
         transaction!.writes.append((key, value))
-        changed()
+        valuesChanged()
     }
 
     /// Every bound key's value (stored or default), then any other stored key.

@@ -1,34 +1,116 @@
 import ScreenModel
 
-/// Where a session keeps its values.
+/// Where a session keeps its bound values (SPEC §6): a JSON file (`FileStore`) or memory
+/// (`MemoryStore`, for `--store none` and headless tests).
 public protocol ValueStore: AnyObject {
     /// The stored value of a key (nil when absent or not a boolean/number/string).
     func value(for key: String) -> StoreValue?
     /// Every stored key with a boolean/number/string value, in file order.
     var values: [(key: String, value: StoreValue)] { get }
     /// Applies changes (nil removes the key) and, for a file store, persists them atomically.
+    /// Throws a StoreError with a clear message; on a throw nothing in memory changes either.
     func commit(_ changes: [(key: String, value: StoreValue?)]) throws
-    /// The file path, or "memory".
+    /// Human description: the file path, or "memory".
     var location: String { get }
 }
 
-/// Values in memory only (`--store none`, and the headless tests).
-public final class MemoryStore: ValueStore {
-    private var entries: [(key: String, value: StoreValue)]
+/// Why the store could not be read or written.
+public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The file exists but is not a JSON object luascreen can read (not JSON, not an object,
+    /// unreadable, not a regular file). It is never overwritten, renamed or removed.
+    case damaged(path: String, reason: String)
+    /// A system call failed while saving. `path` is the store file, `operation` says what was
+    /// being done (and to which file), `code` is the errno.
+    case io(path: String, operation: String, code: Int32)
+    /// A value JSON cannot hold (NaN, infinity).
+    case invalidValue(key: String, reason: String)
+    /// The store path itself is unusable (empty, or names a folder).
+    case invalidPath(path: String, reason: String)
 
-    public init(_ seed: [(key: String, value: StoreValue)] = []) { entries = seed }
-
-    public func value(for key: String) -> StoreValue? { entries.first { $0.key == key }?.value }
-    public var values: [(key: String, value: StoreValue)] { entries }
-    public var location: String { "memory" }
-
-    public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
-        for (key, value) in changes {
-            if let i = entries.firstIndex(where: { $0.key == key }) {
-                if let value { entries[i].value = value } else { entries.remove(at: i) }
-            } else if let value {
-                entries.append((key, value))
-            }
+    public var description: String {
+        switch self {
+        case .damaged(let path, let reason):
+            return "\(path): the store file is damaged: \(reason); fix or remove it; luascreen never overwrites it"
+        case .io(let path, let operation, let code):
+            return "\(path): cannot save the values: \(operation): \(SystemError.text(code))"
+        case .invalidValue(let key, let reason):
+            return "cannot store \"\(key)\": \(reason)"
+        case .invalidPath(let path, let reason):
+            return "\(path.isEmpty ? "\"\"" : path): not a usable store path: \(reason)"
         }
     }
+}
+
+// MARK: - Applying changes
+
+/// An ordered list of keyed entries where changes replace in place, append new keys and
+/// remove keys given nil: the merge rule shared by both stores.
+struct OrderedEntries<Value> {
+    private(set) var items: [(key: String, value: Value)] = []
+    private var index: [String: Int] = [:]
+
+    init() {}
+
+    /// Entries in order; a repeated key keeps its first position and its last value.
+    init(_ entries: [(key: String, value: Value)]) {
+        for entry in entries { set(entry.key, entry.value) }
+    }
+
+    subscript(key: String) -> Value? {
+        index[key].map { items[$0].value }
+    }
+
+    mutating func set(_ key: String, _ value: Value?) {
+        if let value {
+            if let i = index[key] {
+                items[i].value = value
+            } else {
+                index[key] = items.count
+                items.append((key: key, value: value))
+            }
+        } else if let i = index.removeValue(forKey: key) {
+            items.remove(at: i)
+            for j in i..<items.count { index[items[j].key] = j }
+        }
+    }
+}
+
+extension StoreValue {
+    /// Throws when JSON cannot hold the value (SPEC §6: the file is JSON).
+    func checkRepresentable(key: String) throws {
+        if case .number(let d) = self, !d.isFinite {
+            throw StoreError.invalidValue(
+                key: key, reason: "\(StoreValue.format(d)) is not a number a JSON file can hold")
+        }
+    }
+}
+
+// MARK: - Memory
+
+/// Values kept in memory only: `--store none` and the sessions of `luascreen test`.
+/// Commits follow the same rules as `FileStore` (non-finite numbers are refused), so a
+/// script behaves the same whichever store it runs on.
+public final class MemoryStore: ValueStore {
+    private var entries: OrderedEntries<StoreValue>
+
+    /// A store holding `seed`, in that order (a repeated key: first position, last value).
+    public init(_ seed: [(key: String, value: StoreValue)] = []) {
+        entries = OrderedEntries(seed)
+    }
+
+    /// A store holding `seed`, keys sorted (a dictionary has no order).
+    public convenience init(_ seed: [String: StoreValue]) {
+        self.init(seed.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+    }
+
+    public func value(for key: String) -> StoreValue? { entries[key] }
+
+    public var values: [(key: String, value: StoreValue)] { entries.items }
+
+    public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
+        for change in changes { try change.value?.checkRepresentable(key: change.key) }
+        for change in changes { entries.set(change.key, change.value) }
+    }
+
+    public var location: String { "memory" }
 }

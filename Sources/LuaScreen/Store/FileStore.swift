@@ -1,0 +1,429 @@
+import Foundation
+import Glibc
+import ScreenModel
+
+/// Values persisted in a JSON object file (SPEC §6).
+///
+/// - A missing file is an empty store; the file (mode 0600) and its folder (0700, parents
+///   too) are created by the first commit, never by `open`.
+/// - A file that is not a JSON object (or cannot be read, or is not a regular file) is
+///   *damaged*: `open`, `reload` and `commit` throw `StoreError.damaged`, and the file is
+///   never written, renamed or removed. A zero-byte file holds nothing and reads as `{}`.
+/// - Members this store does not expose (null, arrays, objects) and keys no script knows
+///   are kept: a commit rewrites only the keys it changes and copies every other member's
+///   text byte for byte.
+/// - `commit` locks a sidecar file (`.NAME.lock`, `flock`), re-reads the file, applies only
+///   its own changes on top of what is on disk, writes a temporary file in the same folder
+///   (`O_EXCL`, 0600), fsyncs it, renames it over the file and fsyncs the folder. A process
+///   killed at any instant leaves the old file or the new one; two processes committing
+///   different keys keep both. Temporary files left by a killed process are removed by the
+///   next commit (under the lock, where no other writer can be using one).
+/// - When the path is a symbolic link to a file, that file is read and replaced (the link
+///   stays); a link to nothing is damaged.
+///
+/// Not thread-safe: use one instance from one thread (other instances and processes on the
+/// same file are fine).
+public final class FileStore: ValueStore {
+    /// The path as given to `open`.
+    public let path: String
+    /// How long `commit` waits for another process's commit to finish (seconds) before
+    /// throwing rather than hanging. A commit holds the lock for milliseconds.
+    public var lockTimeout: Double = 10
+    private var entries: OrderedEntries<StoreValue>
+
+    /// Largest file read (a settings file this big is not one luascreen wrote).
+    static let maximumFileSize = 16 << 20
+
+    private init(path: String, entries: OrderedEntries<StoreValue>) {
+        self.path = path
+        self.entries = entries
+    }
+
+    /// Opens the store at `path`: reads it when it exists, else starts empty (creating nothing).
+    public static func open(path: String) throws -> FileStore {
+        try checkUsable(path)
+        let document = try StoreFile(path: path).read()
+        return FileStore(path: path, entries: document.scalarEntries)
+    }
+
+    /// Re-reads the file (after another process or a person changed it). On a throw the
+    /// values in memory are unchanged.
+    public func reload() throws {
+        let document = try StoreFile(path: path).read()
+        entries = document.scalarEntries
+    }
+
+    public func value(for key: String) -> StoreValue? { entries[key] }
+
+    public var values: [(key: String, value: StoreValue)] { entries.items }
+
+    public var location: String { path }
+
+    public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
+        for change in changes { try change.value?.checkRepresentable(key: change.key) }
+        guard !changes.isEmpty else { return }
+        let merged = try StoreFile(path: path, lockTimeout: lockTimeout).commit(changes)
+        entries = merged.scalarEntries
+    }
+
+    private static func checkUsable(_ path: String) throws {
+        if path.isEmpty { throw StoreError.invalidPath(path: path, reason: "the path is empty") }
+        if path.hasSuffix("/") { throw StoreError.invalidPath(path: path, reason: "it names a folder, not a file") }
+        let name = StoreFile.split(path).name
+        if name == "." || name == ".." { throw StoreError.invalidPath(path: path, reason: "it names a folder, not a file") }
+        if path.utf8.contains(0) { throw StoreError.invalidPath(path: path, reason: "it contains a NUL character") }
+    }
+}
+
+extension StoreError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+// MARK: - The file's contents
+
+/// One member of the file's top-level object: its value and the exact text written for it.
+private struct Member {
+    var json: JSONValue
+    var text: [UInt8]
+}
+
+/// The file as read: its members in order, and its bytes (nil when the file is missing).
+private struct StoreDocument {
+    var members = OrderedEntries<Member>()
+    var bytes: [UInt8]?
+
+    var scalarEntries: OrderedEntries<StoreValue> {
+        var result = OrderedEntries<StoreValue>()
+        for item in members.items {
+            if let value = StoreValue(json: item.value.json) { result.set(item.key, value) }
+        }
+        return result
+    }
+
+    /// Pretty-printed with two spaces and a trailing newline; untouched members keep their text.
+    func serialized() -> [UInt8] {
+        let items = members.items
+        if items.isEmpty { return Array("{}\n".utf8) }
+        var out: [UInt8] = Array("{\n".utf8)
+        for (i, item) in items.enumerated() {
+            if i > 0 { out += Array(",\n".utf8) }
+            var key = ""
+            JSONValue.writeString(item.key, to: &key)
+            out += Array("  \(key): ".utf8)
+            out += item.value.text
+        }
+        out += Array("\n}\n".utf8)
+        return out
+    }
+}
+
+private extension Member {
+    /// A member for a value set by a commit. Its JSON is what its text reads back as
+    /// (`2.0` is written `2` and reads back as the integer 2), so memory matches the file.
+    init(store value: StoreValue) {
+        let json = JSONValue(store: value)!  // non-finite numbers are refused before this
+        // Nested lines (none for scalars) are indented one level under the top object.
+        let text = json.serialized(pretty: true).replacingOccurrences(of: "\n", with: "\n  ")
+        self.text = Array(text.utf8)
+        self.json = (try? JSONValue.parse(self.text)) ?? json
+    }
+}
+
+// MARK: - File operations
+
+/// The system calls behind a store file. `path` is what errors name; `target` the file
+/// actually read and replaced (the path with a final symbolic link followed).
+private struct StoreFile {
+    let path: String
+    var lockTimeout: Double = 10
+
+    init(path: String, lockTimeout: Double = 10) {
+        self.path = path
+        self.lockTimeout = lockTimeout
+    }
+
+    static func split(_ path: String) -> (folder: String, name: String) {
+        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
+        let folder = String(path[..<slash])
+        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
+    }
+
+    static func join(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    func damaged(_ reason: String) -> StoreError { .damaged(path: path, reason: reason) }
+
+    func ioError(_ operation: String, _ code: Int32) -> StoreError {
+        .io(path: path, operation: operation, code: code)
+    }
+
+    /// The file to read and replace: `path`, or where its final symbolic link points.
+    func resolveTarget() throws -> String {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return path }  // missing or unreachable: reading says which
+        guard st.st_mode & S_IFMT == S_IFLNK else { return path }
+        guard let resolved = realpath(path, nil) else {
+            let code = errno
+            throw damaged("it is a symbolic link that cannot be followed (\(SystemError.text(code)))")
+        }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    // MARK: Reading
+
+    func read() throws -> StoreDocument {
+        try read(target: resolveTarget())
+    }
+
+    private func read(target: String) throws -> StoreDocument {
+        guard let bytes = try readBytes(target) else { return StoreDocument() }
+        var document = StoreDocument()
+        document.bytes = bytes
+        if bytes.isEmpty { return document }
+        let parsed: (value: JSONValue, members: [JSONRawMember]?)
+        do {
+            parsed = try JSONValue.parseWithTopLevelSpans(bytes)
+        } catch let error as JSONParseError {
+            throw damaged("not valid JSON: \(error)")
+        }
+        guard let members = parsed.members else {
+            throw damaged("it holds \(Self.kind(of: parsed.value)), not a JSON object")
+        }
+        for member in members {
+            document.members.set(member.key, Member(json: member.value, text: Array(bytes[member.span])))
+        }
+        return document
+    }
+
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .integer, .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+
+    /// The file's bytes, or nil when it does not exist.
+    private func readBytes(_ target: String) throws -> [UInt8]? {
+        // O_NONBLOCK: opening a FIFO must not hang; it is refused as not a regular file.
+        let fd = Glibc.open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        if fd < 0 {
+            let code = errno
+            if code == ENOENT { return nil }
+            if code == ENOTDIR {
+                throw StoreError.invalidPath(path: path, reason: "a folder in it is a file (\(SystemError.text(code)))")
+            }
+            throw damaged("it cannot be read (\(SystemError.text(code)))")
+        }
+        defer { Glibc.close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else {
+            let code = errno
+            throw damaged("it cannot be read (\(SystemError.text(code)))")
+        }
+        let type = st.st_mode & S_IFMT
+        guard type == S_IFREG else {
+            throw damaged(type == S_IFDIR ? "it is a folder, not a file" : "it is not a regular file")
+        }
+        if st.st_size > FileStore.maximumFileSize {
+            throw damaged("it is larger than \(FileStore.maximumFileSize >> 20) MiB")
+        }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: max(Int(st.st_size) + 1, 4096))
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR || code == EAGAIN { continue }
+                throw damaged("it cannot be read (\(SystemError.text(code)))")
+            }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+            if bytes.count > FileStore.maximumFileSize {
+                throw damaged("it is larger than \(FileStore.maximumFileSize >> 20) MiB")
+            }
+        }
+        return bytes
+    }
+
+    // MARK: Committing
+
+    /// Locks, re-reads, merges `changes` over what is on disk, replaces the file atomically.
+    /// Returns the merged document.
+    func commit(_ changes: [(key: String, value: StoreValue?)]) throws -> StoreDocument {
+        let target = try resolveTarget()
+        let (folder, name) = Self.split(target)
+        try makeFolder(folder)
+        let lock = try lockFile(folder: folder, name: name)
+        defer { Glibc.close(lock) }  // releases the lock
+
+        var document = try read(target: target)  // damaged now: throw, write nothing
+        for change in changes {
+            document.members.set(change.key, change.value.map { Member(store: $0) })
+        }
+        let output = document.serialized()
+        removeStaleTemporaryFiles(folder: folder, name: name)
+        if output != document.bytes {
+            try replace(target: target, folder: folder, name: name, with: output)
+            document.bytes = output
+        }
+        return document
+    }
+
+    /// Creates `folder` and its missing parents with mode 0700.
+    private func makeFolder(_ folder: String) throws {
+        var st = stat()
+        if stat(folder, &st) == 0 {
+            guard st.st_mode & S_IFMT == S_IFDIR else {
+                throw ioError("use the folder \(folder)", ENOTDIR)
+            }
+            return
+        }
+        let absolute = folder.hasPrefix("/")
+        var current = absolute ? "/" : ""
+        for part in folder.split(separator: "/") {
+            let parent = current.isEmpty ? "." : current
+            current = current.isEmpty ? String(part) : Self.join(current, String(part))
+            if stat(current, &st) == 0 {
+                guard st.st_mode & S_IFMT == S_IFDIR else {
+                    throw ioError("create the folder \(folder)", ENOTDIR)
+                }
+                continue
+            }
+            let statCode = errno
+            guard statCode == ENOENT else { throw ioError("create the folder \(current)", statCode) }
+            if mkdir(current, 0o700) != 0 {
+                let code = errno
+                if code == EEXIST, stat(current, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { continue }
+                throw ioError("create the folder \(current)", code)
+            }
+            _ = chmod(current, 0o700)  // exactly 0700 whatever the umask
+            syncFolder(parent)  // best effort: the new entry survives a crash
+        }
+    }
+
+    /// Opens (creating, mode 0600) `.NAME.lock` beside the file and takes an exclusive flock,
+    /// waiting at most `lockTimeout` seconds for another holder.
+    private func lockFile(folder: String, name: String) throws -> Int32 {
+        let lockPath = Self.join(folder, "." + name + ".lock")
+        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
+        if fd < 0 {
+            let code = errno
+            throw ioError("open the lock file \(lockPath)", code)
+        }
+        var waited = 0.0
+        var pause = 0.001
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            guard code == EWOULDBLOCK, waited < lockTimeout else {
+                Glibc.close(fd)
+                let note = code == EWOULDBLOCK
+                    ? " (another process has held it for \(StoreValue.format(lockTimeout)) s)" : ""
+                throw ioError("lock \(lockPath)\(note)", code)
+            }
+            usleep(useconds_t(pause * 1_000_000))
+            waited += pause
+            pause = min(pause * 2, 0.005)
+        }
+        return fd
+    }
+
+    private static let temporarySuffix = ".tmp"
+    private static let randomLength = 12
+    private static let randomAlphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+
+    /// `.NAME.XXXXXXXXXXXX.tmp`
+    private static func temporaryName(for name: String) -> String {
+        let random = (0..<randomLength).map { _ in randomAlphabet.randomElement()! }
+        return "." + name + "." + String(decoding: random, as: UTF8.self) + temporarySuffix
+    }
+
+    private static func isTemporaryName(_ candidate: String, for name: String) -> Bool {
+        let prefix = "." + name + "."
+        guard candidate.hasPrefix(prefix), candidate.hasSuffix(temporarySuffix) else { return false }
+        let middle = candidate.utf8.dropFirst(prefix.utf8.count).dropLast(temporarySuffix.utf8.count)
+        return middle.count == randomLength && middle.allSatisfy { randomAlphabet.contains($0) }
+    }
+
+    /// Removes temporary files a killed writer left. Called under the lock: every writer
+    /// creates its temporary file only while holding it, so none of these is in use.
+    private func removeStaleTemporaryFiles(folder: String, name: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for candidate in names where Self.isTemporaryName(candidate, for: name) {
+            _ = unlink(Self.join(folder, candidate))
+        }
+    }
+
+    /// Writes `bytes` to a new temporary file, fsyncs it, renames it over `target`, fsyncs
+    /// the folder. Before the rename any failure removes the temporary file and leaves
+    /// `target` as it was.
+    private func replace(target: String, folder: String, name: String, with bytes: [UInt8]) throws {
+        var temporary = ""
+        var fd: Int32 = -1
+        for _ in 0..<100 {
+            temporary = Self.join(folder, Self.temporaryName(for: name))
+            fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
+            if fd >= 0 { break }
+            let code = errno
+            if code != EEXIST { throw ioError("create the temporary file \(temporary)", code) }
+        }
+        if fd < 0 { throw ioError("create the temporary file \(temporary)", EEXIST) }
+
+        func fail(_ operation: String, _ code: Int32) -> StoreError {
+            if fd >= 0 { Glibc.close(fd) }
+            _ = unlink(temporary)
+            return ioError(operation, code)
+        }
+
+        if fchmod(fd, 0o600) != 0 { throw fail("set the mode of \(temporary)", errno) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR || code == EAGAIN { continue }
+                throw fail("write \(temporary)", code)
+            }
+            written += n
+        }
+        while fsync(fd) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            throw fail("sync \(temporary)", code)
+        }
+        let closed = Glibc.close(fd)
+        let closeCode = errno
+        fd = -1
+        if closed != 0 { throw fail("close \(temporary)", closeCode) }
+        if rename(temporary, target) != 0 {
+            throw fail("rename \(temporary) to \(target)", errno)
+        }
+        // The new file is in place; make the rename itself durable.
+        let folderFD = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderFD < 0 {
+            let code = errno
+            throw ioError("open the folder \(folder) to sync it (the new values are written but may not survive a crash)", code)
+        }
+        defer { Glibc.close(folderFD) }
+        while fsync(folderFD) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            if code == EINVAL || code == ENOTSUP { break }  // file system without folder sync
+            throw ioError("sync the folder \(folder) (the new values are written but may not survive a crash)", code)
+        }
+    }
+
+    /// fsync a folder, ignoring failures.
+    private func syncFolder(_ folder: String) {
+        let fd = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        _ = fsync(fd)
+        Glibc.close(fd)
+    }
+}

@@ -1,0 +1,32 @@
+import ScreenModel
+
+extension StoreValue {
+    /// The store value a JSON value holds: booleans, numbers (integers stay integers) and
+    /// strings; nil for null, arrays and objects, which a store keeps but does not expose.
+    public init?(json: JSONValue) {
+        switch json {
+        case .bool(let b): self = .bool(b)
+        case .integer(let i): self = .integer(i)
+        case .number(let d): self = .number(d)
+        case .string(let s): self = .string(s)
+        case .null, .array, .object: return nil
+        }
+    }
+}
+
+extension JSONValue {
+    /// The JSON form of a store value; nil for NaN and infinities, which JSON cannot hold.
+    ///
+    /// An integral double within ±1e15 is written without a fraction (`2.0` as `2`) and so
+    /// reads back as `.integer`; `StoreValue.sameValue(as:)` treats the two as equal.
+    public init?(store: StoreValue) {
+        switch store {
+        case .bool(let b): self = .bool(b)
+        case .integer(let i): self = .integer(i)
+        case .number(let d):
+            guard d.isFinite else { return nil }
+            self = .number(d)
+        case .string(let s): self = .string(s)
+        }
+    }
+}

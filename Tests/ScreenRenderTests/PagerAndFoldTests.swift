@@ -1,0 +1,69 @@
+import XCTest
+@testable import ScreenRender
+
+final class PagerTests: XCTestCase {
+    func testSplitsIntoPagesOfHeight() {
+        let lines = (1...7).map(String.init)
+        XCTAssertEqual(Pager.pages(of: lines, height: 3), [["1", "2", "3"], ["4", "5", "6"], ["7"]])
+        XCTAssertEqual(Pager.pages(of: lines, height: 7), [lines])
+        XCTAssertEqual(Pager.pages(of: lines, height: 100), [lines])
+        XCTAssertEqual(Pager.pages(of: ["a", "b"], height: 0), [["a"], ["b"]])
+        XCTAssertEqual(Pager.pages(of: [], height: 5), [[]])
+    }
+
+    func testPageIsClamped() {
+        let lines = (1...5).map(String.init)
+        XCTAssertEqual(Pager.page(1, of: lines, height: 2), ["3", "4"])
+        XCTAssertEqual(Pager.page(9, of: lines, height: 2), ["5"])
+        XCTAssertEqual(Pager.page(-1, of: lines, height: 2), ["1", "2"])
+    }
+}
+
+final class ASCIIFoldTests: XCTestCase {
+    func testTablesCoverTheirBlocks() {
+        XCTAssertEqual(latin1.count, 0x100 - 0xC0)
+        XCTAssertEqual(latinExtendedA.count, 0x180 - 0x100)
+        XCTAssertEqual(asciiFold("\u{152}\u{153}\u{17D}\u{17F}\u{141}"), "OEoeZsL")
+    }
+
+    func testFolds() {
+        XCTAssertEqual(asciiFold("Plain text"), "Plain text")
+        XCTAssertEqual(asciiFold("Café crème brûlée, Ærø, Straße"), "Cafe creme brulee, AEro, Strasse")
+        XCTAssertEqual(asciiFold("cafe\u{301}"), "cafe")
+        XCTAssertEqual(asciiFold("“Quoted” — it’s…"), "\"Quoted\" - it's...")
+        XCTAssertEqual(asciiFold("••••"), "****")
+        XCTAssertEqual(asciiFold("ＡＢＣ１"), "ABC1")
+        XCTAssertEqual(asciiFold("設定 🙂 👩‍💻"), "?? ? ?")
+        XCTAssertEqual(asciiFold("a\u{200B}b\u{1B}c"), "abc")
+        for s in ["設定を変更する", "🇯🇵", "e\u{301}", "Ω≈ç√∫", "\u{10FFFF}"] {
+            XCTAssertTrue(asciiFold(s).unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }, s)
+        }
+    }
+
+    func testSanitize() {
+        XCTAssertEqual(sanitize("a\u{1B}[31mb"), "a[31mb")
+        XCTAssertEqual(sanitize("one\ntwo\r\nthree\tfour"), "one two three four")
+        XCTAssertEqual(sanitize("one\ntwo\r\nthree", keepNewlines: true), "one\ntwo\nthree")
+        XCTAssertEqual(sanitize("bell\u{7}\u{9B}2J"), "bell2J")
+        XCTAssertEqual(sanitize("設定 e\u{301}"), "設定 e\u{301}")
+    }
+}
+
+final class PerformanceTests: XCTestCase {
+    /// A generated screen of 100,000 rows renders in well under a few seconds (debug build).
+    func testLargeScreenRendersInLinearTime() {
+        let rows = (1...100_000).map { i in
+            Fixtures.row("Row number \(i)", id: "r\(i)", detail: i % 2 == 0 ? "détail \(i)" : "value",
+                         accessory: .disclosure, number: i)
+        }
+        let big = screen(rows, header: "Many")
+        let start = ContinuousClock.now
+        let lines = render(big, width: 80)
+        let elapsed = ContinuousClock.now - start
+        XCTAssertEqual(lines.count, 3 + 1 + 100_000)
+        XCTAssertTrue(lines.last!.hasPrefix("100000 Row number 100000"))
+        XCTAssertEqual(displayWidth(lines.last!), 80)
+        XCTAssertLessThan(elapsed, .seconds(20))
+        print("100,000 rows rendered in \(elapsed)")
+    }
+}
