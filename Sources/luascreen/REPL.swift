@@ -5,16 +5,15 @@ import LuaScreen
 enum REPL {
     static func start(_ options: Options) -> Int32 {
         let path = options.paths[0]
-        let store: ValueStore
-        do {
-            store = try StoreChoice.open(options, scriptPath: path, readOnly: false)
-        } catch {
-            printError("error: \(error)")
-            return 1
+        // The store is opened once the script is loaded, so an app's `store` name can choose
+        // the file; a store that cannot be opened (a damaged file) ends the run.
+        var sessionOptions = Commands.sessionOptions(options, store: nil)
+        sessionOptions.storeProvider = { name in
+            try StoreChoice.open(options, scriptPath: path, readOnly: false, storeName: name)
         }
         let session: Session
         do {
-            session = try Session.open(path: path, options: Commands.sessionOptions(options, store: store))
+            session = try Session.open(path: path, options: sessionOptions)
         } catch let error as LoadError {
             for diagnostic in error.diagnostics { printError(diagnostic.description) }
             return 1

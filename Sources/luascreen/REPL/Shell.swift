@@ -526,10 +526,10 @@ final class Shell {
 
     // MARK: prompt
 
-    /// The path of titles and "> ", kept to about half the width (the first titles give
+    /// The path of titles and "> ", kept to about three fifths of the width (the first titles give
     /// way to "…").
     func prompt() -> String {
-        let room = max(12, Terminal.width(options) / 2)
+        let room = max(24, Terminal.width(options) * 3 / 5)
         var titles = session.titles.map { clean($0, keepNewlines: false) }
         var cut = false
         func joined() -> String { ((cut ? [ascii ? "..." : "…"] : []) + titles).joined(separator: separator) }
