@@ -17,6 +17,8 @@ enum LineEditor {
 
     static let interrupted = Atomic<Int32>(0)
     static let terminating = Atomic<Int32>(0)
+    /// Whether readline is waiting for a line (signals are then handled through its hook).
+    static let reading = Atomic<Bool>(false)
 
     static func setUp(historyPath: String?) {
         rl_readline_name = UnsafePointer(strdup("luascreen"))
@@ -36,7 +38,10 @@ enum LineEditor {
     static func read(prompt: String) -> String? {
         interrupted.store(0, ordering: .relaxed)
         fflush(stdout)
-        guard let raw = readline(prompt) else { return nil }
+        reading.store(true, ordering: .sequentiallyConsistent)
+        let line = readline(prompt)
+        reading.store(false, ordering: .sequentiallyConsistent)
+        guard let raw = line else { return nil }
         defer { free(raw) }
         return String(cString: raw)
     }
@@ -69,7 +74,9 @@ enum LineEditor {
             quiet.c_lflag &= ~tcflag_t(ECHO)
             tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
         }
+        reading.store(true, ordering: .sequentiallyConsistent)
         defer {
+            reading.store(false, ordering: .sequentiallyConsistent)
             if isTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
             print("")
         }
@@ -81,7 +88,16 @@ enum LineEditor {
                 if byte == 0x0A || byte == 0x0D { break }
                 bytes.append(byte)
             } else if n < 0 && errno == EINTR {
-                if interrupted.exchange(0, ordering: .relaxed) != 0 { return nil }
+                let signal = terminating.exchange(0, ordering: .relaxed)
+                if signal != 0 {
+                    if isTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+                    save()
+                    exit(128 + signal)
+                }
+                if interrupted.exchange(0, ordering: .relaxed) != 0 {
+                    print("^C", terminator: "")
+                    return nil
+                }
             } else {
                 if bytes.isEmpty { return nil }
                 break
@@ -92,10 +108,22 @@ enum LineEditor {
 
     // MARK: signals
 
+    /// SIGINT while readline waits clears the line (see `signalEvent`). While a command
+    /// runs it cannot be stopped safely half-way, so the first Ctrl-C only says so and a
+    /// second one ends the program. SIGTERM and SIGHUP end it at once, through readline's
+    /// hook (to restore the terminal) when it is waiting.
     static func installSignalHandlers() {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            LineEditor.interrupted.store(1, ordering: .relaxed)
+        action.__sigaction_handler.sa_handler = { signal in
+            if LineEditor.reading.load(ordering: .sequentiallyConsistent) {
+                LineEditor.interrupted.store(1, ordering: .relaxed)
+            } else if LineEditor.interrupted.exchange(1, ordering: .relaxed) != 0 {
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+            } else {
+                let note: StaticString = "\n(busy: press Ctrl-C again to quit luascreen)\n"
+                _ = Glibc.write(STDERR_FILENO, note.utf8Start, note.utf8CodeUnitCount)
+            }
         }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0  // no SA_RESTART: read() must return EINTR
@@ -103,7 +131,12 @@ enum LineEditor {
 
         var terminate = sigaction()
         terminate.__sigaction_handler.sa_handler = { signal in
-            LineEditor.terminating.store(signal, ordering: .relaxed)
+            if LineEditor.reading.load(ordering: .sequentiallyConsistent) {
+                LineEditor.terminating.store(signal, ordering: .relaxed)
+            } else {
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+            }
         }
         sigemptyset(&terminate.sa_mask)
         terminate.sa_flags = 0

@@ -41,7 +41,7 @@ final class Shell {
 
     /// The first screen, the hint (interactive only) and any alert the root's on_appear gave.
     func start() {
-        render()
+        render(first: true)
         if interactive {
             for line in wrap(Shell.hint, width: Terminal.width(options)) { print(style.dim(line)) }
         }
@@ -167,13 +167,30 @@ final class Shell {
             report(error)
             return
         }
-        let secret = row.key.map { secureKeys().contains($0) } ?? false
-        var now = ""
+        let binding = row.key.flatMap(declaredBinding(for:))
+        let secret = binding?.secure ?? false
+        var notes: [String] = []
         if !secret {
             let current = clean(row.detail ?? row.value?.description ?? "", keepNewlines: false)
-            now = " (now: \(current.isEmpty ? "empty" : current))"
+            notes.append("now: \(current.isEmpty ? "empty" : current)")
         }
-        guard let answer = ask("New value for \(clean(row.text, keepNewlines: false))\(now): ", secret), !answer.isEmpty else {
+        if let binding {
+            if row.kind == .number {
+                var range: [String] = []
+                switch (binding.minimum, binding.maximum) {
+                case let (lo?, hi?): range.append("\(StoreValue.format(lo)) to \(StoreValue.format(hi))")
+                case let (lo?, nil): range.append("at least \(StoreValue.format(lo))")
+                case let (nil, hi?): range.append("at most \(StoreValue.format(hi))")
+                case (nil, nil): break
+                }
+                if let step = binding.step { range.append("step \(StoreValue.format(step))") }
+                if !range.isEmpty { notes.append(range.joined(separator: ", ")) }
+            } else if let max = binding.maxLength {
+                notes.append("at most \(max) characters")
+            }
+        }
+        let about = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+        guard let answer = ask("New value for \(clean(row.text, keepNewlines: false))\(about): ", secret), !answer.isEmpty else {
             print("Unchanged.")
             return
         }
@@ -245,14 +262,21 @@ final class Shell {
 
     /// Keys bound to secure inputs (their values are never shown).
     func secureKeys() -> Set<String> {
-        var keys = Set<String>()
-        for screen in session.app.screens {
-            guard case .value(let sections) = screen.sections else { continue }
-            for row in sections.flatMap(\.rows) where row.binding?.secure == true {
-                keys.insert(row.binding!.key)
-            }
+        Set(declaredBindings().filter(\.secure).map(\.key))
+    }
+
+    /// The binding a script declared for a key (range, step, secure...), when a screen
+    /// declares it in a table (rows from a `sections` function or added at run time are
+    /// not known until evaluated).
+    func declaredBinding(for key: String) -> Binding? {
+        declaredBindings().first { $0.key == key }
+    }
+
+    private func declaredBindings() -> [Binding] {
+        session.app.screens.flatMap { screen -> [Binding] in
+            guard case .value(let sections) = screen.sections else { return [] }
+            return sections.flatMap(\.rows).compactMap(\.binding)
         }
-        return keys
     }
 
     // MARK: values
@@ -277,8 +301,10 @@ final class Shell {
             var line = (changed ? "* " : "  ") + padded + " = " + (hidden ? mask : shown(value))
             if changed {
                 anyChanged = true
-                if let defaultValue {
-                    line += "   (default: \(hidden ? mask : shown(defaultValue)))"
+                if hidden {
+                    line += "   (changed)"
+                } else if let defaultValue {
+                    line += "   (default: \(shown(defaultValue)))"
                 } else {
                     line += "   (no row uses this key)"
                 }
@@ -315,59 +341,88 @@ final class Shell {
 
     // MARK: rendering and paging
 
-    /// The current screen's lines at the terminal's width now.
-    private func screenLines() -> [String] {
-        let renderer = TextRenderer(options: Terminal.renderOptions(options, color: style.color))
-        return renderer.render(session.currentScreen())
+    private var renderer: TextRenderer {
+        TextRenderer(options: Terminal.renderOptions(options, color: style.color))
     }
 
-    /// The lines a page holds, or nil when the whole screen is shown at once (batch mode,
-    /// or a screen that fits the terminal).
-    private func pageHeight(for lineCount: Int) -> Int? {
+    /// Rows per page of the current screen at the terminal's size, once worked out.
+    private var pageRows: (path: [String], width: Int, height: Int, rows: Int)?
+    private var pageCount = 1
+
+    /// The page of the current screen to show (interactive, on a terminal): at most as many
+    /// lines as the terminal holds with a blank line before, the page line and the prompt.
+    /// Only that page's rows are evaluated (`Session.page`), so a screen of 100,000 rows
+    /// stays quick. Nil in batch mode, which shows whole screens.
+    private func layoutPage() -> (lines: [String], index: Int, count: Int)? {
         guard interactive, let height = Terminal.height() else { return nil }
-        // a blank line before the screen and the prompt after it
-        if lineCount + 2 <= height { return nil }
-        // ... and the page line
-        return max(3, height - 3)
-    }
-
-    /// Shows the current screen (a page of it when it is taller than the terminal).
-    func render() {
+        let width = Terminal.width(options)
         let path = session.path
         if path != pagedPath {
             page = 0
             pagedPath = path
         }
-        let lines = screenLines()
-        if interactive { print("") }
-        guard let height = pageHeight(for: lines.count) else {
+        var rows = max(1, height - 6)
+        if let known = pageRows, known.path == path, known.width == width, known.height == height { rows = known.rows }
+        let renderer = self.renderer
+        var attempts = 0
+        while true {
+            let shown = session.page(page + 1, rowsPerPage: rows)
+            let lines = renderer.render(shown.screen)
+            let paged = shown.count > 1
+            let excess = lines.count + (paged ? 1 : 0) + 2 - height
+            attempts += 1
+            if excess <= 0 || rows == 1 || attempts > 8 {
+                pageRows = (path, width, height, rows)
+                page = shown.index - 1
+                pageCount = shown.count
+                return (lines, shown.index, shown.count)
+            }
+            // Headers, footers and subtitles took lines too: fewer rows, same first row.
+            let firstRow = page * rows
+            rows = max(1, rows - excess)
+            page = firstRow / rows
+        }
+    }
+
+    /// Shows the current screen: whole in batch mode, a page of it on a terminal shorter
+    /// than the screen.
+    func render(first: Bool = false) {
+        guard let shown = layoutPage() else {
             page = 0
-            for line in lines { print(line) }
+            pagedPath = session.path
+            for line in renderer.render(session.currentScreen()) { print(line) }
             return
         }
-        let pages = Pager.pages(of: lines, height: height)
-        page = min(max(0, page), pages.count - 1)
-        for line in pages[page] { print(line) }
-        let moves = page == 0 ? "next" : page == pages.count - 1 ? "prev" : "next, prev"
-        print(style.dim("-- page \(page + 1)/\(pages.count): \(moves) --"))
+        if !first { print("") }  // apart from the command above; the hint goes below the first
+        for line in shown.lines { print(line) }
+        if shown.count > 1 {
+            let moves = shown.index == 1 ? "next" : shown.index == shown.count ? "prev" : "next, prev"
+            print(style.dim("-- page \(shown.index)/\(shown.count): \(moves) --"))
+        }
     }
 
     private func turnPage(by delta: Int) {
-        guard interactive else {
+        guard interactive, Terminal.height() != nil else {
             print("(batch mode shows whole screens: nothing to page)")
             return
         }
-        let lines = screenLines()
-        guard let height = pageHeight(for: lines.count) else {
+        _ = layoutPage()
+        guard pageCount > 1 else {
             print("The whole screen fits: nothing to page.")
             return
         }
-        let count = Pager.pages(of: lines, height: height).count
         let target = page + delta
         guard target >= 0 else { print("Already on the first page."); return }
-        guard target < count else { print("Already on the last page."); return }
+        guard target < pageCount else { print("Already on the last page."); return }
         page = target
         render()
+    }
+
+    /// Opens the page of the current screen that shows the row with this id.
+    private func turnToRow(_ id: String) {
+        guard layoutPage() != nil, pageCount > 1, let rows = pageRows?.rows,
+              let index = session.currentScreen().visibleRows.firstIndex(where: { $0.id == id }) else { return }
+        page = index / rows
     }
 
     // MARK: find and go
@@ -399,16 +454,7 @@ final class Shell {
         do {
             try session.go(to: result.path)
             let row = session.currentScreen().visibleRows.first { $0.id == result.row }
-            pagedPath = session.path
-            page = 0
-            if let number = row?.number {
-                // open the page that shows the row
-                let plain = TextRenderer(options: Terminal.renderOptions(options, color: false)).render(session.currentScreen())
-                if let height = pageHeight(for: plain.count),
-                   let at = plain.firstIndex(where: { ReplText.trimmed($0).hasPrefix("\(number) ") }) {
-                    page = at / height
-                }
-            }
+            turnToRow(result.row)
             render()
             if let row {
                 let name = clean(row.text, keepNewlines: false)
