@@ -296,18 +296,14 @@ final class Shell {
             let name = clean(key, keepNewlines: false)
             let padded = name + String(repeating: " ", count: max(0, keyWidth - displayWidth(name)))
             let defaultValue = session.defaultValue(for: key)
-            let changed = defaultValue.map { !$0.sameValue(as: value) } ?? true
+            let changed = defaultValue.map { !$0.sameValue(as: value) } ?? false
             let hidden = secure.contains(key)
             var line = (changed ? "* " : "  ") + padded + " = " + (hidden ? mask : shown(value))
             if changed {
                 anyChanged = true
-                if hidden {
-                    line += "   (changed)"
-                } else if let defaultValue {
-                    line += "   (default: \(shown(defaultValue)))"
-                } else {
-                    line += "   (no row uses this key)"
-                }
+                line += hidden ? "   (changed)" : defaultValue.map { "   (default: \(shown($0)))" } ?? ""
+            } else if defaultValue == nil {
+                line += "   (no row uses this key; kept)"
             }
             print(changed ? style.bold(line) : line)
         }
@@ -468,10 +464,10 @@ final class Shell {
     // MARK: help
 
     static let commandHelp: [(names: String, text: String, words: [String])] = [
-        ("REF, select REF", "select a row: open, flip, pick or press it", ["select"]),
-        ("set REF VALUE", "change a value: set 2 off, set Name Ada", ["set"]),
+        ("REF, select REF", "open, flip, pick or press a row", ["select"]),
+        ("set REF VALUE", "change a value: set 2 off", ["set"]),
         ("accessory REF", "press the row's detail button (i)", ["accessory"]),
-        ("back (..), home", "go back a screen, or to the first one", ["back", "home"]),
+        ("back (..), home", "one screen back, or to the first", ["back", "home"]),
         ("show", "draw the screen again", ["show"]),
         ("next, prev", "page through a long screen", ["next", "prev"]),
         ("find TEXT, go N", "search all screens, go to result N", ["find", "go"]),
