@@ -34,7 +34,8 @@ enum REPL {
     static func interactive(_ shell: Shell) -> Int32 {
         LineEditor.setUp(historyPath: historyPath())
         LineEditor.completer = { before in
-            Completion.candidates(before: before, names: shell.session.completionNames(for:))
+            Completion.candidates(before: before, names: shell.session.completionNames(for:),
+                                  values: shell.valueChoices)
         }
         shell.ask = { question, secret in
             secret ? LineEditor.readSecret(prompt: question) : LineEditor.read(prompt: question)

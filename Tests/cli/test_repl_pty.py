@@ -158,6 +158,12 @@ class LineEditing(PtyTestCase):
         self.child.expect_exact("Sign out now? [y/N] ")
         self.command("n")
 
+    def test_tab_completes_a_value_after_set(self):
+        self.child.send("set Notifications of\t")
+        self.child.expect_exact("f")
+        shown = self.command("")
+        self.assertIn("○ off", shown)
+
     def test_ctrl_c_clears_the_line_and_keeps_the_repl(self):
         self.child.send("hello wor")
         self.child.expect_exact("hello wor")
@@ -177,6 +183,16 @@ class LineEditing(PtyTestCase):
         self.child.expect_exact("Sign out now? [y/N] ")
         shown = self.command("")
         self.assertIn("Cancelled.", shown)
+
+
+class ChoiceValues(PtyTestCase):
+    def test_tab_completes_an_option_of_a_choice(self):
+        self.spawn(JMSTATIC).expect_exact(ROOT_PROMPT)
+        self.command("Notifications", "Settings › Notifications> ")
+        self.child.send("set Show Previews When\t")
+        self.child.expect_exact(" Unlocked")
+        shown = self.command("", "Settings › Notifications> ")
+        self.assertIn("When Unlocked ›", shown)
 
 
 class History(PtyTestCase):

@@ -15,7 +15,10 @@ enum Completion {
 
     /// Replacements for the word before the cursor, given the line up to the cursor.
     /// `names(command)` gives the rows fitting a command ("" for a bare reference).
-    static func candidates(before line: String, names: (String) -> Names) -> [String] {
+    /// `values(rest)`: for the text after `set`, when it starts with a row that takes values
+    /// from a list (a toggle, a choice), the value typed so far and that list.
+    static func candidates(before line: String, names: (String) -> Names,
+                           values: (String) -> (typed: String, options: [String])? = { _ in nil }) -> [String] {
         let leading = line.prefix { $0 == " " || $0 == "\t" }
         let typed = String(line.dropFirst(leading.count))
         guard let space = typed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
@@ -29,6 +32,10 @@ enum Completion {
         if ReplCommand.takingRow.contains(word) {
             var rows = matching(rest, names(word))
             if word == "reset", "all".hasPrefix(rest.lowercased()) { rows.append("all") }
+            if rows.isEmpty, word == "set", let (typed, options) = values(rest) {
+                // set REF VALUE: the row is typed, complete its value
+                return unique(options.filter { startsWith($0, typed) }.map { replacement($0, typed: typed) })
+            }
             return unique(rows.map { replacement($0, typed: rest) })
         }
         if ReplCommand.words.contains(word) { return [] }

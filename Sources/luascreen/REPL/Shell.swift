@@ -252,6 +252,37 @@ final class Shell {
         return nil
     }
 
+    /// For Tab after `set REF `: the value typed so far and the values the row takes from a
+    /// list (on/off for a toggle, the option texts of a choice whose options are a table).
+    func valueChoices(_ rest: String) -> (typed: String, options: [String])? {
+        var i = rest.startIndex
+        var splits: [(end: String.Index, valueStart: String.Index)] = []
+        while i < rest.endIndex {
+            if rest[i].isWhitespace {
+                var j = i
+                while j < rest.endIndex, rest[j].isWhitespace { j = rest.index(after: j) }
+                splits.append((i, j))
+                i = j
+            } else {
+                i = rest.index(after: i)
+            }
+        }
+        for split in splits.reversed() {
+            guard let row = try? session.lookup(String(rest[..<split.end])) else { continue }
+            let typed = String(rest[split.valueStart...])
+            switch row.kind {
+            case .toggle:
+                return (typed, ["on", "off"])
+            case .choice:
+                guard let options = row.key.flatMap(declaredBinding(for:))?.options?.value else { return nil }
+                return (typed, options.map(\.text))
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
     /// Whether a line may go into the history: not when it sets a secure input.
     func remembers(_ line: String) -> Bool {
         guard case .set(let rest) = ReplCommand.parse(line, resolves: resolves),
