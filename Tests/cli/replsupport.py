@@ -8,7 +8,6 @@ import shutil
 import subprocess
 import tempfile
 import textwrap
-import unittest
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BIN = os.path.abspath(os.environ.get("LUASCREEN_BIN") or os.path.join(ROOT, ".build", "debug", "luascreen"))
@@ -16,7 +15,7 @@ BIN = os.path.abspath(os.environ.get("LUASCREEN_BIN") or os.path.join(ROOT, ".bu
 
 def require_binary(case):
     if not os.access(BIN, os.X_OK):
-        raise unittest.SkipTest(f"no luascreen binary at {BIN}: run `swift build` first or set LUASCREEN_BIN")
+        case.fail(f"no luascreen binary at {BIN}: run `swift build` first, or set LUASCREEN_BIN")
 
 
 class Sandbox:
