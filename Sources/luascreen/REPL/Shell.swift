@@ -115,7 +115,7 @@ final class Shell {
             case .needsValue: askValue(ref, error)
             default:
                 var error = error
-                if (try? session.lookup(ref)) == nil, !line.hasPrefix("select ") {
+                if error.kind == .refused, error.message.hasPrefix("no row \""), !line.hasPrefix("select ") {
                     error.message += Shell.commandHint(for: line, after: error.message)
                 }
                 report(error)
@@ -145,7 +145,7 @@ final class Shell {
     /// For a line that named no row: the command it may have meant, else where to look.
     static func commandHint(for line: String, after message: String) -> String {
         let word = ReplText.splitFirstWord(line).word.lowercased()
-        if word.count >= 3, let close = ReplCommand.words.min(by: { ReplText.distance($0, word) < ReplText.distance($1, word) }),
+        if (3...24).contains(word.count), let close = ReplCommand.words.min(by: { ReplText.distance($0, word) < ReplText.distance($1, word) }),
            ReplText.distance(close, word) <= (word.count >= 4 ? 2 : 1) {
             return "; did you mean the command `\(close)`?"
         }
@@ -236,7 +236,8 @@ final class Shell {
         guard !splits.isEmpty else {
             return problem("set needs a value after the row: set \(rest) VALUE (\"\" for an empty text)")
         }
-        for split in splits.reversed() {
+        // (a row's text is not a page long: the first 32 words are plenty)
+        for split in splits.prefix(32).reversed() {
             let ref = String(rest[..<split.end])
             if (try? session.lookup(ref)) != nil {
                 return (ref, ReplText.unquoted(String(rest[split.valueStart...])))
@@ -267,7 +268,7 @@ final class Shell {
                 i = rest.index(after: i)
             }
         }
-        for split in splits.reversed() {
+        for split in splits.prefix(32).reversed() {
             guard let row = try? session.lookup(String(rest[..<split.end])) else { continue }
             let typed = String(rest[split.valueStart...])
             switch row.kind {
