@@ -1,0 +1,194 @@
+import Foundation
+@preconcurrency import CReadline
+import Synchronization
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// GNU readline for the interactive REPL: prompt, history, Tab completion, Ctrl-C.
+///
+/// Ctrl-C: readline is told not to catch signals; our SIGINT handler (installed without
+/// SA_RESTART) only raises a flag, so readline's read() is interrupted and it calls its
+/// signal event hook, which clears the line and draws a fresh prompt.
+enum LineEditor {
+    /// Given the line up to the cursor, what may replace the word before the cursor.
+    nonisolated(unsafe) static var completer: ((String) -> [String])?
+    nonisolated(unsafe) static var historyPath: String?
+
+    static let interrupted = Atomic<Int32>(0)
+    static let terminating = Atomic<Int32>(0)
+    /// Whether readline is waiting for a line (signals are then handled through its hook).
+    static let reading = Atomic<Bool>(false)
+
+    static func setUp(historyPath: String?) {
+        rl_readline_name = UnsafePointer(strdup("luascreen"))
+        rl_catch_signals = 0
+        rl_basic_word_break_characters = UnsafePointer(strdup(" \t"))
+        rl_completer_word_break_characters = UnsafePointer(strdup(" \t"))
+        rl_attempted_completion_function = { _, _, _ in LineEditor.complete() }
+        rl_signal_event_hook = { LineEditor.signalEvent() }
+        installSignalHandlers()
+        using_history()
+        stifle_history(1000)
+        self.historyPath = historyPath
+        if let historyPath { _ = read_history(historyPath) }
+    }
+
+    /// One line, without its newline; nil at end of input (Ctrl-D on an empty line).
+    static func read(prompt: String) -> String? {
+        interrupted.store(0, ordering: .relaxed)
+        fflush(stdout)
+        reading.store(true, ordering: .sequentiallyConsistent)
+        let line = readline(prompt)
+        reading.store(false, ordering: .sequentiallyConsistent)
+        guard let raw = line else { return nil }
+        defer { free(raw) }
+        return String(cString: raw)
+    }
+
+    /// Adds a line to the history (not a repeat of the last one) and saves the history.
+    static func remember(_ line: String) {
+        if history_length > 0, let last = history_get(history_base + history_length - 1),
+           let text = last.pointee.line, String(cString: text) == line {
+            return
+        }
+        add_history(line)
+        save()
+    }
+
+    static func save() {
+        guard let historyPath else { return }
+        _ = write_history(historyPath)
+    }
+
+    /// Reads a secret from the terminal without echo (for a secure input); nil when
+    /// interrupted or at end of input.
+    static func readSecret(prompt: String) -> String? {
+        interrupted.store(0, ordering: .relaxed)
+        print(prompt, terminator: "")
+        fflush(stdout)
+        var saved = termios()
+        let isTerminal = tcgetattr(STDIN_FILENO, &saved) == 0
+        if isTerminal {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+        }
+        reading.store(true, ordering: .sequentiallyConsistent)
+        defer {
+            reading.store(false, ordering: .sequentiallyConsistent)
+            if isTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+            print("")
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = Glibc.read(STDIN_FILENO, &byte, 1)
+            if n == 1 {
+                if byte == 0x0A || byte == 0x0D { break }
+                bytes.append(byte)
+            } else if n < 0 && errno == EINTR {
+                let signal = terminating.exchange(0, ordering: .relaxed)
+                if signal != 0 {
+                    if isTerminal { tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) }
+                    save()
+                    exit(128 + signal)
+                }
+                if interrupted.exchange(0, ordering: .relaxed) != 0 {
+                    print("^C", terminator: "")
+                    return nil
+                }
+            } else {
+                if bytes.isEmpty { return nil }
+                break
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    // MARK: signals
+
+    /// SIGINT while readline waits clears the line (see `signalEvent`). While a command
+    /// runs it cannot be stopped safely half-way, so the first Ctrl-C only says so and a
+    /// second one ends the program. SIGTERM and SIGHUP end it at once, through readline's
+    /// hook (to restore the terminal) when it is waiting.
+    static func installSignalHandlers() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { signal in
+            if LineEditor.reading.load(ordering: .sequentiallyConsistent) {
+                LineEditor.interrupted.store(1, ordering: .relaxed)
+            } else if LineEditor.interrupted.exchange(1, ordering: .relaxed) != 0 {
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+            } else {
+                let note: StaticString = "\n(busy: press Ctrl-C again to quit luascreen)\n"
+                _ = Glibc.write(STDERR_FILENO, note.utf8Start, note.utf8CodeUnitCount)
+            }
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0  // no SA_RESTART: read() must return EINTR
+        sigaction(SIGINT, &action, nil)
+
+        var terminate = sigaction()
+        terminate.__sigaction_handler.sa_handler = { signal in
+            if LineEditor.reading.load(ordering: .sequentiallyConsistent) {
+                LineEditor.terminating.store(signal, ordering: .relaxed)
+            } else {
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
+            }
+        }
+        sigemptyset(&terminate.sa_mask)
+        terminate.sa_flags = 0
+        sigaction(SIGTERM, &terminate, nil)
+        sigaction(SIGHUP, &terminate, nil)
+    }
+
+    /// Called by readline when a read was interrupted by a signal.
+    static func signalEvent() -> Int32 {
+        let signal = terminating.exchange(0, ordering: .relaxed)
+        if signal != 0 {
+            // Put the terminal back the way it was, keep the history, and go.
+            rl_free_line_state()
+            rl_cleanup_after_signal()
+            save()
+            exit(128 + signal)
+        }
+        if interrupted.exchange(0, ordering: .relaxed) != 0 {
+            fputs("^C", rl_outstream ?? stdout)
+            rl_crlf()
+            rl_replace_line("", 0)
+            rl_on_new_line()
+            rl_redisplay()
+        }
+        return 0
+    }
+
+    /// Leaves the terminal as readline found it when the REPL ends another way.
+    static func signalsToDefault() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+        signal(SIGHUP, SIG_DFL)
+    }
+
+    // MARK: completion
+
+    static func complete() -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        rl_attempted_completion_over = 1  // never fall back to file names
+        guard let completer, let buffer = rl_line_buffer else { return nil }
+        let point = Int(max(0, rl_point))
+        let before = buffer.withMemoryRebound(to: UInt8.self, capacity: point) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: point), as: UTF8.self)
+        }
+        let candidates = completer(before)
+        guard !candidates.isEmpty else { return nil }
+        // readline's format: the text to insert, then every match, then NULL.
+        let entries = candidates.count == 1 ? candidates : [Completion.commonPrefix(candidates)] + candidates
+        let size = MemoryLayout<UnsafeMutablePointer<CChar>?>.stride * (entries.count + 1)
+        guard let raw = malloc(size) else { return nil }
+        let array = raw.bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: entries.count + 1)
+        for (i, entry) in entries.enumerated() { array[i] = strdup(entry) }
+        array[entries.count] = nil
+        return array
+    }
+}

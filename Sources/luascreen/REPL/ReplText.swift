@@ -1,0 +1,84 @@
+import ScreenRender
+
+/// Small text helpers of the REPL: script text made safe to print, quotes, styles.
+enum ReplText {
+    /// Script text (alerts, titles, values, help) without control characters, so a script
+    /// cannot move the cursor or colour the terminal; ASCII only when `ascii`.
+    /// Newlines are kept when `keepNewlines`, else they become spaces.
+    static func clean(_ s: String, ascii: Bool, keepNewlines: Bool = true) -> String {
+        var out = ""
+        out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
+            case 0x0A:
+                out.unicodeScalars.append(keepNewlines ? "\n" : " ")
+            case 0x09:
+                out.unicodeScalars.append(" ")
+            case 0x00..<0x20, 0x7F..<0xA0:
+                continue
+            default:
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return ascii ? asciiFold(out) : out
+    }
+
+    /// `"Font size"` -> `Font size`; text without surrounding quotes unchanged.
+    static func unquoted(_ s: String) -> String {
+        guard s.count >= 2, let first = s.first, first == "\"" || first == "'", s.last == first else { return s }
+        return String(s.dropFirst().dropLast())
+    }
+
+    /// The first word of `line` (up to whitespace) and the rest, trimmed.
+    static func splitFirstWord(_ line: String) -> (word: String, rest: String) {
+        guard let space = line.firstIndex(where: { $0.isWhitespace }) else { return (line, "") }
+        return (String(line[..<space]), trimmed(line[space...]))
+    }
+
+    static func trimmed<S: StringProtocol>(_ s: S) -> String {
+        var sub = Substring(s)
+        while let c = sub.first, c.isWhitespace { sub = sub.dropFirst() }
+        while let c = sub.last, c.isWhitespace { sub = sub.dropLast() }
+        return String(sub)
+    }
+
+    /// Levenshtein distance, for "did you mean" on command names (short words only).
+    static func distance(_ a: String, _ b: String) -> Int {
+        let x = Array(a), y = Array(b)
+        if x.isEmpty { return y.count }
+        if y.isEmpty { return x.count }
+        var previous = Array(0...y.count)
+        var current = [Int](repeating: 0, count: y.count + 1)
+        for i in 1...x.count {
+            current[0] = i
+            for j in 1...y.count {
+                let cost = x[i - 1] == y[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[y.count]
+    }
+}
+
+/// ANSI styles for the REPL's own lines (the renderer styles the screens).
+struct ReplStyle {
+    var color: Bool
+
+    static let reset = "\u{1B}[0m"
+
+    func paint(_ text: String, _ codes: String) -> String {
+        color && !text.isEmpty ? "\u{1B}[\(codes)m" + text + ReplStyle.reset : text
+    }
+
+    func bold(_ s: String) -> String { paint(s, "1") }
+    func dim(_ s: String) -> String { paint(s, "2") }
+    func alert(_ s: String) -> String { paint(s, "1;33") }
+    func error(_ s: String) -> String { paint(s, "1;31") }
+    func accent(_ s: String) -> String { paint(s, "1;34") }
+
+    /// The same, with the escape codes wrapped in \001 ... \002 so readline can measure a prompt.
+    func promptPaint(_ text: String, _ codes: String) -> String {
+        color && !text.isEmpty ? "\u{1}\u{1B}[\(codes)m\u{2}" + text + "\u{1}" + ReplStyle.reset + "\u{2}" : text
+    }
+}

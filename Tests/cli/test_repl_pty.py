@@ -1,0 +1,300 @@
+"""The interactive REPL in a pseudo-terminal (pexpect): prompt, Tab, Ctrl-C, Ctrl-D, history."""
+import os
+import sys
+import time
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import replsupport as support  # noqa: E402
+
+try:
+    import pexpect
+except ImportError:  # pragma: no cover
+    pexpect = None
+
+SETTINGS = "examples/settings.lua"
+JMSTATIC = "examples/jmstatic.lua"
+ROOT_PROMPT = "Settings> "
+PROFILE_PROMPT = "Settings › Profile> "
+
+
+@unittest.skipIf(pexpect is None, "pexpect is not installed")
+class PtyTestCase(unittest.TestCase):
+    rows, columns = 24, 80
+
+    def setUp(self):
+        support.require_binary(self)
+        self.sandbox = support.Sandbox()
+        self.fixture = self.sandbox.script("fixture.lua", support.FIXTURE)
+        self.child = None
+
+    def tearDown(self):
+        if self.child is not None and self.child.isalive():
+            self.child.terminate(force=True)
+        self.sandbox.close()
+
+    def spawn(self, script=SETTINGS, *options, store=("--store", "none"), env=None):
+        self.child = pexpect.spawn(support.BIN, [script, *store, *options], cwd=support.ROOT,
+                                   env=env or self.sandbox.env(), dimensions=(self.rows, self.columns),
+                                   encoding="utf-8", timeout=10)
+        return self.child
+
+    def command(self, line, prompt=ROOT_PROMPT):
+        """Types a line and waits for the next prompt; returns what came in between."""
+        self.child.sendline(line)
+        self.child.expect_exact(prompt)
+        return self.child.before
+
+    def finish(self):
+        self.child.expect(pexpect.EOF)
+        self.child.close()
+        return self.child.exitstatus
+
+
+class Starting(PtyTestCase):
+    def test_shows_the_root_screen_the_hint_and_the_prompt(self):
+        child = self.spawn()
+        child.expect_exact(ROOT_PROMPT)
+        shown = child.before
+        self.assertIn("Settings\r\n────────", shown)
+        self.assertIn(" 2   Notifications", shown)
+        self.assertIn("Type a row's number or name to select it", shown)
+        self.assertNotIn("\x1b[", shown)  # NO_COLOR, TERM=dumb
+
+    def test_quit_exits_0(self):
+        self.spawn().expect_exact(ROOT_PROMPT)
+        self.child.sendline("quit")
+        self.assertEqual(self.finish(), 0)
+
+    def test_ctrl_d_exits_0(self):
+        self.spawn().expect_exact(ROOT_PROMPT)
+        self.child.sendeof()
+        self.assertEqual(self.finish(), 0)
+
+    def test_a_script_that_does_not_load_exits_1(self):
+        child = self.spawn("examples/broken/syntax.lua")
+        child.expect(pexpect.EOF)
+        child.close()
+        self.assertEqual(child.exitstatus, 1)
+        self.assertIn("examples/broken/syntax.lua:", child.before)
+
+
+class Navigating(PtyTestCase):
+    def setUp(self):
+        super().setUp()
+        self.spawn().expect_exact(ROOT_PROMPT)
+
+    def test_select_by_number_then_back(self):
+        shown = self.command("1", PROFILE_PROMPT)
+        self.assertIn("Profile\r\n───────", shown)
+        self.assertIn("Ada", shown)
+        shown = self.command("back")
+        self.assertIn("Notifications", shown)
+
+    def test_dot_dot_and_home(self):
+        self.command("1", PROFILE_PROMPT)
+        self.command("..")
+        self.command("Profile", PROFILE_PROMPT)
+        self.command("home")
+
+    def test_select_by_text_prefix(self):
+        shown = self.command("notif")
+        self.assertIn("○ off", shown)
+        shown = self.command("Notifications")
+        self.assertIn("● on", shown)
+
+    def test_an_unknown_row_is_an_error_and_the_repl_goes_on(self):
+        shown = self.command("nosuchrow")
+        self.assertIn('error: no row "nosuchrow"', shown)
+        shown = self.command("show")
+        self.assertIn("Notifications", shown)
+
+    def test_confirm_no_cancels(self):
+        self.child.sendline("3")
+        self.child.expect_exact("Sign out now? [y/N] ")
+        shown = self.command("n")
+        self.assertIn("Cancelled.", shown)
+        self.assertNotIn("Signed out", shown)
+
+    def test_confirm_yes_runs_the_button(self):
+        self.child.sendline("Sign Out")
+        self.child.expect_exact("Sign out now? [y/N] ")
+        shown = self.command("y")
+        self.assertIn("! Signed out", shown)
+
+    def test_help(self):
+        shown = self.command("help")
+        self.assertIn("set REF VALUE", shown)
+        self.assertIn("Tab completes", shown)
+
+
+class LineEditing(PtyTestCase):
+    def setUp(self):
+        super().setUp()
+        self.spawn().expect_exact(ROOT_PROMPT)
+
+    def test_tab_completes_a_unique_row_prefix(self):
+        self.child.send("Notif\t")
+        self.child.expect_exact("ications")
+        shown = self.command("")
+        self.assertIn("○ off", shown)  # the completed line selected Notifications
+
+    def test_tab_completes_a_command(self):
+        self.child.send("sto\t")
+        self.child.expect_exact("re")
+        shown = self.command("")
+        self.assertIn("notifications = true", shown)
+
+    def test_tab_completes_a_row_after_a_command(self):
+        self.child.send("help Notif\t")
+        self.child.expect_exact("ications")
+        shown = self.command("")
+        self.assertIn("key: notifications", shown)
+
+    def test_tab_completes_the_second_word_of_a_row(self):
+        self.child.send("Sign O\t")
+        self.child.expect_exact("ut")
+        self.child.sendline("")
+        self.child.expect_exact("Sign out now? [y/N] ")
+        self.command("n")
+
+    def test_tab_completes_a_value_after_set(self):
+        self.child.send("set Notifications of\t")
+        self.child.expect_exact("f")
+        shown = self.command("")
+        self.assertIn("○ off", shown)
+
+    def test_ctrl_c_clears_the_line_and_keeps_the_repl(self):
+        self.child.send("hello wor")
+        self.child.expect_exact("hello wor")
+        self.child.send("\x03")
+        self.child.expect_exact(ROOT_PROMPT)
+        self.assertTrue(self.child.isalive())
+        shown = self.command("show")
+        self.assertNotIn("error", shown)
+        self.assertIn("Notifications", shown)
+
+    def test_ctrl_c_at_a_question_then_enter_cancels(self):
+        self.child.sendline("3")
+        self.child.expect_exact("Sign out now? [y/N] ")
+        self.child.send("ye")
+        self.child.expect_exact("ye")
+        self.child.send("\x03")
+        self.child.expect_exact("Sign out now? [y/N] ")
+        shown = self.command("")
+        self.assertIn("Cancelled.", shown)
+
+
+class ChoiceValues(PtyTestCase):
+    def test_tab_completes_an_option_of_a_choice(self):
+        self.spawn(JMSTATIC).expect_exact(ROOT_PROMPT)
+        self.command("Notifications", "Settings › Notifications> ")
+        self.child.send("set Show Previews When\t")
+        self.child.expect_exact(" Unlocked")
+        shown = self.command("", "Settings › Notifications> ")
+        self.assertIn("When Unlocked ›", shown)
+
+
+class History(PtyTestCase):
+    def test_history_is_written_and_read_back(self):
+        self.spawn().expect_exact(ROOT_PROMPT)
+        self.command("1", PROFILE_PROMPT)
+        self.command("back")
+        self.child.sendline("quit")
+        self.assertEqual(self.finish(), 0)
+        with open(self.sandbox.history, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+        self.assertEqual(lines[-3:], ["1", "back", "quit"])
+        # a new session recalls them: Ctrl-P twice is "back", then "1"
+        self.spawn().expect_exact(ROOT_PROMPT)
+        self.child.send("\x10\x10\x10")  # quit, back, 1
+        self.child.expect_exact("1")
+        shown = self.command("", PROFILE_PROMPT)
+        self.assertIn("Ada", shown)
+
+    def test_history_folder_defaults_under_home(self):
+        env = self.sandbox.env(XDG_STATE_HOME=None)
+        self.spawn(env=env).expect_exact(ROOT_PROMPT)
+        self.command("show")
+        self.child.sendline("quit")
+        self.assertEqual(self.finish(), 0)
+        path = os.path.join(self.sandbox.home, ".local", "state", "luascreen", "history")
+        self.assertTrue(os.path.exists(path))
+        self.assertEqual(os.stat(path).st_mode & 0o777, 0o600)
+
+    def test_a_secure_value_typed_with_set_stays_out_of_the_history(self):
+        self.spawn(self.fixture).expect_exact("Fixture> ")
+        self.command("set Password hunter2", "Fixture> ")
+        self.command("set Nickname bob", "Fixture> ")
+        self.child.sendline("quit")
+        self.finish()
+        with open(self.sandbox.history, encoding="utf-8") as f:
+            text = f.read()
+        self.assertNotIn("hunter2", text)
+        self.assertIn("set Nickname bob", text)
+
+
+class Values(PtyTestCase):
+    def test_selecting_an_input_asks_for_its_value(self):
+        self.spawn(JMSTATIC).expect_exact(ROOT_PROMPT)
+        self.child.sendline("5")
+        self.child.expect_exact("New value for Name (now: luascreen; at most 24 characters): ")
+        shown = self.command("Laptop")
+        self.assertIn("Laptop", shown)
+
+    def test_an_empty_answer_changes_nothing(self):
+        self.spawn(JMSTATIC).expect_exact(ROOT_PROMPT)
+        self.child.sendline("Name")
+        self.child.expect_exact("New value for Name")
+        shown = self.command("")
+        self.assertIn("Unchanged.", shown)
+
+    def test_a_number_prompt_tells_the_range(self):
+        self.spawn(self.fixture).expect_exact("Fixture> ")
+        self.child.sendline("4")
+        self.child.expect_exact("New value for Font size (now: 14 pt; 10 to 30, step 2): ")
+        shown = self.command("16", "Fixture> ")
+        self.assertIn("16 pt", shown)
+
+    def test_a_secure_input_is_read_without_echo(self):
+        self.spawn(self.fixture).expect_exact("Fixture> ")
+        self.child.sendline("Password")
+        self.child.expect_exact("New value for Password: ")
+        shown = self.command("hunter2", "Fixture> ")
+        self.assertNotIn("hunter2", shown)
+        self.assertIn("••••", shown)
+
+
+class Paging(PtyTestCase):
+    def test_a_long_screen_is_shown_a_page_at_a_time(self):
+        self.spawn(self.fixture).expect_exact("Fixture> ")
+        shown = self.command("Long list", "Fixture › Long> ")
+        self.assertIn("Item 1\r\n", shown)
+        self.assertNotIn("Item 60", shown)
+        self.assertRegex(shown, r"-- page 1/\d+: next --")
+        self.assertLessEqual(len(shown.rstrip("\r\n").split("\r\n")), self.rows)
+        shown = self.command("next", "Fixture › Long> ")
+        self.assertRegex(shown, r"-- page 2/\d+: next, prev --")
+        self.assertNotIn("Item 1\r\n", shown)
+        shown = self.command("prev", "Fixture › Long> ")
+        self.assertIn("Item 1\r\n", shown)
+        shown = self.command("prev", "Fixture › Long> ")
+        self.assertIn("Already on the first page.", shown)
+
+    def test_go_opens_the_page_of_the_row_found(self):
+        self.spawn(self.fixture).expect_exact("Fixture> ")
+        self.command("find Item 55", "Fixture> ")
+        shown = self.command("go 1", "Fixture › Long> ")
+        self.assertIn("Item 55", shown)
+        self.assertIn("Item 55 is row 55.", shown)
+
+
+class Ascii(PtyTestCase):
+    def test_ascii_prompt(self):
+        self.spawn(SETTINGS, "--ascii").expect_exact(ROOT_PROMPT)
+        self.child.sendline("1")
+        self.child.expect_exact("Settings > Profile> ")
+
+
+if __name__ == "__main__":
+    unittest.main()
