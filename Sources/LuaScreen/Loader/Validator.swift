@@ -38,7 +38,8 @@ final class Validator {
     struct BoundKey {
         var kind: RowKind
         var place: SourceLocation?
-        var defaultValue: StoreValue
+        var binding: Binding
+        var defaultValue: StoreValue { binding.defaultValue }
     }
     private var screenDepth = 0
     static let maxScreenDepth = 100
@@ -746,7 +747,7 @@ final class Validator {
             }
             checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: has(.options))
             row.binding = binding
-            let entry = BoundKey(kind: kind, place: row.location, defaultValue: binding.defaultValue)
+            let entry = BoundKey(kind: kind, place: row.location, binding: binding)
             if let previous = bindings.updateValue(entry, forKey: binding.key) {
                 bindings[binding.key] = previous
                 if previous.kind != kind {

@@ -46,7 +46,9 @@ extension Session {
             throw SessionError.refused("row \"\(hidden.text)\" is hidden; `why \(hidden.id)` tells why")
         }
         let names = candidates.map(\.text) + candidates.map(\.id)
-        throw SessionError.refused("no row \"\(ref)\" on screen \"\(screen.title)\"\(Suggest.hint(ref, names))")
+        let hint = ref.count <= 64 && names.count <= 2000 ? Suggest.hint(ref, names) : ""
+        let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
+        throw SessionError.refused("no row \"\(shown)\" on screen \"\(screen.title)\"\(hint)")
     }
 
     /// The declared row behind a resolved row of the current screen.
@@ -346,8 +348,12 @@ extension Session {
             let (id, idPath, titlePath) = queue[index]
             index += 1
             guard let screen = resolvedScreen(id: id), let declared = validator.screen(id) else { continue }
+            var help: [String: String] = [:]
+            if case .value(let sections) = declared.sections {
+                for row in sections.lazy.flatMap(\.rows) { if let h = row.help { help[row.id] = h } }
+            }
             for row in screen.sections.flatMap(\.rows) where row.visible {
-                let haystack = [row.text, row.detail ?? "", declaredHelp(declared, row.id) ?? ""].joined(separator: "\n").lowercased()
+                let haystack = [row.text, row.detail ?? "", help[row.id] ?? ""].joined(separator: "\n").lowercased()
                 if !needle.isEmpty, haystack.contains(needle) {
                     results.append(FindResult(screen: id, row: row.id, text: row.text, titles: titlePath, path: idPath))
                 }
@@ -359,11 +365,6 @@ extension Session {
             }
         }
         return results
-    }
-
-    private func declaredHelp(_ screen: Screen, _ rowID: String) -> String? {
-        guard case .value(let sections) = screen.sections else { return nil }
-        return sections.lazy.flatMap(\.rows).first { $0.id == rowID }?.help
     }
 
     private func pushTargets(of screen: Screen) -> [String] {

@@ -291,6 +291,13 @@ public final class Session {
         return out
     }
 
+    /// How a key is bound (kind of row aside): its default, range, step, secure flag,
+    /// options, as the first row bound to it declared them.
+    public func binding(forKey key: String) -> Binding? { validator.bindings[key]?.binding }
+
+    /// Every key a row binds, sorted.
+    public var boundKeys: [String] { validator.bindings.keys.sorted() }
+
     /// The default of a bound key.
     public func defaultValue(for key: String) -> StoreValue? { validator.bindings[key]?.defaultValue }
 

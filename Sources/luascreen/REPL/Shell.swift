@@ -294,21 +294,12 @@ final class Shell {
 
     /// Keys bound to secure inputs (their values are never shown).
     func secureKeys() -> Set<String> {
-        Set(declaredBindings().filter(\.secure).map(\.key))
+        Set(session.boundKeys.filter { session.binding(forKey: $0)?.secure ?? false })
     }
 
-    /// The binding a script declared for a key (range, step, secure...), when a screen
-    /// declares it in a table (rows from a `sections` function or added at run time are
-    /// not known until evaluated).
+    /// The binding a script declared for a key (range, step, secure...).
     func declaredBinding(for key: String) -> Binding? {
-        declaredBindings().first { $0.key == key }
-    }
-
-    private func declaredBindings() -> [Binding] {
-        session.app.screens.flatMap { screen -> [Binding] in
-            guard case .value(let sections) = screen.sections else { return [] }
-            return sections.flatMap(\.rows).compactMap(\.binding)
-        }
+        session.binding(forKey: key)
     }
 
     // MARK: values
