@@ -2,11 +2,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
+#include <malloc.h>
 
 #define LS_HOOK_STEP 1000
 
 static int ls_states_open = 0;
 int ls_open_states(void) { return ls_states_open; }
+
+void ls_trim_memory(void) { malloc_trim(0); }
 
 ls_limits *ls_limits_of(lua_State *L) {
     void *ud = NULL;

@@ -153,6 +153,13 @@ public final class LuaState {
         LuaType(rawValue: ls_rawgetref(L, r)) ?? .none
     }
 
+    /// A full garbage collection (finalizers that fail only warn; nothing raises). With
+    /// `returningMemory`, the freed pages go back to the system (malloc_trim).
+    public func collectGarbage(returningMemory: Bool = false) {
+        ls_gc_collect(L)
+        if returningMemory { ls_trim_memory() }
+    }
+
     // MARK: host functions
 
     /// Pushes a Lua function that runs `body`. `body` must not raise: it returns `.error`.

@@ -65,6 +65,9 @@ int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned in
 /* The sandbox's safe `load`: text only, default environment the globals. */
 void ls_open_sandbox_helpers(lua_State *L);
 
+/* Gives memory the allocator holds free back to the system (malloc_trim). */
+void ls_trim_memory(void);
+
 /* Counts every ls_newstate not yet closed: a leak check for tests. */
 int ls_open_states(void);
 

@@ -329,23 +329,29 @@ enum ScriptLoader {
         if let error = lua.openSandbox(SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: options.print)) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "internal: \(error.message)")])
         }
-        guard let bytes = readFileBytes(path) else {
+        let timing = PhaseTimer()
+        // The source is dropped as soon as Lua has compiled it.
+        let loadError: LuaError?? = readFileBytes(path).map { lua.load($0, chunkName: "@" + path) }
+        guard let loadError else {
             let reason = String(cString: strerror(errno))
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
         }
-        let timing = PhaseTimer()
-        if let error = lua.load(bytes, chunkName: "@" + path) {
+        if let error = loadError {
             throw LoadError([diagnostic(from: error, file: path)])
         }
-        timing.lap("parse")
+        timing.lap("parse", lua: lua)
         if let error = lua.call(nargs: 0, nresults: 1) {
             throw LoadError([diagnostic(from: error, file: path)])
         }
-        timing.lap("run")
+        timing.lap("run", lua: lua)
+        // The compiled main chunk is garbage now: free it before the model is built, so
+        // the model reuses its memory.
+        lua.collectGarbage(returningMemory: true)
+        timing.lap("collect", lua: lua)
         let validator = Validator(lua: lua, file: path)
         let app = validator.readScript(-1)
         lua.stack.pop()
-        timing.lap("validate")
+        timing.lap("validate", lua: lua)
         let diagnostics = Diagnostic.sorted(validator.takeDiagnostics())
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw LoadError(diagnostics)
@@ -383,10 +389,21 @@ final class PhaseTimer {
         return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
     }
 
-    func lap(_ name: String) {
+    func lap(_ name: String, lua: LuaState? = nil) {
         guard enabled else { return }
         let now = PhaseTimer.now()
-        fputs("timing: \(name) \(Int((now - last) * 1000)) us\n", stderr)
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let memory = lua.map { " lua \($0.memoryInUse >> 10) KiB" } ?? ""
+        var current = 0
+        if let f = fopen("/proc/self/statm", "r") {
+            var size = 0, resident = 0
+            _ = withUnsafeMutablePointer(to: &size) { a in withUnsafeMutablePointer(to: &resident) { b in
+                withVaList([a, b]) { vfscanf(f, "%ld %ld", $0) } } }
+            fclose(f)
+            current = resident * 4
+        }
+        fputs("timing: \(name) \(Int((now - last) * 1000)) us\(memory), rss \(current) KiB, max rss \(usage.ru_maxrss) KiB\n", stderr)
         last = now
     }
 }
