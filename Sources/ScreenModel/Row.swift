@@ -5,21 +5,23 @@
 /// the rarer ones (icon, help, context, the detail button, confirm, the bound value) in a
 /// shared box that is copied only when written.
 public struct Row: Sendable {
+    // Declared so the small fields pack together (a Row is 128 bytes).
     public var id: String
     public var text: Dynamic<String>
-    public var detail: Dynamic<String>?
-    public var enabled: Dynamic<Bool>
-    public var visible: Dynamic<Bool>
-    public var onSelect: ScriptRef?
-    public var push: PushTarget?
-    public var location: SourceLocation?
     public var kind: RowKind
     public var style: RowStyle
     /// As written; nil means the default (`disclosure` when the row pushes, else `none`).
     public var accessory: Accessory?
     /// Button fields.
     public var destructive: Bool
+    public var enabled: Dynamic<Bool>
+    public var visible: Dynamic<Bool>
+    public var onSelect: ScriptRef?
+    public var detail: Dynamic<String>?
+    public var push: PushTarget?
+    public var location: SourceLocation?
     private var extras: RowExtras?
+    private var bound: BindingBox?
 
     public init(id: String, kind: RowKind, text: Dynamic<String>) {
         self.id = id
@@ -63,8 +65,8 @@ public struct Row: Sendable {
     }
     /// The bound value (toggle, choice, input, number).
     public var binding: Binding? {
-        get { extras?.binding }
-        set { if newValue != nil || extras != nil { editExtras { $0.binding = newValue } } }
+        get { bound?.binding }
+        set { bound = newValue.map(BindingBox.init) }
     }
 
     /// The accessory shown: the one written, else a disclosure for rows that push.
@@ -97,7 +99,6 @@ private final class RowExtras: @unchecked Sendable {
     var context: ScriptRef?
     var onAccessory: ScriptRef?
     var confirm: String?
-    var binding: Binding?
 
     func copy() -> RowExtras {
         let c = RowExtras()
@@ -106,9 +107,15 @@ private final class RowExtras: @unchecked Sendable {
         c.context = context
         c.onAccessory = onAccessory
         c.confirm = confirm
-        c.binding = binding
         return c
     }
+}
+
+/// A row's binding, boxed: most rows have none, and those that have one share it when the
+/// row is copied. Immutable: `Row.binding`'s setter makes a new box.
+private final class BindingBox: @unchecked Sendable {
+    let binding: Binding
+    init(_ binding: Binding) { self.binding = binding }
 }
 
 /// A row's value bound to a store key, with what each bound kind adds.

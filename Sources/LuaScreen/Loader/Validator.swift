@@ -35,11 +35,11 @@ final class Validator {
     /// Every bound key: the kind of row that binds it, where, and its default.
     private(set) var bindings: [String: BoundKey] = [:]
 
+    /// What a store read needs to know of a key, kept small: a screen may bind 100,000.
     struct BoundKey {
         var kind: RowKind
-        var place: SourceLocation?
-        var binding: Binding
-        var defaultValue: StoreValue { binding.defaultValue }
+        var line: Int32
+        var defaultValue: StoreValue
     }
     private var screenDepth = 0
     static let maxScreenDepth = 100
@@ -447,7 +447,7 @@ final class Validator {
         if let sectionsFunction {
             screens[index].sections = .function(sectionsFunction)
         } else {
-            var rowIDs: RowIDs = [:]
+            var rowIDs = RowIDs()
             var sections: [Section] = []
             if sectionsField {
                 stack.rawGet(t, "sections")
@@ -730,9 +730,7 @@ final class Validator {
         let textID: String? = row.text.value.map(slug).flatMap { $0.isEmpty ? nil : $0 }
         row.id = id ?? key ?? textID ?? "row\(position)"
         if id != nil, row.id.isEmpty { report("id must not be empty", field: "id") }
-        let idKey = IDKey(row.id)
-        if let previous = rowIDs.updateValue(Int32(place.line ?? 0), forKey: idKey) {
-            rowIDs[idKey] = previous
+        if let previous = rowIDs.insert(row.id, line: Int32(place.line ?? 0)) {
             let also = previous > 0 ? " (also at line \(previous))" : ""
             let fix = id == nil ? "; give one of them an id" : ""
             report("duplicate row id \"\(row.id)\" in this screen\(also)\(fix)", field: id == nil ? nil : "id")
@@ -747,11 +745,11 @@ final class Validator {
             }
             checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: has(.options))
             row.binding = binding
-            let entry = BoundKey(kind: kind, place: row.location, binding: binding)
+            let entry = BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue)
             if let previous = bindings.updateValue(entry, forKey: binding.key) {
                 bindings[binding.key] = previous
                 if previous.kind != kind {
-                    let at = previous.place.map { " at line \($0.line)" } ?? ""
+                    let at = previous.line > 0 ? " at line \(previous.line)" : ""
                     report("key \"\(binding.key)\" is bound by \(article(kind.constructor)) here and by \(article(previous.kind.constructor))\(at); one key holds one kind of value", field: "key")
                 }
             }

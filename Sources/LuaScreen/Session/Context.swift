@@ -276,9 +276,9 @@ extension Session {
     }
 
     private func rowIDs(of sections: [Section], except: String? = nil) -> RowIDs {
-        var ids: RowIDs = [:]
+        var ids = RowIDs()
         for section in sections {
-            for row in section.rows where row.id != except { ids[IDKey(row.id)] = Int32(row.location?.line ?? 0) }
+            for row in section.rows where row.id != except { _ = ids.insert(row.id, line: Int32(row.location?.line ?? 0)) }
         }
         return ids
     }

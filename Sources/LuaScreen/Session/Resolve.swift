@@ -69,7 +69,7 @@ extension Session {
         guard stack.type(at: -1) == .table else {
             return ([], "the sections function of screen \"\(live.id)\" returned a \(stack.type(at: -1).name), not a list of sections")
         }
-        var ids: RowIDs = [:]
+        var ids = RowIDs()
         let sections = validator.readRuntimeSections(-1, path: [.field(live.id), .field("sections")], rowIDs: &ids)
         let problems = validator.takeDiagnostics().filter { $0.severity == .error }
         if !problems.isEmpty {

@@ -293,7 +293,22 @@ public final class Session {
 
     /// How a key is bound (kind of row aside): its default, range, step, secure flag,
     /// options, as the first row bound to it declared them.
-    public func binding(forKey key: String) -> Binding? { validator.bindings[key]?.binding }
+    public func binding(forKey key: String) -> Binding? {
+        guard validator.bindings[key] != nil else { return nil }
+        for screen in validator.screens {
+            guard case .value(let sections) = screen.sections else { continue }
+            for section in sections {
+                for row in section.rows where row.binding?.key == key { return row.binding }
+            }
+        }
+        // Bound by a row that a `sections` function or a callback made: look at the live screens.
+        for live in navigation.reversed() {
+            for section in live.sections ?? [] {
+                for row in section.rows where row.binding?.key == key { return row.binding }
+            }
+        }
+        return nil
+    }
 
     /// Every key a row binds, sorted.
     public var boundKeys: [String] { validator.bindings.keys.sorted() }
