@@ -6,6 +6,18 @@ import ScreenRender
 
 /// `check`, `dump` and `render`.
 enum Commands {
+    /// Sessions of one-shot commands, kept until the process exits.
+    nonisolated(unsafe) static var retainedUntilExit: [Session] = []
+
+    /// A one-shot command is done with its session. The last one is not closed: the process
+    /// exits next and the system takes its memory back at once, where closing the Lua state
+    /// would free every object one by one (a tenth of `check`'s time on a large screen).
+    /// Sessions before the last (`check` of several scripts) are closed as usual.
+    static func finished(_ session: Session) {
+        for earlier in retainedUntilExit { earlier.close() }
+        retainedUntilExit = [session]
+    }
+
     static func sessionOptions(_ options: Options, store: ValueStore?) -> SessionOptions {
         SessionOptions(limits: options.limits, trusted: options.trusted, store: store, print: { text in
             print(text)
@@ -20,7 +32,7 @@ enum Commands {
             do {
                 let session = try Session.open(path: path, options: sessionOptions(options, store: MemoryStore()))
                 found = session.loadWarnings + session.evaluationProblems()
-                session.close()
+                finished(session)
             } catch let error as LoadError {
                 found = error.diagnostics
             } catch {
@@ -43,14 +55,14 @@ enum Commands {
 
     static func dump(_ options: Options) -> Int32 {
         guard let session = openReadOnly(options) else { return 1 }
-        defer { session.close() }
+        defer { finished(session) }
         print(session.dump().serialized(pretty: true))
         return 0
     }
 
     static func render(_ options: Options) -> Int32 {
         guard let session = openReadOnly(options) else { return 1 }
-        defer { session.close() }
+        defer { finished(session) }
         let started = DispatchTime.now().uptimeNanoseconds
         var screen: ResolvedScreen
         if let id = options.screen {
