@@ -330,3 +330,20 @@ int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned in
     }
     return unknown;
 }
+
+size_t ls_slug(const char *text, size_t n, char *out) {
+    size_t count = 0;
+    int pending = 0;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c >= 'A' && c <= 'Z') c = (unsigned char)(c + 32);
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            if (pending && count > 0) out[count++] = '_';
+            pending = 0;
+            out[count++] = (char)c;
+        } else {
+            pending = 1;
+        }
+    }
+    return count;
+}

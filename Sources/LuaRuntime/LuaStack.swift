@@ -73,6 +73,16 @@ public struct LuaStack {
         return (String(decoding: buffer, as: UTF8.self), false)
     }
 
+    /// The default id a row's text at `index` gives (see `ls_slug`), when it is a string.
+    public func slug(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = ls_tolstring(L, index, &length) else { return nil }
+        return String(unsafeUninitializedCapacity: length) { out in
+            out.baseAddress!.withMemoryRebound(to: CChar.self, capacity: length) { ls_slug(pointer, length, $0) }
+        }
+    }
+
     public func number(at index: Int32) -> Double? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }
         return lua_tonumberx(L, index, nil)

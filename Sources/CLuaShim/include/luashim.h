@@ -62,6 +62,10 @@ int ls_constructor_line(lua_State *L, int idx, const char **source);
  * (or not strings). Raw access only: never raises. */
 int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned int *present);
 
+/* A row's default id from its text: lowercased, each run of characters other than a-z and
+ * 0-9 made one '_', trimmed of '_'. Writes at most n bytes to out; returns the length. */
+size_t ls_slug(const char *text, size_t n, char *out);
+
 /* The sandbox's safe `load`: text only, default environment the globals. */
 void ls_open_sandbox_helpers(lua_State *L);
 

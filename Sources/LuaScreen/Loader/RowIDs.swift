@@ -53,13 +53,70 @@ struct RowIDs {
         }
     }
 
-    /// FNV-1a, never 0 (0 marks an empty slot).
-    private static func hash(_ id: String) -> UInt64 {
-        var s = id
-        return s.withUTF8 { bytes in
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
-            return h | 1
+    private static func hash(_ id: String) -> UInt64 { fnv1a(id) }
+}
+
+/// A string-keyed table with FNV-1a hashing and open addressing, for the loader's per-row
+/// lookups (bound keys): cheaper to hash than `Dictionary<String, _>`, and grows in place.
+struct KeyTable<Value> {
+    private var hashes: [UInt64] = []
+    private var slots: [Int32] = []
+    private(set) var keys: [String] = []
+    private(set) var values: [Value] = []
+
+    init() {}
+
+    var count: Int { keys.count }
+
+    subscript(key: String) -> Value? {
+        guard !hashes.isEmpty else { return nil }
+        let h = fnv1a(key)
+        let mask = hashes.count - 1
+        var i = Int(truncatingIfNeeded: h) & mask
+        while hashes[i] != 0 {
+            if hashes[i] == h, keys[Int(slots[i])] == key { return values[Int(slots[i])] }
+            i = (i + 1) & mask
         }
+        return nil
+    }
+
+    /// Stores `value` under `key` unless the key is there already; returns the value there.
+    mutating func insertIfAbsent(_ key: String, _ value: Value) -> Value? {
+        if (keys.count + 1) * 4 > hashes.count * 3 { rehash(max(16, hashes.count * 2)) }
+        let h = fnv1a(key)
+        let mask = hashes.count - 1
+        var i = Int(truncatingIfNeeded: h) & mask
+        while hashes[i] != 0 {
+            if hashes[i] == h, keys[Int(slots[i])] == key { return values[Int(slots[i])] }
+            i = (i + 1) & mask
+        }
+        hashes[i] = h
+        slots[i] = Int32(keys.count)
+        keys.append(key)
+        values.append(value)
+        return nil
+    }
+
+    private mutating func rehash(_ capacity: Int) {
+        hashes = [UInt64](repeating: 0, count: capacity)
+        slots = [Int32](repeating: 0, count: capacity)
+        let mask = capacity - 1
+        for (n, key) in keys.enumerated() {
+            let h = fnv1a(key)
+            var i = Int(truncatingIfNeeded: h) & mask
+            while hashes[i] != 0 { i = (i + 1) & mask }
+            hashes[i] = h
+            slots[i] = Int32(n)
+        }
+    }
+}
+
+/// FNV-1a of a string's UTF-8, never 0 (0 marks an empty slot).
+func fnv1a(_ string: String) -> UInt64 {
+    var s = string
+    return s.withUTF8 { bytes in
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { h = (h ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return h | 1
     }
 }

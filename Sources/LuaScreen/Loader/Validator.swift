@@ -33,7 +33,7 @@ final class Validator {
     private var screenTables: [UnsafeRawPointer: String] = [:]
     private var pendingPushes: [(id: String, place: (file: String, line: Int?), path: String)] = []
     /// Every bound key: the kind of row that binds it, where, and its default.
-    private(set) var bindings: [String: BoundKey] = [:]
+    private(set) var bindings = KeyTable<BoundKey>()
 
     /// What a store read needs to know of a key, kept small: a screen may bind 100,000.
     struct BoundKey {
@@ -152,8 +152,8 @@ final class Validator {
     }
 
     private var currentLocation: SourceLocation? {
-        let p = place
-        return p.line.map { SourceLocation(file: p.file, line: $0) }
+        guard let p = places.last, p.line > 0 else { return nil }
+        return SourceLocation(file: files[Int(p.file)], line: Int(p.line))
     }
 
     // MARK: values
@@ -554,7 +554,9 @@ final class Validator {
         stack.ensure(RowField.slotCount + 24)
         stack.top = slots + RowField.slotCount
         defer { stack.top = slots }
-        for i in 1...count {
+        var i = 0
+        while i < count {
+            i += 1
             stack.rawGet(list, index: i)
             path.append(.index(i))
             if stack.type(at: -1) == .table {
@@ -727,8 +729,13 @@ final class Validator {
         if kind == .toggle, key == nil, !has(.key) { report("missing required field \"key\" (the store key the toggle sets)") }
 
         // The id: as given, else the key, else the text made an identifier.
-        let textID: String? = row.text.value.map(slug).flatMap { $0.isEmpty ? nil : $0 }
-        row.id = id ?? key ?? textID ?? "row\(position)"
+        if let given = id ?? key {
+            row.id = given
+        } else if hasText, case .value = row.text, let textID = stack.slug(at: slot(.text)), !textID.isEmpty {
+            row.id = textID
+        } else {
+            row.id = "row\(position)"
+        }
         if id != nil, row.id.isEmpty { report("id must not be empty", field: "id") }
         if let previous = rowIDs.insert(row.id, line: Int32(place.line ?? 0)) {
             let also = previous > 0 ? " (also at line \(previous))" : ""
@@ -746,8 +753,7 @@ final class Validator {
             checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: has(.options))
             row.binding = binding
             let entry = BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue)
-            if let previous = bindings.updateValue(entry, forKey: binding.key) {
-                bindings[binding.key] = previous
+            if let previous = bindings.insertIfAbsent(binding.key, entry) {
                 if previous.kind != kind {
                     let at = previous.line > 0 ? " at line \(previous.line)" : ""
                     report("key \"\(binding.key)\" is bound by \(article(kind.constructor)) here and by \(article(previous.kind.constructor))\(at); one key holds one kind of value", field: "key")
@@ -765,7 +771,9 @@ final class Validator {
         if let (target, p, pathText) = pushPlace {
             pendingPushes.append((target, p, pathText))
         }
-        warnings(for: row)
+        if row.push != nil || row.kind == .button || row.confirm != nil || row.detail != nil {
+            warnings(for: row)
+        }
         return row
     }
 
@@ -915,7 +923,7 @@ final class Validator {
         return ok ? options : nil
     }
 
-    private func warnings(for row: Row) {
+    private func warnings(for row: borrowing Row) {
         if row.push != nil, let accessory = row.accessory, accessory == .none || accessory == .checkmark {
             report("the row pushes a screen but its accessory \"\(accessory.rawValue)\" hides the disclosure", field: "accessory", severity: .warning)
         }
