@@ -66,6 +66,7 @@ public final class Session {
     var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
     var structureGeneration = 0
     var rowIndex: RowIndex?
+    var bindingCache: (structure: Int, bindings: [String: Binding])?
     var warnedKeys = Set<String>()
 
     struct Transaction {
@@ -295,19 +296,25 @@ public final class Session {
     /// options, as the first row bound to it declared them.
     public func binding(forKey key: String) -> Binding? {
         guard validator.bindings[key] != nil else { return nil }
-        for screen in validator.screens {
-            guard case .value(let sections) = screen.sections else { continue }
+        if let cached = bindingCache, cached.structure == structureGeneration {
+            return cached.bindings[key]
+        }
+        // One pass over the declared rows, then the live screens (rows that a `sections`
+        // function or a callback made); the first row bound to a key describes it.
+        var found: [String: Binding] = [:]
+        func note(_ sections: [Section]) {
             for section in sections {
-                for row in section.rows where row.binding?.key == key { return row.binding }
+                for row in section.rows {
+                    if let binding = row.binding, found[binding.key] == nil { found[binding.key] = binding }
+                }
             }
         }
-        // Bound by a row that a `sections` function or a callback made: look at the live screens.
-        for live in navigation.reversed() {
-            for section in live.sections ?? [] {
-                for row in section.rows where row.binding?.key == key { return row.binding }
-            }
+        for screen in validator.screens {
+            if case .value(let sections) = screen.sections { note(sections) }
         }
-        return nil
+        for live in navigation.reversed() { note(live.sections ?? []) }
+        bindingCache = (structureGeneration, found)
+        return found[key]
     }
 
     /// Every key a row binds, sorted.
