@@ -91,14 +91,7 @@ extension Session {
         }
     }
 
-    func push(_ value: StoreValue) {
-        switch value {
-        case .bool(let b): lua.stack.push(b)
-        case .integer(let i): lua.stack.push(i)
-        case .number(let d): lua.stack.push(d)
-        case .string(let s): lua.stack.push(s)
-        }
-    }
+    func push(_ value: StoreValue) { lua.stack.push(value) }
 
     /// Reads a value a script handed over: boolean, number, string, or nil.
     func storeValue(_ stack: LuaStack, at index: Int32) -> StoreValue?? {
@@ -180,14 +173,7 @@ extension Session {
         return .results(0)
     }
 
-    func push(_ value: StoreValue, on s: LuaStack) {
-        switch value {
-        case .bool(let b): s.push(b)
-        case .integer(let i): s.push(i)
-        case .number(let d): s.push(d)
-        case .string(let str): s.push(str)
-        }
-    }
+    func push(_ value: StoreValue, on s: LuaStack) { s.push(value) }
 
     // MARK: ctx methods
 
@@ -299,132 +285,123 @@ extension Session {
         return .success(Int(p))
     }
 
-    private func ctxInsertRow(_ s: LuaStack) -> HostResult {
-        if let problem = ensureInAction("insert_row") { return .error(problem) }
-        guard case .success(var sections) = editableSections("insert_row") else {
-            if case .failure(let e) = editableSections("insert_row") { return .error(e.message) }
-            return .results(0)
-        }
-        guard let sectionID = s.string(at: 2) else { return .error("ctx:insert_row expects a section id first") }
-        guard let si = sections.firstIndex(where: { $0.id == sectionID }) else {
-            return .error("ctx:insert_row: no section \"\(sectionID)\" on screen \"\(currentScreenID)\"\(Suggest.hint(sectionID, sections.map(\.id)))")
-        }
-        let pos: Int
-        switch position(s, at: 3, count: sections[si].rows.count, what: "ctx:insert_row") {
-        case .success(let p): pos = p
+    /// A run-time change of the current screen: checks that it may be made, lets `edit`
+    /// change a copy of the sections, and keeps the copy when `edit` succeeds.
+    private func editSections(_ name: String, _ edit: (inout [Section]) -> HostResult) -> HostResult {
+        if let problem = ensureInAction(name) { return .error(problem) }
+        var sections: [Section]
+        switch editableSections(name) {
+        case .success(let current): sections = current
         case .failure(let e): return .error(e.message)
         }
-        guard s.type(at: 4) == .table else { return .error("ctx:insert_row expects a row table, got a \(s.type(at: 4).name)") }
-        var ids = rowIDs(of: sections)
-        guard let row = validator.readRuntimeRow(4, path: [.field("insert_row")], rowIDs: &ids),
-              !validator.hasErrors else { return invalid("ctx:insert_row") }
-        _ = validator.takeDiagnostics()
-        sections[si].rows.insert(row, at: pos - 1)
-        navigation[navigation.count - 1].sections = sections
-        changed()
-        return .results(0)
+        let result = edit(&sections)
+        if case .results = result {
+            navigation[navigation.count - 1].sections = sections
+            changed()
+        }
+        return result
+    }
+
+    private func noRow(_ id: String, in sections: [Section], _ what: String) -> HostResult {
+        let all = sections.flatMap { $0.rows.map(\.id) }
+        return .error("ctx:\(what): no row \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, all))")
+    }
+
+    private func ctxInsertRow(_ s: LuaStack) -> HostResult {
+        editSections("insert_row") { sections in
+            guard let sectionID = s.string(at: 2) else { return .error("ctx:insert_row expects a section id first") }
+            guard let si = sections.firstIndex(where: { $0.id == sectionID }) else {
+                return .error("ctx:insert_row: no section \"\(sectionID)\" on screen \"\(currentScreenID)\"\(Suggest.hint(sectionID, sections.map(\.id)))")
+            }
+            let pos: Int
+            switch position(s, at: 3, count: sections[si].rows.count, what: "ctx:insert_row") {
+            case .success(let p): pos = p
+            case .failure(let e): return .error(e.message)
+            }
+            guard s.type(at: 4) == .table else { return .error("ctx:insert_row expects a row table, got a \(s.type(at: 4).name)") }
+            var ids = rowIDs(of: sections)
+            guard let row = validator.readRuntimeRow(4, path: [.field("insert_row")], rowIDs: &ids),
+                  !validator.hasErrors else { return invalid("ctx:insert_row") }
+            _ = validator.takeDiagnostics()
+            sections[si].rows.insert(row, at: pos - 1)
+            return .results(0)
+        }
     }
 
     private func ctxRemoveRow(_ s: LuaStack) -> HostResult {
-        if let problem = ensureInAction("remove_row") { return .error(problem) }
-        let current = editableSections("remove_row")
-        guard case .success(var sections) = current else {
-            if case .failure(let e) = current { return .error(e.message) }
-            return .results(0)
-        }
-        guard let id = s.string(at: 2) else { return .error("ctx:remove_row expects a row id") }
-        for si in sections.indices {
-            if let ri = sections[si].rows.firstIndex(where: { $0.id == id }) {
-                sections[si].rows.remove(at: ri)
-                navigation[navigation.count - 1].sections = sections
-                changed()
-                return .results(0)
+        editSections("remove_row") { sections in
+            guard let id = s.string(at: 2) else { return .error("ctx:remove_row expects a row id") }
+            for si in sections.indices {
+                if let ri = sections[si].rows.firstIndex(where: { $0.id == id }) {
+                    sections[si].rows.remove(at: ri)
+                    return .results(0)
+                }
             }
+            return noRow(id, in: sections, "remove_row")
         }
-        let all = sections.flatMap { $0.rows.map(\.id) }
-        return .error("ctx:remove_row: no row \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, all))")
     }
 
     private func ctxUpdateRow(_ s: LuaStack) -> HostResult {
-        if let problem = ensureInAction("update_row") { return .error(problem) }
-        let current = editableSections("update_row")
-        guard case .success(var sections) = current else {
-            if case .failure(let e) = current { return .error(e.message) }
-            return .results(0)
-        }
-        guard let id = s.string(at: 2) else { return .error("ctx:update_row expects a row id") }
-        guard s.type(at: 3) == .table else { return .error("ctx:update_row expects a table of fields, got a \(s.type(at: 3).name)") }
-        for si in sections.indices {
-            guard let ri = sections[si].rows.firstIndex(where: { $0.id == id }) else { continue }
-            let old = sections[si].rows[ri]
-            // The row as a table, with the new fields on top, validated as a whole.
-            pushRowTable(old)
-            let merged = s.absolute(-1)
-            s.pushNil()
-            while s.next(3) {
-                let isType = s.type(at: -2) == .string && s.string(at: -2) == "type"
-                if !isType {
-                    s.pushValue(-2)
-                    s.pushValue(-2)
-                    s.rawSet(merged)
+        editSections("update_row") { sections in
+            guard let id = s.string(at: 2) else { return .error("ctx:update_row expects a row id") }
+            guard s.type(at: 3) == .table else { return .error("ctx:update_row expects a table of fields, got a \(s.type(at: 3).name)") }
+            for si in sections.indices {
+                guard let ri = sections[si].rows.firstIndex(where: { $0.id == id }) else { continue }
+                let old = sections[si].rows[ri]
+                // The row as a table, with the new fields on top, validated as a whole.
+                pushRowTable(old)
+                let merged = s.absolute(-1)
+                s.pushNil()
+                while s.next(3) {
+                    let isType = s.type(at: -2) == .string && s.string(at: -2) == "type"
+                    if !isType {
+                        s.pushValue(-2)
+                        s.pushValue(-2)
+                        s.rawSet(merged)
+                    }
+                    s.pop()
                 }
+                var ids = rowIDs(of: sections, except: old.id)
+                let row = validator.readRuntimeRow(merged, path: [.field("update_row")], rowIDs: &ids)
                 s.pop()
+                guard let row, !validator.hasErrors else { return invalid("ctx:update_row") }
+                _ = validator.takeDiagnostics()
+                sections[si].rows[ri] = row
+                return .results(0)
             }
-            var ids = rowIDs(of: sections, except: old.id)
-            let row = validator.readRuntimeRow(merged, path: [.field("update_row")], rowIDs: &ids)
-            s.pop()
-            guard let row, !validator.hasErrors else { return invalid("ctx:update_row") }
-            _ = validator.takeDiagnostics()
-            sections[si].rows[ri] = row
-            navigation[navigation.count - 1].sections = sections
-            changed()
-            return .results(0)
+            return noRow(id, in: sections, "update_row")
         }
-        let all = sections.flatMap { $0.rows.map(\.id) }
-        return .error("ctx:update_row: no row \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, all))")
     }
 
     private func ctxInsertSection(_ s: LuaStack) -> HostResult {
-        if let problem = ensureInAction("insert_section") { return .error(problem) }
-        let current = editableSections("insert_section")
-        guard case .success(var sections) = current else {
-            if case .failure(let e) = current { return .error(e.message) }
+        editSections("insert_section") { sections in
+            let pos: Int
+            switch position(s, at: 2, count: sections.count, what: "ctx:insert_section") {
+            case .success(let p): pos = p
+            case .failure(let e): return .error(e.message)
+            }
+            guard s.type(at: 3) == .table else { return .error("ctx:insert_section expects a section table, got a \(s.type(at: 3).name)") }
+            var ids = rowIDs(of: sections)
+            guard let section = validator.readRuntimeSection(3, path: [.field("insert_section")], position: sections.count + 1, rowIDs: &ids),
+                  !validator.hasErrors else { return invalid("ctx:insert_section") }
+            _ = validator.takeDiagnostics()
+            if sections.contains(where: { $0.id == section.id }) {
+                return .error("ctx:insert_section: screen \"\(currentScreenID)\" already has a section \"\(section.id)\"; give the new one another id")
+            }
+            sections.insert(section, at: pos - 1)
             return .results(0)
         }
-        let pos: Int
-        switch position(s, at: 2, count: sections.count, what: "ctx:insert_section") {
-        case .success(let p): pos = p
-        case .failure(let e): return .error(e.message)
-        }
-        guard s.type(at: 3) == .table else { return .error("ctx:insert_section expects a section table, got a \(s.type(at: 3).name)") }
-        var ids = rowIDs(of: sections)
-        guard let section = validator.readRuntimeSection(3, path: [.field("insert_section")], position: sections.count + 1, rowIDs: &ids),
-              !validator.hasErrors else { return invalid("ctx:insert_section") }
-        _ = validator.takeDiagnostics()
-        if sections.contains(where: { $0.id == section.id }) {
-            return .error("ctx:insert_section: screen \"\(currentScreenID)\" already has a section \"\(section.id)\"; give the new one another id")
-        }
-        sections.insert(section, at: pos - 1)
-        navigation[navigation.count - 1].sections = sections
-        changed()
-        return .results(0)
     }
 
     private func ctxRemoveSection(_ s: LuaStack) -> HostResult {
-        if let problem = ensureInAction("remove_section") { return .error(problem) }
-        let current = editableSections("remove_section")
-        guard case .success(var sections) = current else {
-            if case .failure(let e) = current { return .error(e.message) }
+        editSections("remove_section") { sections in
+            guard let id = s.string(at: 2) else { return .error("ctx:remove_section expects a section id") }
+            guard let si = sections.firstIndex(where: { $0.id == id }) else {
+                return .error("ctx:remove_section: no section \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, sections.map(\.id)))")
+            }
+            sections.remove(at: si)
             return .results(0)
         }
-        guard let id = s.string(at: 2) else { return .error("ctx:remove_section expects a section id") }
-        guard let si = sections.firstIndex(where: { $0.id == id }) else {
-            return .error("ctx:remove_section: no section \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, sections.map(\.id)))")
-        }
-        sections.remove(at: si)
-        navigation[navigation.count - 1].sections = sections
-        changed()
-        return .results(0)
     }
 
     /// Pushes a plain table with the fields a row was declared with (for update_row).
@@ -500,3 +477,15 @@ extension Session {
     }
 }
 
+
+extension LuaStack {
+    /// Pushes a store value as the Lua boolean, integer, float or string it is.
+    func push(_ value: StoreValue) {
+        switch value {
+        case .bool(let b): push(b)
+        case .integer(let i): push(i)
+        case .number(let d): push(d)
+        case .string(let s): push(s)
+        }
+    }
+}

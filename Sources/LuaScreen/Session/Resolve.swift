@@ -59,13 +59,7 @@ extension Session {
         let stack = lua.stack
         let top = stack.top
         defer { stack.top = top }
-        do {
-            try withReadLog { try call(ref, row: nil, what: "sections of screen \"\(live.id)\"", results: 1) }
-        } catch let error as SessionError {
-            return ([], error.description)
-        } catch {
-            return ([], "\(error)")
-        }
+        if let error = callField(ref, row: nil, what: "sections of screen \"\(live.id)\"") { return ([], error.description) }
         guard stack.type(at: -1) == .table else {
             return ([], "the sections function of screen \"\(live.id)\" returned a \(stack.type(at: -1).name), not a list of sections")
         }
@@ -170,13 +164,7 @@ extension Session {
             let stack = lua.stack
             let top = stack.top
             defer { stack.top = top }
-            do {
-                try withReadLog { try call(ref, row: row, what: "options of row \"\(row.id)\"", results: 1) }
-            } catch let error as SessionError {
-                return .failure(error)
-            } catch {
-                return .failure(.refused("\(error)"))
-            }
+            if let error = callField(ref, row: row, what: "options of row \"\(row.id)\"") { return .failure(error) }
             guard stack.type(at: -1) == .table else {
                 return .failure(.refused("the options function of row \"\(row.id)\" returned a \(stack.type(at: -1).name), not a list"))
             }
@@ -203,6 +191,19 @@ extension Session {
         return try body()
     }
 
+    /// Calls a field function with ctx, recording the store keys it reads; its result is left
+    /// on the stack (the caller restores the stack).
+    private func callField(_ ref: ScriptRef, row: Row?, what: String) -> SessionError? {
+        do {
+            try withReadLog { try call(ref, row: row, what: what, results: 1) }
+            return nil
+        } catch let e as SessionError {
+            return e
+        } catch {
+            return .refused("\(error)")
+        }
+    }
+
     func evalBool(_ field: Dynamic<Bool>, row: Row?, what: String) -> Result<Bool, SessionError> {
         switch field {
         case .value(let b): return .success(b)
@@ -210,13 +211,7 @@ extension Session {
             let stack = lua.stack
             let top = stack.top
             defer { stack.top = top }
-            do {
-                try withReadLog { try call(ref, row: row, what: what, results: 1) }
-            } catch let e as SessionError {
-                return .failure(e)
-            } catch {
-                return .failure(.refused("\(error)"))
-            }
+            if let error = callField(ref, row: row, what: what) { return .failure(error) }
             let t = stack.type(at: -1)
             return .success(!(t == .nil_ || (t == .boolean && !stack.bool(at: -1))))
         }
@@ -229,13 +224,7 @@ extension Session {
             let stack = lua.stack
             let top = stack.top
             defer { stack.top = top }
-            do {
-                try withReadLog { try call(ref, row: row, what: what, results: 1) }
-            } catch let e as SessionError {
-                return .failure(e)
-            } catch {
-                return .failure(.refused("\(error)"))
-            }
+            if let error = callField(ref, row: row, what: what) { return .failure(error) }
             switch stack.type(at: -1) {
             case .string: return .success(stack.string(at: -1))
             case .number: return .success(stack.number(at: -1).map { stack.isInteger(at: -1) ? String(Int64($0)) : StoreValue.format($0) })

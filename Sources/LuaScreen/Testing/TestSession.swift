@@ -247,14 +247,7 @@ extension TestFileRun {
 
     // MARK: values into the test's Lua state
 
-    func push(_ value: StoreValue, on s: LuaStack) {
-        switch value {
-        case .bool(let b): s.push(b)
-        case .integer(let i): s.push(i)
-        case .number(let d): s.push(d)
-        case .string(let str): s.push(str)
-        }
-    }
+    func push(_ value: StoreValue, on s: LuaStack) { s.push(value) }
 
     /// JSON as Lua: objects and arrays as tables, null as an absent key (nil).
     func push(_ value: JSONValue, on s: LuaStack) {
