@@ -27,7 +27,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// Diagnostics in the order a person reads them: files in the order they first appear,
-    /// then by line (unknown lines last), keeping the order they were found in otherwise.
+    /// then by line (unknown lines last), then by path, so the order is the same every run
+    /// (Lua visits a table's keys in an order that changes from run to run).
     public static func sorted(_ list: [Diagnostic]) -> [Diagnostic] {
         var fileOrder: [String: Int] = [:]
         for d in list where fileOrder[d.file] == nil { fileOrder[d.file] = fileOrder.count }
@@ -37,6 +38,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             if fx != fy { return fx < fy }
             let lx = x.line ?? Int.max, ly = y.line ?? Int.max
             if lx != ly { return lx < ly }
+            if x.path != y.path { return x.path < y.path }
             return a.offset < b.offset
         }.map(\.element)
     }

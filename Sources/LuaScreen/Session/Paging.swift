@@ -7,6 +7,8 @@ import ScreenModel
 struct RowIndex {
     var structure: Int
     var depth: Int
+    /// False when some visibility is a function: the screen is then evaluated whole.
+    var isStatic: Bool
     /// Visible rows in display order: (section, row) positions.
     var entries: [(section: Int, row: Int)]
     /// The number of the entry's row, when it is selectable.
@@ -25,25 +27,31 @@ public struct ScreenPage {
 }
 
 extension Session {
-    /// The live sections of the current screen when their visibility is fixed in the script.
-    private func staticSections() -> [Section]? {
-        guard let live = navigation.last, live.picker == nil, let sections = live.sections else { return nil }
+    /// Whether every section's and row's visibility is fixed in the script.
+    private static func visibilityIsFixed(_ sections: [Section]) -> Bool {
         for section in sections {
-            if case .function = section.visible { return nil }
+            if case .function = section.visible { return false }
             for row in section.rows {
-                if case .function = row.visible { return nil }
+                if case .function = row.visible { return false }
             }
         }
-        return sections
+        return true
     }
 
+    /// The index of the current screen, built once per change of its structure; nil when
+    /// its visibility depends on values (it is then evaluated whole).
     func currentIndex() -> (RowIndex, [Section])? {
-        guard let sections = staticSections() else { return nil }
+        guard let live = navigation.last, live.picker == nil, let sections = live.sections else { return nil }
         if let index = rowIndex, index.structure == structureGeneration, index.depth == navigation.count {
-            return (index, sections)
+            return index.isStatic ? (index, sections) : nil
         }
-        var index = RowIndex(structure: structureGeneration, depth: navigation.count, entries: [], numbers: [],
-                             numbered: [], byID: [:])
+        var index = RowIndex(structure: structureGeneration, depth: navigation.count, isStatic: true, entries: [],
+                             numbers: [], numbered: [], byID: [:])
+        guard Session.visibilityIsFixed(sections) else {
+            index.isStatic = false
+            rowIndex = index
+            return nil
+        }
         for (si, section) in sections.enumerated() where section.visible.value != false {
             for (ri, row) in section.rows.enumerated() where row.visible.value != false {
                 let entry = index.entries.count
