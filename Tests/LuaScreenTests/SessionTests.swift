@@ -241,6 +241,34 @@ final class SessionTests: XCTestCase {
         }
     }
 
+    func testPagesOfALongScreenMatchTheWholeScreen() throws {
+        let s = try openSession("""
+            local rows = {}
+            for i = 1, 1000 do
+              if i % 10 == 0 then rows[#rows + 1] = { text = "Hidden " .. i, visible = false }
+              elseif i % 3 == 0 then rows[#rows + 1] = { text = "Info " .. i, detail = "x" }
+              else rows[#rows + 1] = { text = "Action " .. i, on_select = function(ctx) ctx:alert("hi " .. i) end } end
+            end
+            return { title = "Long", { header = "A", rows = rows }, { header = "B", footer = "End", { text = "Last", on_select = function() end } } }
+            """)
+        let whole = s.currentScreen().visibleRows
+        XCTAssertEqual(whole.count, 901)
+        var seen: [ResolvedRow] = []
+        let first = s.page(1, rowsPerPage: 100)
+        XCTAssertEqual(first.count, 10)
+        for p in 1...first.count {
+            let page = s.page(p, rowsPerPage: 100)
+            XCTAssertEqual(page.index, p)
+            seen += page.screen.sections.flatMap(\.rows)
+        }
+        XCTAssertEqual(seen, whole)
+        XCTAssertEqual(s.page(10, rowsPerPage: 100).screen.sections.last?.footer, "End")
+        XCTAssertNil(s.page(1, rowsPerPage: 100).screen.sections.first?.footer)
+        let n = try XCTUnwrap(whole.last { $0.text == "Action 998" }?.number)
+        try s.select(String(n))
+        XCTAssertEqual(s.messages, ["hi 998"])
+    }
+
     func testClosingReleasesTheLuaState() throws {
         let before = LuaState.openStates
         do {

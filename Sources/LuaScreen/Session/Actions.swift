@@ -55,9 +55,9 @@ extension Session {
     func declaredRow(_ resolved: ResolvedRow) -> Row? {
         guard let live = navigation.last else { return nil }
         if let picker = live.picker { return picker.row }
-        if let (index, sections) = currentIndex(), let entry = index.byID[resolved.id] {
+        if let (index, sections) = currentIndex(), let entry = index.entry(id: resolved.id, sections) {
             let (si, ri) = index.entries[entry]
-            return sections[si].rows[ri]
+            return sections[Int(si)].rows[Int(ri)]
         }
         let (sections, _) = sections(of: live)
         for section in sections {

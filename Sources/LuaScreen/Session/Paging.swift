@@ -1,21 +1,88 @@
 import ScreenModel
 
 /// Where each row of a long screen is, so one page (or one row) is evaluated without
-/// evaluating the whole screen. Built once per change of the screen's structure (navigation,
-/// run-time rows), only for screens whose visibility is fixed in the script; a screen
-/// with `visible` functions is evaluated whole.
-struct RowIndex {
-    var structure: Int
-    var depth: Int
+/// evaluating the whole screen. Made once per change of the screen's structure (navigation,
+/// run-time rows), only for screens whose visibility is fixed in the script (a screen with
+/// `visible` functions is evaluated whole), and filled only as far as it is asked about:
+/// page 1 of a 100,000-row screen looks at the first rows only.
+final class RowIndex {
+    let structure: Int
+    let depth: Int
     /// False when some visibility is a function: the screen is then evaluated whole.
-    var isStatic: Bool
-    /// Visible rows in display order: (section, row) positions.
-    var entries: [(section: Int, row: Int)]
-    /// The number of the entry's row, when it is selectable.
-    var numbers: [Int?]
+    let isStatic: Bool
+    /// How many rows are visible in all.
+    let visibleCount: Int
+    /// Visible rows in display order, as far as scanned: (section, row) positions.
+    private(set) var entries: [(section: Int32, row: Int32)] = []
+    /// The number of each entry's row (0: not selectable).
+    private(set) var numbers: [Int32] = []
     /// Entry index of each number (numbers count from 1).
-    var numbered: [Int]
-    var byID: [String: Int]
+    private(set) var numbered: [Int32] = []
+    private var next = (section: 0, row: 0)
+    private var ids: [String: Int]?
+
+    init(structure: Int, depth: Int, sections: [Section]) {
+        self.structure = structure
+        self.depth = depth
+        var fixed = true
+        var visible = 0
+        scan: for section in sections {
+            if case .function = section.visible { fixed = false; break scan }
+            let shown = section.visible.value != false
+            for row in section.rows {
+                switch row.visible {
+                case .function: fixed = false; break scan
+                case .value(let v): if v && shown { visible += 1 }
+                }
+            }
+        }
+        isStatic = fixed
+        visibleCount = visible
+    }
+
+    /// Scans until `count` entries are known (or the rows end).
+    func extend(toEntries count: Int, _ sections: [Section]) {
+        while entries.count < count, next.section < sections.count {
+            let section = sections[next.section]
+            guard section.visible.value != false, next.row < section.rows.count else {
+                next = (next.section + 1, 0)
+                continue
+            }
+            let row = section.rows[next.row]
+            if row.visible.value != false {
+                let entry = Int32(entries.count)
+                entries.append((Int32(next.section), Int32(next.row)))
+                if row.isSelectable {
+                    numbered.append(entry)
+                    numbers.append(Int32(numbered.count))
+                } else {
+                    numbers.append(0)
+                }
+            }
+            next.row += 1
+        }
+    }
+
+    /// Scans until row number `n` is known.
+    func extend(toNumber n: Int, _ sections: [Section]) {
+        while numbered.count < n, entries.count < visibleCount {
+            extend(toEntries: entries.count + max(64, n - numbered.count), sections)
+        }
+    }
+
+    /// The entry of the first visible row with this id.
+    func entry(id: String, _ sections: [Section]) -> Int? {
+        if ids == nil {
+            extend(toEntries: visibleCount, sections)
+            var map: [String: Int] = [:]
+            map.reserveCapacity(entries.count)
+            for (n, e) in entries.enumerated() where map[sections[Int(e.section)].rows[Int(e.row)].id] == nil {
+                map[sections[Int(e.section)].rows[Int(e.row)].id] = n
+            }
+            ids = map
+        }
+        return ids?[id]
+    }
 }
 
 /// One page of a screen: the rows shown and where they are in the whole.
@@ -27,46 +94,16 @@ public struct ScreenPage {
 }
 
 extension Session {
-    /// Whether every section's and row's visibility is fixed in the script.
-    private static func visibilityIsFixed(_ sections: [Section]) -> Bool {
-        for section in sections {
-            if case .function = section.visible { return false }
-            for row in section.rows {
-                if case .function = row.visible { return false }
-            }
-        }
-        return true
-    }
-
-    /// The index of the current screen, built once per change of its structure; nil when
+    /// The index of the current screen, made once per change of its structure; nil when
     /// its visibility depends on values (it is then evaluated whole).
     func currentIndex() -> (RowIndex, [Section])? {
         guard let live = navigation.last, live.picker == nil, let sections = live.sections else { return nil }
         if let index = rowIndex, index.structure == structureGeneration, index.depth == navigation.count {
             return index.isStatic ? (index, sections) : nil
         }
-        var index = RowIndex(structure: structureGeneration, depth: navigation.count, isStatic: true, entries: [],
-                             numbers: [], numbered: [], byID: [:])
-        guard Session.visibilityIsFixed(sections) else {
-            index.isStatic = false
-            rowIndex = index
-            return nil
-        }
-        for (si, section) in sections.enumerated() where section.visible.value != false {
-            for (ri, row) in section.rows.enumerated() where row.visible.value != false {
-                let entry = index.entries.count
-                index.entries.append((si, ri))
-                if index.byID[row.id] == nil { index.byID[row.id] = entry }
-                if row.isSelectable {
-                    index.numbered.append(entry)
-                    index.numbers.append(index.numbered.count)
-                } else {
-                    index.numbers.append(nil)
-                }
-            }
-        }
+        let index = RowIndex(structure: structureGeneration, depth: navigation.count, sections: sections)
         rowIndex = index
-        return (index, sections)
+        return index.isStatic ? (index, sections) : nil
     }
 
     /// One row of the current screen by number or id, evaluating that row only (nil: the
@@ -75,16 +112,21 @@ extension Session {
         guard let (index, sections) = currentIndex() else { return nil }
         let entry: Int
         if reference.allSatisfy(\.isNumber), let n = Int(reference) {
+            index.extend(toNumber: n, sections)
             guard n >= 1, n <= index.numbered.count else { return nil }
-            entry = index.numbered[n - 1]
-        } else if let e = index.byID[reference] {
+            entry = Int(index.numbered[n - 1])
+        } else if let e = index.entry(id: reference, sections) {
             entry = e
         } else {
             return nil
         }
+        return resolveEntry(entry, index, sections)
+    }
+
+    private func resolveEntry(_ entry: Int, _ index: RowIndex, _ sections: [Section]) -> ResolvedRow {
         let (si, ri) = index.entries[entry]
-        var number = (index.numbers[entry] ?? 1) - 1
-        return resolveRow(sections[si].rows[ri], sectionVisible: true, number: &number)
+        var number = max(0, Int(index.numbers[entry]) - 1)
+        return resolveRow(sections[Int(si)].rows[Int(ri)], sectionVisible: true, number: &number)
     }
 
     /// Page `index` (from 1) of the current screen with at most `rowsPerPage` rows; a screen
@@ -94,24 +136,23 @@ extension Session {
         guard let (index, sections) = currentIndex(), let live = navigation.last else {
             return slice(currentScreen(), pageIndex, perPage)
         }
-        let total = index.entries.count
+        let total = index.visibleCount
         if total <= perPage { return ScreenPage(screen: currentScreen(), index: 1, count: 1) }
         let count = (total + perPage - 1) / perPage
         let page = min(max(1, pageIndex), count)
         let start = (page - 1) * perPage
         let end = min(total, start + perPage)
+        index.extend(toEntries: end, sections)
         var resolved = ResolvedScreen(id: live.id, title: live.title, sections: [])
         var entry = start
         while entry < end {
-            let si = index.entries[entry].section
+            let si = Int(index.entries[entry].section)
             let section = sections[si]
             var rows: [ResolvedRow] = []
             var lastRow = -1
-            while entry < end, index.entries[entry].section == si {
-                let ri = index.entries[entry].row
-                var number = (index.numbers[entry] ?? 1) - 1
-                rows.append(resolveRow(section.rows[ri], sectionVisible: true, number: &number))
-                lastRow = ri
+            while entry < end, Int(index.entries[entry].section) == si {
+                rows.append(resolveEntry(entry, index, sections))
+                lastRow = Int(index.entries[entry].row)
                 entry += 1
             }
             let showsEnd = lastRow == section.rows.count - 1
