@@ -541,6 +541,7 @@ final class Validator {
                 section.rows = readRows(t, count: arrayCount, rowIDs: &rowIDs)
             }
         }
+        section.visibility = VisibilitySummary(section.rows)
         return section
     }
 

@@ -296,6 +296,7 @@ extension Session {
         }
         let result = edit(&sections)
         if case .results = result {
+            for i in sections.indices { sections[i].visibility = VisibilitySummary(sections[i].rows) }
             navigation[navigation.count - 1].sections = sections
             changed()
         }

@@ -26,15 +26,16 @@ final class RowIndex {
         self.depth = depth
         var fixed = true
         var visible = 0
-        scan: for section in sections {
-            if case .function = section.visible { fixed = false; break scan }
-            let shown = section.visible.value != false
-            for row in section.rows {
-                switch row.visible {
-                case .function: fixed = false; break scan
-                case .value(let v): if v && shown { visible += 1 }
-                }
+        for section in sections {
+            if case .function = section.visible { fixed = false; break }
+            let summary: VisibilitySummary?
+            if let known = section.visibility, known.rowCount == section.rows.count {
+                summary = known
+            } else {
+                summary = VisibilitySummary(section.rows)
             }
+            guard let summary else { fixed = false; break }
+            if section.visible.value != false { visible += summary.visibleRows }
         }
         isStatic = fixed
         visibleCount = visible
