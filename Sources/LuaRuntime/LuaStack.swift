@@ -121,6 +121,18 @@ public struct LuaStack {
         lua_rawset(L, t)
     }
 
+    /// `t[key] = value on top` for a literal key (no Swift string made); pops the value.
+    public func rawSet(_ table: Int32, field key: StaticString) {
+        let t = absolute(table)
+        key.withUTF8Buffer { buffer in
+            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                _ = lua_pushlstring(L, $0, buffer.count)
+            }
+        }
+        lua_rotate(L, -2, 1)
+        lua_rawset(L, t)
+    }
+
     /// `t[key] = value` with key and value on top (pops both), without metamethods.
     public func rawSet(_ table: Int32) {
         lua_rawset(L, table)
@@ -132,10 +144,19 @@ public struct LuaStack {
 
     public func rawLength(_ index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 
+    /// Replaces the key on top with `t[key]`, where `t` is the table at `table` (raw).
+    @discardableResult
+    public func rawGetTop(_ table: Int32) -> LuaType {
+        LuaType(rawValue: lua_rawget(L, table)) ?? .none
+    }
+
     /// lua_next on the table at `table`; the key must be on top (push nil to start).
     public func next(_ table: Int32) -> Bool { lua_next(L, table) != 0 }
 
     public func pushNil() { lua_pushnil(L) }
+    /// Pushes the value a `LuaState.ref()` keeps (on this thread's stack).
+    @discardableResult
+    public func push(ref r: Int32) -> LuaType { LuaType(rawValue: ls_rawgetref(L, r)) ?? .none }
     public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
     public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
     public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }

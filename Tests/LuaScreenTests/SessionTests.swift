@@ -269,6 +269,27 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(s.messages, ["hi 998"])
     }
 
+    func testCtxFieldsAreThereWhenReadEvenInsideACoroutine() throws {
+        let s = try openSession("""
+            local kept
+            return screen { title = "Main", section {
+              toggle { text = "Wi-Fi", key = "wifi", default = true,
+                       on_change = function(ctx, new, old) ctx:alert(ctx.row.key .. " " .. tostring(old) .. ">" .. tostring(new)) end },
+              row { text = "Go", context = { n = 7 }, on_select = function(ctx)
+                kept = ctx
+                coroutine.wrap(function()
+                  ctx:alert(ctx.row.id .. " " .. ctx.row.context.n .. " on " .. ctx.screen.title .. " " .. tostring(ctx.store.wifi))
+                end)()
+              end },
+              row { text = "Later", on_select = function(ctx) ctx:alert(tostring(kept.row and kept.row.id)) end },
+            } }
+            """)
+        try s.select("Go")
+        try s.select("Wi-Fi")
+        try s.select("Later")
+        XCTAssertEqual(s.messages, ["go 7 on Main true", "wifi true>false", "go"])
+    }
+
     func testClosingReleasesTheLuaState() throws {
         let before = LuaState.openStates
         do {

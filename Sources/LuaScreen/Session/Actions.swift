@@ -476,6 +476,7 @@ extension Session {
         var results: [String] = []
         try perform {
             pushContext(row: nil)
+            defer { activeContexts.removeLast() }
             stack.pushValue(-1)
             stack.setGlobal("ctx")
             let base = stack.top - 2
@@ -514,6 +515,7 @@ extension Session {
 
 extension StringProtocol {
     var trimmingSpaces: String {
+        if let first = first, let last = last, !first.isWhitespace, !last.isWhitespace { return String(self) }
         var s = Substring(self)
         while let c = s.first, c.isWhitespace { s = s.dropFirst() }
         while let c = s.last, c.isWhitespace { s = s.dropLast() }

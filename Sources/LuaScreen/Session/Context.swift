@@ -38,56 +38,89 @@ extension Session {
             lua.pushHostFunction { [unowned self] s in body(self, s) }
             stack.rawSet(-2, name)
         }
+        contextRefs.methods = lua.ref()
+        lua.pushHostFunction { [unowned self] s in self.ctxIndex(s) }
         stack.rawSet(-2, "__index")
         stack.push("ctx")
         stack.rawSet(-2, "__metatable")
         contextRefs.meta = lua.ref()
     }
 
-    /// Pushes a ctx for a call about `row` (nil for screen-level calls) on the current screen.
+    /// ctx's fields: `store`, the methods, and `row` and `screen`, made on first read (a
+    /// callback that never looks at them costs no tables) and then kept in the ctx table.
+    private func ctxIndex(_ s: LuaStack) -> HostResult {
+        guard let key = s.string(at: 2) else {
+            s.pushNil()
+            return .results(1)
+        }
+        switch key {
+        case "store":
+            s.push(ref: contextRefs.store)
+        case "row", "screen":
+            guard let pointer = s.pointer(at: 1),
+                  let call = activeContexts.last(where: { $0.table == pointer }) else {
+                s.pushNil()
+                return .results(1)
+            }
+            if key == "row" {
+                guard let row = call.row else {
+                    s.pushNil()
+                    return .results(1)
+                }
+                pushRowSummary(row, on: s)
+            } else {
+                s.newTable(recordCount: 2)
+                if navigation.indices.contains(call.level) {
+                    s.push(navigation[call.level].id)
+                    s.rawSet(-2, field: "id")
+                    s.push(navigation[call.level].title)
+                    s.rawSet(-2, field: "title")
+                }
+            }
+            s.pushValue(2)
+            s.pushValue(-2)
+            s.rawSet(1)
+        default:
+            s.push(ref: contextRefs.methods)
+            s.pushValue(2)
+            s.rawGetTop(-2)
+        }
+        return .results(1)
+    }
+
+    /// Pushes a ctx for a call about `row` (nil for screen-level calls) on the current screen:
+    /// an empty table whose metatable answers `store`, `row`, `screen` and the methods.
     func pushContext(row: Row?) {
         let stack = lua.stack
         stack.ensure(10)
-        stack.newTable(recordCount: 3)
-        lua.push(ref: contextRefs.store)
-        stack.rawSet(-2, "store")
-        if let row {
-            pushRowSummary(row)
-            stack.rawSet(-2, "row")
-        }
         stack.newTable(recordCount: 2)
-        if let live = navigation.last {
-            stack.push(live.id)
-            stack.rawSet(-2, "id")
-            stack.push(live.title)
-            stack.rawSet(-2, "title")
-        }
-        stack.rawSet(-2, "screen")
         lua.push(ref: contextRefs.meta)
         stack.setMetatable(-2)
+        if let pointer = stack.pointer(at: -1) {
+            activeContexts.append((pointer, row, navigation.count - 1))
+        }
     }
 
     /// ctx.row: id, text, key, value, context.
-    func pushRowSummary(_ row: Row) {
-        let stack = lua.stack
+    func pushRowSummary(_ row: Row, on stack: LuaStack) {
         stack.newTable(recordCount: 5)
         stack.push(row.id)
-        stack.rawSet(-2, "id")
+        stack.rawSet(-2, field: "id")
         if let text = row.text.value {
             stack.push(text)
-            stack.rawSet(-2, "text")
+            stack.rawSet(-2, field: "text")
         }
         if let binding = row.binding {
             stack.push(binding.key)
-            stack.rawSet(-2, "key")
+            stack.rawSet(-2, field: "key")
             if let v = value(for: binding.key) {
-                push(v)
-                stack.rawSet(-2, "value")
+                stack.push(v)
+                stack.rawSet(-2, field: "value")
             }
         }
         if let context = row.context {
-            lua.push(ref: context.id)
-            stack.rawSet(-2, "context")
+            stack.push(ref: context.id)
+            stack.rawSet(-2, field: "context")
         }
     }
 
@@ -129,6 +162,8 @@ extension Session {
             throw SessionError.refused("internal: \(what) is not a function")
         }
         if withContext { pushContext(row: row) }
+        let contexts = activeContexts.count
+        defer { if withContext { activeContexts.removeSubrange((contexts - 1)...) } }
         for value in extra {
             if let value { push(value) } else { stack.pushNil() }
         }

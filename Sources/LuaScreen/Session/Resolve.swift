@@ -204,42 +204,42 @@ extension Session {
         }
     }
 
-    func evalBool(_ field: Dynamic<Bool>, row: Row?, what: String) -> Result<Bool, SessionError> {
+    func evalBool(_ field: Dynamic<Bool>, row: Row?, what: @autoclosure () -> String) -> Result<Bool, SessionError> {
         switch field {
         case .value(let b): return .success(b)
         case .function(let ref):
             let stack = lua.stack
             let top = stack.top
             defer { stack.top = top }
-            if let error = callField(ref, row: row, what: what) { return .failure(error) }
+            if let error = callField(ref, row: row, what: what()) { return .failure(error) }
             let t = stack.type(at: -1)
             return .success(!(t == .nil_ || (t == .boolean && !stack.bool(at: -1))))
         }
     }
 
-    func evalString(_ field: Dynamic<String>, row: Row?, what: String) -> Result<String?, SessionError> {
+    func evalString(_ field: Dynamic<String>, row: Row?, what: @autoclosure () -> String) -> Result<String?, SessionError> {
         switch field {
         case .value(let s): return .success(s)
         case .function(let ref):
             let stack = lua.stack
             let top = stack.top
             defer { stack.top = top }
-            if let error = callField(ref, row: row, what: what) { return .failure(error) }
+            if let error = callField(ref, row: row, what: what()) { return .failure(error) }
             switch stack.type(at: -1) {
             case .string: return .success(stack.string(at: -1))
             case .number: return .success(stack.number(at: -1).map { stack.isInteger(at: -1) ? String(Int64($0)) : StoreValue.format($0) })
             case .nil_: return .success(nil)
             default:
-                return .failure(.refused("\(what) returned a \(stack.type(at: -1).name), expected a string"))
+                return .failure(.refused("\(what()) returned a \(stack.type(at: -1).name), expected a string"))
             }
         }
     }
 
     /// Evaluates a field function recording what it read: for `why`.
-    func explain(_ field: Dynamic<Bool>, row: Row?, what: String) -> (Bool, [(key: String, value: StoreValue?)], SessionError?) {
+    func explain(_ field: Dynamic<Bool>, row: Row?, what: @autoclosure () -> String) -> (Bool, [(key: String, value: StoreValue?)], SessionError?) {
         let outer = readLog
         readLog = []
-        let result = evalBool(field, row: row, what: what)
+        let result = evalBool(field, row: row, what: what())
         let reads = readLog ?? []
         readLog = outer
         switch result {

@@ -80,7 +80,12 @@ public final class Session {
     struct ContextRefs {
         var meta: Int32 = -1
         var store: Int32 = -1
+        var methods: Int32 = -1
     }
+
+    /// The calls under way, innermost last: which ctx table each was handed and for what
+    /// row and screen (ctx.row and ctx.screen are made when a script first reads them).
+    var activeContexts: [(table: UnsafeRawPointer, row: Row?, level: Int)] = []
 
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
