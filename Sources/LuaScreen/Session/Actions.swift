@@ -515,7 +515,11 @@ extension Session {
 
 extension StringProtocol {
     var trimmingSpaces: String {
-        if let first = first, let last = last, !first.isWhitespace, !last.isWhitespace { return String(self) }
+        // Fast path: nothing to trim when the first and last bytes are printable ASCII.
+        let whole = String(self)
+        if let first = whole.utf8.first, let last = whole.utf8.last, first > 32, first < 127, last > 32, last < 127 {
+            return whole
+        }
         var s = Substring(self)
         while let c = s.first, c.isWhitespace { s = s.dropFirst() }
         while let c = s.last, c.isWhitespace { s = s.dropLast() }

@@ -150,7 +150,7 @@ extension Session {
     }
 
     /// Calls `ref(ctx, extra...)` and leaves `results` values on the stack.
-    func call(_ ref: ScriptRef, row: Row?, what: String, results: Int32 = 0, extra: [StoreValue?] = [],
+    func call(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String, results: Int32 = 0, extra: [StoreValue?] = [],
               withContext: Bool = true) throws {
         let stack = lua.stack
         let saved = currentCall
@@ -159,7 +159,7 @@ extension Session {
         stack.ensure(Int32(extra.count) + 4)
         guard lua.push(ref: ref.id) == .function else {
             stack.pop()
-            throw SessionError.refused("internal: \(what) is not a function")
+            throw SessionError.refused("internal: \(what()) is not a function")
         }
         if withContext { pushContext(row: row) }
         let contexts = activeContexts.count
@@ -168,7 +168,7 @@ extension Session {
             if let value { push(value) } else { stack.pushNil() }
         }
         if let error = lua.call(nargs: Int32((withContext ? 1 : 0) + extra.count), nresults: results) {
-            throw SessionError.script(error, what: what)
+            throw SessionError.script(error, what: what())
         }
     }
 

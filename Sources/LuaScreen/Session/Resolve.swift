@@ -193,9 +193,9 @@ extension Session {
 
     /// Calls a field function with ctx, recording the store keys it reads; its result is left
     /// on the stack (the caller restores the stack).
-    private func callField(_ ref: ScriptRef, row: Row?, what: String) -> SessionError? {
+    private func callField(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String) -> SessionError? {
         do {
-            try withReadLog { try call(ref, row: row, what: what, results: 1) }
+            try withReadLog { try call(ref, row: row, what: what(), results: 1) }
             return nil
         } catch let e as SessionError {
             return e
