@@ -114,16 +114,21 @@ static int ls_tostring_call(lua_State *L) {
 
 static int ls_msgh(lua_State *L) {
     ls_limits *lim = ls_limits_of(L);
-    lim->enforce = 0; /* the traceback must not fail for lack of memory */
+    lim->enforce = 0; /* the host's own text (message, traceback) must not fail for lack of memory */
     const char *msg = NULL;
     int t = lua_type(L, 1);
     if (t == LUA_TSTRING || t == LUA_TNUMBER) {
         msg = lua_tostring(L, 1);
     } else if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+        /* __tostring is the script's code: it runs under the cap and the budget like any
+         * other (a __tostring that loops or builds gigabytes just fails). */
         lua_pop(L, 1);
         lua_pushcfunction(L, ls_tostring_call);
         lua_pushvalue(L, 1);
-        if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
+        lim->enforce = 1;
+        int status = lua_pcall(L, 1, 1, 0);
+        lim->enforce = 0;
+        if (status == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
             msg = lua_tostring(L, -1);
         } else {
             lua_pop(L, 1);
