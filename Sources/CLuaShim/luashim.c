@@ -296,8 +296,34 @@ static int ls_safe_load(lua_State *L) {
     return 2;
 }
 
+/* setmetatable(t, mt) refusing a metatable with a __gc field. Lua runs finalizers with debug
+ * hooks off (lgc.c, GCTM), so the count hook never fires in a __gc: a finalizer that loops
+ * would hang the host, during any collection or at lua_close, and one that allocates runs
+ * wherever the collector happens to be, even while the host has lifted the cap. An object
+ * is marked for finalization only when its metatable has a __gc field at the time
+ * setmetatable is called, so refusing such metatables here means no finalizer ever runs. */
+static int ls_safe_setmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        int has_gc = lua_rawget(L, 2) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (has_gc) {
+            return luaL_error(L, "setmetatable: a metatable with __gc is not allowed in a screen script "
+                                 "(finalizers would run outside the instruction budget)");
+        }
+    }
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, 1);
+    return 1;
+}
+
 void ls_open_sandbox_helpers(lua_State *L) {
     lua_getglobal(L, "load");
     lua_pushcclosure(L, ls_safe_load, 1);
     lua_setglobal(L, "load");
+    lua_getglobal(L, "setmetatable");
+    lua_pushcclosure(L, ls_safe_setmetatable, 1);
+    lua_setglobal(L, "setmetatable");
 }

@@ -55,7 +55,8 @@ void ls_open_constructors(lua_State *L);
  * through *source, the chunk name it was recorded in. Leaves the stack as it was. */
 int ls_constructor_line(lua_State *L, int idx, const char **source);
 
-/* The sandbox's safe `load`: text only, default environment the globals. */
+/* The sandbox's safe `load` (text only, default environment the globals) and `setmetatable`
+ * (no __gc: finalizers run with hooks off, outside the budget). */
 void ls_open_sandbox_helpers(lua_State *L);
 
 /* Counts every ls_newstate not yet closed: a leak check for tests. */
