@@ -64,14 +64,20 @@ static void ls_count_hook(lua_State *L, lua_Debug *ar) {
     if (lim->budget <= 0) return;
     lim->remaining -= lua_gethookcount(L);
     if (lim->remaining > 0) return;
-    /* From now on every instruction of every thread raises, so a script cannot catch
-     * the error with pcall and go on looping. */
+    ls_budget_exhausted(L, 0);
+}
+
+void ls_budget_exhausted(lua_State *L, int level) {
+    ls_limits *lim = ls_limits_of(L);
+    /* From now on every instruction of this thread raises (other threads at their next
+     * hook), so a script cannot catch the error with pcall and go on looping. */
     lim->exhausted = 1;
+    lim->remaining = 0;
     lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
     lua_Debug d;
     const char *what = "instruction limit exceeded (%I instructions): the script loops or does "
                        "too much work (raise it with --max-instructions)";
-    if (lua_getstack(L, 0, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
+    if (lua_getstack(L, level, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
         lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
     } else {
         lua_pushliteral(L, "");

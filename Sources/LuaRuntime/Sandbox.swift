@@ -85,6 +85,8 @@ extension LuaState {
             stack.pop()
             ls_open_sandbox_helpers(L)
         }
+        // Trusted or not, library functions that loop in C answer to the budget.
+        ls_open_guards(L)
         ls_open_constructors(L)
 
         let printer = options.print

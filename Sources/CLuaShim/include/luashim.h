@@ -59,6 +59,19 @@ int ls_constructor_line(lua_State *L, int idx, const char **source);
  * (no __gc: finalizers run with hooks off, outside the budget). */
 void ls_open_sandbox_helpers(lua_State *L);
 
+/* Replaces string.find/match/gmatch/gsub and table.insert/remove/move, which can loop in C
+ * for a very long time without allocating, with versions that charge their work to the
+ * instruction budget (lsguard.c). For every state, trusted or not. */
+void ls_open_guards(lua_State *L);
+
+/* Charges `instructions` to the budget of the current entry; raises the budget's error when
+ * it runs out. Only from a C function called by Lua. */
+void ls_charge(lua_State *L, long long instructions);
+
+/* Raises the instruction limit error naming the Lua code at stack `level`, and makes every
+ * further instruction of this thread raise it too. Only from Lua-called C code or a hook. */
+void ls_budget_exhausted(lua_State *L, int level);
+
 /* Counts every ls_newstate not yet closed: a leak check for tests. */
 int ls_open_states(void);
 
