@@ -333,3 +333,19 @@ void ls_open_sandbox_helpers(lua_State *L) {
     lua_pushcclosure(L, ls_safe_setmetatable, 1);
     lua_setglobal(L, "setmetatable");
 }
+
+/* where(): "file:line: " of the innermost caller that is script code, skipping the host's
+ * prelude ("=luascreen"), or "" when there is none. The prelude's require raises with it:
+ * error(msg, 2) named the prelude itself ("luascreen:20:") when require was tail-called
+ * (`return require("x")`), since a tail call leaves no frame of the caller. */
+int ls_script_where(lua_State *L) {
+    lua_Debug d;
+    for (int level = 1; lua_getstack(L, level, &d); level++) {
+        if (!lua_getinfo(L, "Sl", &d) || d.currentline <= 0) continue;
+        if (d.source != NULL && strcmp(d.source, "=luascreen") == 0) continue;
+        lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+        return 1;
+    }
+    lua_pushliteral(L, "");
+    return 1;
+}

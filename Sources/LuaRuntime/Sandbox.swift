@@ -21,7 +21,7 @@ public struct SandboxOptions {
 }
 
 private let prelude = """
-local hostprint, hostload = ...
+local hostprint, hostload, where = ...
 local select, tostring, concat, error, type = select, tostring, table.concat, error, type
 function print(...)
   local n = select("#", ...)
@@ -32,13 +32,13 @@ end
 local loaded, loading = {}, {}
 function require(name)
   if type(name) ~= "string" then
-    error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+    error(where() .. "bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 0)
   end
   local value = loaded[name]
   if value ~= nil then return value end
-  if loading[name] then error("require: module '" .. name .. "' requires itself", 2) end
+  if loading[name] then error(where() .. "require: module '" .. name .. "' requires itself", 0) end
   local chunk, message = hostload(name)
-  if not chunk then error(message, 2) end
+  if not chunk then error(where() .. message, 0) end
   loading[name] = true
   value = chunk(name)
   loading[name] = nil
@@ -113,7 +113,8 @@ extension LuaState {
                 return .results(2)
             }
         }
-        return call(nargs: 2)
+        lua_pushcclosure(L, ls_script_where, 0)
+        return call(nargs: 3)
     }
 }
 

@@ -72,6 +72,10 @@ void ls_charge(lua_State *L, long long instructions);
  * further instruction of this thread raise it too. Only from Lua-called C code or a hook. */
 void ls_budget_exhausted(lua_State *L, int level);
 
+/* A lua_CFunction returning "file:line: " of the innermost script frame (not the host's
+ * "=luascreen" prelude), or "". */
+int ls_script_where(lua_State *L);
+
 /* Counts every ls_newstate not yet closed: a leak check for tests. */
 int ls_open_states(void);
 
