@@ -67,14 +67,20 @@ static void ls_count_hook(lua_State *L, lua_Debug *ar) {
     if (lim->budget <= 0) return;
     lim->remaining -= lua_gethookcount(L);
     if (lim->remaining > 0) return;
-    /* From now on every instruction of every thread raises, so a script cannot catch
-     * the error with pcall and go on looping. */
+    ls_budget_exhausted(L, 0);
+}
+
+void ls_budget_exhausted(lua_State *L, int level) {
+    ls_limits *lim = ls_limits_of(L);
+    /* From now on every instruction of this thread raises (other threads at their next
+     * hook), so a script cannot catch the error with pcall and go on looping. */
     lim->exhausted = 1;
+    lim->remaining = 0;
     lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
     lua_Debug d;
     const char *what = "instruction limit exceeded (%I instructions): the script loops or does "
                        "too much work (raise it with --max-instructions)";
-    if (lua_getstack(L, 0, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
+    if (lua_getstack(L, level, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
         lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
     } else {
         lua_pushliteral(L, "");
@@ -117,16 +123,21 @@ static int ls_tostring_call(lua_State *L) {
 
 static int ls_msgh(lua_State *L) {
     ls_limits *lim = ls_limits_of(L);
-    lim->enforce = 0; /* the traceback must not fail for lack of memory */
+    lim->enforce = 0; /* the host's own text (message, traceback) must not fail for lack of memory */
     const char *msg = NULL;
     int t = lua_type(L, 1);
     if (t == LUA_TSTRING || t == LUA_TNUMBER) {
         msg = lua_tostring(L, 1);
     } else if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
+        /* __tostring is the script's code: it runs under the cap and the budget like any
+         * other (a __tostring that loops or builds gigabytes just fails). */
         lua_pop(L, 1);
         lua_pushcfunction(L, ls_tostring_call);
         lua_pushvalue(L, 1);
-        if (lua_pcall(L, 1, 1, 0) == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
+        lim->enforce = 1;
+        int status = lua_pcall(L, 1, 1, 0);
+        lim->enforce = 0;
+        if (status == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
             msg = lua_tostring(L, -1);
         } else {
             lua_pop(L, 1);
@@ -296,10 +307,52 @@ static int ls_safe_load(lua_State *L) {
     return 2;
 }
 
+/* setmetatable(t, mt) refusing a metatable with a __gc field. Lua runs finalizers with debug
+ * hooks off (lgc.c, GCTM), so the count hook never fires in a __gc: a finalizer that loops
+ * would hang the host, during any collection or at lua_close, and one that allocates runs
+ * wherever the collector happens to be, even while the host has lifted the cap. An object
+ * is marked for finalization only when its metatable has a __gc field at the time
+ * setmetatable is called, so refusing such metatables here means no finalizer ever runs. */
+static int ls_safe_setmetatable(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        int has_gc = lua_rawget(L, 2) != LUA_TNIL;
+        lua_pop(L, 1);
+        if (has_gc) {
+            return luaL_error(L, "setmetatable: a metatable with __gc is not allowed in a screen script "
+                                 "(finalizers would run outside the instruction budget)");
+        }
+    }
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, 1);
+    return 1;
+}
+
 void ls_open_sandbox_helpers(lua_State *L) {
     lua_getglobal(L, "load");
     lua_pushcclosure(L, ls_safe_load, 1);
     lua_setglobal(L, "load");
+    lua_getglobal(L, "setmetatable");
+    lua_pushcclosure(L, ls_safe_setmetatable, 1);
+    lua_setglobal(L, "setmetatable");
+}
+
+/* where(): "file:line: " of the innermost caller that is script code, skipping the host's
+ * prelude ("=luascreen"), or "" when there is none. The prelude's require raises with it:
+ * error(msg, 2) named the prelude itself ("luascreen:20:") when require was tail-called
+ * (`return require("x")`), since a tail call leaves no frame of the caller. */
+int ls_script_where(lua_State *L) {
+    lua_Debug d;
+    for (int level = 1; lua_getstack(L, level, &d); level++) {
+        if (!lua_getinfo(L, "Sl", &d) || d.currentline <= 0) continue;
+        if (d.source != NULL && strcmp(d.source, "=luascreen") == 0) continue;
+        lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+        return 1;
+    }
+    lua_pushliteral(L, "");
+    return 1;
 }
 
 /* ---- reading script tables ----------------------------------------------------------- */

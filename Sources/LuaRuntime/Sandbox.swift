@@ -21,7 +21,7 @@ public struct SandboxOptions {
 }
 
 private let prelude = """
-local hostprint, hostload = ...
+local hostprint, hostload, where = ...
 local select, tostring, concat, error, type = select, tostring, table.concat, error, type
 function print(...)
   local n = select("#", ...)
@@ -32,13 +32,13 @@ end
 local loaded, loading = {}, {}
 function require(name)
   if type(name) ~= "string" then
-    error("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+    error(where() .. "bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 0)
   end
   local value = loaded[name]
   if value ~= nil then return value end
-  if loading[name] then error("require: module '" .. name .. "' requires itself", 2) end
+  if loading[name] then error(where() .. "require: module '" .. name .. "' requires itself", 0) end
   local chunk, message = hostload(name)
-  if not chunk then error(message, 2) end
+  if not chunk then error(where() .. message, 0) end
   loading[name] = true
   value = chunk(name)
   loading[name] = nil
@@ -85,6 +85,8 @@ extension LuaState {
             stack.pop()
             ls_open_sandbox_helpers(L)
         }
+        // Trusted or not, library functions that loop in C answer to the budget.
+        ls_open_guards(L)
         ls_open_constructors(L)
 
         let printer = options.print
@@ -111,7 +113,8 @@ extension LuaState {
                 return .results(2)
             }
         }
-        return call(nargs: 2)
+        lua_pushcclosure(L, ls_script_where, 0)
+        return call(nargs: 3)
     }
 }
 
@@ -142,7 +145,13 @@ func loadModule(named name: String, folder: String?) -> Result<([UInt8], String)
         return .failure(ModuleError(text: "require: module '\(name)' resolves outside the script's folder; refused"))
     }
     guard let bytes = readFileBytes(fileReal) else {
-        return .failure(ModuleError(text: "require: cannot read '\(path)'"))
+        let reason: String
+        switch errno {
+        case EINVAL: reason = "not a regular file"
+        case EFBIG: reason = "larger than \(maxScriptFileSize >> 20) MiB"
+        default: reason = String(cString: strerror(errno))
+        }
+        return .failure(ModuleError(text: "require: cannot read '\(path)': \(reason)"))
     }
     return .success((bytes, path))
 }
@@ -153,19 +162,43 @@ func realPath(_ path: String) -> String? {
     return String(cString: resolved)
 }
 
-/// The bytes of a regular file, or nil.
-public func readFileBytes(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
+/// Scripts and modules larger than this are refused (the Lua state could not hold much more
+/// anyway, and a sparse file can claim any size).
+public let maxScriptFileSize = 256 << 20
+
+/// The bytes of a regular file, or nil with `errno` set (EFBIG: larger than `maxSize`).
+///
+/// Opened with O_NONBLOCK and checked with fstat before reading: opening a named pipe for
+/// reading otherwise blocks until a writer comes, so `require("x")` of a FIFO `x.lua` hung.
+public func readFileBytes(_ path: String, maxSize: Int = maxScriptFileSize) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
     var st = stat()
-    guard fstat(fileno(file), &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+    guard fstat(fd, &st) == 0 else { return nil }
+    guard (st.st_mode & S_IFMT) == S_IFREG else {
+        errno = (st.st_mode & S_IFMT) == S_IFDIR ? EISDIR : EINVAL
+        return nil
+    }
+    guard st.st_size <= maxSize else {
+        errno = EFBIG
+        return nil
+    }
     var result: [UInt8] = []
     result.reserveCapacity(Int(st.st_size))
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
-        let n = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, 65536, file) }
-        if n > 0 { result.append(contentsOf: chunk[0..<n]) }
-        if n < 65536 { break }
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+        if n < 0 {
+            if errno == EINTR { continue }
+            return nil
+        }
+        if n == 0 { break }
+        guard result.count + n <= maxSize else {
+            errno = EFBIG
+            return nil
+        }
+        result.append(contentsOf: chunk[0..<n])
     }
-    return ferror(file) != 0 ? nil : result
+    return result
 }

@@ -66,11 +66,29 @@ int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned in
  * 0-9 made one '_', trimmed of '_'. Writes at most n bytes to out; returns the length. */
 size_t ls_slug(const char *text, size_t n, char *out);
 
-/* The sandbox's safe `load`: text only, default environment the globals. */
-void ls_open_sandbox_helpers(lua_State *L);
 
 /* Gives memory the allocator holds free back to the system (malloc_trim). */
 void ls_trim_memory(void);
+/* The sandbox's safe `load` (text only, default environment the globals) and `setmetatable`
+ * (no __gc: finalizers run with hooks off, outside the budget). */
+void ls_open_sandbox_helpers(lua_State *L);
+
+/* Replaces string.find/match/gmatch/gsub and table.insert/remove/move, which can loop in C
+ * for a very long time without allocating, with versions that charge their work to the
+ * instruction budget (lsguard.c). For every state, trusted or not. */
+void ls_open_guards(lua_State *L);
+
+/* Charges `instructions` to the budget of the current entry; raises the budget's error when
+ * it runs out. Only from a C function called by Lua. */
+void ls_charge(lua_State *L, long long instructions);
+
+/* Raises the instruction limit error naming the Lua code at stack `level`, and makes every
+ * further instruction of this thread raise it too. Only from Lua-called C code or a hook. */
+void ls_budget_exhausted(lua_State *L, int level);
+
+/* A lua_CFunction returning "file:line: " of the innermost script frame (not the host's
+ * "=luascreen" prelude), or "". */
+int ls_script_where(lua_State *L);
 
 /* Counts every ls_newstate not yet closed: a leak check for tests. */
 int ls_open_states(void);

@@ -1,11 +1,16 @@
 /// "did you mean" suggestions: the closest candidate within a small edit distance.
 enum Suggest {
     static func closest(to word: String, in candidates: [String]) -> String? {
+        // The distance is at least the difference in length and the limit is at most 3: a
+        // much longer word (a 10 MB field name) is never close, and is not even lowercased
+        // (lowercasing shrinks a UTF-8 text by far less than 4 times).
+        guard let longest = candidates.map(\.utf8.count).max(), word.utf8.count <= 4 * (longest + 3) else { return nil }
         let w = Array(word.lowercased().utf8)
         var best: (String, Int)? = nil
         for candidate in candidates {
-            let d = distance(w, Array(candidate.lowercased().utf8))
             let limit = max(1, min(3, candidate.utf8.count / 3))
+            if abs(w.count - candidate.utf8.count) > limit { continue }
+            let d = distance(w, Array(candidate.lowercased().utf8))
             // A suggestion shares something with the word: not every character replaced.
             if d <= limit, d < max(w.count, candidate.utf8.count), best == nil || d < best!.1 { best = (candidate, d) }
         }

@@ -910,15 +910,16 @@ final class Validator {
                 path.removeLast()
                 stack.pop()
             }
-            var seen: [StoreValue] = []
+            // Numbers by value (5 == 5.0), as sameValue: a set, not a scan (100,000 options).
+            var seen = Set<StoreValue>()
             for (i, option) in options.enumerated() {
-                if seen.contains(where: { $0.sameValue(as: option.value) }) {
+                let key = option.value.doubleValue.map { StoreValue.number($0) } ?? option.value
+                if !seen.insert(key).inserted {
                     path.append(.index(i + 1))
                     report("duplicate option \"\(option.value)\"")
                     path.removeLast()
                     ok = false
                 }
-                seen.append(option.value)
             }
         }
         return ok ? options : nil

@@ -227,7 +227,7 @@ extension Session {
             if let error = callField(ref, row: row, what: what()) { return .failure(error) }
             switch stack.type(at: -1) {
             case .string: return .success(stack.string(at: -1))
-            case .number: return .success(stack.number(at: -1).map { stack.isInteger(at: -1) ? String(Int64($0)) : StoreValue.format($0) })
+            case .number: return .success(stack.isInteger(at: -1) ? stack.integer(at: -1).map { String($0) } : stack.number(at: -1).map(StoreValue.format))
             case .nil_: return .success(nil)
             default:
                 return .failure(.refused("\(what()) returned a \(stack.type(at: -1).name), expected a string"))

@@ -390,7 +390,11 @@ enum ScriptLoader {
     static func diagnostic(from error: LuaError, file: String) -> Diagnostic {
         var message = error.text
         if error.kind == .syntax { message = "syntax error: " + message }
-        if let location = error.location {
+        // A message without "file:line:" (raised by C: yield outside a coroutine, C stack
+        // overflow, error(nil), error objects): the innermost script line of the traceback.
+        let fromTraceback = error.scriptTraceback.lazy
+            .compactMap { LuaError(kind: .runtime, message: $0).location }.first { $0.file != "luascreen" }
+        if let location = error.location ?? fromTraceback {
             return Diagnostic(file: location.file, line: location.line, path: "", message: message)
         }
         return Diagnostic(file: file, line: nil, path: "", message: message)

@@ -1,0 +1,65 @@
+import Foundation
+import XCTest
+@testable import LuaRuntime
+
+/// require and readFileBytes facing hostile folders.
+final class RequireTests: XCTestCase {
+    private var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("luascreen-require-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    private func run(_ source: String, file: String = "main.lua") throws -> LuaError? {
+        let lua = try XCTUnwrap(LuaState(limits: LuaLimits()))
+        defer { lua.close() }
+        XCTAssertNil(lua.openSandbox(SandboxOptions(moduleFolder: folder.path, print: { _ in })))
+        let path = folder.appendingPathComponent(file).path
+        try source.write(toFile: path, atomically: true, encoding: .utf8)
+        if let error = lua.load(source, chunkName: "@" + path) { return error }
+        return lua.call()
+    }
+
+    /// A module that requires itself through tail calls: the error names a script line or
+    /// none, never the host's prelude ("luascreen:20:").
+    func testRequireErrorsNameTheScriptNotThePrelude() throws {
+        try "return require('b')\n".write(to: folder.appendingPathComponent("a.lua"), atomically: true, encoding: .utf8)
+        try "local x = 1\nreturn require('a')\n".write(to: folder.appendingPathComponent("b.lua"), atomically: true, encoding: .utf8)
+        let cycle = try XCTUnwrap(run("local m = require('a')\nreturn m\n"))
+        XCTAssertTrue(cycle.message.contains("requires itself"), cycle.message)
+        XCTAssertFalse(cycle.message.hasPrefix("luascreen:"), cycle.message)
+        // a and b both tail-call require, so the innermost script frame left is main.lua:1.
+        XCTAssertTrue(cycle.message.hasSuffix("main.lua:1: require: module 'a' requires itself"), cycle.message)
+
+        let tail = try XCTUnwrap(run("return require('missing')\n"))
+        XCTAssertTrue(tail.message.hasPrefix("require: module 'missing' not found"), tail.message)
+        let plain = try XCTUnwrap(run("local x\nx = require(42)\n"))
+        XCTAssertTrue(plain.message.hasSuffix("main.lua:2: bad argument #1 to 'require' (string expected, got number)"), plain.message)
+    }
+
+    /// A FIFO named like a module: opening it must not wait for a writer.
+    func testRequireOfAFifoDoesNotBlock() throws {
+        let fifo = folder.appendingPathComponent("pipe.lua").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let started = Date()
+        let error = try XCTUnwrap(run("return require('pipe')\n"))
+        XCTAssertTrue(error.message.contains("not a regular file"), error.message)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+        XCTAssertNil(readFileBytes(fifo))
+    }
+
+    /// A sparse file claiming 100 GB is refused without reserving its size.
+    func testHugeSparseFileIsRefused() throws {
+        let path = folder.appendingPathComponent("big.lua").path
+        XCTAssertEqual(truncate(FileManager.default.createFile(atPath: path, contents: nil) ? path : "/nonexistent", 100 << 30), 0)
+        XCTAssertNil(readFileBytes(path))
+        XCTAssertEqual(errno, EFBIG)
+        let error = try XCTUnwrap(run("return require('big')\n"))
+        XCTAssertTrue(error.message.contains("larger than"), error.message)
+    }
+}
