@@ -20,10 +20,29 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// One line, with control characters from the script shown as escapes (`\u{1B}`), so a
+    /// script cannot send escape sequences to the terminal through its own text.
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         let subject = path.isEmpty ? "" : "\(path): "
-        return "\(place): \(severity.rawValue): \(subject)\(message)"
+        return Diagnostic.visible("\(place): \(severity.rawValue): \(subject)\(message)")
+    }
+
+    static func visible(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: Diagnostic.isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if Diagnostic.isControl(scalar) {
+                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
     }
 
     /// Diagnostics in the order a person reads them: files in the order they first appear,

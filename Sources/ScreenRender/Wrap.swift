@@ -23,12 +23,23 @@ public func wrap(_ s: String, width: Int) -> [String] {
                 line = ""
                 lineWidth = 0
             }
-            while wordWidth > width {
-                var piece = prefix(word, width: width)
-                if piece.isEmpty { piece = String(word.first!) }
-                lines.append(piece)
-                word.removeFirst(piece.count)
-                wordWidth = displayWidth(word)
+            if wordWidth > width {
+                // Broken hard in one pass over the word's characters (not piece by piece
+                // over the rest of the word, which is quadratic for a very long word).
+                var piece = ""
+                var pieceWidth = 0
+                for character in word {
+                    let w = displayWidth(String(character))
+                    if pieceWidth + w > width, !piece.isEmpty {
+                        lines.append(piece)
+                        piece = ""
+                        pieceWidth = 0
+                    }
+                    piece.append(character)
+                    pieceWidth += w
+                }
+                word = piece
+                wordWidth = pieceWidth
             }
             line = word
             lineWidth = wordWidth

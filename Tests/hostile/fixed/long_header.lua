@@ -1,4 +1,4 @@
--- KNOWN FINDING (not fixed here: ScreenRender is another developer's module).
+-- FIXED FINDING (kept so it stays fixed).
 -- finding: render wraps a header/footer word longer than the width in quadratic time
 -- (ScreenRender/Wrap.swift, wrap(): each hard-broken piece does word.removeFirst(n) and
 -- displayWidth(word) over the whole rest of the word). 100 KB: 1.2 s, 200 KB: 4.7 s, this

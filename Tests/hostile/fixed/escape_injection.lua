@@ -1,4 +1,4 @@
--- KNOWN FINDING (not fixed here: diagnostics are printed by the CLI, another developer's).
+-- FIXED FINDING (kept so it stays fixed): diagnostics now escape control characters.
 -- finding: check prints diagnostics with the script's own text verbatim, so terminal
 -- control sequences in an unknown value or field name reach the terminal of whoever runs
 -- `luascreen check`: here one that sets the window title and clears the screen.
