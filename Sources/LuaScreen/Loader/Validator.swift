@@ -160,9 +160,18 @@ final class Validator {
 
     /// Keeps the value on top in the registry (it stays on the stack).
     func reference(at index: Int32 = -1) -> ScriptRef {
+        // Rows next to each other often share one callback function: one reference serves
+        // them all (the function is kept alive by it; none is released before the state closes).
+        let pointer = stack.type(at: index) == .function ? stack.pointer(at: index) : nil
+        if let pointer, let last = lastFunction, last.pointer == pointer { return last.ref }
         stack.pushValue(index)
-        return ScriptRef(id: lua.ref())
+        let ref = ScriptRef(id: lua.ref())
+        if let pointer { lastFunction = (pointer, ref) }
+        return ref
     }
+
+    /// The function most recently referenced, and its reference.
+    private var lastFunction: (pointer: UnsafeRawPointer, ref: ScriptRef)?
 
     private func string(_ field: String, at index: Int32 = -1) -> String? {
         if let (s, valid) = stack.checkedString(at: index) {
