@@ -186,14 +186,72 @@ int ls_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunk
 
 /* ---- trampoline --------------------------------------------------------------------- */
 
-static int ls_trampoline(lua_State *L) {
+static const char LS_HOST_ERROR = 'e';
+
+/* Runs on the main thread, in a C frame of its own (arguments at 1..n, as the host expects):
+ * calls the Swift function; on its error returns the marker and the error value. Never raises
+ * (the cap is lifted and Swift only returns a status). */
+static int ls_host_frame(lua_State *L) {
     ls_host_function fn = (ls_host_function)lua_touserdata(L, lua_upvalueindex(1));
     void *context = lua_touserdata(L, lua_upvalueindex(2));
-    ls_limits *lim = ls_limits_of(L);
-    int enforce = lim->enforce;
-    lim->enforce = 0; /* the host's own pushes never hit the cap, so they never raise */
     lua_checkstack(L, 20);
     int n = fn(L, context);
+    if (n < 0) {
+        lua_pushlightuserdata(L, (void *)&LS_HOST_ERROR);
+        lua_insert(L, -2);
+        return 2;
+    }
+    return n;
+}
+
+/* The Lua side of every host function. The host reads and pushes on the main thread (its
+ * LuaState.stack, the validator, the calls it makes into Lua), so a call made from a
+ * coroutine is carried over: the arguments move to a fresh C frame on the main thread, and
+ * the results come back. Before, host code given a coroutine's stack mixed it with the main
+ * thread's: ctx:insert_row(...) from inside coroutine.wrap had the validator read a main
+ * thread slot as the row table, and lua_next/lua_rawget on a non-table crashed (SIGSEGV). */
+static int ls_trampoline(lua_State *L) {
+    ls_limits *lim = ls_limits_of(L);
+    lua_State *M = lim->main;
+    int enforce = lim->enforce;
+    lim->enforce = 0; /* the host's own pushes never hit the cap, so they never raise */
+    int n;
+    if (L == M || M == NULL) {
+        ls_host_function fn = (ls_host_function)lua_touserdata(L, lua_upvalueindex(1));
+        void *context = lua_touserdata(L, lua_upvalueindex(2));
+        lua_checkstack(L, 20);
+        n = fn(L, context);
+    } else {
+        int nargs = lua_gettop(L);
+        if (!lua_checkstack(M, nargs + 24)) {
+            lim->enforce = enforce;
+            return luaL_error(L, "stack overflow (calling the host from a coroutine)");
+        }
+        int base = lua_gettop(M);
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_pushvalue(L, lua_upvalueindex(2));
+        lua_xmove(L, M, 2);
+        lua_pushcclosure(M, ls_host_frame, 2);
+        lua_xmove(L, M, nargs);
+        int status = lua_pcall(M, nargs, LUA_MULTRET, 0);
+        int nresults = lua_gettop(M) - base;
+        if (status != LUA_OK) {
+            n = -1; /* only a real out-of-memory: pass its message on */
+        } else if (nresults == 2 && lua_touserdata(M, base + 1) == (void *)&LS_HOST_ERROR) {
+            lua_remove(M, base + 1);
+            nresults = 1;
+            n = -1;
+        } else {
+            n = nresults;
+        }
+        if (!lua_checkstack(L, nresults + 4)) {
+            lua_settop(M, base);
+            lim->enforce = enforce;
+            return luaL_error(L, "stack overflow (results of a host function)");
+        }
+        lua_xmove(M, L, nresults);
+        lua_settop(M, base);
+    }
     lim->enforce = enforce;
     if (n < 0) {
         /* Swift has returned: raising is safe here. Name the script's line, as luaL_error does. */

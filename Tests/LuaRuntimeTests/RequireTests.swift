@@ -63,3 +63,46 @@ final class RequireTests: XCTestCase {
         XCTAssertTrue(error.message.contains("larger than"), error.message)
     }
 }
+
+/// The trampoline carries calls made from coroutines over to the main thread.
+final class TrampolineTests: XCTestCase {
+    func testHostFunctionsCalledFromCoroutinesRunOnTheMainThread() throws {
+        let lua = try XCTUnwrap(LuaState(limits: LuaLimits()))
+        defer { lua.close() }
+        XCTAssertNil(lua.openSandbox(SandboxOptions(print: { _ in })))
+        var sawMainThread = true
+        lua.setGlobalFunction("host") { stack in
+            if stack.L != lua.L { sawMainThread = false }
+            // arguments at 1...n, as in any C function
+            guard stack.top == 3, stack.type(at: 3) == .table, let a = stack.string(at: 1), let b = stack.integer(at: 2) else {
+                return .error("bad arguments: \(stack.top)")
+            }
+            if a == "fail" { return .error("host refused") }
+            stack.push(a + String(b))
+            stack.push(b + 1)
+            return .results(2)
+        }
+        XCTAssertNil(lua.load("""
+            local results = {}
+            local co = coroutine.wrap(function()
+              for i = 1, 1000 do
+                local s, n = host("x", i, {})
+                assert(s == "x" .. i and n == i + 1)
+                local ok, message = pcall(function() local r = host("fail", i, {}); return r end)
+                assert(not ok and message == "t.lua:6: host refused", message)
+                coroutine.yield(i)
+              end
+            end)
+            for i = 1, 1000 do assert(co() == i) end
+            local nested = coroutine.wrap(function() return coroutine.wrap(function() return host("deep", 1, {}) end)() end)
+            return nested()
+            """, chunkName: "@t.lua"))
+        let top = lua.stack.top
+        if let error = lua.call(nresults: 2) { return XCTFail(error.message) }
+        XCTAssertEqual(lua.stack.string(at: -2), "deep1")
+        XCTAssertEqual(lua.stack.integer(at: -1), 2)
+        lua.stack.pop(2)
+        XCTAssertEqual(lua.stack.top, top - 1)
+        XCTAssertTrue(sawMainThread)
+    }
+}

@@ -249,11 +249,11 @@ BUDGET_SCRIPT = textwrap.dedent("""\
 class BatchBudgetTests(HostileBase):
     """`luascreen run` in batch mode: a callback that runs out of budget fails its command only."""
 
-    def run_batch(self, commands):
+    def run_batch(self, commands, script=BUDGET_SCRIPT):
         folder = tempfile.mkdtemp(prefix="luascreen-hostile-")
         self.addCleanup(shutil.rmtree, folder, True)
         with open(os.path.join(folder, "batch.lua"), "w", encoding="utf-8") as f:
-            f.write(BUDGET_SCRIPT)
+            f.write(script)
         ws = Workspace(os.path.join(folder, "batch.lua"), parse_header(os.path.join(folder, "batch.lua")))
         self.addCleanup(ws.close)
         status, out, err, seconds = ws.run(
@@ -278,6 +278,24 @@ class BatchBudgetTests(HostileBase):
         self.assertIn("memory limit exceeded", both)
         self.assertIn("instruction limit exceeded", both)
         self.assertRegex(out.split("> store", 1)[-1], r"wifi\W+(true|on)")
+        self.assertEqual(status, 1)
+
+    def test_ctx_methods_from_a_coroutine(self):
+        """ctx methods called inside coroutine.wrap crashed the host (SIGSEGV) before the trampoline fix."""
+        script = textwrap.dedent("""\
+            return screen { id = "main", title = "Co",
+              section { id = "s",
+                row { text = "Insert", on_select = function(ctx)
+                  coroutine.wrap(function() ctx:insert_row("s", 1, row { id = "new", text = "Inserted" }) end)()
+                end },
+                row { text = "Loop", on_select = function(ctx)
+                  coroutine.wrap(function() while true do ctx.store.n = (ctx.store.n or 0) + 1 end end)()
+                end },
+              } }
+            """)
+        status, out, err = self.run_batch(["select Insert", "show", "select Loop", "show", "quit"], script)
+        self.assertIn("Inserted", out.split("> show", 1)[-1])
+        self.assertIn("instruction limit exceeded", out + err)
         self.assertEqual(status, 1)
 
     def test_lua_command_is_under_the_budget_too(self):
