@@ -161,14 +161,36 @@ final class Validator {
     /// Keeps the value on top in the registry (it stays on the stack).
     func reference(at index: Int32 = -1) -> ScriptRef {
         // Rows next to each other often share one callback function: one reference serves
-        // them all (the function is kept alive by it; none is released before the state closes).
+        // them all (the function is kept alive by it).
         let pointer = stack.type(at: index) == .function ? stack.pointer(at: index) : nil
         if let pointer, let last = lastFunction, last.pointer == pointer { return last.ref }
         stack.pushValue(index)
         let ref = ScriptRef(id: lua.ref())
         if let pointer { lastFunction = (pointer, ref) }
+        collectedRefs?.append(ref.id)
         return ref
     }
+
+    /// While set, the references taken (for tables read again at each render: a `sections`
+    /// function's result), so the session can release them at the next render.
+    var collectedRefs: [Int32]?
+
+    /// Reads something that is read again at each render: references are collected, and a
+    /// screen id read again replaces the screen registered under it.
+    func readAgain<T>(_ body: () -> T) -> (T, refs: [Int32]) {
+        lastFunction = nil
+        collectedRefs = []
+        replacesScreens = true
+        defer {
+            collectedRefs = nil
+            replacesScreens = false
+            lastFunction = nil
+        }
+        let result = body()
+        return (result, collectedRefs ?? [])
+    }
+
+    private var replacesScreens = false
 
     /// The function most recently referenced, and its reference.
     private var lastFunction: (pointer: UnsafeRawPointer, ref: ScriptRef)?
@@ -442,6 +464,13 @@ final class Validator {
             report("sections are given both in \"sections\" and in the array part; use one of them", field: "sections")
         }
         let screenID = id ?? defaultID ?? (title.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "screen\(screens.count + 1)")
+        if let existing = screenIndex[screenID], replacesScreens {
+            // Read again (a sections function at a later render): the new definition wins.
+            screens[existing] = Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location)
+            if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
+            screens[existing].sections = readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction)
+            return screenID
+        }
         if let existing = screenIndex[screenID] {
             let other = screens[existing].location.map { " (also at line \($0.line))" } ?? ""
             report("duplicate screen id \"\(screenID)\"\(other); give each screen its own id", field: id == nil ? nil : "id")
@@ -453,26 +482,28 @@ final class Validator {
         screenIndex[screenID] = index
         if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
 
-        if let sectionsFunction {
-            screens[index].sections = .function(sectionsFunction)
-        } else {
-            var rowIDs = RowIDs()
-            var sections: [Section] = []
-            if sectionsField {
-                stack.rawGet(t, "sections")
-                let list = stack.absolute(-1)
-                withPath(.field("sections")) {
-                    sections = readSections(list, count: stack.rawLength(list), rowIDs: &rowIDs)
-                }
-                stack.pop()
-            } else {
-                withPath(.field("sections")) {
-                    sections = readSections(t, count: arrayCount, rowIDs: &rowIDs)
-                }
-            }
-            screens[index].sections = .value(sections)
-        }
+        screens[index].sections = readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction)
         return screenID
+    }
+
+    /// A screen's sections: its `sections` function, its `sections` list or its array part.
+    private func readScreenSections(_ t: Int32, sectionsField: Bool, arrayCount: Int, function: ScriptRef?) -> Dynamic<[Section]> {
+        if let function { return .function(function) }
+        var rowIDs = RowIDs()
+        var sections: [Section] = []
+        if sectionsField {
+            stack.rawGet(t, "sections")
+            let list = stack.absolute(-1)
+            withPath(.field("sections")) {
+                sections = readSections(list, count: stack.rawLength(list), rowIDs: &rowIDs)
+            }
+            stack.pop()
+        } else {
+            withPath(.field("sections")) {
+                sections = readSections(t, count: arrayCount, rowIDs: &rowIDs)
+            }
+        }
+        return .value(sections)
     }
 
     private func readSections(_ list: Int32, count: Int, rowIDs: inout RowIDs) -> [Section] {

@@ -237,7 +237,7 @@ extension Session {
         case .string:
             return s.string(at: index) ?? ""
         case .table:
-            guard let id = validator.screenID(forTableAt: index, path: [.field("push")]) else {
+            guard let id = validator.readAgain({ validator.screenID(forTableAt: index, path: [.field("push")]) }).0 else {
                 let problems = validator.takeDiagnostics().filter { $0.severity == .error }
                 throw SessionError(.invalid, "\(what): the screen is not valid:\n" + problems.map(\.description).joined(separator: "\n"))
             }

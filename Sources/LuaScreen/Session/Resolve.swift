@@ -64,7 +64,12 @@ extension Session {
             return ([], "the sections function of screen \"\(live.id)\" returned a \(stack.type(at: -1).name), not a list of sections")
         }
         var ids = RowIDs()
-        let sections = validator.readRuntimeSections(-1, path: [.field(live.id), .field("sections")], rowIDs: &ids)
+        let (sections, refs) = validator.readAgain {
+            validator.readRuntimeSections(-1, path: [.field(live.id), .field("sections")], rowIDs: &ids)
+        }
+        // The previous render's rows are replaced: their references go.
+        for ref in renderRefs[live.id] ?? [] { lua.unref(ref) }
+        renderRefs[live.id] = refs
         let problems = validator.takeDiagnostics().filter { $0.severity == .error }
         if !problems.isEmpty {
             return (sections, problems.map(\.description).joined(separator: "\n"))

@@ -67,6 +67,8 @@ public final class Session {
     var structureGeneration = 0
     var rowIndex: RowIndex?
     var bindingCache: (structure: Int, bindings: [String: Binding])?
+    /// References taken by the last evaluation of each screen whose sections are a function.
+    var renderRefs: [String: [Int32]] = [:]
     var warnedKeys = Set<String>()
 
     struct Transaction {
@@ -131,6 +133,7 @@ public final class Session {
         cache = nil
         warnedKeys = []
         contextRefs = ContextRefs()
+        renderRefs = [:]
         installContext()
         changed()
     }
