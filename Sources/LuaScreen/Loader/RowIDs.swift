@@ -33,9 +33,13 @@ struct KeyTable<Value> {
     mutating func reserveCapacity(_ n: Int) {
         var capacity = 16
         while capacity * 3 < n * 4 { capacity <<= 1 }
-        if capacity > hashes.count { rehash(capacity) }
-        keys.reserveCapacity(n)
-        values.reserveCapacity(n)
+        if capacity > hashes.count {
+            rehash(capacity)
+            // Grown with the table (geometrically): reserving exactly `n` at each call would
+            // copy the arrays once per section of a screen.
+            keys.reserveCapacity(capacity * 3 / 4)
+            values.reserveCapacity(capacity * 3 / 4)
+        }
     }
 
     subscript(key: String) -> Value? {
