@@ -24,6 +24,8 @@ struct KeyTable<Value> {
     private var slots: [Int32] = []
     private(set) var keys: [String] = []
     private(set) var values: [Value] = []
+    /// Each key's hash, so growing the table does not hash every key again.
+    private var keyHashes: [UInt64] = []
 
     init() {}
 
@@ -39,6 +41,7 @@ struct KeyTable<Value> {
             // copy the arrays once per section of a screen.
             keys.reserveCapacity(capacity * 3 / 4)
             values.reserveCapacity(capacity * 3 / 4)
+            keyHashes.reserveCapacity(capacity * 3 / 4)
         }
     }
 
@@ -68,6 +71,7 @@ struct KeyTable<Value> {
         slots[i] = Int32(keys.count)
         keys.append(key)
         values.append(value)
+        keyHashes.append(h)
         return nil
     }
 
@@ -75,8 +79,7 @@ struct KeyTable<Value> {
         hashes = [UInt64](repeating: 0, count: capacity)
         slots = [Int32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        for (n, key) in keys.enumerated() {
-            let h = fnv1a(key)
+        for (n, h) in keyHashes.enumerated() {
             var i = Int(truncatingIfNeeded: h) & mask
             while hashes[i] != 0 { i = (i + 1) & mask }
             hashes[i] = h
