@@ -45,28 +45,29 @@ struct KeyTable<Value> {
         }
     }
 
-    subscript(key: String) -> Value? {
-        guard !hashes.isEmpty else { return nil }
-        let h = fnv1a(key)
+    /// The slot of `key` (hash `h`): where it is, or the empty slot where it would go.
+    private func probe(_ key: String, _ h: UInt64) -> (slot: Int, found: Bool) {
         let mask = hashes.count - 1
         var i = Int(truncatingIfNeeded: h) & mask
         while hashes[i] != 0 {
-            if hashes[i] == h, keys[Int(slots[i])] == key { return values[Int(slots[i])] }
+            if hashes[i] == h, keys[Int(slots[i])] == key { return (i, true) }
             i = (i + 1) & mask
         }
-        return nil
+        return (i, false)
+    }
+
+    subscript(key: String) -> Value? {
+        guard !hashes.isEmpty else { return nil }
+        let (i, found) = probe(key, fnv1a(key))
+        return found ? values[Int(slots[i])] : nil
     }
 
     /// Stores `value` under `key` unless the key is there already; returns the value there.
     mutating func insertIfAbsent(_ key: String, _ value: Value) -> Value? {
         if (keys.count + 1) * 4 > hashes.count * 3 { rehash(max(16, hashes.count * 2)) }
         let h = fnv1a(key)
-        let mask = hashes.count - 1
-        var i = Int(truncatingIfNeeded: h) & mask
-        while hashes[i] != 0 {
-            if hashes[i] == h, keys[Int(slots[i])] == key { return values[Int(slots[i])] }
-            i = (i + 1) & mask
-        }
+        let (i, found) = probe(key, h)
+        if found { return values[Int(slots[i])] }
         hashes[i] = h
         slots[i] = Int32(keys.count)
         keys.append(key)
