@@ -181,6 +181,15 @@ public struct LuaStack {
     @discardableResult
     public func getMetatable(_ index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
 
+    /// Loads a text chunk: pushes the function and returns true, or pushes the error message
+    /// and returns false. Binary chunks are refused.
+    public func loadText(_ source: [UInt8], chunkName: String) -> Bool {
+        source.withUnsafeBufferPointer { buffer -> Bool in
+            let base = UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer<UInt8>(bitPattern: 1)!)
+            return ls_loadtext(L, base.assumingMemoryBound(to: CChar.self), buffer.count, chunkName) == LUA_OK
+        }
+    }
+
     /// The line a constructor (`row { ... }`) recorded for the table at `index`, and its source.
     public func constructorLine(_ index: Int32) -> (line: Int, source: String?)? {
         var source: UnsafePointer<CChar>? = nil

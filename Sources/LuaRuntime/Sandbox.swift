@@ -96,14 +96,15 @@ extension LuaState {
             printer(stack.string(at: 1) ?? "")
             return .results(0)
         }
-        pushHostFunction { [weak self] stack in
-            guard let self else { return .results(0) }
+        // (No reference to the LuaState here: the function lives in the state itself.)
+        pushHostFunction { stack in
             let name = stack.string(at: 1) ?? ""
             switch loadModule(named: name, folder: folder) {
             case .success(let (source, path)):
-                if let error = self.load(source, chunkName: "@" + path) {
+                if !stack.loadText(source, chunkName: "@" + path) {
+                    // the message is on top: nil, message
                     stack.pushNil()
-                    stack.push(error.message)
+                    stack.insert(-2)
                     return .results(2)
                 }
                 return .results(1)
