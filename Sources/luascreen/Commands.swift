@@ -57,7 +57,13 @@ enum Commands {
         guard let session = openReadOnly(options) else { return 1 }
         defer { finished(session) }
         print(session.dump().serialized(pretty: true))
+        printWarnings(session)
         return 0
+    }
+
+    /// Warnings found while evaluating (a stored value of the wrong type for its row).
+    static func printWarnings(_ session: Session) {
+        for warning in session.warnings { printError("\(session.scriptPath): warning: \(warning)") }
     }
 
     static func render(_ options: Options) -> Int32 {
@@ -86,6 +92,7 @@ enum Commands {
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         print(text, terminator: "")
         for message in session.messages { print(message) }
+        printWarnings(session)
         if ProcessInfo.processInfo.environment["LUASCREEN_TIMING"] != nil {
             printError("timing: render \(String(format: "%.3f", elapsed)) ms")
         }
