@@ -1,9 +1,12 @@
 -- examples/lib/shared_rows.lua
 --
--- A MODULE, not a screen: `luascreen run` and `check` are meant for about.lua, which
--- loads this file with
+-- A MODULE: about.lua loads it with
 --
 --     local common = require("lib.shared_rows")
+--
+-- Run on its own (`luascreen run examples/lib/shared_rows.lua`, or `check`), it returns a
+-- screen that previews its rows instead: `require` hands a module its name as `...`, a
+-- script run directly gets nothing there. So a module can be checked like any screen.
 --
 -- require("name") loads name.lua from the requiring script's own folder, and nowhere
 -- else. The file runs in the same sandbox as the script, so the constructors (row,
@@ -54,4 +57,18 @@ function M.legal_section(company)
   }
 end
 
-return M
+-- Required: the helpers. Run directly: a preview of what they build.
+if select("#", ...) > 0 then
+  return M
+end
+
+return screen {
+  id = "shared_rows", title = "Shared rows (preview)",
+  section {
+    header = "Rows",
+    M.info("Version", "2.0.0", "A fixed value."),
+    M.link("Website", "https://example.com"),
+    M.reset_button({ "notifications" }),
+  },
+  M.legal_section("Example Inc"),
+}
