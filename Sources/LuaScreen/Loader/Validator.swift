@@ -73,6 +73,14 @@ final class Validator {
         return Int32(files.count - 1)
     }
 
+    /// Pushes the place of the table at `index` when a constructor recorded one; false (and
+    /// nothing pushed) for a plain table, whose place is its parent's.
+    private func pushPlaceIfRecorded(of index: Int32) -> Bool {
+        guard ls_limits_of(lua.L).pointee.constructed > 0 else { return false }
+        pushPlace(of: index)
+        return true
+    }
+
     /// The place of the table at `index`: the line its constructor recorded, else its parent's.
     private func pushPlace(of index: Int32) {
         var source: UnsafePointer<CChar>? = nil
@@ -595,11 +603,15 @@ final class Validator {
         stack.ensure(RowField.slotCount + 24)
         stack.top = slots + RowField.slotCount
         defer { stack.top = slots }
+        // The path's last component is the row's index, rewritten in place for each row.
+        path.append(.index(0))
+        let last = path.count - 1
+        defer { path.removeLast() }
         var i = 0
         while i < count {
             i += 1
             stack.rawGet(list, index: i)
-            path.append(.index(i))
+            path[last] = .index(i)
             if stack.type(at: -1) == .table {
                 if let row = readRow(stack.top, position: rowIDs.count + 1, rowIDs: &rowIDs, slots: slots) {
                     rows.append(row)
@@ -607,7 +619,6 @@ final class Validator {
             } else if stack.type(at: -1) != .nil_ {
                 typeError("", expected: "a row table")
             }
-            path.removeLast()
             stack.pop()
         }
         return rows
@@ -665,9 +676,10 @@ final class Validator {
             leave(t)
             return nil
         }
-        // A row's own fields hold no rows: only its place is kept, not its table.
-        pushPlace(of: t)
-        defer { places.removeLast() }
+        // A row's own fields hold no rows: only its place is kept, not its table; and a
+        // plain table (no constructor recorded a line for it) is where its parent is.
+        let ownPlace = pushPlaceIfRecorded(of: t)
+        defer { if ownPlace { places.removeLast() } }
 
         let allowed = RowField.allowed(for: kind)
         if unknownKeys > 0 {
