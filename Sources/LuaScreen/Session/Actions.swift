@@ -55,6 +55,10 @@ extension Session {
     func declaredRow(_ resolved: ResolvedRow) -> Row? {
         guard let live = navigation.last else { return nil }
         if let picker = live.picker { return picker.row }
+        if let last = lastLookedUp, last.structure == structureGeneration, last.depth == navigation.count,
+           last.row.id == resolved.id {
+            return last.row
+        }
         if let (index, sections) = currentIndex(), let entry = index.entry(id: resolved.id, sections) {
             let (si, ri) = index.entries[entry]
             return sections[Int(si)].rows[Int(ri)]

@@ -127,7 +127,9 @@ extension Session {
     private func resolveEntry(_ entry: Int, _ index: RowIndex, _ sections: [Section]) -> ResolvedRow {
         let (si, ri) = index.entries[entry]
         var number = max(0, Int(index.numbers[entry]) - 1)
-        return resolveRow(sections[Int(si)].rows[Int(ri)], sectionVisible: true, number: &number)
+        let row = sections[Int(si)].rows[Int(ri)]
+        lastLookedUp = (structureGeneration, navigation.count, row)
+        return resolveRow(row, sectionVisible: true, number: &number)
     }
 
     /// Page `index` (from 1) of the current screen with at most `rowsPerPage` rows; a screen

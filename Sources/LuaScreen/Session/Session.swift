@@ -67,6 +67,8 @@ public final class Session {
     var structureGeneration = 0
     var rowIndex: RowIndex?
     var bindingCache: (structure: Int, bindings: [String: Binding])?
+    /// The declared row behind the last row found through the index (select looks it up next).
+    var lastLookedUp: (structure: Int, depth: Int, row: Row)?
     /// References taken by the last evaluation of each screen whose sections are a function.
     var renderRefs: [String: [Int32]] = [:]
     var warnedKeys = Set<String>()
