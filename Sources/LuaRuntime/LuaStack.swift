@@ -181,12 +181,12 @@ public struct LuaStack {
     @discardableResult
     public func getMetatable(_ index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
 
-    /// Loads a text chunk: pushes the function and returns true, or pushes the error message
-    /// and returns false. Binary chunks are refused.
-    public func loadText(_ source: [UInt8], chunkName: String) -> Bool {
-        source.withUnsafeBufferPointer { buffer -> Bool in
+    /// Loads a text chunk: pushes the function (status LUA_OK) or the error message (a
+    /// syntax or memory error status). Binary chunks are refused.
+    public func loadText(_ source: [UInt8], chunkName: String) -> Int32 {
+        source.withUnsafeBufferPointer { buffer -> Int32 in
             let base = UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer<UInt8>(bitPattern: 1)!)
-            return ls_loadtext(L, base.assumingMemoryBound(to: CChar.self), buffer.count, chunkName) == LUA_OK
+            return ls_loadtext(L, base.assumingMemoryBound(to: CChar.self), buffer.count, chunkName)
         }
     }
 

@@ -178,12 +178,8 @@ public final class LuaState {
 
     /// Loads a text chunk and pushes it as a function. Binary chunks are refused.
     public func load(_ source: [UInt8], chunkName: String) -> LuaError? {
-        let status = source.withUnsafeBufferPointer { buffer -> Int32 in
-            let base = UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer<UInt8>(bitPattern: 1)!)
-            return ls_loadtext(L, base.assumingMemoryBound(to: CChar.self), buffer.count, chunkName)
-        }
-        if status == LUA_OK { return nil }
-        return popError(status: status)
+        let status = stack.loadText(source, chunkName: chunkName)
+        return status == LUA_OK ? nil : popError(status: status)
     }
 
     public func load(_ source: String, chunkName: String) -> LuaError? {

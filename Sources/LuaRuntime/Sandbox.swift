@@ -101,7 +101,7 @@ extension LuaState {
             let name = stack.string(at: 1) ?? ""
             switch loadModule(named: name, folder: folder) {
             case .success(let (source, path)):
-                if !stack.loadText(source, chunkName: "@" + path) {
+                if stack.loadText(source, chunkName: "@" + path) != LUA_OK {
                     // the message is on top: nil, message
                     stack.pushNil()
                     stack.insert(-2)

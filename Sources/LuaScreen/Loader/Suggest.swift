@@ -1,3 +1,4 @@
+import CLuaShim
 /// "did you mean" suggestions: the closest candidate within a small edit distance.
 enum Suggest {
     static func closest(to word: String, in candidates: [String]) -> String? {
@@ -50,24 +51,9 @@ func slug(_ text: String) -> String {
     var text = text
     return text.withUTF8 { source in
         String(unsafeUninitializedCapacity: source.count) { out in
-            var count = 0
-            var pendingUnderscore = false
-            for byte in source {
-                var c = byte
-                if c >= 65 && c <= 90 { c += 32 }
-                if (c >= 97 && c <= 122) || (c >= 48 && c <= 57) {
-                    if pendingUnderscore && count > 0 {
-                        out[count] = 95
-                        count += 1
-                    }
-                    pendingUnderscore = false
-                    out[count] = c
-                    count += 1
-                } else {
-                    pendingUnderscore = true
-                }
+            source.withMemoryRebound(to: CChar.self) { input in
+                out.withMemoryRebound(to: CChar.self) { ls_slug(input.baseAddress, input.count, $0.baseAddress) }
             }
-            return count
         }
     }
 }

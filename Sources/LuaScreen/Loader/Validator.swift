@@ -276,7 +276,7 @@ final class Validator {
         return nil
     }
 
-    private func unknownField(_ key: String, allowed: [String], what: String) {
+    private func unknownField(_ key: String, allowed: [String]) {
         var hint = Suggest.hint(key, allowed)
         if hint.isEmpty {
             let owners = FieldNames.kinds(having: key)
@@ -285,7 +285,6 @@ final class Validator {
             }
         }
         report("unknown field \"\(key)\"\(hint)", field: key)
-        _ = what
     }
 
     /// Iterates the table at `index`: string keys go to `field` (the value on top),
@@ -371,7 +370,7 @@ final class Validator {
                 sawScreens = true
                 guard stack.type(at: -1) == .table else { typeError(key, expected: "a list of screens"); return }
                 withPath(.field("screens")) { readScreenList(stack.absolute(-1)) }
-            default: unknownField(key, allowed: FieldNames.app, what: "app")
+            default: unknownField(key, allowed: FieldNames.app)
             }
         }
         if !sawScreens { report("missing required field \"screens\" (a list of screen { ... })") }
@@ -461,7 +460,7 @@ final class Validator {
                 default: typeError(key, expected: "a list of sections or a function of ctx")
                 }
             case "on_appear": onAppear = function(key)
-            default: unknownField(key, allowed: FieldNames.screen, what: "screen")
+            default: unknownField(key, allowed: FieldNames.screen)
             }
         }
         if id == nil, requireID {
@@ -568,7 +567,7 @@ final class Validator {
             case "rows":
                 rowsField = true
                 if stack.type(at: -1) != .table { typeError(key, expected: "a list of rows") }
-            default: unknownField(key, allowed: FieldNames.section, what: "section")
+            default: unknownField(key, allowed: FieldNames.section)
             }
         }
         if rowsField, arrayCount > 0 {
@@ -687,7 +686,7 @@ final class Validator {
             stack.pushNil()
             while stack.next(t) {
                 if let key = stack.string(at: -2) {
-                    if RowField(name: key) == nil { unknownField(key, allowed: names, what: "row") }
+                    if RowField(name: key) == nil { unknownField(key, allowed: names) }
                 } else {
                     report("unexpected \(stack.type(at: -2).name) key in a row")
                 }
@@ -696,7 +695,7 @@ final class Validator {
         }
         if present & ~allowed != 0 {
             for field in RowField.allCases where has(field) && allowed & field.bit == 0 {
-                unknownField(field.name, allowed: FieldNames.row(kind), what: "row")
+                unknownField(field.name, allowed: FieldNames.row(kind))
             }
         }
 
@@ -842,9 +841,12 @@ final class Validator {
     private func checkBinding(_ kind: RowKind, _ binding: inout Binding, defaultValue: StoreValue?, defaultPresent: Bool, optionsPresent: Bool) {
         switch kind {
         case .toggle:
-            if let d = defaultValue, case .bool = d { binding.defaultValue = d }
-            else if defaultPresent, defaultValue != nil { report("expected a boolean, got \(defaultValue!.typeName)", field: "default") }
-            binding.defaultValue = defaultValue.flatMap { if case .bool = $0 { return $0 } else { return nil } } ?? .bool(false)
+            switch defaultValue {
+            case .bool?: binding.defaultValue = defaultValue!
+            case let other?: report("expected a boolean, got \(other.typeName)", field: "default")
+                binding.defaultValue = .bool(false)
+            case nil: binding.defaultValue = .bool(false)
+            }
         case .input:
             if let d = defaultValue {
                 if case .string(let s) = d {
@@ -946,7 +948,7 @@ final class Validator {
                             value = storeValue(at: -1)
                             if value == nil { typeError(key, expected: "a string, number or boolean") }
                         case "text": text = string(key)
-                        default: unknownField(key, allowed: ["value", "text"], what: "option")
+                        default: unknownField(key, allowed: ["value", "text"])
                         }
                     }
                     if let value {

@@ -174,18 +174,11 @@ extension Session {
     /// Sets a bound row's value from a script value (tests): parsed like typed text for
     /// strings, taken as is for booleans and numbers.
     public func set(_ reference: String, value: StoreValue) throws {
-        if case .string(let s) = value {
-            let (_, row) = try usable(reference)
-            if row.kind == .input {
-                let (resolved, _) = try usable(reference)
-                _ = resolved
-                try perform { try change(row, to: try checked(.string(s), for: row)) }
-                return
-            }
-            try set(reference, text: s)
-            return
-        }
         let (resolved, row) = try usable(reference)
+        if case .string(let s) = value {
+            // Text is taken as typed (for an input, as it is: spaces kept).
+            if row.kind != .input { return try set(reference, text: s) }
+        }
         let target = navigation.last?.picker?.row ?? row
         guard target.kind.isBound else { throw SessionError.refused("row \"\(resolved.text)\" has no value to set") }
         try perform { try change(target, to: try checked(value, for: target)) }

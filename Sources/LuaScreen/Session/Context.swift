@@ -124,8 +124,6 @@ extension Session {
         }
     }
 
-    func push(_ value: StoreValue) { lua.stack.push(value) }
-
     /// Reads a value a script handed over: boolean, number, string, or nil.
     func storeValue(_ stack: LuaStack, at index: Int32) -> StoreValue?? {
         switch stack.type(at: index) {
@@ -165,7 +163,7 @@ extension Session {
         let contexts = activeContexts.count
         defer { if withContext { activeContexts.removeSubrange((contexts - 1)...) } }
         for value in extra {
-            if let value { push(value) } else { stack.pushNil() }
+            if let value { stack.push(value) } else { stack.pushNil() }
         }
         if let error = lua.call(nargs: Int32((withContext ? 1 : 0) + extra.count), nresults: results) {
             throw SessionError.script(error, what: what())
@@ -181,7 +179,7 @@ extension Session {
         }
         let v = value(for: key)
         readLog?.append((key, v))
-        if let v { push(v, on: s) } else { s.pushNil() }
+        if let v { s.push(v) } else { s.pushNil() }
         return .results(1)
     }
 
@@ -207,8 +205,6 @@ extension Session {
         write(key, newValue)
         return .results(0)
     }
-
-    func push(_ value: StoreValue, on s: LuaStack) { s.push(value) }
 
     // MARK: ctx methods
 
@@ -479,7 +475,7 @@ extension Session {
         }
         if let b = row.binding {
             set("key") { s.push(b.key) }
-            set("default") { push(b.defaultValue) }
+            set("default") { s.push(b.defaultValue) }
             ref("on_change", b.onChange)
             switch b.options {
             case .value(let options)?:
@@ -487,7 +483,7 @@ extension Session {
                     s.newTable(arrayCount: options.count)
                     for (i, o) in options.enumerated() {
                         s.newTable(recordCount: 2)
-                        push(o.value)
+                        s.push(o.value)
                         s.rawSet(-2, "value")
                         s.push(o.text)
                         s.rawSet(-2, "text")

@@ -197,7 +197,7 @@ extension TestFileRun {
                 s.ensure(4)
                 s.newTable(recordCount: values.count)
                 for (key, value) in values {
-                    run.push(value, on: s)
+                    s.push(value)
                     s.rawSet(-2, key)
                 }
                 return .results(1)
@@ -247,7 +247,6 @@ extension TestFileRun {
 
     // MARK: values into the test's Lua state
 
-    func push(_ value: StoreValue, on s: LuaStack) { s.push(value) }
 
     /// JSON as Lua: objects and arrays as tables, null as an absent key (nil).
     func push(_ value: JSONValue, on s: LuaStack) {
