@@ -1,12 +1,15 @@
 import Foundation
 import LuaRuntime
 
-/// The command line, parsed.
+/// The command line, parsed. What each command and option means, which commands take it
+/// and how its value is read are in the tables below (`CommandSpec.all`, `OptionSpec.all`),
+/// which drive parsing, the usage text, `--help`, the man page and the shell completions.
 struct Options {
-    enum Command: Equatable {
-        case run, check, dump, render, test
+    /// The commands (`luascreen COMMAND ...`).
+    enum Command: String, CaseIterable {
+        case run, check, dump, render, test, stubs, completions, man
     }
-    enum ColorMode: String { case auto, always, never }
+    enum ColorMode: String, CaseIterable { case auto, always, never }
 
     var command: Command = .run
     var paths: [String] = []
@@ -21,6 +24,10 @@ struct Options {
     var page: Int?
     var pageRows = 20
     var updateSnapshots = false
+    var junit: String?
+    var filter: String?
+    var out: String?
+    var luacheck = false
     var help = false
     var version = false
 
@@ -31,28 +38,23 @@ struct Options {
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
         var rest = arguments[...]
+        var explicitCommand = false
         if let first = rest.first {
-            switch first {
-            case "run": options.command = .run; rest = rest.dropFirst()
-            case "check": options.command = .check; rest = rest.dropFirst()
-            case "dump": options.command = .dump; rest = rest.dropFirst()
-            case "render": options.command = .render; rest = rest.dropFirst()
-            case "test": options.command = .test; rest = rest.dropFirst()
-            case "help": options.help = true; rest = rest.dropFirst()
-            default: break
+            if let command = Command(rawValue: first) {
+                options.command = command
+                explicitCommand = true
+                rest = rest.dropFirst()
+            } else if first == "help" {
+                options.help = true
+                rest = rest.dropFirst()
+                if let topic = rest.first, let command = Command(rawValue: topic) {
+                    options.command = command
+                    explicitCommand = true
+                    rest = rest.dropFirst()
+                }
             }
         }
-        func value(_ name: String) throws -> String {
-            guard let v = rest.first else { throw UsageError(description: "\(name) needs a value") }
-            rest = rest.dropFirst()
-            return v
-        }
-        func number(_ name: String, _ text: String) throws -> Int {
-            guard let n = parseSize(text), n > 0 else {
-                throw UsageError(description: "\(name) takes a positive whole number, got \"\(text)\"")
-            }
-            return n
-        }
+        var given: [OptionSpec] = []
         var onlyPaths = false
         while let argument = rest.first {
             rest = rest.dropFirst()
@@ -60,62 +62,194 @@ struct Options {
                 options.paths.append(argument)
                 continue
             }
+            if argument == "--" { onlyPaths = true; continue }
             var name = argument
             var inline: String? = nil
             if let eq = argument.firstIndex(of: "="), argument.hasPrefix("--") {
                 name = String(argument[..<eq])
                 inline = String(argument[argument.index(after: eq)...])
             }
-            func arg() throws -> String { try inline ?? value(name) }
-            switch name {
-            case "--": onlyPaths = true
-            case "--store": options.storePath = try arg()
-            case "--width":
-                let w = try number(name, try arg())
-                options.width = w
-            case "--color", "--colour":
-                let v = try arg()
-                guard let mode = ColorMode(rawValue: v) else {
-                    throw UsageError(description: "--color takes auto, always or never, got \"\(v)\"")
-                }
-                options.color = mode
-            case "--ascii": options.ascii = true
-            case "--max-instructions": options.limits.instructions = try number(name, try arg())
-            case "--max-memory": options.limits.memory = try number(name, try arg())
-            case "--trusted": options.trusted = true
-            case "--json": options.json = true
-            case "--screen": options.screen = try arg()
-            case "--page": options.page = try number(name, try arg())
-            case "--page-rows": options.pageRows = try number(name, try arg())
-            case "--update-snapshots": options.updateSnapshots = true
-            case "--help", "-h": options.help = true
-            case "--version", "-V": options.version = true
-            default:
-                let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
-                let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
+            guard let spec = OptionSpec.named(name) else {
+                let hint = closestOption(name, OptionSpec.all.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
+            var value = ""
+            if let placeholder = spec.value {
+                if let inline {
+                    value = inline
+                } else if let next = rest.first {
+                    value = next
+                    rest = rest.dropFirst()
+                } else {
+                    throw UsageError(description: "\(spec.name) needs a value: \(spec.name) \(placeholder)")
+                }
+                if !spec.choices.isEmpty, !spec.choices.contains(value) {
+                    throw UsageError(description: "\(spec.name) takes \(list(spec.choices)), got \"\(value)\"")
+                }
+            } else if inline != nil {
+                throw UsageError(description: "\(spec.name) takes no value")
+            }
+            try spec.apply(&options, value)
+            given.append(spec)
         }
         if options.help || options.version { return options }
-        switch options.command {
-        case .run, .dump, .render:
-            guard options.paths.count == 1 else {
-                throw UsageError(description: options.paths.isEmpty ? "which script? e.g. luascreen run examples/settings.lua"
-                                                                    : "one script at a time, got \(options.paths.count)")
-            }
-        case .check:
-            guard !options.paths.isEmpty else { throw UsageError(description: "which scripts? e.g. luascreen check examples/*.lua") }
-        case .test:
-            break
+        // Options that go with some commands only.
+        for spec in given where !spec.commands.isEmpty && !spec.commands.contains(options.command) {
+            let owners = spec.commands.map(\.rawValue)
+            let bare = explicitCommand ? "" : " (and no command means run)"
+            throw UsageError(description: "\(spec.name) goes with \(list(owners, last: "or"))\(bare)")
         }
-        if options.json && options.command != .check {
-            throw UsageError(description: "--json goes with check")
-        }
-        if (options.screen != nil || options.page != nil) && options.command != .render {
-            throw UsageError(description: "\(options.screen != nil ? "--screen" : "--page") goes with render")
-        }
+        try CommandSpec.of(options.command).check(options)
         return options
+    }
+
+    static func list(_ words: [String], last: String = "or") -> String {
+        guard words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " \(last) " + words.last!
+    }
+}
+
+/// What a command takes besides options.
+enum Operands {
+    /// Exactly one script.
+    case script
+    /// One script or more.
+    case scripts
+    /// Test files or folders, none meaning ./tests.
+    case testPaths
+    /// One word of a fixed list.
+    case choice([String])
+    /// Nothing.
+    case none
+}
+
+/// One command: its synopsis, its one-line meaning and what it takes.
+struct CommandSpec {
+    let command: Options.Command
+    /// What follows the command name in the usage text, e.g. `SCRIPT... [--json]`.
+    let synopsis: String
+    let help: String
+    let operands: Operands
+
+    /// Every command, in the order `--help` and the man page list them.
+    static let all: [CommandSpec] = [
+        CommandSpec(command: .run, synopsis: "SCRIPT [options]",
+                    help: "the REPL; batch mode when stdin is not a terminal", operands: .script),
+        CommandSpec(command: .check, synopsis: "SCRIPT... [--json]", help: "validate; exit 0 when clean", operands: .scripts),
+        CommandSpec(command: .dump, synopsis: "SCRIPT", help: "JSON of the evaluated screens", operands: .script),
+        CommandSpec(command: .render, synopsis: "SCRIPT [--screen ID] [--page N [--page-rows R]]",
+                    help: "print a screen as the REPL draws it", operands: .script),
+        CommandSpec(command: .test, synopsis: "[PATH...] [--update-snapshots] [--junit FILE] [--filter TEXT]",
+                    help: "run *_test.lua files (default: ./tests); TAP output", operands: .testPaths),
+        CommandSpec(command: .stubs, synopsis: "[--out FILE] [--luacheck]",
+                    help: "LuaLS definitions of the authoring API (--luacheck: a .luacheckrc)", operands: .none),
+        CommandSpec(command: .completions, synopsis: "bash|zsh|fish", help: "the shell completion script",
+                    operands: .choice(["bash", "zsh", "fish"])),
+        CommandSpec(command: .man, synopsis: "", help: "the man page (roff)", operands: .none),
+    ]
+
+    static func of(_ command: Options.Command) -> CommandSpec { all.first { $0.command == command }! }
+
+    /// The checks of the operands, with the usage error to print.
+    func check(_ options: Options) throws {
+        let name = command.rawValue
+        switch operands {
+        case .script:
+            guard options.paths.count == 1 else {
+                throw Options.UsageError(description: options.paths.isEmpty ? "which script? e.g. luascreen \(name) examples/settings.lua"
+                                                                            : "one script at a time, got \(options.paths.count)")
+            }
+        case .scripts:
+            guard !options.paths.isEmpty else {
+                throw Options.UsageError(description: "which scripts? e.g. luascreen \(name) examples/*.lua")
+            }
+        case .testPaths:
+            break
+        case .choice(let words):
+            guard options.paths.count == 1, words.contains(options.paths[0]) else {
+                throw Options.UsageError(description: "\(name) takes one of \(Options.list(words)), e.g. luascreen \(name) \(words[0])")
+            }
+        case .none:
+            guard options.paths.isEmpty else {
+                throw Options.UsageError(description: "\(name) takes no arguments, got \"\(options.paths[0])\"")
+            }
+        }
+    }
+}
+
+/// What a shell completes after an option.
+enum ValueKind {
+    case none, file, directory, luaFile, text
+}
+
+/// One option: its name, value, the commands that take it (none: every command), its
+/// meaning and what it does to `Options`. Adding an option is one entry in `all`.
+struct OptionSpec {
+    let name: String
+    var aliases: [String] = []
+    /// The value's placeholder (`PATH`), nil for a flag.
+    var value: String? = nil
+    /// The only values it takes (checked, and completed by the shells).
+    var choices: [String] = []
+    /// What a shell completes for the value when there are no choices.
+    var completes: ValueKind = .text
+    var commands: [Options.Command] = []
+    let help: String
+    let apply: (inout Options, String) throws -> Void
+
+    /// The commands that run a script, which take the general options (SPEC §3).
+    static let scriptCommands: [Options.Command] = [.run, .check, .dump, .render, .test]
+
+    static let all: [OptionSpec] = [
+        OptionSpec(name: "--store", value: "PATH", completes: .file, commands: scriptCommands,
+                   help: "where values persist, or `none` for memory (default: $XDG_CONFIG_HOME/luascreen/NAME.json)") { $0.storePath = $1 },
+        OptionSpec(name: "--width", value: "N", commands: scriptCommands,
+                   help: "render width (default: the terminal's, else 80)") { $0.width = try positive("--width", $1) },
+        OptionSpec(name: "--color", aliases: ["--colour"], value: "WHEN", choices: Options.ColorMode.allCases.map(\.rawValue),
+                   commands: scriptCommands, help: "colour: auto (only on a terminal, never with NO_COLOR), always or never") {
+            $0.color = Options.ColorMode(rawValue: $1)!
+        },
+        OptionSpec(name: "--ascii", commands: scriptCommands, help: "draw with ASCII only") { o, _ in o.ascii = true },
+        OptionSpec(name: "--max-instructions", value: "N", commands: scriptCommands,
+                   help: "instruction budget of each entry into Lua (default 10000000)") { $0.limits.instructions = try positive("--max-instructions", $1) },
+        OptionSpec(name: "--max-memory", value: "BYTES", commands: scriptCommands,
+                   help: "memory cap of the Lua state (default 64M; K, M, G suffixes)") { $0.limits.memory = try positive("--max-memory", $1) },
+        OptionSpec(name: "--trusted", commands: scriptCommands,
+                   help: "lift the sandbox (io, os, debug, package)") { o, _ in o.trusted = true },
+        OptionSpec(name: "--json", commands: [.check], help: "print the diagnostics as a JSON list") { o, _ in o.json = true },
+        OptionSpec(name: "--screen", value: "ID", commands: [.render], help: "render this screen of the app instead of the root") { $0.screen = $1 },
+        OptionSpec(name: "--page", value: "N", commands: [.render], help: "render page N of a long screen") { $0.page = try positive("--page", $1) },
+        OptionSpec(name: "--page-rows", value: "R", commands: [.render], help: "rows per page with --page (default 20)") {
+            $0.pageRows = try positive("--page-rows", $1)
+        },
+        OptionSpec(name: "--update-snapshots", commands: [.test], help: "rewrite snapshots instead of comparing them") { o, _ in o.updateSnapshots = true },
+        OptionSpec(name: "--junit", value: "FILE", completes: .file, commands: [.test],
+                   help: "also write the results as JUnit XML to FILE") { $0.junit = $1 },
+        OptionSpec(name: "--filter", value: "TEXT", commands: [.test], help: "run only the tests whose name contains TEXT") { $0.filter = $1 },
+        OptionSpec(name: "--out", value: "FILE", completes: .file, commands: [.stubs],
+                   help: "write to FILE instead of standard output") { $0.out = $1 },
+        OptionSpec(name: "--luacheck", commands: [.stubs], help: "write a luacheck config (.luacheckrc) instead of the LuaLS definitions") { o, _ in o.luacheck = true },
+        OptionSpec(name: "--help", aliases: ["-h"], help: "this help; with a command, that command's") { o, _ in o.help = true },
+        OptionSpec(name: "--version", aliases: ["-V"], help: "the version") { o, _ in o.version = true },
+    ]
+
+    static func named(_ name: String) -> OptionSpec? {
+        all.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// The options a command takes, in table order.
+    static func of(_ command: Options.Command) -> [OptionSpec] {
+        all.filter { $0.commands.isEmpty || $0.commands.contains(command) }
+    }
+
+    /// `--store PATH`, `--ascii`: the option as the usage text writes it.
+    var usage: String { value.map { "\(name) \(choices.isEmpty ? $0 : choices.joined(separator: "|"))" } ?? name }
+
+    static func positive(_ name: String, _ text: String) throws -> Int {
+        guard let n = parseSize(text), n > 0 else {
+            throw Options.UsageError(description: "\(name) takes a positive whole number, got \"\(text)\"")
+        }
+        return n
     }
 }
 
@@ -134,22 +268,33 @@ func closestOption(_ word: String, _ candidates: [String]) -> String? {
     candidates.first { $0.hasPrefix(word) } ?? candidates.first { word.hasPrefix($0) }
 }
 
-let usage = """
-usage: luascreen run SCRIPT [options]     the REPL (batch mode when stdin is not a terminal)
-       luascreen SCRIPT [options]         same as run
-       luascreen check SCRIPT... [--json] validate; exit 0 when clean
-       luascreen dump SCRIPT              JSON of the evaluated screens
-       luascreen render SCRIPT [--screen ID] [--page N [--page-rows R]]
-       luascreen test [PATH...] [--update-snapshots]
-                                          run *_test.lua files (default: ./tests)
-options:
-  --store PATH | --store none   where values persist (default: $XDG_CONFIG_HOME/luascreen/NAME.json)
-  --width N                     render width (default: the terminal's, else 80)
-  --color auto|always|never     colour (auto: only on a terminal; never with NO_COLOR)
-  --ascii                       draw with ASCII only
-  --max-instructions N          instruction budget of each entry into Lua (default 10000000)
-  --max-memory BYTES            memory cap of the Lua state (default 64M; K, M, G suffixes)
-  --trusted                     lift the sandbox (io, os, debug, package)
-  --help, --version
-exit status: 0 success, 1 script/validation/test failure, 2 usage error
-"""
+/// The text of `luascreen --help`, or of `luascreen help COMMAND` for one command.
+func usage(for command: Options.Command? = nil) -> String {
+    let commands = command.map { [CommandSpec.of($0)] } ?? CommandSpec.all
+    var lines: [String] = []
+    let synopses = commands.map { "luascreen \($0.command.rawValue)\($0.synopsis.isEmpty ? "" : " " + $0.synopsis)" }
+    let width = min(44, (synopses.map(\.count).max() ?? 0) + 2)
+    for (index, spec) in commands.enumerated() {
+        let lead = index == 0 ? "usage: " : "       "
+        let synopsis = synopses[index]
+        if synopsis.count + 2 > width {
+            lines.append(lead + synopsis)
+            lines.append("       " + String(repeating: " ", count: width) + spec.help)
+        } else {
+            lines.append(lead + synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help)
+        }
+        if spec.command == .run, command == nil {
+            lines.append("       " + "luascreen SCRIPT [options]".padding(toLength: width, withPad: " ", startingAt: 0) + "same as run")
+        }
+    }
+    let options = command.map(OptionSpec.of) ?? OptionSpec.all
+    lines.append("options:")
+    let names = options.map { ([$0.usage] + $0.aliases).joined(separator: ", ") }
+    let column = (names.map(\.count).max() ?? 0) + 4
+    for (spec, name) in zip(options, names) {
+        let owners = command == nil && !spec.commands.isEmpty && spec.commands != OptionSpec.scriptCommands ? " [\(spec.commands.map(\.rawValue).joined(separator: ", "))]" : ""
+        lines.append("  " + name.padding(toLength: column, withPad: " ", startingAt: 0) + spec.help + owners)
+    }
+    lines.append("exit status: 0 success, 1 script/validation/test failure, 2 usage error")
+    return lines.joined(separator: "\n")
+}

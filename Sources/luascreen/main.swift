@@ -13,7 +13,9 @@ do {
     exit(2)
 }
 if options.help {
-    print(usage)
+    // `luascreen help check`, `luascreen check --help`: that command's; else every command's.
+    let named = arguments.first.flatMap(Options.Command.init(rawValue:)) ?? (arguments.first == "help" ? arguments.dropFirst().first.flatMap(Options.Command.init(rawValue:)) : nil)
+    print(usage(for: named))
     exit(0)
 }
 if options.version {
@@ -28,6 +30,9 @@ case .dump: status = Commands.dump(options)
 case .render: status = Commands.render(options)
 case .run: status = REPL.start(options)
 case .test: status = TestCommand.run(options)
+case .stubs: status = ToolCommands.stubs(options)
+case .completions: status = ToolCommands.completions(options)
+case .man: status = ToolCommands.man(options)
 }
 flushOutput()
 exit(status)
