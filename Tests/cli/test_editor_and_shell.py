@@ -137,6 +137,33 @@ class Completions(Folder):
         self.assertEqual(self.complete("luascreen se"), ["settings.lua"])
         self.assertIn("notes.txt", self.complete("luascreen test --junit "))
 
+    def fish_complete(self, line):
+        script = os.path.join(self.folder, "luascreen.fish")
+        with open(script, "w") as f:
+            f.write(run([support.BIN, "completions", "fish"]).stdout)
+        result = run(["fish", "--no-config", "-c", f"source {script}; complete -C '{line}'"], cwd=self.folder,
+                     env=dict(os.environ, HOME=self.folder))
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return sorted(l.split("\t")[0] for l in result.stdout.splitlines())
+
+    def test_fish_completes_commands_options_values_and_lua_files(self):
+        if shutil.which("fish") is None:
+            self.fail("fish is missing (Debian package fish): run scripts/setup")
+        self.assertEqual(self.fish_complete("luascreen ch"), ["check"])
+        self.assertEqual(self.fish_complete("luascreen check --j"), ["--json"])
+        self.assertEqual(self.fish_complete("luascreen render settings.lua --color "), ["always", "auto", "never"])
+        self.assertEqual(self.fish_complete("luascreen completions "), ["bash", "fish", "zsh"])
+        self.assertEqual(self.fish_complete("luascreen check "), ["settings.lua", "sub/"])
+
+    def test_the_zsh_script_parses(self):
+        if shutil.which("zsh") is None:
+            self.fail("zsh is missing (Debian package zsh): run scripts/setup")
+        script = os.path.join(self.folder, "_luascreen")
+        with open(script, "w") as f:
+            f.write(run([support.BIN, "completions", "zsh"]).stdout)
+        result = run(["zsh", "-n", script])
+        self.assertEqual(result.returncode, 0, result.stderr)
+
     def test_zsh_and_fish_scripts_name_every_command(self):
         for shell in ["zsh", "fish"]:
             result = run([support.BIN, "completions", shell])
