@@ -1,4 +1,3 @@
-import CLuaShim
 import LuaRuntime
 import ScreenModel
 
@@ -76,15 +75,14 @@ final class Validator {
     /// Pushes the place of the table at `index` when a constructor recorded one; false (and
     /// nothing pushed) for a plain table, whose place is its parent's.
     private func pushPlaceIfRecorded(of index: Int32) -> Bool {
-        guard ls_limits_of(lua.L).pointee.constructed > 0 else { return false }
+        guard lua.constructorsRecordedPlaces else { return false }
         pushPlace(of: index)
         return true
     }
 
     /// The place of the table at `index`: the line its constructor recorded, else its parent's.
     private func pushPlace(of index: Int32) {
-        var source: UnsafePointer<CChar>? = nil
-        let line = ls_constructor_line(lua.L, index, &source)
+        let (line, source) = lua.constructorPlace(of: index)
         guard line > 0 else {
             places.append(places.last ?? (fileIndex(file), 0))
             return
@@ -644,7 +642,7 @@ final class Validator {
         }
         lua.push(ref: fieldTable)
         var present: UInt32 = 0
-        let unknownKeys = ls_collect_fields(lua.L, t, stack.top, base, &present)
+        let unknownKeys = lua.collectFields(of: t, names: stack.top, into: base, present: &present)
         stack.pop()
         func slot(_ f: RowField) -> Int32 { base + f.rawValue }
         func has(_ f: RowField) -> Bool { present & f.bit != 0 }
