@@ -18,6 +18,7 @@ struct Options {
     var trusted = false
     var json = false
     var screen: String?
+    var locale: String?             // nil: from LC_ALL, LC_MESSAGES, LANG
     var page: Int?
     var pageRows = 20
     var updateSnapshots = false
@@ -85,6 +86,7 @@ struct Options {
             case "--trusted": options.trusted = true
             case "--json": options.json = true
             case "--screen": options.screen = try arg()
+            case "--locale": options.locale = try arg()
             case "--page": options.page = try number(name, try arg())
             case "--page-rows": options.pageRows = try number(name, try arg())
             case "--update-snapshots": options.updateSnapshots = true
@@ -92,7 +94,7 @@ struct Options {
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
+                             "--trusted", "--json", "--screen", "--locale", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
