@@ -90,7 +90,9 @@ enum Commands {
         } else {
             screen = session.currentScreen()
         }
-        var text = TextRenderer(options: Terminal.renderOptions(options)).renderText(screen)
+        var renderOptions = Terminal.renderOptions(options)
+        renderOptions.words = session.rendererWords
+        var text = TextRenderer(options: renderOptions).renderText(screen)
         if let footer { text += footer + "\n" }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         print(text, terminator: "")

@@ -152,6 +152,8 @@ options:
   --max-instructions N          instruction budget of each entry into Lua (default 10000000)
   --max-memory BYTES            memory cap of the Lua state (default 64M; K, M, G suffixes)
   --trusted                     lift the sandbox (io, os, debug, package)
+  --locale LANG                 show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG);
+                                with check: warn about strings LANG does not translate
   --help, --version
 exit status: 0 success, 1 script/validation/test failure, 2 usage error
 """

@@ -30,6 +30,9 @@ final class Validator {
     /// (0: made in a main chunk, or a plain table).
     private var placeChains: [Int32] = []
     private var callChains: [[SourceLocation]] = [[]]
+    /// The calls that led to each row built inside a function, by `rowKey(id:location:)`.
+    private(set) var rowCallers: [String: [SourceLocation]] = [:]
+    static func rowKey(id: String, location: SourceLocation?) -> String { "\(id)\u{1F}\(location?.line ?? 0)" }
     private var files: [String] = []
     private var lastSource: (pointer: UnsafePointer<CChar>, file: Int32)?
     /// The tables being read (screens and sections, a handful deep): a cycle shows here.
@@ -831,6 +834,9 @@ final class Validator {
             }
         }
         if id != nil, row.id.isEmpty { report("id must not be empty", field: "id") }
+        if let chain = placeChains.last, chain != 0 {
+            rowCallers[Validator.rowKey(id: row.id, location: row.location)] = callChains[Int(chain)]
+        }
         if let previous = rowIDs.insert(row.id, line: Int32(place.line ?? 0)) {
             let also = previous > 0 ? " (also at line \(previous))" : ""
             let fix = id == nil ? "; give one of them an id" : ""

@@ -395,7 +395,8 @@ extension Session {
                 lines.append("\(state) because \(name) = false in the script\(row.location.map { " (\($0))" } ?? "")")
             case .function(let ref):
                 let (_, reads, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
-                let place = definition(of: ref).map { " (\($0))" } ?? ""
+                let caller = callers(of: row).last.map { ", row made by the call at \($0)" } ?? ""
+                let place = definition(of: ref).map { " (\($0)\(caller))" } ?? ""
                 if let error {
                     lines.append("\(name) failed: \(error.message)")
                 } else if reads.isEmpty {

@@ -10,6 +10,19 @@ extension Session {
     /// The text as the selected locale shows it: its translation, else the text itself.
     public func tr(_ text: String) -> String { translations[text] ?? text }
 
+    /// The renderer's own words (`on`, `off`, `disabled`) in the selected locale, for
+    /// `RenderOptions.words`: empty when the locale translates none of them.
+    public var rendererWords: [String: String] {
+        var words: [String: String] = [:]
+        for word in ["on", "off", "disabled"] { if let shown = translations[word] { words[word] = shown } }
+        return words
+    }
+
+    /// The calls that led to a row built inside a function (a helper), innermost first.
+    func callers(of row: Row) -> [SourceLocation] {
+        validator.rowCallers[Validator.rowKey(id: row.id, location: row.location)] ?? []
+    }
+
     /// `ctx:tr(text)`: the text as the selected locale shows it (any other value unchanged).
     func ctxTranslate(_ s: LuaStack) -> HostResult {
         guard s.type(at: 2) == .string, let text = s.string(at: 2) else {
@@ -97,15 +110,17 @@ extension Session {
         guard let locale else { return [] }
         var out: [Diagnostic] = []
         if !availableLocales.contains(where: { Translations.candidates(for: locale).contains($0) }) {
-            let have = availableLocales.isEmpty ? "it has none" : "it has " + availableLocales.joined(separator: ", ")
-            out.append(Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
-                                  message: "no strings for the locale \"\(locale)\" (\(have))"))
+            let have = availableLocales.isEmpty ? "it has none: add app { strings = { \(locale) = { ... } } }"
+                                                : "it has " + availableLocales.joined(separator: ", ")
+            return [Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
+                               message: "no strings for the locale \"\(locale)\" (\(have))")]
         }
         var seen = Set<String>()
+        var callers: [SourceLocation] = []
         func need(_ text: String?, _ location: SourceLocation?, _ path: String) {
             guard let text, !text.isEmpty, translations[text] == nil, seen.insert(text).inserted else { return }
             out.append(Diagnostic(.warning, file: location?.file ?? scriptPath, line: location?.line, path: path,
-                                  message: "no \"\(locale)\" translation for \"\(text.prefix(200))\""))
+                                  message: "no \"\(locale)\" translation for \"\(text.prefix(200))\"", calledFrom: callers))
         }
         for screen in validator.screens {
             need(screen.title, screen.location, "screen \(screen.id).title")
@@ -115,6 +130,8 @@ extension Session {
                 need(section.header, section.location, sectionPath + ".header")
                 need(section.footer, section.location, sectionPath + ".footer")
                 for row in section.rows {
+                    callers = self.callers(of: row)
+                    defer { callers = [] }
                     let rowPath = "\(sectionPath).\(row.id)"
                     need(row.text.value, row.location, rowPath + ".text")
                     if row.binding == nil { need(row.detail?.value, row.location, rowPath + ".detail") }

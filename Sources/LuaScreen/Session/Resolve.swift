@@ -117,7 +117,7 @@ extension Session {
         guard let value else { return .success(nil) }
         switch row.kind {
         case .toggle:
-            if case .bool(let b) = value { return .success(tr(b ? "on" : "off")) }
+            if case .bool(let b) = value { return .success(b ? "on" : "off") }
             return .success(value.description)
         case .choice:
             switch options(of: row) {

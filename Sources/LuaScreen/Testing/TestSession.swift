@@ -195,7 +195,7 @@ extension TestFileRun {
                     }
                     width = Int(w)
                 }
-                let renderer = TextRenderer(options: RenderOptions(width: width, ascii: false, color: false))
+                let renderer = TextRenderer(options: RenderOptions(width: width, ascii: false, color: false, words: session.rendererWords))
                 s.push(renderer.renderText(session.currentScreen()))
                 return .results(1)
             }),
