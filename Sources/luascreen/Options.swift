@@ -21,6 +21,7 @@ struct Options {
     var trusted = false
     var json = false
     var screen: String?
+    var locale: String?             // nil: from LC_ALL, LC_MESSAGES, LANG
     var page: Int?
     var pageRows = 20
     var updateSnapshots = false
@@ -216,6 +217,10 @@ struct OptionSpec {
                    help: "memory cap of the Lua state (default 64M; K, M, G suffixes)") { $0.limits.memory = try positive("--max-memory", $1) },
         OptionSpec(name: "--trusted", commands: scriptCommands,
                    help: "lift the sandbox (io, os, debug, package)") { o, _ in o.trusted = true },
+        OptionSpec(name: "--locale", value: "LANG", commands: [.run, .check, .dump, .render],
+                   help: "show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG); with check: warn about strings LANG does not translate") {
+            $0.locale = $1
+        },
         OptionSpec(name: "--json", commands: [.check], help: "print the diagnostics as a JSON list") { o, _ in o.json = true },
         OptionSpec(name: "--screen", value: "ID", commands: [.render], help: "render this screen of the app instead of the root") { $0.screen = $1 },
         OptionSpec(name: "--page", value: "N", commands: [.render], help: "render page N of a long screen") { $0.page = try positive("--page", $1) },

@@ -4,7 +4,7 @@ import ScreenModel
 enum FieldNames {
     static let screen = ["type", "id", "title", "sections", "on_appear"]
     static let section = ["type", "id", "header", "footer", "rows", "visible"]
-    static let app = ["type", "root", "store", "screens"]
+    static let app = ["type", "root", "store", "screens", "strings"]
     static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
                             "on_accessory", "push", "enabled", "visible", "help", "context"]
     static let button = ["destructive", "confirm"]
@@ -99,6 +99,7 @@ enum FieldDocs {
         "app.type": Doc(type: "\"app\"", text: "set by the app constructor"),
         "app.root": Doc(type: "string", text: "the id of the first screen (default: the first of screens)"),
         "app.store": Doc(type: "string", text: "the store's file name: $XDG_CONFIG_HOME/luascreen/NAME.json"),
+        "app.strings": Doc(type: "table<string, table<string, string>>|string", text: "translations: { de = { [\"Settings\"] = \"Einstellungen\" } }, or a folder of LANG.lua files beside the script"),
         "app.screens": Doc(type: "luascreen.Screen[]|table<string, luascreen.Screen>", text: "the app's screens, each with an id (or keyed by it)", required: true),
         // screen
         "screen.type": Doc(type: "\"screen\"", text: "set by the screen constructor"),

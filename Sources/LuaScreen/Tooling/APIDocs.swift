@@ -20,6 +20,7 @@ enum APIDocs {
         ("store", "table<string, any>", "the values: a stored value, else the default of the row bound to the key; assigning stores (checked against that row)"),
         ("row", "luascreen.CtxRow", "the row acted on"),
         ("screen", "{ id: string, title: string }", "the current screen"),
+        ("locale", "string?", "the selected locale (--locale, else from LC_ALL, LC_MESSAGES, LANG), nil when none"),
     ]
 
     /// `ctx.row`'s fields.
@@ -44,6 +45,7 @@ enum APIDocs {
         "insert_section": Function(params: [("position", "integer"), ("section", "luascreen.Section")], returns: nil,
                                    text: "inserts a section into the live screen"),
         "remove_section": Function(params: [("section_id", "string")], returns: nil, text: "removes a section from the live screen"),
+        "tr": Function(params: [("text", "string")], returns: "string", text: "the text in the selected locale (its translation, else itself)"),
     ]
 
     static let testGlobals: [String: Function] = [
@@ -55,7 +57,7 @@ enum APIDocs {
                            text: "fails unless fn raises an error matching the Lua pattern (any error without one); returns the message"),
         "snapshot": Function(params: [("name", "string"), ("text", "string")], returns: nil,
                              text: "compares text with __snapshots__/NAME.txt beside the test file (written when missing)"),
-        "open": Function(params: [("path", "string"), ("opts", "{ store?: table<string, any>, width?: integer }?")], returns: session,
+        "open": Function(params: [("path", "string"), ("opts", "{ store?: table<string, any>, width?: integer, locale?: string }?")], returns: session,
                          text: "a session on the script at path (relative to the test file), its store in memory"),
     ]
 
