@@ -20,29 +20,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
-    /// One line, with control characters from the script shown as escapes (`\u{1B}`), so a
-    /// script cannot send escape sequences to the terminal through its own text.
+    /// One line, with control characters and line breaks from the script shown as escapes
+    /// (`sanitize`), so a script cannot send escape sequences to the terminal through its text.
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         let subject = path.isEmpty ? "" : "\(path): "
-        return Diagnostic.visible("\(place): \(severity.rawValue): \(subject)\(message)")
-    }
-
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: Diagnostic.isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if Diagnostic.isControl(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+        return sanitize("\(place): \(severity.rawValue): \(subject)\(message)", lineBreaks: .escape)
     }
 
     /// Diagnostics in the order a person reads them: files in the order they first appear,

@@ -1,5 +1,6 @@
 import Foundation
 import LuaScreen
+import ScreenModel
 
 /// `luascreen run SCRIPT`: the REPL on a terminal, batch mode otherwise (SPEC §4).
 enum REPL {
@@ -18,7 +19,7 @@ enum REPL {
             for diagnostic in error.diagnostics { printError(diagnostic.description) }
             return 1
         } catch {
-            printError("error: \(error)")
+            printError(sanitize("error: \(error)"))
             return 1
         }
         defer { session.close() }

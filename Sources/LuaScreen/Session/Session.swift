@@ -10,7 +10,8 @@ public struct SessionOptions {
     public var trusted: Bool
     /// Where values live; nil: in memory.
     public var store: ValueStore?
-    /// Where the script's `print` writes.
+    /// Where the script's `print` writes (the text arrives sanitized: control and bidi
+    /// characters escaped).
     public var print: (String) -> Void
     /// Opens the store once the script is loaded, from the app's `store` name (nil: the
     /// script did not name one). Used when `store` is nil.
@@ -358,7 +359,10 @@ enum ScriptLoader {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)")])
         }
         let folder = directoryName(path)
-        if let error = lua.openSandbox(SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: options.print)) {
+        // The script's print reaches the host's sink through the one sanitizer (SPEC §7).
+        let sink = options.print
+        let sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { sink(sanitize($0)) })
+        if let error = lua.openSandbox(sandbox) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "internal: \(error.message)")])
         }
         let timing = PhaseTimer()

@@ -47,7 +47,7 @@ public struct TestResult: Equatable, Sendable {
 ///     print(runner.summary)            // "12 passed, 0 failed"
 public final class TestRunner {
     public let options: TestOptions
-    /// Receives each line of output as soon as it is known.
+    /// Receives each line of output as soon as it is known, sanitized.
     public let output: (String) -> Void
     public private(set) var results: [TestResult] = []
 
@@ -60,7 +60,9 @@ public final class TestRunner {
 
     public init(options: TestOptions = TestOptions(), output: @escaping (String) -> Void = { print($0) }) {
         self.options = options
-        self.output = output
+        // Every line the runner prints (test names, messages, row references, the file's
+        // print) goes through the one sanitizer: no raw control or bidi character.
+        self.output = { output(sanitize($0)) }
     }
 
     /// The test files a list of paths names: a file as it is, a folder searched recursively

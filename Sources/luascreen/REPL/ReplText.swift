@@ -1,25 +1,13 @@
+import ScreenModel
 import ScreenRender
 
 /// Small text helpers of the REPL: script text made safe to print, quotes, styles.
 enum ReplText {
-    /// Script text (alerts, titles, values, help) without control characters, so a script
-    /// cannot move the cursor or colour the terminal; ASCII only when `ascii`.
-    /// Newlines are kept when `keepNewlines`, else they become spaces.
+    /// Script text (alerts, titles, values, help, printed output) through the one
+    /// sanitizer, ScreenModel's `sanitize`: control and bidi characters escaped; line breaks
+    /// kept when `keepNewlines`, else spaces; ASCII only when `ascii`.
     static func clean(_ s: String, ascii: Bool, keepNewlines: Bool = true) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
-        for scalar in s.unicodeScalars {
-            switch scalar.value {
-            case 0x0A:
-                out.unicodeScalars.append(keepNewlines ? "\n" : " ")
-            case 0x09:
-                out.unicodeScalars.append(" ")
-            case 0x00..<0x20, 0x7F..<0xA0:
-                continue
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
+        let out = sanitize(s, lineBreaks: keepNewlines ? .keep : .space)
         return ascii ? asciiFold(out) : out
     }
 
