@@ -12,12 +12,41 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var path: String
     public var message: String
 
+    /// Every diagnostic passes here, so here is where script text is capped (SPEC §7): each
+    /// quoted part of `message` and each dot-separated part of `path` keeps at most
+    /// `quoteLimit` characters, `…` marking the cut. A 10 MiB field name in 30 rows prints
+    /// 30 short lines, not 600 MiB.
     public init(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String) {
         self.severity = severity
         self.file = file
         self.line = line
-        self.path = path
-        self.message = message
+        self.path = Diagnostic.capParts(path, separator: ".", every: true)
+        self.message = Diagnostic.capParts(message, separator: "\"", every: false)
+    }
+
+    /// The most characters of a name or value the script supplied that a diagnostic quotes.
+    public static let quoteLimit = 200
+
+    /// `text` cut to `limit` characters, with `…` where it was cut.
+    public static func quote(_ text: String, limit: Int = quoteLimit) -> String {
+        guard text.utf8.count > limit else { return text }
+        var end = text.startIndex
+        var count = 0
+        while end < text.endIndex, count < limit {
+            end = text.index(after: end)
+            count += 1
+        }
+        return end == text.endIndex ? text : String(text[..<end]) + "…"
+    }
+
+    /// `text` with its parts (between `separator`s: all of them, or the quoted ones, the
+    /// odd ones) cut by `quote`.
+    private static func capParts(_ text: String, separator: Character, every: Bool) -> String {
+        guard text.utf8.count > quoteLimit else { return text }
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        return parts.enumerated().map { i, part in
+            every || i % 2 == 1 ? quote(String(part)) : String(part)
+        }.joined(separator: String(separator))
     }
 
     /// One line, with control characters and line breaks from the script shown as escapes

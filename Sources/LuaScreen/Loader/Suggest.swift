@@ -1,4 +1,5 @@
 import CLuaShim
+import ScreenModel
 /// "did you mean" suggestions: the closest candidate within a small edit distance.
 enum Suggest {
     static func closest(to word: String, in candidates: [String]) -> String? {
@@ -39,9 +40,9 @@ enum Suggest {
         return previous[b.count]
     }
 
-    /// ` (did you mean "x"?)` or nothing.
+    /// ` (did you mean "x"?)` or nothing (the candidate cut as diagnostics cut script text).
     static func hint(_ word: String, _ candidates: [String]) -> String {
-        closest(to: word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
+        closest(to: word, in: candidates).map { " (did you mean \"\(Diagnostic.quote($0))\"?)" } ?? ""
     }
 }
 

@@ -3,12 +3,17 @@ import ScreenModel
 
 /// The `ctx` handed to every callback and field function, and the Lua side of the store.
 extension Session {
-    /// Creates the methods table and the store proxy once; each call gets a small ctx table
-    /// whose metatable holds the methods.
+    /// Creates the store handle, the view metatable and the methods once; each call gets a
+    /// small ctx handle whose metatable holds the methods.
+    ///
+    /// `ctx`, `ctx.store`, `ctx.row` and `ctx.screen` are handles (userdata, SPEC §7): a
+    /// script cannot `rawset` or `rawget` them, `setmetatable` refuses them and their
+    /// metatables are hidden behind `__metatable`, so no trick on them changes what the host
+    /// stores or later reads. Only the documented members change values.
     func installContext() {
         let stack = lua.stack
-        // ctx.store: a proxy whose reads and writes go through the session.
-        stack.newTable()
+        // ctx.store: a handle whose reads and writes go through the session.
+        stack.newHandle()
         stack.newTable(recordCount: 3)
         lua.pushHostFunction { [unowned self] s in self.storeIndex(s) }
         stack.rawSet(-2, "__index")
@@ -19,8 +24,28 @@ extension Session {
         stack.setMetatable(-2)
         contextRefs.store = lua.ref()
 
+        // ctx.row and ctx.screen: read-only views, handles whose hidden slot holds the fields.
+        stack.newTable(recordCount: 3)
+        lua.pushHostFunction { s in
+            guard s.userValue(1, 1) == .table else {
+                s.pushNil()
+                return .results(1)
+            }
+            s.pushValue(2)
+            s.rawGetTop(-2)
+            return .results(1)
+        }
+        stack.rawSet(-2, "__index")
+        lua.pushHostFunction { _ in
+            .error("ctx.row and ctx.screen are read-only; change values with ctx.store.KEY = value and rows with ctx:update_row")
+        }
+        stack.rawSet(-2, "__newindex")
+        stack.push("read-only")
+        stack.rawSet(-2, "__metatable")
+        contextRefs.view = lua.ref()
+
         // The methods of ctx.
-        stack.newTable(recordCount: 2)
+        stack.newTable(recordCount: 3)
         stack.newTable(recordCount: 12)
         let methods: [(String, (Session, LuaStack) -> HostResult)] = [
             ("push", { $0.ctxPush($1) }),
@@ -41,13 +66,19 @@ extension Session {
         contextRefs.methods = lua.ref()
         lua.pushHostFunction { [unowned self] s in self.ctxIndex(s) }
         stack.rawSet(-2, "__index")
+        lua.pushHostFunction { s in
+            let field = s.string(at: 2).map { "ctx." + Diagnostic.quote($0) } ?? "a field of ctx"
+            return .error("ctx is read-only: cannot set \(field); keep values in the store (ctx.store.KEY = value) or in locals")
+        }
+        stack.rawSet(-2, "__newindex")
         stack.push("ctx")
         stack.rawSet(-2, "__metatable")
         contextRefs.meta = lua.ref()
     }
 
     /// ctx's fields: `store`, the methods, and `row` and `screen`, made on first read (a
-    /// callback that never looks at them costs no tables) and then kept in the ctx table.
+    /// callback that never looks at them costs no tables) and then kept in the ctx handle's
+    /// hidden slots (1: row, 2: screen).
     private func ctxIndex(_ s: LuaStack) -> HostResult {
         guard let key = s.string(at: 2) else {
             s.pushNil()
@@ -57,6 +88,9 @@ extension Session {
         case "store":
             s.push(ref: contextRefs.store)
         case "row", "screen":
+            let slot: Int32 = key == "row" ? 1 : 2
+            if s.userValue(1, slot) != .nil_ { return .results(1) }
+            s.pop()
             guard let pointer = s.pointer(at: 1),
                   let call = activeContexts.last(where: { $0.table == pointer }) else {
                 s.pushNil()
@@ -77,9 +111,9 @@ extension Session {
                     s.rawSet(-2, field: "title")
                 }
             }
-            s.pushValue(2)
-            s.pushValue(-2)
-            s.rawSet(1)
+            pushView(on: s)
+            s.pushValue(-1)
+            s.setUserValue(1, slot)
         default:
             s.push(ref: contextRefs.methods)
             s.pushValue(2)
@@ -88,12 +122,21 @@ extension Session {
         return .results(1)
     }
 
+    /// Replaces the table on top with a read-only view of it.
+    private func pushView(on s: LuaStack) {
+        s.newHandle(userValues: 1)
+        s.insert(-2)
+        s.setUserValue(-2, 1)
+        s.push(ref: contextRefs.view)
+        s.setMetatable(-2)
+    }
+
     /// Pushes a ctx for a call about `row` (nil for screen-level calls) on the current screen:
-    /// an empty table whose metatable answers `store`, `row`, `screen` and the methods.
+    /// a handle whose metatable answers `store`, `row`, `screen` and the methods.
     func pushContext(row: Row?) {
         let stack = lua.stack
         stack.ensure(10)
-        stack.newTable(recordCount: 2)
+        stack.newHandle(userValues: 2)
         lua.push(ref: contextRefs.meta)
         stack.setMetatable(-2)
         if let pointer = stack.pointer(at: -1) {

@@ -86,6 +86,8 @@ public final class Session {
         var meta: Int32 = -1
         var store: Int32 = -1
         var methods: Int32 = -1
+        /// The metatable of ctx.row and ctx.screen (read-only views).
+        var view: Int32 = -1
     }
 
     /// The calls under way, innermost last: which ctx table each was handed and for what
@@ -397,7 +399,8 @@ enum ScriptLoader {
     }
 
     static func diagnostic(from error: LuaError, file: String) -> Diagnostic {
-        var message = error.text
+        // The message is the script's own text (error(...)): cut like any quoted value.
+        var message = Diagnostic.quote(error.text)
         if error.kind == .syntax { message = "syntax error: " + message }
         // A message without "file:line:" (raised by C: yield outside a coroutine, C stack
         // overflow, error(nil), error objects): the innermost script line of the traceback.
