@@ -369,9 +369,11 @@ enum ScriptLoader {
         }
         let timing = PhaseTimer()
         // The source is dropped as soon as Lua has compiled it.
-        let loadError: LuaError?? = readFileBytes(path).map { lua.load($0, chunkName: "@" + path) }
-        guard let loadError else {
-            let reason = String(cString: strerror(errno))
+        // A FIFO or /dev/zero is "not a regular file", never read.
+        let loadError: LuaError?
+        switch PathResolver.readRegularFile(path) {
+        case .success(let bytes): loadError = lua.load(bytes, chunkName: "@" + path)
+        case .failure(let reason):
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
         }
         if let error = loadError {

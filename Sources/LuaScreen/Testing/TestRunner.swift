@@ -11,12 +11,17 @@ public struct TestOptions {
     public var updateSnapshots: Bool
     /// The width `render()` draws at when neither the call nor `open`'s `width` says.
     public var width: Int
+    /// The test root: `open(path)` and `snapshot` reach only files inside it (SPEC §7),
+    /// unless `trusted`. `luascreen test` passes the folder it was started in.
+    public var root: String
 
-    public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, updateSnapshots: Bool = false, width: Int = 80) {
+    public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, updateSnapshots: Bool = false, width: Int = 80,
+                root: String = ".") {
         self.limits = limits
         self.trusted = trusted
         self.updateSnapshots = updateSnapshots
         self.width = width
+        self.root = root
     }
 }
 
@@ -143,12 +148,22 @@ final class TestFileRun {
     /// Snapshot names taken in this file, and by which test.
     var snapshotsTaken: [String: String] = [:]
     var stringFind: Int32 = -1
+    /// The one resolver of the paths the file names (`open`, `snapshot`); nil when the
+    /// test root cannot be read.
+    let resolver: PathResolver?
 
     init(path: String, options: TestOptions) {
         self.path = path
         self.folder = TestFiles.directoryName(path)
         self.options = options
         self.lua = LuaState(limits: options.limits)
+        self.resolver = options.trusted ? .unbound : PathResolver(root: options.root)
+    }
+
+    /// `name` (relative to the test file) through the resolver.
+    func resolve(_ name: String) -> Result<(path: String, real: String?), PathError> {
+        guard let resolver else { return .failure(PathError("the test root \(options.root) cannot be read")) }
+        return resolver.resolve(name, from: folder)
     }
 
     deinit { close() }
@@ -183,8 +198,10 @@ final class TestFileRun {
             return ["\(path): error: internal: \(error.message)"]
         }
         installGlobals(lua)
-        guard let bytes = readFileBytes(path) else {
-            return ["\(path): error: cannot read the test file"]
+        let bytes: [UInt8]
+        switch PathResolver.readRegularFile(path) {
+        case .success(let read): bytes = read
+        case .failure(let reason): return ["\(path): error: cannot read the test file: \(reason)"]
         }
         if let error = lua.load(bytes, chunkName: "@" + path) {
             if let location = error.location {

@@ -77,7 +77,13 @@ extension TestFileRun {
             return .error("open(path, opts): opts must be a table, got \(describeArgument(s, 2))")
         }
         seed.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        let scriptPath = TestFiles.join(folder, relative)
+        // Only inside the test root (SPEC §7): no absolute path, no '..' or link out of it.
+        let scriptPath: String
+        switch resolve(relative) {
+        case .failure(let error): return .error("open: \(error)")
+        case .success((let path, nil)): return .error("open: \(path): no such file")
+        case .success((let path, _?)): scriptPath = path
+        }
         let handle = TestSessionHandle(path: scriptPath, width: width)
         let sessionOptions = SessionOptions(limits: options.limits, trusted: options.trusted, store: MemoryStore(seed),
                                             print: { [weak self] text in self?.note(text) })
