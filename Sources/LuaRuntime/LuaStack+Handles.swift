@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 
 /// Handles: full userdata that stand for host objects in Lua (`ctx`, `ctx.store`, a test
 /// session). A script cannot `rawset`, `rawget` or `setmetatable` a userdata, and its
@@ -21,5 +22,15 @@ extension LuaStack {
     @discardableResult
     public func setUserValue(_ index: Int32, _ n: Int32) -> Bool {
         lua_setiuservalue(L, index, n) != 0
+    }
+}
+
+extension LuaStack {
+    /// The bytes of the string at `index`, exactly (no UTF-8 repair), only when it is a string.
+    public func bytes(at index: Int32) -> [UInt8]? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = ls_tolstring(L, index, &length) else { return nil }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: length))
     }
 }

@@ -56,9 +56,9 @@ public func sanitize(_ s: String, lineBreaks: LineBreaks = .keep) -> String {
     return String(out)
 }
 
-/// A control or bidi scalar that `sanitize` escapes.
+/// A control or bidi scalar that `sanitize` escapes (whatever it does with line breaks).
 @inline(__always)
-func isHidden(_ v: UInt32) -> Bool {
+public func isHidden(_ v: UInt32) -> Bool {
     v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
 }
 
