@@ -264,6 +264,9 @@ extension Session {
             try pushScreen(id: id)
             return .results(0)
         } catch let error as SessionError {
+            // The push depth limit, from an on_appear further in: raised once more as it
+            // is, so each level adds one "file:line:" and not a prefix on the last one's.
+            if let limit = appearLimitMessage, error.message.contains(limit) { return .error(limit) }
             return .error(error.message)
         } catch {
             return .error("\(error)")

@@ -63,6 +63,10 @@ public final class Session {
     var readLog: [(key: String, value: StoreValue?)]?
     var currentCall: (row: Row?, screen: Int)?
     var contextRefs = ContextRefs()
+    /// on_appear calls under way, one inside the other, and the error of the push depth
+    /// limit once it was reached (raised as it is at every level, not wrapped again).
+    var appearDepth = 0
+    var appearLimitMessage: String?
     var generation = 0
     var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
     var structureGeneration = 0
@@ -174,9 +178,22 @@ public final class Session {
         navigation.append(liveScreen(for: screen))
         changed()
         if let onAppear = screen.onAppear {
+            if appearDepth == 0 { appearLimitMessage = nil }
+            // An on_appear that pushes a screen runs that screen's on_appear inside its own
+            // call: a screen that pushes itself would nest until the C stack runs out.
+            guard appearDepth < Session.maxAppearDepth else {
+                let message = "ctx:push: screens pushed from on_appear nest more than \(Session.maxAppearDepth) deep (the push depth limit): on_appear of screen \"\(Diagnostic.quote(id))\" pushes a screen whose on_appear pushes again; push from a row's on_select instead"
+                appearLimitMessage = message
+                throw SessionError.refused(message)
+            }
+            appearDepth += 1
+            defer { appearDepth -= 1 }
             try call(onAppear, row: nil, what: "on_appear of screen \"\(id)\"")
         }
     }
+
+    /// How deep pushes made by on_appear may nest (each runs the next screen's on_appear).
+    static let maxAppearDepth = 16
 
     /// Leaves the current screen (its run-time changes end with it).
     public func back() throws {
