@@ -27,16 +27,26 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The most characters of a name or value the script supplied that a diagnostic quotes.
     public static let quoteLimit = 200
 
-    /// `text` cut to `limit` characters, with `…` where it was cut.
-    public static func quote(_ text: String, limit: Int = quoteLimit) -> String {
+    /// `text` cut to `limit` characters, with `…` where it was cut: at the end, or in the
+    /// middle when `keepEnd` (an error message whose last words say what went wrong).
+    public static func quote(_ text: String, limit: Int = quoteLimit, keepEnd: Bool = false) -> String {
         guard text.utf8.count > limit else { return text }
+        let headCount = keepEnd ? limit / 2 : limit
         var end = text.startIndex
         var count = 0
-        while end < text.endIndex, count < limit {
+        while end < text.endIndex, count < headCount {
             end = text.index(after: end)
             count += 1
         }
-        return end == text.endIndex ? text : String(text[..<end]) + "…"
+        guard end < text.endIndex else { return text }
+        guard keepEnd else { return String(text[..<end]) + "…" }
+        var start = text.endIndex
+        count = 0
+        while start > end, count < limit - headCount {
+            start = text.index(before: start)
+            count += 1
+        }
+        return start == end ? text : String(text[..<end]) + "…" + String(text[start...])
     }
 
     /// `text` with its parts (between `separator`s: all of them, or the quoted ones, the

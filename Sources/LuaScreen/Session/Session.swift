@@ -419,7 +419,7 @@ enum ScriptLoader {
 
     static func diagnostic(from error: LuaError, file: String) -> Diagnostic {
         // The message is the script's own text (error(...)): cut like any quoted value.
-        var message = Diagnostic.quote(error.text)
+        var message = Diagnostic.quote(error.text, keepEnd: true)
         if error.kind == .syntax { message = "syntax error: " + message }
         // A message without "file:line:" (raised by C: yield outside a coroutine, C stack
         // overflow, error(nil), error objects): the innermost script line of the traceback.
