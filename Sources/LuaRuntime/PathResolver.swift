@@ -100,7 +100,7 @@ public struct PathResolver: Sendable {
             // A dangling symbolic link must not be written through later.
             var st = stat()
             if lstat(path, &st) == 0 {
-                return .failure(PathError("\(path) is a symbolic link to nothing inside \(rootName); refused"))
+                return .failure(PathError("\(path) is a symbolic link to a missing file; refused (writing through it could leave \(rootName))"))
             }
             return .success((path, nil))
         }

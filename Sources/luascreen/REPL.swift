@@ -65,12 +65,12 @@ enum REPL {
             print(ReplText.trimmed(question))
             guard let next = input.peek(), Shell.isAnswer(next) else { return nil }
             input.advance()
-            print("> \(next)")
+            print(sanitize("> \(next)"))
             return next
         }
         shell.start()
         while let line = input.next() {
-            print("> \(line)")
+            print(sanitize("> \(line)"))
             if !shell.run(line) { break }
         }
         return shell.failures > 0 ? 1 : 0
