@@ -20,8 +20,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.severity = severity
         self.file = file
         self.line = line
-        self.path = Diagnostic.capParts(path, separator: ".", every: true)
-        self.message = Diagnostic.capParts(message, separator: "\"", every: false)
+        self.path = Diagnostic.capParts(path, separator: UInt8(ascii: "."), every: true)
+        self.message = Diagnostic.capParts(message, separator: UInt8(ascii: "\""), every: false)
     }
 
     /// The most characters of a name or value the script supplied that a diagnostic quotes.
@@ -30,7 +30,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// `text` cut to `limit` characters, with `…` where it was cut: at the end, or in the
     /// middle when `keepEnd` (an error message whose last words say what went wrong).
     public static func quote(_ text: String, limit: Int = quoteLimit, keepEnd: Bool = false) -> String {
-        guard text.utf8.count > limit else { return text }
+        quote(text, limit: limit, keepEnd: keepEnd, force: false)
+    }
+
+    /// `force`: the text was already cut short of its end, so the `…` is due even when the
+    /// part left has `limit` characters or fewer.
+    static func quote(_ text: String, limit: Int, keepEnd: Bool = false, force: Bool) -> String {
+        guard text.utf8.count > limit || force else { return text }
         let headCount = keepEnd ? limit / 2 : limit
         var end = text.startIndex
         var count = 0
@@ -38,7 +44,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
             end = text.index(after: end)
             count += 1
         }
-        guard end < text.endIndex else { return text }
+        guard end < text.endIndex || force else { return text }
         guard keepEnd else { return String(text[..<end]) + "…" }
         var start = text.endIndex
         count = 0
@@ -50,13 +56,33 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `text` with its parts (between `separator`s: all of them, or the quoted ones, the
-    /// odd ones) cut by `quote`.
-    private static func capParts(_ text: String, separator: Character, every: Bool) -> String {
+    /// odd ones) cut by `quote`. Works on the bytes: a 10 MiB name is scanned once, never
+    /// split into characters.
+    private static func capParts(_ text: String, separator: UInt8, every: Bool) -> String {
         guard text.utf8.count > quoteLimit else { return text }
-        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
-        return parts.enumerated().map { i, part in
-            every || i % 2 == 1 ? quote(String(part)) : String(part)
-        }.joined(separator: String(separator))
+        var text = text
+        return text.withUTF8 { bytes in
+            var out = ""
+            var part = 0
+            var start = 0
+            func flush(_ end: Int) {
+                let length = end - start
+                let keep = (every || part % 2 == 1) && length > quoteLimit
+                // A character is at most 4 bytes in most text: 4 × the limit is enough to
+                // cut at the limit (a longer cluster is cut where the bytes end).
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<(keep ? start + min(length, 4 * quoteLimit) : end)])
+                let piece = String(decoding: slice, as: UTF8.self)
+                out += keep ? quote(piece, limit: quoteLimit, force: true) : piece
+            }
+            for i in 0..<bytes.count where bytes[i] == separator {
+                flush(i)
+                out.unicodeScalars.append(Unicode.Scalar(separator))
+                part += 1
+                start = i + 1
+            }
+            flush(bytes.count)
+            return out
+        }
     }
 
     /// One line, with control characters and line breaks from the script shown as escapes
