@@ -276,7 +276,7 @@ final class Shell {
                 return (typed, ["on", "off"])
             case .choice:
                 guard let options = row.key.flatMap(declaredBinding(for:))?.options?.value else { return nil }
-                return (typed, options.map(\.text))
+                return (typed, options.map(\.text).filter { sanitize($0, lineBreaks: .escape) == $0 })
             default:
                 return nil
             }
