@@ -194,7 +194,8 @@ class Workspace:
             fout.seek(0)
             ferr.seek(0)
             out, err = fout.read(), ferr.read()
-            lines = open(fpeak.name, encoding="utf-8", errors="replace").read().split()
+            with open(fpeak.name, encoding="utf-8", errors="replace") as f:
+                lines = f.read().split()
             peak = int(lines[-1]) * 1024 if lines and lines[-1].isdigit() else 0
         self.peaks.append((" ".join(arguments[:2]), peak, cap))
         self.output_sizes.append(len(out) + len(err))
