@@ -29,24 +29,6 @@ enum ReplText {
         while let c = sub.last, c.isWhitespace { sub = sub.dropLast() }
         return String(sub)
     }
-
-    /// Levenshtein distance, for "did you mean" on command names (short words only).
-    static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            current[0] = i
-            for j in 1...y.count {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
-    }
 }
 
 /// ANSI styles for the REPL's own lines (the renderer styles the screens).
