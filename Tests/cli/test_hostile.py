@@ -417,5 +417,51 @@ class BatchBudgetTests(HostileBase):
         self.assertRegex(out.split("> = 1 + 1", 1)[-1], r"\b2\b")
 
 
+PROMPT_SCRIPT = textwrap.dedent("""\
+    return screen {
+      title = "Evil\\27]0;pwned\\7\\u{202E}",
+      section {
+        button { text = "Alert", on_select = function(ctx) ctx:alert("boo\\27]52;c;aGk=\\7") end },
+        row { text = "Child", push = screen { id = "child", title = "Kid\\27[2J", section { row { text = "x" } } } },
+      },
+    }
+    """)
+
+
+class InteractivePromptTests(HostileBase):
+    """The interactive REPL (a pty): the prompt's titles and alerts carry escapes, never raw."""
+
+    def test_prompt_and_alerts_are_escaped(self):
+        try:
+            import pexpect
+        except ImportError:
+            self.skipTest("pexpect is not installed (scripts/setup installs it)")
+        folder = tempfile.mkdtemp(prefix="luascreen-hostile-")
+        self.addCleanup(shutil.rmtree, folder, True)
+        with open(os.path.join(folder, "prompt.lua"), "w", encoding="utf-8") as f:
+            f.write(PROMPT_SCRIPT)
+        ws = self.workspace(os.path.join(folder, "prompt.lua"), parse_header(os.path.join(folder, "prompt.lua")))
+        env = dict(ws.env(), INPUTRC="/dev/null")
+        child = pexpect.spawn(BIN, ["prompt.lua", "--store", "none"], cwd=ws.work, env=env,
+                              dimensions=(24, 100), encoding="utf-8", timeout=10)
+        self.addCleanup(lambda: child.isalive() and child.terminate(force=True))
+        seen = []
+        root_prompt = "Evil\\x1b]0;pwned\\x07\\u{202E}> "
+        child.expect_exact(root_prompt)
+        seen.append(child.before + child.after)
+        child.sendline("Alert")
+        child.expect_exact(root_prompt)
+        seen.append(child.before)
+        child.sendline("Child")
+        child.expect_exact("Kid\\x1b[2J> ")
+        seen.append(child.before + child.after)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        text = "".join(seen)
+        self.assertIn("! boo\\x1b]52;c;aGk=\\x07", text)
+        for raw in ("\x1b]0;", "\x1b]52;", "\x1b[2J", "\u202e", "\x07"):
+            self.assertNotIn(raw, text, f"raw {raw!r} reached the terminal")
+
+
 if __name__ == "__main__":
     unittest.main()
