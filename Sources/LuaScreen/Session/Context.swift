@@ -382,14 +382,14 @@ extension Session {
 
     private func noRow(_ id: String, in sections: [Section], _ what: String) -> HostResult {
         let all = sections.flatMap { $0.rows.map(\.id) }
-        return .error("ctx:\(what): no row \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, all))")
+        return .error("ctx:\(what): no row \"\(Diagnostic.quote(id))\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, all))")
     }
 
     private func ctxInsertRow(_ s: LuaStack) -> HostResult {
         editSections("insert_row") { sections in
             guard let sectionID = s.string(at: 2) else { return .error("ctx:insert_row expects a section id first") }
             guard let si = sections.firstIndex(where: { $0.id == sectionID }) else {
-                return .error("ctx:insert_row: no section \"\(sectionID)\" on screen \"\(currentScreenID)\"\(Suggest.hint(sectionID, sections.map(\.id)))")
+                return .error("ctx:insert_row: no section \"\(Diagnostic.quote(sectionID))\" on screen \"\(currentScreenID)\"\(Suggest.hint(sectionID, sections.map(\.id)))")
             }
             let pos: Int
             switch position(s, at: 3, count: sections[si].rows.count, what: "ctx:insert_row") {
@@ -475,7 +475,7 @@ extension Session {
         editSections("remove_section") { sections in
             guard let id = s.string(at: 2) else { return .error("ctx:remove_section expects a section id") }
             guard let si = sections.firstIndex(where: { $0.id == id }) else {
-                return .error("ctx:remove_section: no section \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, sections.map(\.id)))")
+                return .error("ctx:remove_section: no section \"\(Diagnostic.quote(id))\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, sections.map(\.id)))")
             }
             sections.remove(at: si)
             return .results(0)

@@ -76,12 +76,11 @@ enum TestFiles {
     }
 
     /// Writes through a temporary file and a rename; an error message, or nil.
-    static func writeText(_ text: String, to path: String) -> String? {
+    static func writeText(_ bytes: [UInt8], to path: String) -> String? {
         let temporary = path + ".tmp-\(getpid())"
         guard let file = fopen(temporary, "wb") else {
             return "cannot write \(path): \(String(cString: strerror(errno)))"
         }
-        let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, bytes.count, file) }
         let flushed = fflush(file) == 0
         fclose(file)

@@ -149,7 +149,8 @@ extension TestFileRun {
         guard validSnapshotName(name) else {
             return .error("snapshot(name, text): \(TestValue.quote(name)) is not a usable file name; use letters, digits, '-', '_' and '.' (not first), at most 100")
         }
-        guard let text = s.string(at: 2) else {
+        // Bytes, not a repaired String: a snapshot is compared and written byte for byte.
+        guard let text = s.bytes(at: 2) else {
             return .error("snapshot(\"\(name)\", text): the text must be a string, got \(describeArgument(s, 2))")
         }
         if let owner = snapshotsTaken[name] {
@@ -163,15 +164,15 @@ extension TestFileRun {
         case .failure(let error): return .error("snapshot \"\(name)\": \(error)")
         case .success(let found): (file, real) = found
         }
-        var existing: String? = nil
+        var existing: [UInt8]? = nil
         if let real {
             switch PathResolver.readRegularFile(real) {
-            case .success(let bytes): existing = String(decoding: bytes, as: UTF8.self)
+            case .success(let bytes): existing = bytes
             case .failure(let reason): return .error("snapshot \"\(name)\": cannot read \(file): \(reason)")
             }
         }
         // Byte for byte: a snapshot that differs only in Unicode normalization differs.
-        if let existing, existing.utf8.elementsEqual(text.utf8) { return .results(0) }
+        if let existing, existing == text { return .results(0) }
         if existing == nil || options.updateSnapshots {
             if let problem = writeSnapshot(text, file: file, real: real) {
                 return .error("snapshot \"\(name)\": \(problem)")
@@ -179,14 +180,14 @@ extension TestFileRun {
             notes.append("\(existing == nil ? "wrote" : "updated") snapshot \(file)")
             return .results(0)
         }
-        let diff = LineDiff.render(expected: existing!, actual: text)
+        let diff = LineDiff.render(expected: String(decoding: existing!, as: UTF8.self), actual: String(decoding: text, as: UTF8.self))
         let header = "snapshot \"\(name)\" does not match \(file) (- expected, + actual; luascreen test --update-snapshots accepts the new text)"
         return .error(([header] + diff.map { "  " + $0 }).joined(separator: "\n"))
     }
 
     /// Writes a snapshot: to its real path when it exists (inside the root), else into the
     /// real `__snapshots__` folder, made when missing. An error message, or nil.
-    func writeSnapshot(_ text: String, file: String, real: String?) -> String? {
+    func writeSnapshot(_ text: [UInt8], file: String, real: String?) -> String? {
         if let real { return TestFiles.writeText(text, to: real) }
         let directory = PathResolver.join(folder, "__snapshots__")
         if let problem = TestFiles.makeFolder(directory) { return problem }
