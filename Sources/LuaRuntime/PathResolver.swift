@@ -138,8 +138,9 @@ public struct PathResolver: Sendable {
         }
     }
 
+    /// The folder `path` is in ("." for a bare name, "/" at the top).
     static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return path == "." ? "." : "." }
+        guard let slash = path.lastIndex(of: "/") else { return "." }
         let dir = String(path[..<slash])
         return dir.isEmpty ? "/" : dir
     }
