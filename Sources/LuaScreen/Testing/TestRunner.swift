@@ -179,13 +179,27 @@ final class TestFileRun {
     }
 
     func takeNotes() -> [String] {
-        defer { notes = [] }
+        defer {
+            notes = []
+            notedBytes = 0
+        }
         return notes
     }
 
+    /// The script's print, kept for the current result: at most `maxNotedBytes` of it, so a
+    /// test that prints in a loop cannot grow the host without bound.
     func note(_ text: String) {
+        guard notedBytes <= TestFileRun.maxNotedBytes else { return }
+        notedBytes += text.utf8.count + 1
+        if notedBytes > TestFileRun.maxNotedBytes {
+            notes.append("… (print output cut: more than \(TestFileRun.maxNotedBytes >> 20) MiB in this test)")
+            return
+        }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) { notes.append(String(line)) }
     }
+
+    var notedBytes = 0
+    static let maxNotedBytes = 1 << 20
 
     /// Opens the sandbox, installs the globals and runs the file's top level, which
     /// defines the tests. Returns the failure lines when the file cannot be loaded.
