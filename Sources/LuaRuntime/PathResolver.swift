@@ -5,7 +5,9 @@ import Glibc
 /// A path a script or test named that was refused or could not be read; `description` is
 /// the reason, for the message of whoever named it.
 public struct PathError: Error, CustomStringConvertible, Equatable {
+    /// The reason, e.g. `../x.lua is outside the test root ...` or `not a regular file`.
     public var description: String
+    /// A path error with this reason.
     public init(_ description: String) { self.description = description }
 }
 
