@@ -11,17 +11,22 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Where in the script's tables, e.g. `sections[2].rows[1].accessory`; empty for the script itself.
     public var path: String
     public var message: String
+    /// The calls that led here when the table was built inside a function (a helper that builds
+    /// rows), innermost first: each printed after the diagnostic as `FILE:LINE: note: called from here`.
+    public var calledFrom: [SourceLocation]
 
-    /// Every diagnostic passes here, so here is where script text is capped (SPEC §7): each
-    /// quoted part of `message` and each dot-separated part of `path` keeps at most
-    /// `quoteLimit` characters, `…` marking the cut. A 10 MiB field name in 30 rows prints
-    /// 30 short lines, not 600 MiB.
-    public init(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String) {
+    /// A diagnostic at `file:line`, `path` naming the field. Every diagnostic passes here,
+    /// so here is where script text is capped (SPEC §7): each quoted part of `message` and
+    /// each dot-separated part of `path` keeps at most `quoteLimit` characters, `…` marking
+    /// the cut. A 10 MiB field name in 30 rows prints 30 short lines, not 600 MiB.
+    public init(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String,
+                calledFrom: [SourceLocation] = []) {
         self.severity = severity
         self.file = file
         self.line = line
         self.path = Diagnostic.capParts(path, separator: UInt8(ascii: "."), every: true)
         self.message = Diagnostic.capParts(message, separator: UInt8(ascii: "\""), every: false)
+        self.calledFrom = calledFrom
     }
 
     /// The most characters of a name or value the script supplied that a diagnostic quotes.
@@ -85,12 +90,17 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// One line, with control characters and line breaks from the script shown as escapes
-    /// (`sanitize`), so a script cannot send escape sequences to the terminal through its text.
+    /// One line (and a `note: called from here` line per caller), with control characters and
+    /// line breaks from the script shown as escapes (`sanitize`), so a script cannot send
+    /// escape sequences to the terminal through its text.
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         let subject = path.isEmpty ? "" : "\(path): "
-        return sanitize("\(place): \(severity.rawValue): \(subject)\(message)", lineBreaks: .escape)
+        var text = sanitize("\(place): \(severity.rawValue): \(subject)\(message)", lineBreaks: .escape)
+        for caller in calledFrom {
+            text += "\n" + sanitize("\(caller.file):\(caller.line): note: called from here", lineBreaks: .escape)
+        }
+        return text
     }
 
     /// Diagnostics in the order a person reads them: files in the order they first appear,

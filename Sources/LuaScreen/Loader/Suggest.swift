@@ -1,4 +1,3 @@
-import CLuaShim
 import ScreenModel
 /// "did you mean" suggestions: the closest candidate within a small edit distance.
 public enum Suggest {
@@ -64,18 +63,5 @@ public enum Suggest {
     /// ` (did you mean "x"?)` or nothing (the candidate cut as diagnostics cut script text).
     static func hint(_ word: String, _ candidates: [String]) -> String {
         closest(to: word, in: candidates).map { " (did you mean \"\(Diagnostic.quote($0))\"?)" } ?? ""
-    }
-}
-
-/// The default id of a row: its text lowercased, each run of characters other than a-z and
-/// 0-9 made one `_`, trimmed of `_`.
-func slug(_ text: String) -> String {
-    var text = text
-    return text.withUTF8 { source in
-        String(unsafeUninitializedCapacity: source.count) { out in
-            source.withMemoryRebound(to: CChar.self) { input in
-                out.withMemoryRebound(to: CChar.self) { ls_slug(input.baseAddress, input.count, $0.baseAddress) }
-            }
-        }
     }
 }

@@ -58,6 +58,7 @@ extension Session {
             ("update_row", { $0.ctxUpdateRow($1) }),
             ("insert_section", { $0.ctxInsertSection($1) }),
             ("remove_section", { $0.ctxRemoveSection($1) }),
+            ("tr", { $0.ctxTranslate($1) }),
         ]
         for (name, body) in methods {
             lua.pushHostFunction { [unowned self] s in body(self, s) }
@@ -87,6 +88,8 @@ extension Session {
         switch key {
         case "store":
             s.push(ref: contextRefs.store)
+        case "locale":
+            if let locale { s.push(locale) } else { s.pushNil() }
         case "row", "screen":
             let slot: Int32 = key == "row" ? 1 : 2
             if s.userValue(1, slot) != .nil_ { return .results(1) }
