@@ -31,6 +31,7 @@ enum TestCommand {
         }
         var testOptions = TestOptions(limits: options.limits, trusted: options.trusted,
                                       updateSnapshots: options.updateSnapshots, width: options.width ?? 80,
+                                      root: ".",  // the folder it was started in (SPEC §7)
                                       filter: options.filter)
         testOptions.tapVersion = TAPReport.version(announcedByHarness: ProcessInfo.processInfo.environment["TAP_VERSION"])
         let runner = TestRunner(options: testOptions) { line in

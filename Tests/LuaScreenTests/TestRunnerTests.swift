@@ -5,6 +5,7 @@ import FoundationXML
 import XCTest
 @testable import LuaScreen
 import LuaRuntime
+import ScreenModel
 
 /// A short temporary folder (Lua shortens chunk names past 59 bytes, so the paths in
 /// messages stay whole only when they are short), removed at the end of the test.
@@ -35,7 +36,9 @@ private final class RunnerFolder {
 /// Runs test files and keeps what the runner printed.
 private func runFiles(_ files: [String], update: Bool = false, limits: LuaLimits = LuaLimits()) -> (lines: [String], runner: TestRunner) {
     var lines: [String] = []
-    let runner = TestRunner(options: TestOptions(limits: limits, updateSnapshots: update)) { lines.append($0) }
+    // The test root: the temporary folder the files are in (/tmp/lstXXXXXX).
+    let root = files.first.map { "/" + $0.split(separator: "/").prefix(2).joined(separator: "/") } ?? "."
+    let runner = TestRunner(options: TestOptions(limits: limits, updateSnapshots: update, root: root)) { lines.append($0) }
     runner.run(files: files)
     return (lines, runner)
 }
@@ -425,5 +428,15 @@ final class TestReportTests: XCTestCase {
         let xml = JUnitReport.xml(results: [result])
         XCTAssertNoThrow(try XMLDocument(xmlString: xml), xml)
         XCTAssertFalse(xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, xml)
+    }
+}
+
+extension TestReportTests {
+    /// Bidi and C1 controls are YAML escapes (`\u202E`), so the sanitizer finds nothing to
+    /// escape its own (non-YAML) way and the block stays valid YAML.
+    func testControlsInAMessageAreYAMLEscapes() {
+        XCTAssertEqual(TAPReport.quoted("a\u{202E}b\u{9B}c"), "\"a\\u202Eb\\u009Bc\"")
+        XCTAssertEqual(sanitize(TAPReport.quoted("a\u{202E}b\u{1b}")), TAPReport.quoted("a\u{202E}b\u{1b}"))
+        XCTAssertEqual(TAPReport.block(["x\u{202E}"], indent: "  "), ["\"x\\u202E\""])
     }
 }

@@ -1,3 +1,5 @@
+import ScreenModel
+
 /// The lines of `luascreen test`'s output: TAP version 14 (SPEC §11), which `prove` and
 /// other TAP consumers read, followed by the `N passed, N failed` line people read.
 ///
@@ -95,9 +97,10 @@ public enum TAPReport {
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
                     out += "\\x" + hex2(scalar.value)
-                } else if (0x80..<0xA0).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FEFF}" {
-                    // Line breaks and invisible characters a YAML reader could take for structure.
-                    out += "\\u" + String(scalar.value, radix: 16).leftPadded(to: 4)
+                } else if needsEscape(scalar.value) {
+                    // C1 and bidi controls (which the one sanitizer would otherwise escape in
+                    // its own, non-YAML way), and line breaks a YAML reader would act on.
+                    out += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -110,8 +113,7 @@ public enum TAPReport {
     /// not indented, nothing but printable text), else one double-quoted scalar.
     static func block(_ lines: [String], indent: String) -> [String] {
         let printable = lines.allSatisfy { line in
-            !line.isEmpty && line.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !(0x80..<0xA0).contains($0.value)
-                && $0 != "\u{2028}" && $0 != "\u{2029}" && $0 != "\u{FEFF}" }
+            !line.isEmpty && line.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !needsEscape($0.value) }
         }
         // The common indentation goes: a literal block takes its own from its first line.
         let common = lines.map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
@@ -120,6 +122,12 @@ public enum TAPReport {
             return [quoted(lines.joined(separator: "\n"))]
         }
         return ["|"] + dedented.map { indent + $0 }
+    }
+
+    /// A scalar a quoted YAML scalar writes as `\\uXXXX`: what `sanitize` would escape, and
+    /// the line and paragraph separators and the byte-order mark.
+    static func needsEscape(_ v: UInt32) -> Bool {
+        isHidden(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF
     }
 
     private static func hex2(_ value: UInt32) -> String { String(value, radix: 16).leftPadded(to: 2) }
