@@ -112,9 +112,9 @@ enum Completions {
     /// Text safe inside a zsh `_arguments` description: no brackets, colons escaped, and
     /// no single quote (the spec is single-quoted).
     static func zshDescription(_ text: String) -> String {
-        text.replacingOccurrences(of: "[", with: "(").replacingOccurrences(of: "]", with: ")")
-            .replacingOccurrences(of: ":", with: "\\:").replacingOccurrences(of: "'", with: "")
-            .replacingOccurrences(of: "`", with: "")
+        text.replacing("[", with: "(").replacing("]", with: ")")
+            .replacing(":", with: "\\:").replacing("'", with: "")
+            .replacing("`", with: "")
     }
 
     static func zsh() -> String {
@@ -182,7 +182,7 @@ enum Completions {
     // MARK: fish
 
     static func fishQuoted(_ text: String) -> String {
-        "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+        "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
     }
 
     static func fish() -> String {

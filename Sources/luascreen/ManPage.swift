@@ -3,8 +3,8 @@
 enum ManPage {
     /// Text as roff: backslashes and hyphens escaped, no line starting with a control character.
     static func escaped(_ text: String) -> String {
-        var out = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
-            .replacingOccurrences(of: "`", with: "")
+        var out = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
+            .replacing("`", with: "")
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }
@@ -80,6 +80,6 @@ enum ManPage {
 
     /// A macro argument with spaces, quoted (roff doubles a quote inside).
     static func quotedArgument(_ text: String) -> String {
-        "\"" + escaped(text).replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + escaped(text).replacing("\"", with: "\"\"") + "\""
     }
 }

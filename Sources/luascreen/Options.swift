@@ -190,7 +190,7 @@ enum ValueKind {
 
 /// One option: its name, value, the commands that take it (none: every command), its
 /// meaning and what it does to `Options`. Adding an option is one entry in `all`.
-struct OptionSpec {
+struct OptionSpec: Sendable {
     let name: String
     var aliases: [String] = []
     /// The value's placeholder (`PATH`), nil for a flag.
@@ -201,7 +201,7 @@ struct OptionSpec {
     var completes: ValueKind = .text
     var commands: [Options.Command] = []
     let help: String
-    let apply: (inout Options, String) throws -> Void
+    let apply: @Sendable (inout Options, String) throws -> Void
 
     /// The commands that run a script, which take the general options (SPEC §3).
     static let scriptCommands: [Options.Command] = [.run, .check, .dump, .render, .test]
@@ -291,10 +291,10 @@ func usage(for command: Options.Command? = nil) -> String {
             lines.append(lead + synopsis)
             lines.append("       " + String(repeating: " ", count: width) + spec.help)
         } else {
-            lines.append(lead + synopsis.padding(toLength: width, withPad: " ", startingAt: 0) + spec.help)
+            lines.append(lead + synopsis.padded(to: width) + spec.help)
         }
         if spec.command == .run, command == nil {
-            lines.append("       " + "luascreen SCRIPT [options]".padding(toLength: width, withPad: " ", startingAt: 0) + "same as run")
+            lines.append("       " + "luascreen SCRIPT [options]".padded(to: width) + "same as run")
         }
     }
     let options = command.map(OptionSpec.of) ?? OptionSpec.all
@@ -303,8 +303,13 @@ func usage(for command: Options.Command? = nil) -> String {
     let column = (names.map(\.count).max() ?? 0) + 4
     for (spec, name) in zip(options, names) {
         let owners = command == nil && !spec.commands.isEmpty && spec.commands != OptionSpec.scriptCommands ? " [\(spec.commands.map(\.rawValue).joined(separator: ", "))]" : ""
-        lines.append("  " + name.padding(toLength: column, withPad: " ", startingAt: 0) + spec.help + owners)
+        lines.append("  " + name.padded(to: column) + spec.help + owners)
     }
     lines.append("exit status: 0 success, 1 script/validation/test failure, 2 usage error")
     return lines.joined(separator: "\n")
+}
+
+extension String {
+    /// The text with spaces after it up to `width` characters (unchanged when longer).
+    func padded(to width: Int) -> String { count >= width ? self : self + String(repeating: " ", count: width - count) }
 }

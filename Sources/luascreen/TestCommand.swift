@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
 
 /// `luascreen test [PATH...] [--update-snapshots] [--junit FILE] [--filter TEXT]`: runs
@@ -40,10 +44,8 @@ enum TestCommand {
         }
         var status = runner.run(files: files)
         if let junit = options.junit {
-            do {
-                try JUnitReport.xml(results: runner.results, files: files).write(toFile: junit, atomically: true, encoding: .utf8)
-            } catch {
-                printError("luascreen: cannot write the JUnit report \(junit): \((error as NSError).localizedDescription)")
+            if let problem = TextFile.write(JUnitReport.xml(results: runner.results, files: files), to: junit) {
+                printError("luascreen: the JUnit report: \(problem)")
                 status = 1
             }
         }

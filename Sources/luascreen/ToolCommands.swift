@@ -1,4 +1,3 @@
-import Foundation
 import LuaScreen
 
 /// `stubs`, `completions` and `man`: text for editors, shells and man, printed or written.
@@ -27,12 +26,10 @@ enum ToolCommands {
             print(text, terminator: "")
             return 0
         }
-        do {
-            try text.write(toFile: path, atomically: true, encoding: .utf8)
-            return 0
-        } catch {
-            printError("luascreen: cannot write \(path): \((error as NSError).localizedDescription)")
+        if let problem = TextFile.write(text, to: path) {
+            printError("luascreen: \(problem)")
             return 1
         }
+        return 0
     }
 }

@@ -85,7 +85,7 @@ class JUnit(unittest.TestCase):
     def test_an_unwritable_report_is_an_error(self):
         result = run([support.BIN, "test", "examples/tests/about_test.lua", "--junit", os.path.join(self.folder, "no", "such", "r.xml")])
         self.assertEqual(result.returncode, 1)
-        self.assertIn("cannot write the JUnit report", result.stderr)
+        self.assertIn("luascreen: the JUnit report: cannot write", result.stderr)
 
 
 class Filter(unittest.TestCase):
