@@ -4,7 +4,7 @@ import LuaRuntime
 /// The command line, parsed.
 struct Options {
     enum Command: Equatable {
-        case run, check, dump, render, test
+        case run, check, dump, render, test, explore
     }
     enum ColorMode: String { case auto, always, never }
 
@@ -21,6 +21,7 @@ struct Options {
     var page: Int?
     var pageRows = 20
     var updateSnapshots = false
+    var explore = ExploreArguments()
     var help = false
     var version = false
 
@@ -38,6 +39,7 @@ struct Options {
             case "dump": options.command = .dump; rest = rest.dropFirst()
             case "render": options.command = .render; rest = rest.dropFirst()
             case "test": options.command = .test; rest = rest.dropFirst()
+            case "explore": options.command = .explore; rest = rest.dropFirst()
             case "help": options.help = true; rest = rest.dropFirst()
             default: break
             }
@@ -88,18 +90,19 @@ struct Options {
             case "--page": options.page = try number(name, try arg())
             case "--page-rows": options.pageRows = try number(name, try arg())
             case "--update-snapshots": options.updateSnapshots = true
+            case "--seed", "--walks", "--steps", "--out": try options.explore.parse(name, try arg())
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
+                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"] + ExploreArguments.names
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
         }
         if options.help || options.version { return options }
         switch options.command {
-        case .run, .dump, .render:
+        case .run, .dump, .render, .explore:
             guard options.paths.count == 1 else {
                 throw UsageError(description: options.paths.isEmpty ? "which script? e.g. luascreen run examples/settings.lua"
                                                                     : "one script at a time, got \(options.paths.count)")
@@ -109,8 +112,11 @@ struct Options {
         case .test:
             break
         }
-        if options.json && options.command != .check {
-            throw UsageError(description: "--json goes with check")
+        if options.json && options.command != .check && options.command != .explore {
+            throw UsageError(description: "--json goes with check or explore")
+        }
+        if options.explore.given, options.command != .explore {
+            throw UsageError(description: "--seed, --walks, --steps and --out go with explore")
         }
         if (options.screen != nil || options.page != nil) && options.command != .render {
             throw UsageError(description: "\(options.screen != nil ? "--screen" : "--page") goes with render")
@@ -142,6 +148,8 @@ usage: luascreen run SCRIPT [options]     the REPL (batch mode when stdin is not
        luascreen render SCRIPT [--screen ID] [--page N [--page-rows R]]
        luascreen test [PATH...] [--update-snapshots]
                                           run *_test.lua files (default: ./tests)
+       luascreen explore SCRIPT [--seed N] [--walks W] [--steps K] [--out DIR] [--json]
+                                          random walks with checks; a failure shrunk to commands
 options:
   --store PATH | --store none   where values persist (default: $XDG_CONFIG_HOME/luascreen/NAME.json)
   --width N                     render width (default: the terminal's, else 80)

@@ -29,6 +29,9 @@ final class Validator {
     /// The tables being read (screens and sections, a handful deep): a cycle shows here.
     private var visiting: [UnsafeRawPointer] = []
     private(set) var screens: [Screen] = []
+    /// The script's invariants (`invariants = { NAME = function(ctx) ... end }` of the app or
+    /// of a screen, `screen` nil for the app's), sorted by name within each table.
+    var invariants: [(name: String, screen: String?, ref: ScriptRef)] = []
     private var screenIndex: [String: Int] = [:]
     private var screenTables: [UnsafeRawPointer: String] = [:]
     private var pendingPushes: [(id: String, place: (file: String, line: Int?), path: String)] = []
@@ -370,6 +373,7 @@ final class Validator {
                 sawScreens = true
                 guard stack.type(at: -1) == .table else { typeError(key, expected: "a list of screens"); return }
                 withPath(.field("screens")) { readScreenList(stack.absolute(-1)) }
+            case "invariants": invariants += readInvariants(key).map { ($0.name, nil, $0.ref) }
             default: unknownField(key, allowed: FieldNames.app)
             }
         }
@@ -446,6 +450,7 @@ final class Validator {
         var sectionsField = false
         var sectionsFunction: ScriptRef?
         var onAppear: ScriptRef?
+        var screenInvariants: [(name: String, ref: ScriptRef)] = []
         let location = currentLocation
         let arrayCount = forEachField(t, what: "screen") { key in
             switch key {
@@ -460,6 +465,7 @@ final class Validator {
                 default: typeError(key, expected: "a list of sections or a function of ctx")
                 }
             case "on_appear": onAppear = function(key)
+            case "invariants": screenInvariants = readInvariants(key)
             default: unknownField(key, allowed: FieldNames.screen)
             }
         }
@@ -488,6 +494,7 @@ final class Validator {
         screens.append(Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location))
         screenIndex[screenID] = index
         if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
+        invariants += screenInvariants.map { ($0.name, screenID, $0.ref) }
 
         screens[index].sections = readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction)
         return screenID
