@@ -36,7 +36,7 @@ public struct ActionGenerator {
         let screenID = screen.id
         let isPicker = session.navigation.last?.picker != nil
         func add(_ weight: Int, _ action: ExploreStep.Action) {
-            weighted.append((weight, { _ in ExploreStep(action, on: screenID) }))
+            weighted.append((weight, { _ in ExploreStep(action, on: screenID, onPicker: isPicker) }))
         }
         for row in screen.sections.lazy.flatMap(\.rows) where row.visible && row.error == nil {
             if isPicker {

@@ -39,8 +39,30 @@ public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
     /// What a shrunk walk must still show to count as the same bug: the check, and the
     /// message's first line without its numbers (values and line numbers may move).
     var signature: String {
-        let first = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        var first = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        // An error raised by the script is the same bug wherever it shows (a callback, a
+        // row's field, a check of a stored value): its message after "FILE:LINE: ".
+        if check == .raised, let core = ExploreFailure.scriptError(in: first) { first = core }
         return check.rawValue + ":" + String(first.filter { !$0.isNumber })
+    }
+
+    /// The text after the first ":LINE: " of a message, up to " (in ...)".
+    static func scriptError(in line: String) -> String? {
+        let chars = Array(line)
+        var i = 0
+        while i < chars.count {
+            if chars[i] == ":" {
+                var j = i + 1
+                while j < chars.count, chars[j].isNumber { j += 1 }
+                if j > i + 1, j + 1 < chars.count, chars[j] == ":", chars[j + 1] == " " {
+                    var rest = String(chars[(j + 2)...])
+                    if let cut = rest.range(of: " (in ") { rest = String(rest[..<cut.lowerBound]) }
+                    return rest
+                }
+            }
+            i += 1
+        }
+        return nil
     }
 }
 
@@ -160,7 +182,9 @@ public final class ExploreChecker {
         if rowsByKey == nil { rowsByKey = session.declaredRowsByKey() }
         for (key, value) in values {
             guard let row = rowsByKey?[key] else { continue }
-            do { _ = try session.checked(value, for: row) } catch {
+            do { _ = try session.checked(value, for: row) } catch let error as SessionError where error.kind == .script {
+                return ExploreFailure(.raised, "checking \"\(key)\" against row \"\(row.id)\": \(error)")
+            } catch {
                 return ExploreFailure(.value, "the store holds \(value.typeName) \(value) for \"\(key)\", which its \(row.kind.constructor) row \"\(row.id)\" refuses: \(error)")
             }
         }

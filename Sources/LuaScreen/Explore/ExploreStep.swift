@@ -17,13 +17,17 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var action: Action
-    /// The screen the step was taken on (for the summary's coverage counts).
+    /// The screen the step was taken on (for the summary's coverage counts); on a choice's
+    /// picker, the choice row's id.
     public var screen: String
+    /// Taken on a choice's picker (its rows are the options).
+    public var onPicker: Bool
 
     /// A step taken on screen `screen`.
-    public init(_ action: Action, on screen: String) {
+    public init(_ action: Action, on screen: String, onPicker: Bool = false) {
         self.action = action
         self.screen = screen
+        self.onPicker = onPicker
     }
 
     /// The row the step acts on, if any.

@@ -159,7 +159,14 @@ public final class Explorer {
         if var finding = report.finding, options.shrink, finding.failure.check != .neverEnabled {
             let shrinker = Shrinker(replay: replay, signature: finding.failure.signature)
             finding.steps = shrinker.shrink(finding.steps)
+            let simpler = Shrinker.pickersAsSets(finding.steps)
+            if simpler != finding.steps, shrinker.reproduces(simpler) != nil {
+                let shrunk = shrinker.shrink(simpler)
+                if shrunk.count <= finding.steps.count { finding.steps = shrunk }
+            }
             finding.outcomes = outcomes(of: finding.steps)
+            // The failure as the shrunk steps show it (the same bug, maybe met elsewhere).
+            if let (failure, _) = replay(finding.steps) { finding.failure = failure }
             report.finding = finding
         }
         report.screens = declared.count

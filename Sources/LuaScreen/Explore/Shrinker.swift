@@ -73,4 +73,32 @@ struct Shrinker {
         }
         return current
     }
+
+    /// The same walk with each option picked on a choice's picker made a `set` of the choice
+    /// (the select that opened the picker and the back that left it dropped): often the
+    /// shorter way to the same values, which ddmin alone cannot find.
+    static func pickersAsSets(_ steps: [ExploreStep]) -> [ExploreStep] {
+        var out: [ExploreStep] = []
+        var open: String?
+        for step in steps {
+            if step.onPicker, case .select(let option, _) = step.action {
+                var parent = step.screen
+                if open != step.screen,
+                   let opener = out.lastIndex(where: { !$0.onPicker && $0.action == .select(row: step.screen, answer: nil) }) {
+                    parent = out[opener].screen
+                    out.remove(at: opener)
+                }
+                open = step.screen
+                out.append(ExploreStep(.set(row: step.screen, text: option), on: parent))
+                continue
+            }
+            if step.onPicker, step.action == .back, open == step.screen {
+                open = nil
+                continue
+            }
+            open = nil
+            out.append(step)
+        }
+        return out
+    }
 }

@@ -1,5 +1,6 @@
 -- Planted bug: Size's options function fails when the region is Mars.
--- The fewest commands that show it: set region mars (1), or select region, select mars (2).
+-- The fewest commands that show it: set region mars (1); explore turns picks on a picker
+-- (select region, select mars, back) into that set when shrinking.
 return screen {
   id = "picker_options", title = "Picker options",
   section {
