@@ -22,6 +22,7 @@ struct Options {
     var pageRows = 20
     var updateSnapshots = false
     var explore = ExploreArguments()
+    var record: String?
     var help = false
     var version = false
 
@@ -91,11 +92,12 @@ struct Options {
             case "--page-rows": options.pageRows = try number(name, try arg())
             case "--update-snapshots": options.updateSnapshots = true
             case "--seed", "--walks", "--steps", "--out": try options.explore.parse(name, try arg())
+            case "--record": options.record = try arg()
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"] + ExploreArguments.names
+                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"] + ExploreArguments.names + ["--record"]
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
@@ -114,6 +116,9 @@ struct Options {
         }
         if options.json && options.command != .check && options.command != .explore {
             throw UsageError(description: "--json goes with check or explore")
+        }
+        if options.record != nil, options.command != .run {
+            throw UsageError(description: "--record goes with run")
         }
         if options.explore.given, options.command != .explore {
             throw UsageError(description: "--seed, --walks, --steps and --out go with explore")
@@ -141,7 +146,9 @@ func closestOption(_ word: String, _ candidates: [String]) -> String? {
 }
 
 let usage = """
-usage: luascreen run SCRIPT [options]     the REPL (batch mode when stdin is not a terminal)
+usage: luascreen run SCRIPT [options] [--record FILE]
+                                          the REPL (batch mode when stdin is not a terminal);
+                                          --record writes the session as a test file
        luascreen SCRIPT [options]         same as run
        luascreen check SCRIPT... [--json] validate; exit 0 when clean
        luascreen dump SCRIPT              JSON of the evaluated screens

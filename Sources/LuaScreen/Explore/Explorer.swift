@@ -74,6 +74,7 @@ public final class Explorer {
     /// Runs the walks; throws `LoadError` when the script does not load.
     public func run() throws -> ExploreReport {
         var report = ExploreReport(seed: options.seed)
+        let started = monotonicNanoseconds()
         let checker = ExploreChecker(reuse: options.reuseChecks)
         var reached = Set<String>(), declared = Set<String>()
         var selectable = Set<RowKey>(), selected = Set<RowKey>()
@@ -106,15 +107,21 @@ public final class Explorer {
         walks: for walk in 0..<options.walks {
             var rng = SplitMix64(seed: SplitMix64.walkSeed(options.seed, walk: walk))
             let session: Session
+            let opening = monotonicNanoseconds()
             do {
                 session = try openSession()
+                time["open", default: 0] &+= monotonicNanoseconds() &- opening
             } catch let error as SessionError {
                 report.walks = walk + 1
                 report.finding = ExploreFinding(failure: ExploreFailure(.raised, "opening the root screen: \(error)"),
                                                 walk: walk, stepsBefore: 0, steps: [], outcomes: [])
                 break walks
             }
-            defer { session.close() }
+            defer {
+                let closing = monotonicNanoseconds()
+                session.close()
+                time["close", default: 0] &+= monotonicNanoseconds() &- closing
+            }
             if declared.isEmpty { declared = Set(session.screenIDs) }
             report.walks = walk + 1
             checker.newSession()
@@ -150,6 +157,7 @@ public final class Explorer {
                 time["coverage", default: 0] &+= monotonicNanoseconds() &- t1
             }
         }
+        let walked = monotonicNanoseconds() &- started
         if report.finding == nil {
             let never = everEnabled.filter { !$0.value }.map(\.key).sorted { ($0.screen, $0.row) < ($1.screen, $1.row) }
             if let key = never.first, let first = firstDisabled[key] {
@@ -174,6 +182,8 @@ public final class Explorer {
         report.rowsSelectable = selectable.count
         report.rowsSelected = selected.intersection(selectable).count
         report.nanoseconds = time.merging(checker.nanoseconds) { $0 + $1 }
+        report.nanoseconds["walks"] = walked
+        report.nanoseconds["total"] = monotonicNanoseconds() &- started
         return report
     }
 

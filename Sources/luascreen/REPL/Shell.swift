@@ -52,6 +52,8 @@ final class Shell {
 
     /// Runs one line (trimmed, not empty, not a comment). False when the REPL should end.
     func run(_ line: String) -> Bool {
+        let recording = recordBefore(line)
+        defer { recordAfter(recording) }
         let command = ReplCommand.parse(line, resolves: resolves)
         var keepGoing = true
         switch command {
