@@ -1,4 +1,5 @@
 #include "luashim.h"
+#include "lscoverage.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
@@ -62,7 +63,7 @@ static int ls_panic(lua_State *L) {
 /* ---- instruction budget ------------------------------------------------------------- */
 
 static void ls_count_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
+    if (ar->event != LUA_HOOKCOUNT) { ls_coverage_event(L, ar); return; }  /* lscoverage.c */
     ls_limits *lim = ls_limits_of(L);
     if (lim->budget <= 0) return;
     lim->remaining -= lua_gethookcount(L);
@@ -99,7 +100,7 @@ lua_State *ls_newstate(size_t memory_limit, long long instruction_budget) {
     if (L == NULL) { free(lim); return NULL; }
     lim->main = L;
     lua_atpanic(L, ls_panic);
-    lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, LS_HOOK_STEP);
+    lua_sethook(L, ls_count_hook, LUA_MASKCOUNT | ls_coverage_mask(), LS_HOOK_STEP);
     ls_states_open++;
     return L;
 }
@@ -163,7 +164,7 @@ int ls_pcall(lua_State *L, int nargs, int nresults) {
         lim->exhausted = 0;
         lim->memory_failed = 0;
         lim->where[0] = 0;
-        lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, LS_HOOK_STEP);
+        lua_sethook(L, ls_count_hook, LUA_MASKCOUNT | ls_coverage_mask(), LS_HOOK_STEP);
     }
     lim->depth++;
     lim->enforce = 1;

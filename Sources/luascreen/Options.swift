@@ -23,6 +23,7 @@ struct Options {
     var updateSnapshots = false
     var explore = ExploreArguments()
     var record: String?
+    var coverage: String?
     var help = false
     var version = false
 
@@ -93,11 +94,12 @@ struct Options {
             case "--update-snapshots": options.updateSnapshots = true
             case "--seed", "--walks", "--steps", "--out": try options.explore.parse(name, try arg())
             case "--record": options.record = try arg()
+            case "--coverage": options.coverage = try arg()
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"] + ExploreArguments.names + ["--record"]
+                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"] + ExploreArguments.names + ["--record", "--coverage"]
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
@@ -119,6 +121,9 @@ struct Options {
         }
         if options.record != nil, options.command != .run {
             throw UsageError(description: "--record goes with run")
+        }
+        if options.coverage != nil, options.command != .test {
+            throw UsageError(description: "--coverage goes with test")
         }
         if options.explore.given, options.command != .explore {
             throw UsageError(description: "--seed, --walks, --steps and --out go with explore")
@@ -153,7 +158,7 @@ usage: luascreen run SCRIPT [options] [--record FILE]
        luascreen check SCRIPT... [--json] validate; exit 0 when clean
        luascreen dump SCRIPT              JSON of the evaluated screens
        luascreen render SCRIPT [--screen ID] [--page N [--page-rows R]]
-       luascreen test [PATH...] [--update-snapshots]
+       luascreen test [PATH...] [--update-snapshots] [--coverage FILE]
                                           run *_test.lua files (default: ./tests)
        luascreen explore SCRIPT [--seed N] [--walks W] [--steps K] [--out DIR] [--json]
                                           random walks with checks; a failure shrunk to commands

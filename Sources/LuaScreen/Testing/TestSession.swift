@@ -219,7 +219,7 @@ extension TestFileRun {
     func pushSessionTable(_ handle: TestSessionHandle, _ lua: LuaState) {
         let s = lua.stack
         s.ensure(4)
-        let methods = TestFileRun.sessionMethods + TestFileRun.exploreMethods
+        let methods = TestCoverage.methods(TestFileRun.sessionMethods + TestFileRun.exploreMethods, for: handle)
         s.newTable(recordCount: methods.count)
         handle.table = s.pointer(at: -1)
         for (name, body) in methods {
