@@ -40,45 +40,46 @@ public struct ActionGenerator {
         }
         for row in screen.sections.lazy.flatMap(\.rows) where row.visible && row.error == nil {
             if isPicker {
-                add(3, .select(row: row.id, answer: nil))
+                add(12, .select(row: row.id, answer: nil))
                 continue
             }
             guard let declared = session.declaredRow(row) else { continue }
             if !row.enabled {
                 // A person may try a disabled row: it must be refused cleanly.
-                if row.selectable { add(1, .select(row: row.id, answer: nil)) }
+                if row.selectable { add(4, .select(row: row.id, answer: nil)) }
                 continue
             }
             if row.selectable, declared.kind != .input, declared.kind != .number {
                 if declared.confirm != nil {
-                    add(30, .select(row: row.id, answer: true))
-                    add(10, .select(row: row.id, answer: false))
+                    add(120, .select(row: row.id, answer: true))
+                    add(40, .select(row: row.id, answer: false))
                 } else {
-                    add(30, .select(row: row.id, answer: nil))
+                    add(120, .select(row: row.id, answer: nil))
                 }
             }
             if let binding = declared.binding, let domain = domains[declared.kind] {
                 // The value is drawn only when this entry is chosen: rows not chosen cost nothing.
-                weighted.append((20, { rng in
+                weighted.append((80, { rng in
                     var options: [ChoiceOption] = []
                     if declared.kind == .choice, case .success(let list) = session.options(of: declared) { options = list }
                     let candidates = domain.candidates(for: declared, binding: binding, options: options, rng: &rng)
                     return ExploreStep(.set(row: row.id, text: candidates.isEmpty ? "" : rng.pick(candidates)), on: screenID)
                 }))
-                add(3, .reset(row: row.id))
+                add(12, .reset(row: row.id))
             }
-            if declared.onAccessory != nil { add(10, .accessory(row: row.id)) }
+            if declared.onAccessory != nil { add(40, .accessory(row: row.id)) }
             for source in moveSources {
                 for move in source.moves(for: declared, resolved: row, screen: screenID) {
-                    weighted.append((10, { _ in move }))
+                    weighted.append((40, { _ in move }))
                 }
             }
         }
         if session.path.count > 1 {
-            add(isPicker ? 20 : 12, .back)
-            add(3, .home)
+            add(isPicker ? 80 : 48, .back)
+            add(12, .home)
         }
-        add(1, .resetAll)
+        // Rare: reload re-reads the script (the costliest step by far).
+        add(2, .resetAll)
         add(1, .reload)
         let total = weighted.reduce(0) { $0 + $1.weight }
         var roll = rng.below(total)

@@ -80,7 +80,9 @@ public final class ExploreChecker {
     /// Whether the evaluated screen differed from the one of the previous check.
     public private(set) var screenChanged = true
 
-    private var renderedScreens = Set<ResolvedScreen>()
+    private var passedScreens = Set<ResolvedScreen>()
+    private struct StoredPair: Hashable { var key: String; var value: StoreValue }
+    private var passedValues = Set<[StoredPair]>()
     private var lastScreen: ResolvedScreen?
     private var lastValues: [(key: String, value: StoreValue)]?
     private var rowsByKey: [String: Row]?
@@ -89,11 +91,16 @@ public final class ExploreChecker {
     /// A checker with nothing remembered.
     public init(reuse: Bool = true) { self.reuse = reuse }
 
-    /// Forget what belongs to the previous session (a new walk, a reload).
-    public func newSession() {
+    /// Forget what belongs to the previous session (a new walk, a reload); after a reload
+    /// (`scriptChanged`) also what passed, since the script may have changed on disk.
+    public func newSession(scriptChanged: Bool = false) {
         lastScreen = nil
         lastValues = nil
         rowsByKey = nil
+        if scriptChanged {
+            passedScreens.removeAll()
+            passedValues.removeAll()
+        }
     }
 
     /// Runs every check after a step (or after opening); the first failure, or nil.
@@ -107,14 +114,31 @@ public final class ExploreChecker {
             if let picker = session.navigation.last?.picker, case .failure(let error) = session.options(of: picker.row) {
                 return ExploreFailure(.raised, "the options of \"\(picker.row.id)\": \(error)")
             }
-            if let failure = timed("render", { renders(screen) }) { return failure }
-            if let failure = timed("why", { whys(screen, session) }) { return failure }
+            // A screen evaluated the same as one that passed renders the same; its rows'
+            // conditions gave the same answers, so their `why`s are taken as passing too.
+            if !reuse || !passedScreens.contains(screen) {
+                if let failure = timed("render", { renders(screen) }) { return failure }
+                if let failure = timed("why", { whys(screen, session) }) { return failure }
+                if reuse {
+                    if passedScreens.count > 4096 { passedScreens.removeAll(keepingCapacity: true) }
+                    passedScreens.insert(screen)
+                }
+            }
             lastScreen = screen
         }
         let values = session.store.values
         if !reuse || !ExploreChecker.same(values, lastValues) {
-            if let failure = timed("values", { storedValues(values, session) }) { return failure }
-            if let failure = timed("json", { roundTrip(values) }) { return failure }
+            // Values are checked against rows that never change within a script: a set of
+            // values that passed once passes again.
+            let key = values.map { StoredPair(key: $0.key, value: $0.value) }
+            if !reuse || !passedValues.contains(key) {
+                if let failure = timed("values", { storedValues(values, session) }) { return failure }
+                if let failure = timed("json", { roundTrip(values) }) { return failure }
+                if reuse {
+                    if passedValues.count > 4096 { passedValues.removeAll(keepingCapacity: true) }
+                    passedValues.insert(key)
+                }
+            }
             lastValues = values
         }
         return timed("invariants") { session.invariantFailure() }
@@ -143,7 +167,6 @@ public final class ExploreChecker {
 
     /// The screen at each width: every line within the width, no raw control characters.
     private func renders(_ screen: ResolvedScreen) -> ExploreFailure? {
-        if reuse, renderedScreens.contains(screen) { return nil }
         for (width, renderer) in zip(ExploreChecker.widths, renderers) {
             for line in renderer.render(screen) {
                 if line.unicodeScalars.contains(where: { $0.value < 32 || (0x7F...0x9F).contains($0.value) }) {
@@ -154,10 +177,6 @@ public final class ExploreChecker {
                     return ExploreFailure(.render, "screen \"\(screen.id)\" at width \(width) has a line \(w) columns wide: \(line)")
                 }
             }
-        }
-        if reuse {
-            if renderedScreens.count > 4096 { renderedScreens.removeAll(keepingCapacity: true) }
-            renderedScreens.insert(screen)
         }
         return nil
     }

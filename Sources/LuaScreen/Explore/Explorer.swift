@@ -82,12 +82,15 @@ public final class Explorer {
         var everEnabled: [RowKey: Bool] = [:]
         var firstDisabled: [RowKey: (walk: Int, steps: [ExploreStep])] = [:]
         var time: [String: UInt64] = [:]
+        var notedScreens = Set<ResolvedScreen>()
 
         func noteScreen(_ session: Session, walk: Int, steps: [ExploreStep]) {
             let id = session.currentScreenID
             guard session.navigation.last?.picker == nil else { return }
             reached.insert(id)
             let screen = session.currentScreen()
+            guard notedScreens.insert(screen).inserted else { return }
+            if notedScreens.count > 4096 { notedScreens = [screen] }
             for row in screen.sections.lazy.flatMap(\.rows) where row.visible {
                 let key = RowKey(screen: id, row: row.id)
                 if row.selectable { selectable.insert(key) }
@@ -141,7 +144,7 @@ public final class Explorer {
                 time["step", default: 0] &+= t0 &- t1
                 steps.append(step)
                 report.steps += 1
-                if case .reload = step.action { checker.newSession() }
+                if case .reload = step.action { checker.newSession(scriptChanged: true) }
                 if outcome == .done, let row = step.row {
                     switch step.action {
                     case .select, .set: selected.insert(RowKey(screen: step.screen, row: row))
