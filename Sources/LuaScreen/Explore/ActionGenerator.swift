@@ -29,59 +29,86 @@ public struct ActionGenerator {
     public init() {}
 
     /// The next step on the session's current screen (nil: nothing at all to do).
+    ///
+    /// A row of the screen is drawn first (each visible row alike), then one of the things
+    /// it offers; navigation (back, home), `reset all` and `reload` are drawn beside the rows.
+    /// Only the drawn row is looked at closely, so a step costs little on a long screen.
     public func next(in session: Session, rng: inout SplitMix64) -> ExploreStep? {
-        typealias Make = (inout SplitMix64) -> ExploreStep
-        var weighted: [(weight: Int, make: Make)] = []
         let screen = session.currentScreen()
         let screenID = screen.id
         let isPicker = session.navigation.last?.picker != nil
-        func add(_ weight: Int, _ action: ExploreStep.Action) {
-            weighted.append((weight, { _ in ExploreStep(action, on: screenID, onPicker: isPicker) }))
+        var rows: [(section: Int, row: Int)] = []
+        for (s, section) in screen.sections.enumerated() where section.visible {
+            for (r, row) in section.rows.enumerated() where row.visible && row.error == nil { rows.append((s, r)) }
         }
-        for row in screen.sections.lazy.flatMap(\.rows) where row.visible && row.error == nil {
-            if isPicker {
-                add(12, .select(row: row.id, answer: nil))
-                continue
-            }
-            guard let declared = session.declaredRow(row) else { continue }
-            if !row.enabled {
-                // A person may try a disabled row: it must be refused cleanly.
-                if row.selectable { add(4, .select(row: row.id, answer: nil)) }
-                continue
-            }
-            if row.selectable, declared.kind != .input, declared.kind != .number {
-                if declared.confirm != nil {
-                    add(120, .select(row: row.id, answer: true))
-                    add(40, .select(row: row.id, answer: false))
-                } else {
-                    add(120, .select(row: row.id, answer: nil))
-                }
-            }
-            if let binding = declared.binding, let domain = domains[declared.kind] {
-                // The value is drawn only when this entry is chosen: rows not chosen cost nothing.
-                weighted.append((80, { rng in
-                    var options: [ChoiceOption] = []
-                    if declared.kind == .choice, case .success(let list) = session.options(of: declared) { options = list }
-                    let candidates = domain.candidates(for: declared, binding: binding, options: options, rng: &rng)
-                    return ExploreStep(.set(row: row.id, text: candidates.isEmpty ? "" : rng.pick(candidates)), on: screenID)
-                }))
-                add(12, .reset(row: row.id))
-            }
-            if declared.onAccessory != nil { add(40, .accessory(row: row.id)) }
-            for source in moveSources {
-                for move in source.moves(for: declared, resolved: row, screen: screenID) {
-                    weighted.append((40, { _ in move }))
-                }
-            }
-        }
+        var global: [(weight: Int, action: ExploreStep.Action)] = []
         if session.path.count > 1 {
-            add(isPicker ? 80 : 48, .back)
-            add(12, .home)
+            global.append((isPicker ? 80 : 48, .back))
+            global.append((12, .home))
         }
         // Rare: reload re-reads the script (the costliest step by far).
-        add(2, .resetAll)
-        add(1, .reload)
+        global.append((2, .resetAll))
+        global.append((1, .reload))
+        let rowWeight = rows.count * 100
+        let globalWeight = global.reduce(0) { $0 + $1.weight }
+        for _ in 0..<8 {
+            var roll = rng.below(rowWeight + globalWeight)
+            if roll < rowWeight {
+                let (s, r) = rows[rng.below(rows.count)]
+                let row = screen.sections[s].rows[r]
+                if let step = move(for: row, on: screenID, isPicker: isPicker, in: session, rng: &rng) { return step }
+                continue
+            }
+            roll -= rowWeight
+            for entry in global {
+                if roll < entry.weight { return ExploreStep(entry.action, on: screenID, onPicker: isPicker) }
+                roll -= entry.weight
+            }
+        }
+        return ExploreStep(.reload, on: screenID, onPicker: isPicker)
+    }
+
+    /// One of the things a row offers, drawn by weight; nil when it offers nothing.
+    private func move(for row: ResolvedRow, on screenID: String, isPicker: Bool, in session: Session,
+                      rng: inout SplitMix64) -> ExploreStep? {
+        if isPicker { return ExploreStep(.select(row: row.id, answer: nil), on: screenID, onPicker: true) }
+        guard let declared = session.declaredRow(row) else { return nil }
+        typealias Make = (inout SplitMix64) -> ExploreStep
+        var weighted: [(weight: Int, make: Make)] = []
+        func add(_ weight: Int, _ action: ExploreStep.Action) {
+            weighted.append((weight, { _ in ExploreStep(action, on: screenID) }))
+        }
+        if !row.enabled {
+            // A person may try a disabled row: it must be refused cleanly.
+            guard row.selectable else { return nil }
+            return rng.chance(10) ? ExploreStep(.select(row: row.id, answer: nil), on: screenID) : nil
+        }
+        if row.selectable, declared.kind != .input, declared.kind != .number {
+            if declared.confirm != nil {
+                add(120, .select(row: row.id, answer: true))
+                add(40, .select(row: row.id, answer: false))
+            } else {
+                add(120, .select(row: row.id, answer: nil))
+            }
+        }
+        if let binding = declared.binding, let domain = domains[declared.kind] {
+            // The value is drawn only when this entry is chosen.
+            weighted.append((80, { rng in
+                var options: [ChoiceOption] = []
+                if declared.kind == .choice, case .success(let list) = session.options(of: declared) { options = list }
+                let candidates = domain.candidates(for: declared, binding: binding, options: options, rng: &rng)
+                return ExploreStep(.set(row: row.id, text: candidates.isEmpty ? "" : rng.pick(candidates)), on: screenID)
+            }))
+            add(12, .reset(row: row.id))
+        }
+        if declared.onAccessory != nil { add(40, .accessory(row: row.id)) }
+        for source in moveSources {
+            for move in source.moves(for: declared, resolved: row, screen: screenID) {
+                weighted.append((40, { _ in move }))
+            }
+        }
         let total = weighted.reduce(0) { $0 + $1.weight }
+        guard total > 0 else { return nil }
         var roll = rng.below(total)
         for entry in weighted {
             if roll < entry.weight { return entry.make(&rng) }

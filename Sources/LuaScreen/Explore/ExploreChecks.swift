@@ -81,6 +81,11 @@ public final class ExploreChecker {
     public private(set) var screenChanged = true
 
     private var passedScreens = Set<ResolvedScreen>()
+    /// Rows and section frames (header, footer) drawn without a problem, with the columns
+    /// (and width) they were drawn at.
+    private var passedRows: [ResolvedRow: Set<[Int]>] = [:]
+    private struct Frame: Hashable { var header: String?; var footer: String? }
+    private var passedFrames: [Frame: Set<[Int]>] = [:]
     private struct StoredPair: Hashable { var key: String; var value: StoreValue }
     private var passedValues = Set<[StoredPair]>()
     private var lastScreen: ResolvedScreen?
@@ -99,6 +104,8 @@ public final class ExploreChecker {
         rowsByKey = nil
         if scriptChanged {
             passedScreens.removeAll()
+            passedRows.removeAll()
+            passedFrames.removeAll()
             passedValues.removeAll()
         }
     }
@@ -166,16 +173,50 @@ public final class ExploreChecker {
     }
 
     /// The screen at each width: every line within the width, no raw control characters.
+    /// A section drawn before with the same columns at the same width is not drawn again.
     private func renders(_ screen: ResolvedScreen) -> ExploreFailure? {
-        for (width, renderer) in zip(ExploreChecker.widths, renderers) {
-            for line in renderer.render(screen) {
-                if line.unicodeScalars.contains(where: { $0.value < 32 || (0x7F...0x9F).contains($0.value) }) {
-                    return ExploreFailure(.render, "screen \"\(screen.id)\" at width \(width) prints a raw control character: \(line.debugDescription)")
+        if !reuse {
+            for (w, renderer) in renderers.enumerated() {
+                if let failure = checkLines(renderer.render(screen), screen, width: ExploreChecker.widths[w]) { return failure }
+            }
+            return nil
+        }
+        // Piece by piece: the title, each section's header and footer, each row; a piece
+        // drawn before with the same columns is not drawn again.
+        let columns = renderers.map { $0.columns(of: screen) }
+        for (w, renderer) in renderers.enumerated() {
+            if let failure = checkLines(renderer.renderTitle(screen), screen, width: ExploreChecker.widths[w]) { return failure }
+        }
+        for section in screen.sections where section.visible {
+            if section.header != nil || section.footer != nil {
+                let frame = Frame(header: section.header, footer: section.footer)
+                for (w, renderer) in renderers.enumerated() where passedFrames[frame]?.contains(columns[w].key) != true {
+                    if let failure = checkLines(renderer.renderFrame(section, columns[w]), screen, width: ExploreChecker.widths[w]) { return failure }
+                    passedFrames[frame, default: []].insert(columns[w].key)
                 }
-                let w = displayWidth(line)
-                if w > width {
-                    return ExploreFailure(.render, "screen \"\(screen.id)\" at width \(width) has a line \(w) columns wide: \(line)")
+            }
+            for row in section.rows where row.visible {
+                let passed = passedRows[row]
+                for (w, renderer) in renderers.enumerated() where passed?.contains(columns[w].key) != true {
+                    if let failure = checkLines(renderer.renderRow(row, columns[w]), screen, width: ExploreChecker.widths[w]) { return failure }
+                    passedRows[row, default: []].insert(columns[w].key)
                 }
+            }
+        }
+        if passedRows.count > 200_000 { passedRows.removeAll(keepingCapacity: true) }
+        if passedFrames.count > 10_000 { passedFrames.removeAll(keepingCapacity: true) }
+        return nil
+    }
+
+    /// Every line within the width, no raw control character.
+    private func checkLines(_ lines: [String], _ screen: ResolvedScreen, width: Int) -> ExploreFailure? {
+        for line in lines {
+            if line.unicodeScalars.contains(where: { $0.value < 32 || (0x7F...0x9F).contains($0.value) }) {
+                return ExploreFailure(.render, "screen \"\(screen.id)\" at width \(width) prints a raw control character: \(line.debugDescription)")
+            }
+            let lineWidth = displayWidth(line)
+            if lineWidth > width {
+                return ExploreFailure(.render, "screen \"\(screen.id)\" at width \(width) has a line \(lineWidth) columns wide: \(line)")
             }
         }
         return nil

@@ -78,8 +78,8 @@ public final class Explorer {
         let checker = ExploreChecker(reuse: options.reuseChecks)
         var reached = Set<String>(), declared = Set<String>()
         var selectable = Set<RowKey>(), selected = Set<RowKey>()
-        // Rows whose `enabled` is a function: ever enabled? and where first seen disabled.
-        var everEnabled: [RowKey: Bool] = [:]
+        // Rows seen enabled; rows whose `enabled` is a function, where first seen disabled.
+        var enabledSeen = Set<RowKey>(), staticallyDisabled = Set<RowKey>()
         var firstDisabled: [RowKey: (walk: Int, steps: [ExploreStep])] = [:]
         var time: [String: UInt64] = [:]
         var notedScreens = Set<ResolvedScreen>()
@@ -94,14 +94,13 @@ public final class Explorer {
             for row in screen.sections.lazy.flatMap(\.rows) where row.visible {
                 let key = RowKey(screen: id, row: row.id)
                 if row.selectable { selectable.insert(key) }
-                if everEnabled[key] != true, let declaredRow = session.declaredRow(row), case .function = declaredRow.enabled {
-                    if row.enabled {
-                        everEnabled[key] = true
+                if row.enabled {
+                    enabledSeen.insert(key)
+                } else if firstDisabled[key] == nil, !staticallyDisabled.contains(key) {
+                    if let declaredRow = session.declaredRow(row), case .function = declaredRow.enabled {
+                        firstDisabled[key] = (walk, steps)
                     } else {
-                        everEnabled[key] = false
-                        if firstDisabled[key] == nil || firstDisabled[key]!.steps.count > steps.count {
-                            firstDisabled[key] = (walk, steps)
-                        }
+                        staticallyDisabled.insert(key)
                     }
                 }
             }
@@ -162,7 +161,7 @@ public final class Explorer {
         }
         let walked = monotonicNanoseconds() &- started
         if report.finding == nil {
-            let never = everEnabled.filter { !$0.value }.map(\.key).sorted { ($0.screen, $0.row) < ($1.screen, $1.row) }
+            let never = firstDisabled.keys.filter { !enabledSeen.contains($0) }.sorted { ($0.screen, $0.row) < ($1.screen, $1.row) }
             if let key = never.first, let first = firstDisabled[key] {
                 report.finding = neverEnabledFinding(key.screen, key.row, walk: first.walk, steps: first.steps)
             }
