@@ -81,7 +81,7 @@ public struct ActionGenerator {
         if !row.enabled {
             // A person may try a disabled row: it must be refused cleanly.
             guard row.selectable else { return nil }
-            return rng.chance(10) ? ExploreStep(.select(row: row.id, answer: nil), on: screenID) : nil
+            return rng.chance(0.1) ? ExploreStep(.select(row: row.id, answer: nil), on: screenID) : nil
         }
         if row.selectable, declared.kind != .input, declared.kind != .number {
             if declared.confirm != nil {

@@ -1,5 +1,6 @@
-/// The explorer's own random numbers (SplitMix64): the same seed gives the same walks on
-/// every machine and every run, which the system generator does not promise.
+/// SplitMix64, the project's one seedable generator (explore's walks, the generator tests):
+/// the same seed gives the same numbers on every machine and every run, which the system
+/// generator does not promise.
 public struct SplitMix64 {
     private var state: UInt64
 
@@ -21,8 +22,13 @@ public struct SplitMix64 {
         return Int(next() % UInt64(bound))
     }
 
-    /// True with probability `percent`/100.
-    public mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    /// A number in `range`.
+    public mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    /// True with probability `p` (0 to 1).
+    public mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
 
     /// One element of a non-empty array.
     public mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
