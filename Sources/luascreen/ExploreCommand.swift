@@ -42,7 +42,9 @@ enum ExploreCommand {
         var exploreOptions = ExploreOptions(seed: seed)
         exploreOptions.walks = options.explore.walks
         exploreOptions.steps = options.explore.steps
-        exploreOptions.session = SessionOptions(limits: options.limits, trusted: options.trusted, print: { _ in })
+        // The script's print goes nowhere: the walks would flood the output.
+        exploreOptions.session = Commands.sessionOptions(options, store: nil)
+        exploreOptions.session.print = { _ in }
         let report: ExploreReport
         do {
             report = try Explorer(path: path, options: exploreOptions).run()
