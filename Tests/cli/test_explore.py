@@ -18,7 +18,9 @@ PLANTED = "Tests/explore/planted"
 BUGS = {
     "two_settings.lua": ("raised", 3),     # select alpha, set level 5, select apply
     "never_enabled.lua": ("never-enabled", 0),
-    "out_of_range.lua": ("value", 1),      # set speed 6 (or more)
+    # set speed 6 (or more): the stored value breaks Volume's max ("value"); once every write
+    # is checked against its row, on_change raises instead ("raised")
+    "out_of_range.lua": (("value", "raised"), 1),
     "toggle_order.lua": ("invariant", 3),  # c, a, b on, in that order
     # set region mars (a walk that picked mars on the picker is shrunk to this set too)
     "picker_options.lua": ("raised", 1),
@@ -43,7 +45,7 @@ class PlantedBugs(unittest.TestCase):
                     report = json.loads(result.stdout)
                     failure = report["failure"]
                     self.assertIsNotNone(failure)
-                    self.assertEqual(failure["check"], check, failure["message"])
+                    self.assertIn(failure["check"], check if isinstance(check, tuple) else (check,), failure["message"])
                     self.assertLessEqual(report["walks"], 200)
                     self.assertLessEqual(failure["steps_after"], needed, failure["commands"])
                     self.assertLessEqual(failure["steps_after"], max(failure["steps_before"], needed))
