@@ -7,6 +7,11 @@ import sys
 import tempfile
 import unittest
 
+try:
+    import pexpect
+except ImportError:  # scripts/setup installs it
+    pexpect = None
+
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import replsupport as support  # noqa: E402
 
@@ -82,6 +87,37 @@ class Record(unittest.TestCase):
         text = self.recorded()
         self.assertIn('["sync"] = true', text)
         self.assertIn('["interval"] = 30', text)
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
+
+    @unittest.skipIf(pexpect is None, "pexpect is not installed")
+    def test_an_interactive_session_records_answers_and_typed_values(self):
+        with open(os.path.join(self.work, "form.lua"), "w") as f:
+            f.write('return screen { title = "Form", section { '
+                    'input { text = "Name", key = "name" }, '
+                    'button { text = "Go", confirm = "Sure?", on_select = function(ctx) ctx:alert("went " .. ctx.store.name) end } } }\n')
+        child = pexpect.spawn(support.BIN, ["run", "form.lua", "--store", "none", "--record", "tests/recorded_test.lua"],
+                              cwd=self.work, env={**os.environ, "XDG_STATE_HOME": self.work, "TERM": "xterm", "NO_COLOR": "1"},
+                              dimensions=(24, 80), encoding="utf-8", timeout=10)
+        try:
+            child.expect_exact("Form> ")
+            child.sendline("Name")
+            child.expect_exact("New value for Name")
+            child.sendline("Ada")
+            child.expect_exact("Form> ")
+            child.sendline("Go")
+            child.expect_exact("Sure? [y/N]")
+            child.sendline("y")
+            child.expect_exact("went Ada")
+            child.expect_exact("Form> ")
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+        finally:
+            child.close(force=True)
+        text = self.recorded()
+        self.assertIn('s:set("Name", "Ada")', text)
+        self.assertIn('s:select("Go")', text)
+        self.assertIn('eq(s:messages()[1], "went Ada")', text)
         replay = self.replay()
         self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
 
