@@ -121,6 +121,15 @@ class Record(unittest.TestCase):
         replay = self.replay()
         self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
 
+    def test_a_secure_value_is_not_written_to_the_file(self):
+        with open(os.path.join(self.work, "secret.lua"), "w") as f:
+            f.write('return screen { title = "S", section { input { text = "Password", key = "pw", secure = true } } }\n')
+        self.record("secret.lua", ["set Password hunter2"], "--store", "none")
+        text = self.recorded()
+        self.assertNotIn("hunter2", text)
+        self.assertIn('s:set("Password", "xxxxxxx")', text)
+        self.assertEqual(self.replay().returncode, 0)
+
     def test_record_goes_with_run(self):
         result = subprocess.run([support.BIN, "check", "settings.lua", "--record", "x_test.lua"],
                                 capture_output=True, text=True, cwd=self.work)

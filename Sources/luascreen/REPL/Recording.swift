@@ -22,6 +22,8 @@ extension Shell {
         var line: String
         var call: SessionRecorder.Call?
         var kind: RowKind?
+        /// The row is a secure input: what is typed for it is not written to the file.
+        var secure = false
         var failures: Int
     }
 
@@ -43,9 +45,16 @@ extension Shell {
         switch ReplCommand.parse(line, resolves: resolves) {
         case .select(let ref):
             mark.call = .select(ref, answer: nil)
-            mark.kind = (try? session.lookup(ref))?.kind
+            let row = try? session.lookup(ref)
+            mark.kind = row?.kind
+            mark.secure = row?.key.map(secureKeys().contains) ?? false
         case .set(let rest):
-            if let (ref, value) = splitSet(rest, quiet: true) { mark.call = .set(ref, value) } else { mark.call = .note(line) }
+            if let (ref, value) = splitSet(rest, quiet: true) {
+                mark.call = .set(ref, value)
+                mark.secure = (try? session.lookup(ref))?.key.map(secureKeys().contains) ?? false
+            } else {
+                mark.call = .note(line)
+            }
         case .accessory(let ref): mark.call = .accessory(ref)
         case .back: mark.call = .back
         case .home: mark.call = .home
@@ -74,6 +83,12 @@ extension Shell {
                 call = .note("\(mark.line): its question had no answer")
             }
         }
-        recording.recorder.record(call, typed: mark.line, failed: failures > mark.failures, session: session)
+        var line = mark.line
+        if mark.secure, case .set(let ref, let value) = call {
+            // A secret typed for a secure input stays out of the file: as many x's instead.
+            call = .set(ref, String(repeating: "x", count: value.count))
+            if case .set = ReplCommand.parse(line, resolves: { _ in false }) { line = "set \(ref) (a secure value, not recorded)" }
+        }
+        recording.recorder.record(call, typed: line, failed: failures > mark.failures, session: session)
     }
 }
