@@ -1,19 +1,23 @@
-import Foundation
+@preconcurrency import Glibc
 import LuaScreen
 
 /// `test --coverage FILE`: writes the lcov file and prints the summary after the tests.
 enum CoverageOutput {
     static func finish(_ coverage: TestCoverage, file: String, status: Int32) -> Int32 {
-        let result = coverage.finish()
+        let result: (perScript: [(path: String, summary: TestCoverage.Summary)], total: TestCoverage.Summary)
         do {
-            try result.lcov.write(toFile: file, atomically: true, encoding: .utf8)
+            result = try coverage.finish(lcovFile: file)
         } catch {
-            printError("luascreen: cannot write the coverage to \(file): \(error.localizedDescription)")
+            printError("luascreen: cannot write the coverage to \(file): \(error)")
             return 1
         }
-        let cwd = FileManager.default.currentDirectoryPath + "/"
+        var cwd = ""
+        if let here = getcwd(nil, 0) {
+            cwd = String(cString: here) + "/"
+            free(here)
+        }
         for (path, summary) in result.perScript {
-            let shown = path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+            let shown = !cwd.isEmpty && path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
             print("coverage: \(shown): \(summary.text)")
         }
         print("coverage: all: \(result.total.text) (lcov in \(file))")

@@ -1,4 +1,4 @@
-import Foundation
+@preconcurrency import Glibc
 import LuaScreen
 
 /// The options of `explore`, parsed apart so the option table stays small.
@@ -37,7 +37,9 @@ enum ExploreCommand {
     static func run(_ options: Options) -> Int32 {
         let path = options.paths[0]
         // Without --seed: one from the clock, printed first so the run can be repeated.
-        let seed = options.explore.seed ?? UInt64(DispatchTime.now().uptimeNanoseconds % 1_000_000_000)
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let seed = options.explore.seed ?? UInt64(now.tv_nsec) % 1_000_000_000
         if !options.json { print("seed \(seed)") }
         var exploreOptions = ExploreOptions(seed: seed)
         exploreOptions.walks = options.explore.walks
@@ -60,7 +62,7 @@ enum ExploreCommand {
             do {
                 testFile = try ExploreTestFile.write(script: path, folder: folder, seed: seed, finding: finding)
             } catch {
-                printError("error: cannot write the test into \(folder): \(error.localizedDescription)")
+                printError("error: cannot write the test into \(folder): \(error)")
             }
         }
         if options.json {

@@ -1,4 +1,9 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
 import ScreenModel
 
@@ -37,7 +42,7 @@ enum REPL {
             do {
                 try recording.recorder.write(session: session)
             } catch {
-                printError("error: cannot write the recorded test to \(recording.recorder.testFile): \(error.localizedDescription)")
+                printError("error: cannot write the recorded test to \(recording.recorder.testFile): \(error)")
                 return 1
             }
         }
@@ -105,7 +110,7 @@ enum REPL {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            printError("warning: cannot keep the history in \(folder): \(error.localizedDescription)")
+            printError("warning: cannot keep the history in \(folder): \(String(describing: error))")
             return nil
         }
         return folder + "/history"

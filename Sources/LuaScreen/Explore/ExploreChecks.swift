@@ -56,7 +56,7 @@ public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
                 while j < chars.count, chars[j].isNumber { j += 1 }
                 if j > i + 1, j + 1 < chars.count, chars[j] == ":", chars[j + 1] == " " {
                     var rest = String(chars[(j + 2)...])
-                    if let cut = rest.range(of: " (in ") { rest = String(rest[..<cut.lowerBound]) }
+                    if let cut = rest.firstRange(of: " (in ") { rest = String(rest[..<cut.lowerBound]) }
                     return rest
                 }
             }

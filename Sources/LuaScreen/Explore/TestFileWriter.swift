@@ -1,4 +1,7 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import LuaRuntime
 
 /// Writes a found bug as a `_test.lua` file: the shrunk steps as session calls, then the
 /// explorer's checks (`s:check()`). It fails while the bug is there and passes once it is fixed.
@@ -33,20 +36,50 @@ public enum ExploreTestFile {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A file could not be written: the reason.
+    public struct WriteError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
     /// Writes the test into `folder` (made when missing); returns its path.
     public static func write(script scriptPath: String, folder: String, seed: UInt64, finding: ExploreFinding) throws -> String {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let base = (scriptPath as NSString).lastPathComponent.replacingOccurrences(of: ".lua", with: "")
-        let name = "explore_\(base)_\(seed)_test.lua"
-        let path = (folder as NSString).appendingPathComponent(name)
-        try text(script: scriptPath, folder: folder, seed: seed, finding: finding)
-            .write(toFile: path, atomically: true, encoding: .utf8)
+        try makeFolders(folder)
+        var base = baseName(scriptPath)
+        if base.hasSuffix(".lua") { base.removeLast(4) }
+        let path = PathResolver.join(folder, "explore_\(base)_\(seed)_test.lua")
+        try writeFile(text(script: scriptPath, folder: folder, seed: seed, finding: finding), to: path)
         return path
+    }
+
+    /// The last component of a path.
+    static func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Creates a folder and the folders above it that are missing.
+    static func makeFolders(_ folder: String) throws {
+        var built = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") {
+            built += (built.isEmpty || built.hasSuffix("/") ? "" : "/") + part
+            if let problem = TestFiles.makeFolder(built) { throw WriteError(description: problem) }
+        }
+    }
+
+    /// Writes text through a temporary file and a rename.
+    static func writeFile(_ text: String, to path: String) throws {
+        if let problem = TestFiles.writeText(Array(text.utf8), to: path) { throw WriteError(description: problem) }
+    }
+
+    /// The current directory.
+    static func currentDirectory() -> String {
+        guard let cwd = getcwd(nil, 0) else { return "." }
+        defer { free(cwd) }
+        return String(cString: cwd)
     }
 
     /// The path of `target` as seen from `folder` (both made absolute first).
     static func relativePath(from folder: String, to target: String) -> String {
-        let cwd = FileManager.default.currentDirectoryPath
+        let cwd = currentDirectory()
         func parts(_ p: String) -> [String] {
             let absolute = p.hasPrefix("/") ? p : cwd + "/" + p
             var out: [String] = []

@@ -1,4 +1,6 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import LuaRuntime
 import ScreenModel
 
@@ -40,7 +42,7 @@ public final class TestCoverage {
             defer { free(resolved) }
             return String(cString: resolved)
         }
-        return (path as NSString).standardizingPath
+        return PathResolver.join(ExploreTestFile.currentDirectory(), path)
     }
 
     private func script(for session: Session) -> Script {
@@ -117,6 +119,13 @@ public final class TestCoverage {
         public var text: String {
             "lines run \(linesRun)/\(lines), rows shown \(rowsShown)/\(rows), rows selected \(rowsSelected)/\(selectable), callbacks run \(callbacksRun)/\(callbacks)"
         }
+    }
+
+    /// Stops recording, writes the lcov file; a summary per script and in all.
+    public func finish(lcovFile: String) throws -> (perScript: [(path: String, summary: Summary)], total: Summary) {
+        let result = finish()
+        try ExploreTestFile.writeFile(result.lcov, to: lcovFile)
+        return (result.perScript, result.total)
     }
 
     /// Stops recording; the lcov text and a summary per script and in all.

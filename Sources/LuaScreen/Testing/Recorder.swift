@@ -1,4 +1,4 @@
-import Foundation
+import LuaRuntime
 import ScreenModel
 import ScreenRender
 
@@ -59,10 +59,10 @@ public final class SessionRecorder {
     /// Records a command after it ran: whether it failed and the alerts it gave.
     public func record(_ call: Call, typed line: String, failed: Bool, session: Session) {
         guard let lua = call.lua else {
-            if case .note(let text) = call { lines.append("  -- \(text.replacingOccurrences(of: "\n", with: " ")) (not replayed)") }
+            if case .note(let text) = call { lines.append("  -- \(SessionRecorder.oneLine(text)) (not replayed)") }
             return
         }
-        lines.append("  -- > \(line.replacingOccurrences(of: "\n", with: " "))")
+        lines.append("  -- > \(SessionRecorder.oneLine(line))")
         lines.append(failed ? "  raises(function() \(lua) end)" : "  \(lua)")
         recordAlerts(session)
     }
@@ -77,7 +77,7 @@ public final class SessionRecorder {
 
     /// The snapshot's name: the test file's name without `_test.lua`.
     var snapshotName: String {
-        var base = (testFile as NSString).lastPathComponent
+        var base = ExploreTestFile.baseName(testFile)
         for suffix in ["_test.lua", ".lua"] where base.hasSuffix(suffix) { base = String(base.dropLast(suffix.count)); break }
         let cleaned = String(base.unicodeScalars.map { s -> Character in
             s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || "-_".unicodeScalars.contains(s)) ? Character(s) : "_"
@@ -87,8 +87,7 @@ public final class SessionRecorder {
 
     /// The test file's text.
     public func text() -> String {
-        let folder = (testFile as NSString).deletingLastPathComponent
-        let relative = ExploreTestFile.relativePath(from: folder.isEmpty ? "." : folder, to: script)
+        let relative = ExploreTestFile.relativePath(from: TestFiles.directoryName(testFile), to: script)
         var seed = ""
         if !initialStore.isEmpty {
             let entries = initialStore.map { "[\(ExploreStep.luaQuoted($0.key))] = \(SessionRecorder.luaLiteral($0.value))" }
@@ -107,19 +106,23 @@ public final class SessionRecorder {
 
     /// Writes the test file, and its snapshot: the session's current screen at `width`.
     public func write(session: Session) throws {
-        try text().write(toFile: testFile, atomically: true, encoding: .utf8)
-        let folder = (testFile as NSString).deletingLastPathComponent
-        let snapshots = ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent("__snapshots__")
-        try FileManager.default.createDirectory(atPath: snapshots, withIntermediateDirectories: true)
+        try ExploreTestFile.writeFile(text(), to: testFile)
+        let snapshots = PathResolver.join(TestFiles.directoryName(testFile), "__snapshots__")
+        try ExploreTestFile.makeFolders(snapshots)
         let screen = TextRenderer(options: RenderOptions(width: width, ascii: false, color: false)).renderText(session.currentScreen())
-        try screen.write(toFile: (snapshots as NSString).appendingPathComponent(snapshotName + ".txt"), atomically: true, encoding: .utf8)
+        try ExploreTestFile.writeFile(screen, to: PathResolver.join(snapshots, snapshotName + ".txt"))
+    }
+
+    /// Text on one line (a comment in the file).
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
     }
 
     static func luaLiteral(_ value: StoreValue) -> String {
         switch value {
         case .bool(let b): return b ? "true" : "false"
         case .integer(let i): return String(i)
-        case .number(let d): return d == d.rounded() && abs(d) < 1e15 ? String(format: "%.1f", d) : "\(d)"
+        case .number(let d): return "\(d)"  // Swift writes 2.0 as "2.0": Lua reads a float back
         case .string(let s): return ExploreStep.luaQuoted(s)
         }
     }
