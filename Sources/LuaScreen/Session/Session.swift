@@ -202,6 +202,9 @@ public final class Session {
     /// Runs `body` as one transaction: store writes are committed when it succeeds, and on
     /// an error the navigation, the screens' run-time changes and the writes are discarded.
     func perform<T>(_ body: () throws -> T) throws -> T {
+        let state = lua  // (reload replaces it)
+        state.beginAction()
+        defer { state.endAction() }
         if transaction != nil { return try body() }
         let savedNavigation = navigation
         transaction = Transaction()
@@ -210,6 +213,7 @@ public final class Session {
             let finished = transaction!
             transaction = nil
             if !finished.writes.isEmpty {
+                keepStoreWrites(finished.writes)
                 do {
                     try store.commit(finished.writes)
                 } catch {
@@ -357,6 +361,9 @@ enum ScriptLoader {
         guard let lua = LuaState(limits: options.limits) else {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)")])
         }
+        // Loading, running and validating the script is one action: one budget.
+        lua.beginAction()
+        defer { lua.endAction() }
         let folder = directoryName(path)
         if let error = lua.openSandbox(SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: options.print)) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "internal: \(error.message)")])
@@ -384,6 +391,10 @@ enum ScriptLoader {
         let app = validator.readScript(-1)
         lua.stack.pop()
         timing.lap("validate", lua: lua)
+        if let error = lua.hostMemoryError(at: path) {
+            throw LoadError([diagnostic(from: error, file: path)])
+        }
+        lua.keepHostBytes(lua.hostMemoryInAction, for: "model")  // what the validator copied out
         let diagnostics = Diagnostic.sorted(validator.takeDiagnostics())
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw LoadError(diagnostics)

@@ -1,0 +1,42 @@
+import LuaRuntime
+import ScreenModel
+
+/// What a session keeps of the script's values across actions, told to its Lua state so
+/// that every later copy out of Lua fits in the cap with it (SPEC §7 "Memory"): the rows
+/// of the navigation stack (run-time rows included) and the values written to the store.
+extension Session {
+    /// Recounts the rows of every screen on the navigation stack (after a run-time change).
+    func keepLiveRows() {
+        var bytes = 0
+        for level in navigation {
+            for section in level.sections ?? [] { bytes += Session.hostSize(of: section) }
+        }
+        lua.keepHostBytes(bytes, for: "rows")
+    }
+
+    /// Adds what a transaction's writes change in the values the store holds.
+    func keepStoreWrites(_ writes: [(key: String, value: StoreValue?)]) {
+        var bytes = lua.keptHostBytes(for: "store")
+        for (key, value) in writes {
+            let old = store.value(for: key)
+            bytes += (value.map(Session.hostSize) ?? 0) - (old.map(Session.hostSize) ?? 0)
+            if old == nil, value != nil { bytes += key.utf8.count + 32 }
+            if old != nil, value == nil { bytes -= key.utf8.count + 32 }
+        }
+        lua.keepHostBytes(bytes, for: "store")
+    }
+
+    static func hostSize(of value: StoreValue) -> Int {
+        if case .string(let s) = value { return s.utf8.count + 32 }
+        return 16
+    }
+
+    static func hostSize(of section: Section) -> Int {
+        var bytes = 64 + section.id.utf8.count + (section.header?.utf8.count ?? 0) + (section.footer?.utf8.count ?? 0)
+        for row in section.rows {
+            bytes += 128 + row.id.utf8.count + (row.text.value?.utf8.count ?? 0) + (row.detail?.value?.utf8.count ?? 0)
+                + (row.help?.utf8.count ?? 0) + (row.icon?.utf8.count ?? 0)
+        }
+        return bytes
+    }
+}
