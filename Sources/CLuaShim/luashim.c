@@ -225,7 +225,14 @@ int ls_host_charge(lua_State *L, size_t size) {
 
 void ls_host_keep(lua_State *L, size_t bytes) {
     ls_limits *lim = ls_limits_of(L);
-    lim->pool->kept = lim->pool->kept - lim->kept + bytes;
+    ls_pool *pool = lim->pool;
+    /* What the host now keeps was copied (and charged) in this action: it moves from the
+     * action's copies to the kept ones instead of counting twice. */
+    if (bytes > lim->kept) {
+        size_t moved = bytes - lim->kept;
+        pool->host -= moved < pool->host ? moved : pool->host;
+    }
+    pool->kept = pool->kept - lim->kept + bytes;
     lim->kept = bytes;
 }
 

@@ -61,7 +61,8 @@ void ls_action_end(lua_State *L);
 int ls_host_charge(lua_State *L, size_t size);
 /* Says how many bytes copied out of this state the host keeps across actions (its model, the
  * rows a script inserted, the values it stored): they count against the cap of every later
- * copy, until the host says it keeps less. */
+ * copy, until the host says it keeps less. An increase is taken as copied in this action:
+ * it moves from the action's copies to the kept ones. */
 void ls_host_keep(lua_State *L, size_t bytes);
 /* Whether a copy out of Lua was refused in the current action. */
 int ls_host_failed(lua_State *L);

@@ -1,0 +1,5 @@
+-- load() of 16 MiB of blanks again and again: the parser scans without running an instruction.
+-- expect: budget_load_loop\.lua:4: error: instruction limit exceeded
+local src = string.rep(" ", 16 << 20)
+for _ = 1, 1000000 do load(src) end
+return screen { title = "Load", section { row { text = "never" } } }
