@@ -350,6 +350,11 @@ static int ls_trampoline(lua_State *L) {
         lua_settop(M, base);
     }
     lim->enforce = enforce;
+    if (lim->pool->exhausted && lim->pool->budget > 0) {
+        /* The budget ran out in another state of the pool (a test's session): the caller's
+         * next instruction raises too. */
+        lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
+    }
     if (lim->pool->host_failed) {
         /* The host refused to copy a value out of Lua (ls_host_charge): whatever it pushed is
          * dropped, and the script gets the memory error instead. */
