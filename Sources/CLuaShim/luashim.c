@@ -3,6 +3,7 @@
 #include <string.h>
 #include <stdio.h>
 #include <malloc.h>
+#include <time.h>
 
 #define LS_HOOK_STEP 1000
 
@@ -80,10 +81,49 @@ static int ls_panic(lua_State *L) {
 
 /* ---- instruction budget ------------------------------------------------------------- */
 
+static double ls_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void ls_clock_start(ls_pool *pool) {
+    if (pool->clock_on || pool->time_limit <= 0) return;
+    pool->clock_on = 1;
+    pool->clock_at = ls_now();
+}
+
+static void ls_clock_stop(ls_pool *pool) {
+    if (!pool->clock_on) return;
+    pool->spent += ls_now() - pool->clock_at;
+    pool->clock_on = 0;
+}
+
+static double ls_cpu_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Whether the action has run out of time (see ls_pool.time_limit). */
+static int ls_out_of_time(ls_pool *pool) {
+    if (!pool->clock_on || pool->spent + (ls_now() - pool->clock_at) < 0.5) return 0;
+    double cpu = ls_cpu_now();
+    if (pool->cpu_mark == 0) {
+        pool->cpu_mark = cpu;
+        return 0;
+    }
+    return cpu - pool->cpu_mark > pool->time_limit;
+}
+
 static void ls_count_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     ls_pool *pool = ls_limits_of(L)->pool;
     if (pool->budget <= 0) return;
+    if (ls_out_of_time(pool)) {
+        pool->timed_out = 1;
+        ls_budget_exhausted(L, 0);
+    }
     pool->remaining -= lua_gethookcount(L);
     if (pool->remaining > 0) {
         /* After an allocation charged the budget down to 0 the hook ran every instruction:
@@ -102,8 +142,11 @@ void ls_budget_exhausted(lua_State *L, int level) {
     pool->remaining = 0;
     lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
     lua_Debug d;
-    const char *what = "instruction limit exceeded (%I instructions): the script loops or does "
-                       "too much work (raise it with --max-instructions)";
+    const char *what = pool->timed_out
+        ? "instruction limit exceeded (%I instructions, or their time): the script does too much work "
+          "(raise it with --max-instructions)"
+        : "instruction limit exceeded (%I instructions): the script loops or does "
+          "too much work (raise it with --max-instructions)";
     if (lua_getstack(L, level, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
         lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
     } else {
@@ -125,6 +168,10 @@ lua_State *ls_newstate(size_t memory_limit, long long instruction_budget) {
         lim->pool->limit = memory_limit;
         lim->pool->budget = instruction_budget;
         lim->pool->remaining = instruction_budget;
+        /* 1.5 CPU seconds (after the first half second) at the default budget, more for a
+         * larger one. */
+        double seconds = (double)instruction_budget * 1.5e-7;
+        lim->pool->time_limit = instruction_budget <= 0 ? 0 : (seconds > 1.5 ? seconds : 1.5);
     }
     lim->pool->refs++;
     lua_State *L = lua_newstate(ls_alloc, lim);
@@ -198,6 +245,10 @@ static void ls_pool_reset(ls_pool *pool) {
     pool->exhausted = 0;
     pool->host = 0;
     pool->host_failed = 0;
+    pool->spent = 0;
+    pool->timed_out = 0;
+    pool->cpu_mark = 0;
+    if (pool->clock_on) pool->clock_at = ls_now();
 }
 
 void ls_action_begin(lua_State *L) {
@@ -214,6 +265,11 @@ void ls_action_end(lua_State *L) {
 int ls_host_charge(lua_State *L, size_t size) {
     ls_pool *pool = ls_limits_of(L)->pool;
     if (pool->host_failed) return 0;
+    /* Short strings (keys, ids, field names) are not charged: the host drops almost all of
+     * them at once, and their number is bounded by the budget and by Lua's own memory (each
+     * is a host call or a table field). Charging them would make a long loop of small store
+     * reads fail for memory it never held. */
+    if (size < 64) return 1;
     /* The copy and what the host keeps around it (a String, an array slot). */
     pool->host += size + 32;
     if (pool->limit != 0 && pool->host + pool->kept > pool->limit) {
@@ -260,7 +316,10 @@ int ls_pcall(lua_State *L, int nargs, int nresults) {
     pool->depth++;
     lim->depth++;
     lim->enforce = 1;
+    int clock_was_on = pool->clock_on;
+    ls_clock_start(pool);
     int status = lua_pcall(L, nargs, nresults, base);
+    if (!clock_was_on) ls_clock_stop(pool);
     lim->enforce = enforce;
     lim->depth--;
     pool->depth--;
@@ -312,6 +371,8 @@ static int ls_trampoline(lua_State *L) {
     lua_State *M = lim->main;
     int enforce = lim->enforce;
     lim->enforce = 0; /* the host's own pushes never hit the cap, so they never raise */
+    int clock_was_on = lim->pool->clock_on;
+    ls_clock_stop(lim->pool); /* the host's own time is not the script's */
     int n;
     if (L == M || M == NULL) {
         ls_host_function fn = (ls_host_function)lua_touserdata(L, lua_upvalueindex(1));
@@ -322,6 +383,7 @@ static int ls_trampoline(lua_State *L) {
         int nargs = lua_gettop(L);
         if (!lua_checkstack(M, nargs + 24)) {
             lim->enforce = enforce;
+            if (clock_was_on) ls_clock_start(lim->pool);
             return luaL_error(L, "stack overflow (calling the host from a coroutine)");
         }
         int base = lua_gettop(M);
@@ -344,12 +406,14 @@ static int ls_trampoline(lua_State *L) {
         if (!lua_checkstack(L, nresults + 4)) {
             lua_settop(M, base);
             lim->enforce = enforce;
+            if (clock_was_on) ls_clock_start(lim->pool);
             return luaL_error(L, "stack overflow (results of a host function)");
         }
         lua_xmove(M, L, nresults);
         lua_settop(M, base);
     }
     lim->enforce = enforce;
+    if (clock_was_on) ls_clock_start(lim->pool);
     if (lim->pool->exhausted && lim->pool->budget > 0) {
         /* The budget ran out in another state of the pool (a test's session): the caller's
          * next instruction raises too. */
@@ -357,10 +421,11 @@ static int ls_trampoline(lua_State *L) {
     }
     if (lim->pool->host_failed) {
         /* The host refused to copy a value out of Lua (ls_host_charge): whatever it pushed is
-         * dropped, and the script gets the memory error instead. */
+         * dropped, and the script gets the memory error instead, at the script's line (not
+         * the prelude's, for print). */
         if (n > 0) lua_pop(L, n);
         else if (n < 0) lua_pop(L, 1);
-        luaL_where(L, 1);
+        ls_script_where(L);
         lua_pushfstring(L, "memory limit exceeded (%I bytes): the script makes the host copy too much data "
                            "(raise it with --max-memory)", (lua_Integer)lim->pool->limit);
         lua_concat(L, 2);

@@ -31,6 +31,18 @@ typedef struct ls_pool {
     int exhausted;        /* the budget ran out in this action */
     int host_failed;      /* a copy out of Lua was refused in this action */
     int refs;             /* states in the pool */
+    /* A backstop in time for work neither the hook nor the charges see (comparing two long
+     * equal strings is one VM instruction and a memcmp). Lua's running time in the action
+     * (host functions excluded) is kept on the cheap coarse wall clock; past half a second
+     * the hook starts reading the CPU clock, and the action stops when its CPU time since
+     * then passes time_limit (seconds; 0 = none): a loaded machine never stops a script
+     * that does its work in time. */
+    double time_limit;
+    double spent;         /* wall seconds Lua ran in this action, before clock_at */
+    double clock_at;      /* when Lua was last entered, while clock_on */
+    int clock_on;
+    double cpu_mark;      /* CPU seconds when the action passed half a second (0: not yet) */
+    int timed_out;        /* the action ran out of time (the budget error says so) */
 } ls_pool;
 
 /* Limits and accounting of one Lua state (the allocator's userdata). */
@@ -55,7 +67,7 @@ void ls_action_begin(lua_State *L);
 void ls_action_end(lua_State *L);
 
 /* Charges `size` bytes the host is about to copy out of Lua against the pool's cap (the
- * host may hold as much as Lua itself). Returns 1 when it may copy them; 0 when the copy
+ * host may hold as much as Lua itself; strings under 64 bytes are free). Returns 1 when it may copy them; 0 when the copy
  * is refused: the action is marked, the host copies nothing, and the host function's
  * trampoline (or the caller of the action) reports "memory limit exceeded". */
 int ls_host_charge(lua_State *L, size_t size);
