@@ -58,7 +58,7 @@ public struct LuaStack {
     public func checkedString(at index: Int32) -> (String, valid: Bool)? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
-        guard let pointer = ls_tolstring(L, index, &length), ls_host_charge(L, length) != 0 else { return nil }
+        guard let pointer = ls_tolstring(L, index, &length), length < 64 || ls_host_charge(L, length) != 0 else { return nil }
         let buffer = UnsafeRawBufferPointer(start: pointer, count: length)
         // Script text is almost always ASCII: check that with a plain loop, which is much
         // cheaper than the generic validating initializer.
@@ -93,7 +93,7 @@ public struct LuaStack {
     public func slug(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
-        guard let pointer = ls_tolstring(L, index, &length), ls_host_charge(L, length) != 0 else { return nil }
+        guard let pointer = ls_tolstring(L, index, &length), length < 64 || ls_host_charge(L, length) != 0 else { return nil }
         return String(unsafeUninitializedCapacity: length) { out in
             out.baseAddress!.withMemoryRebound(to: CChar.self, capacity: length) { ls_slug(pointer, length, $0) }
         }

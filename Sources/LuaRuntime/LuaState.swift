@@ -103,7 +103,8 @@ public final class LuaState {
     private var liveRefCount = 0
     /// What the host keeps of this state's values, by part (see `keepHostBytes`).
     private var keptParts: [String: Int] = [:]
-    public private(set) var isClosed = false
+    // (Read at every action's start and end: no dynamic exclusivity check.)
+    @exclusivity(unchecked) public private(set) var isClosed = false
 
     public init?(limits: LuaLimits = LuaLimits()) {
         guard let L = ls_newstate(max(0, limits.memory), Int64(max(0, limits.instructions))) else { return nil }
