@@ -4,7 +4,7 @@ Run from the repository root (after `swift build`):
 
     python3 -m unittest Tests.cli.test_limits -v
 
-Each command runs as a child whose peak memory (max RSS, from os.wait4) must stay under
+Each command runs under GNU time, and its peak memory (max RSS) must stay under
 twice the memory cap plus 32 MiB, and which must end within TIMEOUT seconds (the bound
 of SPEC §7 is about two seconds a command on a 2-core machine, for a release build; the
 debug build and a loaded machine get more room). The scripts are the `mem_*.lua` and
@@ -16,6 +16,7 @@ loop (they share the test's budget).
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 import textwrap
@@ -34,43 +35,43 @@ BOUND = 2 * CAP + (32 << 20)
 NOT_MEASURED = {"mem_unknown_field_names.lua"}
 
 
+TIME = "/usr/bin/time"  # GNU time (Debian package `time`, installed by scripts/setup)
+PEAK = re.compile(r"^LUASCREEN-PEAK (\d+)$", re.MULTILINE)
+
+
 def run_measured(arguments, cwd, stdin=b"", timeout=TIMEOUT):
-    """(status, stdout, stderr, peak bytes, seconds) of one child; status None on a timeout."""
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        return _run_measured(arguments, cwd, stdin, timeout, out, err)
+    """(status, stdout, stderr, peak bytes, seconds) of one command; status None on a timeout.
 
-
-def _run_measured(arguments, cwd, stdin, timeout, out, err):
-    started = time.monotonic()
+    The peak is the command's own max RSS, from GNU time: os.wait4 on a child of this
+    (large) Python process would count the parent's pages the child had before its exec.
+    """
     env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8", TERM="dumb", NO_COLOR="1")
-    process = subprocess.Popen([BIN] + arguments, cwd=cwd, stdin=subprocess.PIPE, stdout=out, stderr=err,
-                               env=env, start_new_session=True)
-    process.stdin.write(stdin)
-    process.stdin.close()
-    status, peak = None, 0
-    while True:
-        pid, raw, usage = os.wait4(process.pid, os.WNOHANG)
-        if pid == process.pid:
-            status = os.waitstatus_to_exitcode(raw)
-            peak = usage.ru_maxrss * 1024
-            process.returncode = status
-            break
-        if time.monotonic() - started > timeout:
-            process.kill()
-            os.wait4(process.pid, 0)
-            process.returncode = -9
-            break
-        time.sleep(0.02)
+    started = time.monotonic()
+    process = subprocess.Popen([TIME, "-f", "LUASCREEN-PEAK %M", BIN] + arguments, cwd=cwd, env=env,
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               start_new_session=True)
+    try:
+        out, err = process.communicate(stdin, timeout=timeout)
+        status = process.returncode
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        out, err = process.communicate()
+        status = None
     seconds = time.monotonic() - started
-    out.seek(0)
-    err.seek(0)
-    return status, out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"), peak, seconds
+    err = err.decode("utf-8", "replace")
+    peaks = PEAK.findall(err)
+    err = PEAK.sub("", err)
+    if status is not None and err.rstrip().endswith("Command exited with non-zero status %d" % status):
+        err = err.rstrip()[: -len("Command exited with non-zero status %d" % status)]
+    return status, out.decode("utf-8", "replace"), err, int(peaks[-1]) * 1024 if peaks else 0, seconds
 
 
 class LimitsBase(unittest.TestCase):
     def setUp(self):
         if not os.access(BIN, os.X_OK):
             self.fail(f"no luascreen binary at {BIN}: run `swift build` first or set LUASCREEN_BIN")
+        if not os.access(TIME, os.X_OK):
+            self.fail(f"no GNU time at {TIME}: run scripts/setup (Debian package `time`)")
         self.dir = tempfile.mkdtemp(prefix="luascreen-limits-")
         self.addCleanup(shutil.rmtree, self.dir, True)
 
@@ -78,6 +79,7 @@ class LimitsBase(unittest.TestCase):
         self.assertIsNotNone(status, f"{what}: still running after {seconds:.0f} s")
         self.assertEqual(status, 1, f"{what}: exit {status}, expected 1\nstderr: {err[-2000:]}")
         self.assertNotRegex(err, r"Fatal error|internal error|Backtracing", f"{what}: crashed")
+        self.assertGreater(peak, 0, f"{what}: no peak reported by {TIME}")
         self.assertLess(peak, BOUND, f"{what}: peak {peak >> 20} MiB, bound {BOUND >> 20} MiB")
 
 
