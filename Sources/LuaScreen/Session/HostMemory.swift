@@ -3,7 +3,8 @@ import ScreenModel
 
 /// What a session keeps of the script's values across actions, told to its Lua state so
 /// that every later copy out of Lua fits in the cap with it (SPEC §7 "Memory"): the rows
-/// of the navigation stack (run-time rows included) and the values written to the store.
+/// of the navigation stack (run-time rows included), the values written to the store and the
+/// alerts kept in `messages`.
 extension Session {
     /// Recounts the rows of every screen on the navigation stack (after a run-time change).
     func keepLiveRows() {
@@ -24,6 +25,14 @@ extension Session {
             if old != nil, value == nil { bytes -= key.utf8.count + 32 }
         }
         lua.keepHostBytes(bytes, for: "store")
+    }
+
+    /// Adds the alerts a transaction gave to what the session keeps (`messages` grows for
+    /// the session's life).
+    func keepMessages(_ alerts: [String]) {
+        guard !alerts.isEmpty else { return }
+        let bytes = alerts.reduce(lua.keptHostBytes(for: "messages")) { $0 + $1.utf8.count + 32 }
+        lua.keepHostBytes(bytes, for: "messages")
     }
 
     static func hostSize(of value: StoreValue) -> Int {

@@ -231,6 +231,7 @@ public final class Session {
                 }
             }
             messages += finished.alerts
+            keepMessages(finished.alerts)
             valuesChanged()
             return result
         } catch {
