@@ -150,6 +150,13 @@ public final class LuaState {
     /// What the host said it keeps for `part`.
     public func keptHostBytes(for part: String) -> Int { keptParts[part] ?? 0 }
 
+    /// Forgets the kept parts `drop` names (the host let go of them).
+    public func forgetKeptHostBytes(where drop: (String) -> Bool) {
+        guard !isClosed, keptParts.keys.contains(where: drop) else { return }
+        keptParts = keptParts.filter { !drop($0.key) }
+        ls_host_keep(L, keptParts.values.reduce(0, +))
+    }
+
     // MARK: actions
 
     /// Starts an action: every entry into Lua until the matching `endAction()` (loading a

@@ -85,4 +85,29 @@ final class ActionBudgetTests: XCTestCase {
         XCTAssertTrue("\(error)".contains("memory limit exceeded"), "\(error)")
         XCTAssertLessThan(session.messages.count, 17)
     }
+
+    /// Rows of a screen that was left are let go of: pushing, filling and leaving a screen
+    /// again and again never runs out.
+    func testRowsOfALeftScreenAreForgotten() throws {
+        let session = try openSession("""
+            local v = string.rep("v", 4 << 20)
+            local n = 0
+            return screen { title = "Root", section {
+              row { id = "child", text = "Child", push = screen { id = "child", title = "Child", section { id = "s",
+                button { id = "add", text = "Add", on_select = function(ctx)
+                  n = n + 1
+                  ctx:insert_row("s", 1, row { id = "r" .. n, text = v })
+                end },
+              } } },
+            } }
+            """)
+        defer { session.close() }
+        for _ in 1...30 {
+            try session.select("child")
+            try session.select("add")
+            try session.select("add")
+            try session.back()
+        }
+        XCTAssertEqual(session.path.count, 1)  // back at the root, 240 MiB of rows later
+    }
 }

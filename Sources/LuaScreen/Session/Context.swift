@@ -292,6 +292,7 @@ extension Session {
         var fresh = liveScreen(for: screen)
         fresh.title = live.title
         navigation[navigation.count - 1] = fresh
+        lua.forgetKeptHostBytes { $0 == "rows@\(navigation.count - 1)" }  // its run-time rows are gone
         changed()
     }
 

@@ -6,13 +6,21 @@ import ScreenModel
 /// of the navigation stack (run-time rows included), the values written to the store and the
 /// alerts kept in `messages`.
 extension Session {
-    /// Recounts the rows of every screen on the navigation stack (after a run-time change).
+    /// Recounts the rows of the current screen after a run-time change (one kept part a
+    /// level of the navigation stack: "rows@2").
     func keepLiveRows() {
-        var bytes = 0
-        for level in navigation {
-            for section in level.sections ?? [] { bytes += Session.hostSize(of: section) }
+        let level = navigation.count - 1
+        guard level >= 0 else { return }
+        let bytes = (navigation[level].sections ?? []).reduce(0) { $0 + Session.hostSize(of: $1) }
+        lua.keepHostBytes(bytes, for: "rows@\(level)")
+    }
+
+    /// Forgets the rows of screens no longer on the navigation stack (after a navigation).
+    func forgetPoppedRows() {
+        let depth = navigation.count
+        lua.forgetKeptHostBytes { part in
+            part.hasPrefix("rows@") && (Int(part.dropFirst(5)) ?? 0) >= depth
         }
-        lua.keepHostBytes(bytes, for: "rows")
     }
 
     /// Adds what a transaction's writes change in the values the store holds.

@@ -200,6 +200,7 @@ public final class Session {
     func changed() {
         generation &+= 1
         structureGeneration &+= 1
+        forgetPoppedRows()
     }
 
     /// Only values changed: re-evaluate, but the rows are where they were.
