@@ -1,4 +1,9 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaRuntime
 import LuaScreen
 import ScreenModel
@@ -19,6 +24,7 @@ enum Commands {
     }
 
     static func sessionOptions(_ options: Options, store: ValueStore?) -> SessionOptions {
+        // The text arrives sanitized (Session's sink).
         var session = SessionOptions(limits: options.limits, trusted: options.trusted, store: store, print: { text in
             print(text)
         })
@@ -66,19 +72,19 @@ enum Commands {
 
     /// Warnings found while evaluating (a stored value of the wrong type for its row).
     static func printWarnings(_ session: Session) {
-        for warning in session.warnings { printError("\(session.scriptPath): warning: \(warning)") }
+        for warning in session.warnings { printError(sanitize("\(session.scriptPath): warning: \(warning)")) }
     }
 
     static func render(_ options: Options) -> Int32 {
         guard let session = openReadOnly(options) else { return 1 }
         defer { finished(session) }
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = monotonicNanos()
         var screen: ResolvedScreen
         if let id = options.screen {
             do {
                 try session.go(to: [session.app.root, id])
             } catch {
-                printError("\(options.paths[0]): error: no screen with id \"\(id)\" (screens: \(session.screenIDs.joined(separator: ", ")))")
+                printError(sanitize("\(options.paths[0]): error: no screen with id \"\(id)\" (screens: \(session.screenIDs.joined(separator: ", ")))"))
                 return 1
             }
         }
@@ -94,12 +100,12 @@ enum Commands {
         renderOptions.words = session.rendererWords
         var text = TextRenderer(options: renderOptions).renderText(screen)
         if let footer { text += footer + "\n" }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        let elapsed = Double(monotonicNanos() - started) / 1e6
         print(text, terminator: "")
-        for message in session.messages { print(message) }
+        for message in session.messages { print(sanitize(message)) }
         printWarnings(session)
         if ProcessInfo.processInfo.environment["LUASCREEN_TIMING"] != nil {
-            printError("timing: render \(String(format: "%.3f", elapsed)) ms")
+            printError("timing: render \("\((elapsed * 1000).rounded() / 1000)") ms")
         }
         return 0
     }
@@ -116,7 +122,7 @@ enum Commands {
         } catch let error as LoadError {
             for d in error.diagnostics { printError(d.description) }
         } catch {
-            printError("\(path): error: \(error)")
+            printError(sanitize("\(path): error: \(error)"))
         }
         return nil
     }

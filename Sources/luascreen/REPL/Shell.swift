@@ -1,4 +1,9 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
 import ScreenModel
 import ScreenRender
@@ -150,8 +155,8 @@ final class Shell {
     /// For a line that named no row: the command it may have meant, else where to look.
     static func commandHint(for line: String, after message: String) -> String {
         let word = ReplText.splitFirstWord(line).word.lowercased()
-        if (3...24).contains(word.count), let close = ReplCommand.words.min(by: { ReplText.distance($0, word) < ReplText.distance($1, word) }),
-           ReplText.distance(close, word) <= (word.count >= 4 ? 2 : 1) {
+        if (3...24).contains(word.count), let close = ReplCommand.words.min(by: { Suggest.distance($0, word) < Suggest.distance($1, word) }),
+           Suggest.distance(close, word) <= (word.count >= 4 ? 2 : 1) {
             return "; did you mean the command `\(close)`?"
         }
         return message.contains("did you mean") ? "" : " ('help' lists the commands)"
@@ -281,7 +286,7 @@ final class Shell {
                 return (typed, ["on", "off"])
             case .choice:
                 guard let options = row.key.flatMap(declaredBinding(for:))?.options?.value else { return nil }
-                return (typed, options.map(\.text))
+                return (typed, options.map(\.text).filter { sanitize($0, lineBreaks: .escape) == $0 })
             default:
                 return nil
             }
@@ -343,7 +348,7 @@ final class Shell {
     /// A value as Lua would write it: strings quoted.
     private func shown(_ value: StoreValue) -> String {
         if case .string(let s) = value {
-            let escaped = s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            let escaped = s.reduce(into: "") { out, c in if c == "\\" || c == "\"" { out.append("\\") }; out.append(c) }
             return "\"" + clean(escaped, keepNewlines: false) + "\""
         }
         return value.description
