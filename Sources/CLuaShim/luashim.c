@@ -27,7 +27,8 @@ static void ls_note_where(ls_limits *lim) {
     lua_Debug d;
     lim->where[0] = 0;
     for (int level = 0; level < 50 && lua_getstack(lim->main, level, &d); level++) {
-        if (lua_getinfo(lim->main, "Sl", &d) && d.currentline > 0) {
+        if (lua_getinfo(lim->main, "Sl", &d) && d.currentline > 0
+            && (d.source == NULL || strcmp(d.source, "=luascreen") != 0)) {
             snprintf(lim->where, sizeof lim->where, "%s:%d", d.short_src, d.currentline);
             return;
         }
@@ -147,11 +148,18 @@ void ls_budget_exhausted(lua_State *L, int level) {
           "(raise it with --max-instructions)"
         : "instruction limit exceeded (%I instructions): the script loops or does "
           "too much work (raise it with --max-instructions)";
-    if (lua_getstack(L, level, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
-        lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
-    } else {
-        lua_pushliteral(L, "");
+    /* The script's line: past the host's prelude ("=luascreen", print's table.concat). */
+    int named = 0;
+    for (int at = level; !named && lua_getstack(L, at, &d) && lua_getinfo(L, "Sl", &d); at++) {
+        int prelude = d.source != NULL && strcmp(d.source, "=luascreen") == 0;
+        if (d.currentline > 0 && !prelude) {
+            lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+            named = 1;
+        } else if (!prelude && at > level) {
+            break;
+        }
     }
+    if (!named) lua_pushliteral(L, "");
     lua_pushfstring(L, what, (lua_Integer)pool->budget);
     lua_concat(L, 2);
     lua_error(L);
@@ -277,6 +285,25 @@ int ls_host_charge(lua_State *L, size_t size) {
         return 0;
     }
     return 1;
+}
+
+int ls_charge_host_work(lua_State *L, long long instructions) {
+    ls_pool *pool = ls_limits_of(L)->pool;
+    if (pool->budget <= 0 || instructions <= 0) return 1;
+    if (instructions >= pool->remaining) {
+        pool->remaining = 0;
+        lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
+        return 0;
+    }
+    pool->remaining -= instructions;
+    return 1;
+}
+
+void ls_host_release(lua_State *L, size_t size) {
+    ls_pool *pool = ls_limits_of(L)->pool;
+    if (size < 64) return;
+    size += 32;
+    pool->host -= size < pool->host ? size : pool->host;
 }
 
 void ls_host_keep(lua_State *L, size_t bytes) {

@@ -78,6 +78,29 @@ public struct LuaStack {
         return (String(decoding: buffer, as: UTF8.self), false)
     }
 
+    /// Charges work the host does for the script to the budget; false (and the script's next
+    /// instruction raises the budget's error) when the budget cannot pay: then skip the work.
+    public func chargeWork(_ instructions: Int) -> Bool {
+        ls_charge_host_work(L, Int64(instructions)) != 0
+    }
+
+    /// Gives back the charge of a copy the host has dropped (see `checkedString`).
+    public func releaseCopy(of text: String) {
+        ls_host_release(L, text.utf8.count)
+    }
+
+    /// The string at `index` as a name the host only compares with short known words and
+    /// quotes in messages (a field name, an enum value): at most its first 1 KiB (a longer
+    /// one matches no known word anyway, and diagnostics quote 200 characters), not charged.
+    public func name(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = ls_tolstring(L, index, &length) else { return nil }
+        if length < 1024 { return checkedString(at: index)?.0 }
+        let prefix = UnsafeRawBufferPointer(start: pointer, count: 1024)
+        return String(decoding: prefix, as: UTF8.self)
+    }
+
     /// Runs `body` with copies out of Lua not charged (for the host's own text: an error
     /// message the message handler made). A refusal already made in this action stays.
     func uncharged<T>(_ body: () -> T) -> T {

@@ -1,6 +1,7 @@
 -- utf8.len, utf8.offset, utf8.codepoint and utf8.codes over 16 MiB, again and again
 -- (the codes iteration fails at once on continuation bytes, after scanning all of them).
 -- expect: budget_utf8_loops\.lua:\d+: error: .*instruction limit exceeded
+-- args: --max-memory 128M
 local s = string.rep("\x80", 16 << 20)
 local ok = string.rep("é", 1 << 20)
 return screen {

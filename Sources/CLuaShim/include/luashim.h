@@ -76,6 +76,13 @@ int ls_host_charge(lua_State *L, size_t size);
  * copy, until the host says it keeps less. An increase is taken as copied in this action:
  * it moves from the action's copies to the kept ones. */
 void ls_host_keep(lua_State *L, size_t bytes);
+/* Gives back what ls_host_charge charged for a copy of `size` bytes the host has dropped
+ * (print's text, once printed). */
+void ls_host_release(lua_State *L, size_t size);
+/* Charges work a host function does for the script (printing its text) to the budget,
+ * without raising: returns 0 when the budget cannot pay, and then the script's next
+ * instruction raises the budget's error. */
+int ls_charge_host_work(lua_State *L, long long instructions);
 /* Whether a copy out of Lua was refused in the current action. */
 int ls_host_failed(lua_State *L);
 /* Whether the budget ran out in the current action. */
