@@ -174,8 +174,8 @@ options:
   --width N                     render width (default: the terminal's, else 80)
   --color auto|always|never     colour (auto: only on a terminal; never with NO_COLOR)
   --ascii                       draw with ASCII only
-  --max-instructions N          instruction budget of each entry into Lua (default 10000000)
-  --max-memory BYTES            memory cap of the Lua state (default 64M; K, M, G suffixes)
+  --max-instructions N          instruction budget of each action: a load, a screen, a command, a test (default 10000000)
+  --max-memory BYTES            memory cap of the Lua state, and of what the host copies out of it (default 64M; K, M, G)
   --trusted                     lift the sandbox (io, os, debug, package)
   --locale LANG                 show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG);
                                 with check: warn about strings LANG does not translate

@@ -305,7 +305,10 @@ final class Validator {
     }
 
     private func enumValue<E: RawRepresentable & CaseIterable>(_ field: String, _ type: E.Type, at index: Int32 = -1) -> E? where E.RawValue == String {
-        guard let raw = string(field, at: index) else { return nil }
+        guard let raw = stack.name(at: index) else {
+            typeError(field, expected: "a string", at: index)
+            return nil
+        }
         if let value = E(rawValue: raw) { return value }
         let names = E.allCases.map(\.rawValue)
         let suggestion = Suggest.closest(to: raw, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -334,7 +337,7 @@ final class Validator {
         while stack.next(t) {
             switch stack.type(at: -2) {
             case .string:
-                if let key = stack.string(at: -2) { field(key) }
+                if let key = stack.name(at: -2) { field(key) }
             case .number:
                 if let i = stack.integer(at: -2), i >= 1 { arrayCount += 1 } else {
                     report("unexpected key \(StoreValue.format(stack.number(at: -2) ?? 0)) in a \(what)")
@@ -732,7 +735,7 @@ final class Validator {
             let names = FieldNames.row(kind)
             stack.pushNil()
             while stack.next(t) {
-                if let key = stack.string(at: -2) {
+                if let key = stack.name(at: -2) {
                     if RowField(name: key) == nil { unknownField(key, allowed: names) }
                 } else {
                     report("unexpected \(stack.type(at: -2).name) key in a row")

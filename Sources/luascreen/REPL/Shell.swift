@@ -59,6 +59,11 @@ final class Shell {
     func run(_ line: String) -> Bool {
         let recording = recordBefore(line)
         defer { recordAfter(recording) }
+        // One command is one action: one instruction budget for everything it runs.
+        return session.action { runCommand(line) }
+    }
+
+    private func runCommand(_ line: String) -> Bool {
         let command = ReplCommand.parse(line, resolves: resolves)
         var keepGoing = true
         switch command {
