@@ -12,7 +12,7 @@ import LuaRuntime
 struct Options {
     /// The commands (`luascreen COMMAND ...`).
     enum Command: String, CaseIterable {
-        case run, check, dump, render, test, stubs, completions, man
+        case run, check, dump, render, test, explore, stubs, completions, man
     }
     enum ColorMode: String, CaseIterable { case auto, always, never }
 
@@ -30,6 +30,9 @@ struct Options {
     var page: Int?
     var pageRows = 20
     var updateSnapshots = false
+    var explore = ExploreArguments()
+    var record: String?
+    var coverage: String?
     var junit: String?
     var filter: String?
     var out: String?
@@ -139,14 +142,16 @@ struct CommandSpec {
 
     /// Every command, in the order `--help` and the man page list them.
     static let all: [CommandSpec] = [
-        CommandSpec(command: .run, synopsis: "SCRIPT [options]",
+        CommandSpec(command: .run, synopsis: "SCRIPT [--record FILE] [options]",
                     help: "the REPL; batch mode when stdin is not a terminal", operands: .script),
         CommandSpec(command: .check, synopsis: "SCRIPT... [--json]", help: "validate; exit 0 when clean", operands: .scripts),
         CommandSpec(command: .dump, synopsis: "SCRIPT", help: "JSON of the evaluated screens", operands: .script),
         CommandSpec(command: .render, synopsis: "SCRIPT [--screen ID] [--page N [--page-rows R]]",
                     help: "print a screen as the REPL draws it", operands: .script),
-        CommandSpec(command: .test, synopsis: "[PATH...] [--update-snapshots] [--junit FILE] [--filter TEXT]",
+        CommandSpec(command: .test, synopsis: "[PATH...] [--update-snapshots] [--junit FILE] [--filter TEXT] [--coverage FILE]",
                     help: "run *_test.lua files (default: ./tests); TAP output", operands: .testPaths),
+        CommandSpec(command: .explore, synopsis: "SCRIPT [--seed N] [--walks W] [--steps K] [--out DIR] [--json]",
+                    help: "random walks with checks; a failure shrunk to commands", operands: .script),
         CommandSpec(command: .stubs, synopsis: "[--out FILE] [--luacheck]",
                     help: "LuaLS definitions of the authoring API (--luacheck: a .luacheckrc)", operands: .none),
         CommandSpec(command: .completions, synopsis: "bash|zsh|fish", help: "the shell completion script",
@@ -217,27 +222,39 @@ struct OptionSpec: Sendable {
         },
         OptionSpec(name: "--ascii", commands: scriptCommands, help: "draw with ASCII only") { o, _ in o.ascii = true },
         OptionSpec(name: "--max-instructions", value: "N", commands: scriptCommands,
-                   help: "instruction budget of each entry into Lua (default 10000000)") { $0.limits.instructions = try positive("--max-instructions", $1) },
+                   help: "instruction budget of each action: a load, a screen, a command, a test (default 10000000)") { $0.limits.instructions = try positive("--max-instructions", $1) },
         OptionSpec(name: "--max-memory", value: "BYTES", commands: scriptCommands,
-                   help: "memory cap of the Lua state (default 64M; K, M, G suffixes)") { $0.limits.memory = try positive("--max-memory", $1) },
+                   help: "memory cap of the Lua state, and of what the host copies out of it (default 64M; K, M, G)") { $0.limits.memory = try positive("--max-memory", $1) },
         OptionSpec(name: "--trusted", commands: scriptCommands,
                    help: "lift the sandbox (io, os, debug, package)") { o, _ in o.trusted = true },
         OptionSpec(name: "--locale", value: "LANG", commands: [.run, .check, .dump, .render],
                    help: "show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG); with check: warn about strings LANG does not translate") {
             $0.locale = $1
         },
-        OptionSpec(name: "--json", commands: [.check], help: "print the diagnostics as a JSON list") { o, _ in o.json = true },
+        OptionSpec(name: "--json", commands: [.check, .explore], help: "print JSON: check's diagnostics, explore's summary") { o, _ in o.json = true },
         OptionSpec(name: "--screen", value: "ID", commands: [.render], help: "render this screen of the app instead of the root") { $0.screen = $1 },
         OptionSpec(name: "--page", value: "N", commands: [.render], help: "render page N of a long screen") { $0.page = try positive("--page", $1) },
         OptionSpec(name: "--page-rows", value: "R", commands: [.render], help: "rows per page with --page (default 20)") {
             $0.pageRows = try positive("--page-rows", $1)
         },
+        OptionSpec(name: "--record", value: "FILE", completes: .file, commands: [.run],
+                   help: "write the session as a test file that replays it") { $0.record = $1 },
+        OptionSpec(name: "--coverage", value: "FILE", completes: .file, commands: [.test],
+                   help: "write lcov of the screen scripts the tests opened, and print a summary") { $0.coverage = $1 },
+        OptionSpec(name: "--seed", value: "N", commands: [.explore], help: "the seed of the walks (default: from the clock, printed first)") {
+            try $0.explore.parse("--seed", $1)
+        },
+        OptionSpec(name: "--walks", value: "W", commands: [.explore], help: "how many random walks (default 200)") { try $0.explore.parse("--walks", $1) },
+        OptionSpec(name: "--steps", value: "K", commands: [.explore], help: "the most steps of a walk (default 50)") { try $0.explore.parse("--steps", $1) },
         OptionSpec(name: "--update-snapshots", commands: [.test], help: "rewrite snapshots instead of comparing them") { o, _ in o.updateSnapshots = true },
         OptionSpec(name: "--junit", value: "FILE", completes: .file, commands: [.test],
                    help: "also write the results as JUnit XML to FILE") { $0.junit = $1 },
         OptionSpec(name: "--filter", value: "TEXT", commands: [.test], help: "run only the tests whose name contains TEXT") { $0.filter = $1 },
-        OptionSpec(name: "--out", value: "FILE", completes: .file, commands: [.stubs],
-                   help: "write to FILE instead of standard output") { $0.out = $1 },
+        OptionSpec(name: "--out", value: "PATH", completes: .file, commands: [.explore, .stubs],
+                   help: "explore: the folder for a failing walk's _test.lua; stubs: the file to write instead of standard output") {
+            $0.out = $1
+            try $0.explore.parse("--out", $1)
+        },
         OptionSpec(name: "--luacheck", commands: [.stubs], help: "write a luacheck config (.luacheckrc) instead of the LuaLS definitions") { o, _ in o.luacheck = true },
         OptionSpec(name: "--help", aliases: ["-h"], help: "this help; with a command, that command's") { o, _ in o.help = true },
         OptionSpec(name: "--version", aliases: ["-V"], help: "the version") { o, _ in o.version = true },

@@ -42,6 +42,7 @@ enum TestCommand {
             print(line)
             flushOutput()
         }
+        let coverage = options.coverage.map { _ in TestCoverage.start() }
         var status = runner.run(files: files)
         if let junit = options.junit {
             if let problem = TextFile.write(JUnitReport.xml(results: runner.results, files: files), to: junit) {
@@ -49,6 +50,6 @@ enum TestCommand {
                 status = 1
             }
         }
-        return status
+        return coverage.map { CoverageOutput.finish($0, file: options.coverage!, status: status) } ?? status
     }
 }

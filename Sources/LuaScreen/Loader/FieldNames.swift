@@ -2,9 +2,9 @@ import ScreenModel
 
 /// The fields each kind of table accepts.
 enum FieldNames {
-    static let screen = ["type", "id", "title", "sections", "on_appear"]
+    static let screen = ["type", "id", "title", "sections", "on_appear", "invariants"]
     static let section = ["type", "id", "header", "footer", "rows", "visible"]
-    static let app = ["type", "root", "store", "screens", "strings"]
+    static let app = ["type", "root", "store", "screens", "strings", "invariants"]
     static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
                             "on_accessory", "push", "enabled", "visible", "help", "context"]
     static let button = ["destructive", "confirm"]
@@ -100,12 +100,14 @@ enum FieldDocs {
         "app.root": Doc(type: "string", text: "the id of the first screen (default: the first of screens)"),
         "app.store": Doc(type: "string", text: "the store's file name: $XDG_CONFIG_HOME/luascreen/NAME.json"),
         "app.strings": Doc(type: "table<string, table<string, string>>|string", text: "translations: { de = { [\"Settings\"] = \"Einstellungen\" } }, or a folder of LANG.lua files beside the script"),
+        "app.invariants": Doc(type: "table<string, fun(ctx: \(ctx)): boolean?, string?>", text: "checks `luascreen explore` runs after every step: false (and a message) or an error fails"),
         "app.screens": Doc(type: "luascreen.Screen[]|table<string, luascreen.Screen>", text: "the app's screens, each with an id (or keyed by it)", required: true),
         // screen
         "screen.type": Doc(type: "\"screen\"", text: "set by the screen constructor"),
         "screen.id": Doc(type: "string", text: "unique in the app (required there); `push` names it"),
         "screen.title": Doc(type: "string", text: "shown at the top and in the path", required: true),
         "screen.sections": Doc(type: "luascreen.Section[]|(fun(ctx: \(ctx)): luascreen.Section[])", text: "the sections (or give them in the array part); a function is run at each render"),
+        "screen.invariants": Doc(type: "table<string, fun(ctx: \(ctx)): boolean?, string?>", text: "checks `luascreen explore` runs after every step while the screen is on the stack"),
         "screen.on_appear": Doc(type: callback, text: "runs each time the screen is pushed or opened as the root, before it is shown"),
         // section
         "section.type": Doc(type: "\"section\"", text: "set by the section constructor"),

@@ -77,5 +77,8 @@ enum APIDocs {
         "render": Function(params: [("width", "integer?")], returns: "string", text: "the current screen as `render` prints it"),
         "store": Function(params: [], returns: "table<string, any>", text: "every bound key's value, stored or default, and any other stored key"),
         "messages": Function(params: [], returns: "string[]", text: "the alerts so far"),
+        "reset": Function(params: [("ref", "string|integer")], returns: nil, text: "puts a bound row back to its default, as the REPL's reset REF"),
+        "reset_all": Function(params: [], returns: nil, text: "puts every bound row back to its default, as the REPL's reset all"),
+        "check": Function(params: [], returns: nil, text: "raises unless the checks `luascreen explore` makes after each step pass"),
     ]
 }

@@ -91,7 +91,7 @@ public enum Stubs {
         out.append("")
         out.append("---A session on a screen script, opened by open() in a test.")
         out.append("---@class \(APIDocs.session)")
-        for name in TestFileRun.sessionMethods.map(\.0) {
+        for name in TestFileRun.allSessionMethods.map(\.0) {
             out.append(method(name, APIDocs.sessionMethods[name], self: APIDocs.session))
         }
         out.append("")
