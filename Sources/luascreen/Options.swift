@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import LuaRuntime
+import LuaScreen
 
 /// The command line, parsed. What each command and option means, which commands take it
 /// and how its value is read are in the tables below (`CommandSpec.all`, `OptionSpec.all`),
@@ -22,7 +22,7 @@ struct Options {
     var width: Int?
     var color: ColorMode = .auto
     var ascii = false
-    var limits = LuaLimits()
+    var limits = LuaLimits(memoryAdvice: "raise it with --max-memory", instructionsAdvice: "raise it with --max-instructions")
     var trusted = false
     var json = false
     var screen: String?
