@@ -1,5 +1,8 @@
+import ScreenModel
+
 /// A JSON value whose objects keep their keys in order (the `dump` format names its fields
-/// in a fixed order, and the store file keeps the order a person wrote).
+/// in a fixed order, and the store file keeps the order a person wrote). Strings and keys
+/// are compared byte for byte (SPEC §6), never by Swift's canonical equivalence.
 public indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
@@ -16,18 +19,18 @@ public indirect enum JSONValue: Equatable, Sendable {
         case (.integer(let x), .integer(let y)): return x == y
         case (.number(let x), .number(let y)): return x == y
         case (.integer(let x), .number(let y)), (.number(let y), .integer(let x)): return Double(x) == y
-        case (.string(let x), .string(let y)): return x == y
+        case (.string(let x), .string(let y)): return x.sameBytes(as: y)
         case (.array(let x), .array(let y)): return x == y
         case (.object(let x), .object(let y)):
-            return x.count == y.count && zip(x, y).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+            return x.count == y.count && zip(x, y).allSatisfy { $0.key.sameBytes(as: $1.key) && $0.value == $1.value }
         default: return false
         }
     }
 
-    /// The value of `key` in an object.
+    /// The value of `key` in an object (keys compared byte for byte).
     public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
-        return members.last { $0.key == key }?.value
+        return members.last { $0.key.sameBytes(as: key) }?.value
     }
 
     public static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }

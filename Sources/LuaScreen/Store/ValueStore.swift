@@ -44,10 +44,11 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
 // MARK: - Applying changes
 
 /// An ordered list of keyed entries where changes replace in place, append new keys and
-/// remove keys given nil: the merge rule shared by both stores.
+/// remove keys given nil: the merge rule shared by both stores. Keys are compared byte for
+/// byte (`StoreKey`).
 struct OrderedEntries<Value> {
     private(set) var items: [(key: String, value: Value)] = []
-    private var index: [String: Int] = [:]
+    private var index: [StoreKey: Int] = [:]
 
     init() {}
 
@@ -57,20 +58,20 @@ struct OrderedEntries<Value> {
     }
 
     subscript(key: String) -> Value? {
-        index[key].map { items[$0].value }
+        index[StoreKey(key)].map { items[$0].value }
     }
 
     mutating func set(_ key: String, _ value: Value?) {
         if let value {
-            if let i = index[key] {
+            if let i = index[StoreKey(key)] {
                 items[i].value = value
             } else {
-                index[key] = items.count
+                index[StoreKey(key)] = items.count
                 items.append((key: key, value: value))
             }
-        } else if let i = index.removeValue(forKey: key) {
+        } else if let i = index.removeValue(forKey: StoreKey(key)) {
             items.remove(at: i)
-            for j in i..<items.count { index[items[j].key] = j }
+            for j in i..<items.count { index[StoreKey(items[j].key)] = j }
         }
     }
 }
@@ -100,7 +101,7 @@ public final class MemoryStore: ValueStore {
 
     /// A store holding `seed`, keys sorted (a dictionary has no order).
     public convenience init(_ seed: [String: StoreValue]) {
-        self.init(seed.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+        self.init(seed.sorted { StoreKey($0.key) < StoreKey($1.key) }.map { (key: $0.key, value: $0.value) })
     }
 
     public func value(for key: String) -> StoreValue? { entries[key] }
