@@ -76,6 +76,8 @@ public final class Session {
     struct Transaction {
         var writes: [(key: String, value: StoreValue?)] = []
         var alerts: [String] = []
+        /// The size of the store file once `writes` are committed (nil: no write yet).
+        var fileSize: Int?
         func pending(_ key: String) -> StoreValue?? {
             writes.last { $0.key.sameBytes(as: key) }.map { $0.value }
         }
@@ -268,13 +270,22 @@ public final class Session {
         if warnedKeys.insert(StoreKey(key)).inserted { warnings.append(message) }
     }
 
-    /// Writes a value in the current transaction.
-    func write(_ key: String, _ value: StoreValue?) {
+    /// Writes a value in the current transaction. Throws, writing nothing, when the store
+    /// file would pass 16 MiB (SPEC §6), so the write fails where it was made.
+    func write(_ key: String, _ value: StoreValue?) throws {
         if transaction == nil {
             // Outside an action (e.g. `lua` code at the prompt): a transaction of its own.
-            _ = try? perform { write(key, value) }
+            try perform { try write(key, value) }
             return
         }
+        let current = transaction!.fileSize ?? store.fileSize
+        let old = transaction!.pending(key).map { $0.map { StoreSize.member(key: key, value: $0) } ?? 0 }
+            ?? store.fileSize(ofMember: key)
+        let size = current - old + (value.map { StoreSize.member(key: key, value: $0) } ?? 0)
+        if size > StoreSize.limit {
+            throw SessionError.refused("cannot store \"\(key)\": the store file would be \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB limit; nothing was stored")
+        }
+        transaction!.fileSize = size
         transaction!.writes.append((key, value))
         valuesChanged()
     }

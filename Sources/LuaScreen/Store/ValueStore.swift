@@ -12,6 +12,11 @@ public protocol ValueStore: AnyObject {
     func commit(_ changes: [(key: String, value: StoreValue?)]) throws
     /// Human description: the file path, or "memory".
     var location: String { get }
+    /// The size in bytes of the file these values make when written (SPEC §6: a commit that
+    /// would make it larger than `StoreSize.limit` throws `StoreError.tooLarge`).
+    var fileSize: Int { get }
+    /// The bytes the member for `key` takes in that file (0 when absent).
+    func fileSize(ofMember key: String) -> Int
 }
 
 /// Why the store could not be read or written.
@@ -24,6 +29,11 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case io(path: String, operation: String, code: Int32)
     /// A value JSON cannot hold (NaN, infinity).
     case invalidValue(key: String, reason: String)
+    /// A commit would make the file `size` bytes, over `StoreSize.limit`; nothing was written.
+    case tooLarge(path: String, size: Int)
+    /// The file is `size` bytes, over `StoreSize.limit` (made by hand: luascreen never writes
+    /// one). It is not read and never overwritten.
+    case fileTooLarge(path: String, size: Int)
     /// The store path itself is unusable (empty, or names a folder).
     case invalidPath(path: String, reason: String)
 
@@ -35,6 +45,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(path): cannot save the values: \(operation): \(SystemError.text(code))"
         case .invalidValue(let key, let reason):
             return "cannot store \"\(key)\": \(reason)"
+        case .tooLarge(let path, let size):
+            return "\(path): cannot save the values: the store file would be \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB limit; nothing was saved (store less, or remove values no longer needed)"
+        case .fileTooLarge(let path, let size):
+            return "\(path): the store file is \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB luascreen reads; it was not read and luascreen never overwrites it: make it smaller (remove values no longer needed) or name another file with --store"
         case .invalidPath(let path, let reason):
             return "\(path.isEmpty ? "\"\"" : path): not a usable store path: \(reason)"
         }
@@ -89,8 +103,9 @@ extension StoreValue {
 // MARK: - Memory
 
 /// Values kept in memory only: `--store none` and the sessions of `luascreen test`.
-/// Commits follow the same rules as `FileStore` (non-finite numbers are refused), so a
-/// script behaves the same whichever store it runs on.
+/// Commits follow the same rules as `FileStore` (non-finite numbers are refused, and so is
+/// a commit that would make the file `FileStore` writes larger than 16 MiB), so a script
+/// behaves the same whichever store it runs on.
 public final class MemoryStore: ValueStore {
     private var entries: OrderedEntries<StoreValue>
 
@@ -110,6 +125,7 @@ public final class MemoryStore: ValueStore {
 
     public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
         for change in changes { try change.value?.checkRepresentable(key: change.key) }
+        try checkSize(after: changes)
         for change in changes { entries.set(change.key, change.value) }
     }
 
