@@ -78,23 +78,38 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     static func writeString(_ s: String, to out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(s.utf8.count + 2)
+        appendString(s, to: &bytes)
+        out += String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `s` as a JSON string: quoted, `"` `\\` and control characters (C0 and DEL)
+    /// escaped, every other byte as it is (so the text reads back byte for byte).
+    /// `StoreSize.string` counts the same bytes.
+    static func appendString(_ s: String, to out: inout [UInt8]) {
+        var copy = s
+        copy.withUTF8 { buffer in
+            out.append(0x22)
+            var run = 0  // start of the bytes not yet copied
+            for i in 0..<buffer.count {
+                let b = buffer[i]
+                if b >= 0x20, b != 0x22, b != 0x5C, b != 0x7F { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run..<i]))
+                run = i + 1
+                switch b {
+                case 0x22: out += [0x5C, 0x22]
+                case 0x5C: out += [0x5C, 0x5C]
+                case 0x0A: out += [0x5C, 0x6E]
+                case 0x0D: out += [0x5C, 0x72]
+                case 0x09: out += [0x5C, 0x74]
+                default:
+                    let digits = Array("0123456789abcdef".utf8)
+                    out += [0x5C, 0x75, 0x30, 0x30, digits[Int(b >> 4)], digits[Int(b & 0xF)]]
                 }
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run...]))
+            out.append(0x22)
         }
-        out += "\""
     }
 }

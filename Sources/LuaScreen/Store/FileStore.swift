@@ -145,10 +145,19 @@ private extension Member {
     /// (`2.0` is written `2` and reads back as the integer 2), so memory matches the file.
     init(store value: StoreValue) {
         let json = JSONValue(store: value)!  // non-finite numbers are refused before this
-        // Nested lines (none for scalars) are indented one level under the top object.
-        let text = json.serialized(pretty: true).replacingOccurrences(of: "\n", with: "\n  ")
-        self.text = Array(text.utf8)
-        self.json = (try? JSONValue.parse(self.text)) ?? json
+        switch value {
+        case .string(let s):
+            // Strings are most of a big file: written straight to bytes, and read back as themselves.
+            var text: [UInt8] = []
+            text.reserveCapacity(s.utf8.count + 2)
+            JSONValue.appendString(s, to: &text)
+            self.text = text
+            self.json = json
+        default:
+            // Scalars are one line (nothing to indent under the top object).
+            self.text = Array(json.serialized().utf8)
+            self.json = (try? JSONValue.parse(self.text)) ?? json
+        }
     }
 }
 

@@ -36,15 +36,17 @@ public enum StoreSize {
 
     /// The length of a string's JSON text, quotes included, as `JSONValue.writeString` writes it.
     static func string(_ s: String) -> Int {
-        var length = 2
-        for byte in s.utf8 {
-            switch byte {
-            case 0x22, 0x5C, 0x0A, 0x0D, 0x09: length += 2
-            case 0..<0x20, 0x7F: length += 6
-            default: length += 1
+        var copy = s
+        return copy.withUTF8 { buffer in
+            var length = 2 + buffer.count
+            for byte in buffer where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
+                switch byte {
+                case 0x22, 0x5C, 0x0A, 0x0D, 0x09: length += 1
+                default: length += 5
+                }
             }
+            return length
         }
-        return length
     }
 
     /// `16.0 MiB` style.
