@@ -201,9 +201,10 @@ final class StoreExactTests: XCTestCase {
         XCTAssertEqual(store.fileSize, bytes(file).count)
         XCTAssertEqual(try FileStore.open(path: file).fileSize, bytes(file).count)
         XCTAssertEqual(store.fileSize(ofMember: "yes"), Array("  \"yes\": true,\n".utf8).count)
-        let memory = MemoryStore()
-        try memory.commit(values.filter { $0.key != "n" })
+        let memory = MemoryStore([(key: "yes", value: .string("replaced")), (key: "gone", value: .integer(1))])
+        try memory.commit(values.filter { $0.key != "n" } + [(key: "gone", value: nil)])
         XCTAssertEqual(memory.fileSize, bytes(file).count - Array("  \"kept\": [1,  2],\n".utf8).count)
+        XCTAssertEqual(memory.fileSize, StoreSize.file(memory.values))
     }
 
     func testACommitThatWouldPass16MiBIsRefusedAndWritesNothing() throws {

@@ -29,7 +29,7 @@ public enum StoreSize {
         switch value {
         case .bool(let b): return b ? 4 : 5
         case .string(let s): return string(s)
-        case .integer, .number:
+        default:  // numbers (and anything else): as `Member(store:)` writes it, compact
             return JSONValue(store: value)?.serialized().utf8.count ?? 4  // non-finite: refused before a write
         }
     }

@@ -108,10 +108,13 @@ extension StoreValue {
 /// behaves the same whichever store it runs on.
 public final class MemoryStore: ValueStore {
     private var entries: OrderedEntries<StoreValue>
+    /// Kept up to date by `commit`, so checking the 16 MiB limit costs nothing per write.
+    public private(set) var fileSize: Int
 
     /// A store holding `seed`, in that order (a repeated key: first position, last value).
     public init(_ seed: [(key: String, value: StoreValue)] = []) {
         entries = OrderedEntries(seed)
+        fileSize = StoreSize.file(entries.items)
     }
 
     /// A store holding `seed`, keys sorted (a dictionary has no order).
@@ -126,7 +129,10 @@ public final class MemoryStore: ValueStore {
     public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
         for change in changes { try change.value?.checkRepresentable(key: change.key) }
         try checkSize(after: changes)
-        for change in changes { entries.set(change.key, change.value) }
+        for change in changes {
+            fileSize += (change.value.map { StoreSize.member(key: change.key, value: $0) } ?? 0) - fileSize(ofMember: change.key)
+            entries.set(change.key, change.value)
+        }
     }
 
     public var location: String { "memory" }
