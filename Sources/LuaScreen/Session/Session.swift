@@ -283,7 +283,7 @@ public final class Session {
             ?? store.fileSize(ofMember: key)
         let size = current - old + (value.map { StoreSize.member(key: key, value: $0) } ?? 0)
         if size > StoreSize.limit {
-            throw SessionError.refused("cannot store \"\(key)\": the store file would be \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB limit; nothing was stored")
+            throw SessionError.refused("cannot store \(StoreKey(key).quoted): the store file would be \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB limit; nothing was stored")
         }
         transaction!.fileSize = size
         transaction!.writes.append((key, value))
