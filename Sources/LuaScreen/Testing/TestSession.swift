@@ -57,8 +57,7 @@ extension TestFileRun {
                             return .error("open(path, opts): opts.store keys are strings, got \(describeArgument(s, -2))")
                         }
                         guard case .success(let name) = nameRead else { return .error("open(path, opts): opts.store: " + nameRead.refusal) }
-                        guard s.type(at: -1) != .table, s.type(at: -1) != .function,
-                              let valueRead = StoreInput.value(s, at: -1, key: name) else {
+                        guard let valueRead = StoreInput.value(s, at: -1, key: name) else {
                             return .error("open(path, opts): opts.store.\(name) must be a boolean, number or string, got \(describeArgument(s, -1))")
                         }
                         guard case .success(let value?) = valueRead else { return .error("open(path, opts): opts.store: " + valueRead.refusal) }
@@ -119,13 +118,12 @@ extension TestFileRun {
                 guard s.type(at: 3) != .none, s.type(at: 3) != .nil_ else {
                     throw SessionError.refused("s:set(REF, value): give the new value (a boolean, number or string)")
                 }
-                guard case .success(let value?)? = StoreInput.value(s, at: 3, key: ref) else {
-                    if case .failure(let refusal)? = StoreInput.value(s, at: 3, key: ref), s.type(at: 3) == .string {
-                        throw SessionError.refused("s:set(REF, value): " + refusal.message)
-                    }
+                switch StoreInput.value(s, at: 3, key: ref) {
+                case .success(let value?)?: try session.set(ref, value: value)
+                case .failure(let refusal)?: throw SessionError.refused("s:set(REF, value): " + refusal.message)
+                default:
                     throw SessionError.refused("s:set(REF, value): the value must be a boolean, a finite number or a string, got \(run.describeArgument(s, 3))")
                 }
-                try session.set(ref, value: value)
                 return .results(0)
             }),
             ("accessory", { run, session, _, s in
