@@ -84,32 +84,60 @@ public indirect enum JSONValue: Equatable, Sendable {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends `s` as a JSON string: quoted, `"` `\\` and control characters (C0 and DEL)
-    /// escaped, every other byte as it is (so the text reads back byte for byte).
-    /// `StoreSize.string` counts the same bytes.
+    /// Appends `s` as a JSON string: quoted; `"`, `\\` and the control characters (C0, DEL,
+    /// C1) and bidi controls (U+202A–U+202E, U+2066–U+2069) escaped, so a file or `dump`
+    /// shown in a terminal cannot act on it (SPEC §7); every other byte as it is, so the
+    /// text reads back byte for byte (SPEC §6). `StoreSize.string` counts the same bytes.
     static func appendString(_ s: String, to out: inout [UInt8]) {
         var copy = s
         copy.withUTF8 { buffer in
+            let digits = Array("0123456789abcdef".utf8)
+            func escape(_ v: UInt32) {
+                out += [0x5C, 0x75, digits[Int(v >> 12 & 0xF)], digits[Int(v >> 8 & 0xF)],
+                        digits[Int(v >> 4 & 0xF)], digits[Int(v & 0xF)]]
+            }
             out.append(0x22)
             var run = 0  // start of the bytes not yet copied
-            for i in 0..<buffer.count {
-                let b = buffer[i]
-                if b >= 0x20, b != 0x22, b != 0x5C, b != 0x7F { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run..<i]))
-                run = i + 1
-                switch b {
-                case 0x22: out += [0x5C, 0x22]
-                case 0x5C: out += [0x5C, 0x5C]
-                case 0x0A: out += [0x5C, 0x6E]
-                case 0x0D: out += [0x5C, 0x72]
-                case 0x09: out += [0x5C, 0x74]
-                default:
-                    let digits = Array("0123456789abcdef".utf8)
-                    out += [0x5C, 0x75, 0x30, 0x30, digits[Int(b >> 4)], digits[Int(b & 0xF)]]
+            var i = 0
+            while i < buffer.count {
+                let length = JSONValue.escapedLength(buffer, at: i)
+                if length == 0 {
+                    i += 1
+                    continue
                 }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run..<i]))
+                let b = buffer[i]
+                switch (length, b) {
+                case (1, 0x22): out += [0x5C, 0x22]
+                case (1, 0x5C): out += [0x5C, 0x5C]
+                case (1, 0x0A): out += [0x5C, 0x6E]
+                case (1, 0x0D): out += [0x5C, 0x72]
+                case (1, 0x09): out += [0x5C, 0x74]
+                case (1, _): escape(UInt32(b))
+                case (2, _): escape(UInt32(buffer[i + 1]))  // C1: C2 80...C2 9F
+                default: escape(0x2000 | UInt32(buffer[i + 1] & 0x3F) << 6 | UInt32(buffer[i + 2] & 0x3F))
+                }
+                i += length
+                run = i
             }
             out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[run...]))
             out.append(0x22)
         }
+    }
+
+    /// How many bytes at `i` form one character a JSON string escapes (0: none): 1 for
+    /// `"`, `\\`, C0 and DEL, 2 for C1 (U+0080–U+009F), 3 for a bidi control.
+    @inline(__always)
+    static func escapedLength(_ buffer: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
+        let b = buffer[i]
+        if b >= 0x20, b != 0x22, b != 0x5C, b < 0x7F { return 0 }
+        if b < 0x80 { return 1 }  // C0, `"`, `\\`, DEL
+        if b == 0xC2, i + 1 < buffer.count, buffer[i + 1] >= 0x80, buffer[i + 1] <= 0x9F { return 2 }
+        if b == 0xE2, i + 2 < buffer.count {
+            let b1 = buffer[i + 1], b2 = buffer[i + 2]
+            if b1 == 0x80, b2 >= 0xAA, b2 <= 0xAE { return 3 }  // U+202A–U+202E
+            if b1 == 0x81, b2 >= 0xA6, b2 <= 0xA9 { return 3 }  // U+2066–U+2069
+        }
+        return 0
     }
 }

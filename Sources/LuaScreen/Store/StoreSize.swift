@@ -39,10 +39,19 @@ public enum StoreSize {
         var copy = s
         return copy.withUTF8 { buffer in
             var length = 2 + buffer.count
-            for byte in buffer where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F {
-                switch byte {
-                case 0x22, 0x5C, 0x0A, 0x0D, 0x09: length += 1
-                default: length += 5
+            var i = 0
+            while i < buffer.count {
+                switch JSONValue.escapedLength(buffer, at: i) {
+                case 0: i += 1
+                case 1:
+                    switch buffer[i] {
+                    case 0x22, 0x5C, 0x0A, 0x0D, 0x09: length += 1  // \" \\ \n \r \t
+                    default: length += 5                              // \u00XX
+                    }
+                    i += 1
+                case let n:  // C1 or bidi: \uXXXX in place of n bytes
+                    length += 6 - n
+                    i += n
                 }
             }
             return length
