@@ -23,17 +23,6 @@ public struct StoreKey: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     public var description: String { text }
-
-    /// The key in double quotes for a message, at most 200 characters of it (`…` marks the
-    /// cut: a key can be megabytes long; SPEC §7). When `Diagnostic.quote` exists, this
-    /// should call it.
-    public var quoted: String {
-        guard text.utf8.count > 200 else { return "\"" + text + "\"" }
-        // 200 characters are at most 800 bytes in most text: cut the bytes first (a 17 MiB
-        // key is never split into characters).
-        let head = String(decoding: text.utf8.prefix(800), as: UTF8.self)
-        return "\"" + String(head.prefix(200)) + "…\""
-    }
 }
 
 extension String {

@@ -157,7 +157,7 @@ final class StoreExactTests: XCTestCase {
             end)
             """)
         var lines: [String] = []
-        let runner = TestRunner(options: TestOptions()) { lines.append($0) }
+        let runner = TestRunner(options: TestOptions(root: folder.url.path)) { lines.append($0) }
         runner.run(files: [test])
         XCTAssertTrue(lines.contains("3 passed, 0 failed"), lines.joined(separator: "\n"))
     }

@@ -115,7 +115,7 @@ public indirect enum JSONValue: Equatable, Sendable {
                 case (1, 0x09): out += [0x5C, 0x74]
                 case (1, _): escape(UInt32(b))
                 case (2, _): escape(UInt32(buffer[i + 1]))  // C1: C2 80...C2 9F
-                default: escape(0x2000 | UInt32(buffer[i + 1] & 0x3F) << 6 | UInt32(buffer[i + 2] & 0x3F))
+                default: escape(0x2000 | UInt32(buffer[i + 1] & 0x3F) << 6 | UInt32(buffer[i + 2] & 0x3F))  // E2 8x xx
                 }
                 i += length
                 run = i
@@ -126,17 +126,18 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// How many bytes at `i` form one character a JSON string escapes (0: none): 1 for
-    /// `"`, `\\`, C0 and DEL, 2 for C1 (U+0080–U+009F), 3 for a bidi control.
+    /// `"`, `\\`, C0 and DEL, 2 or 3 for a C1 or bidi control (the sanitizer's `isHidden`).
     @inline(__always)
     static func escapedLength(_ buffer: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let b = buffer[i]
-        if b >= 0x20, b != 0x22, b != 0x5C, b < 0x7F { return 0 }
-        if b < 0x80 { return 1 }  // C0, `"`, `\\`, DEL
-        if b == 0xC2, i + 1 < buffer.count, buffer[i + 1] >= 0x80, buffer[i + 1] <= 0x9F { return 2 }
+        if b < 0x80 { return b < 0x20 || b == 0x22 || b == 0x5C || b == 0x7F ? 1 : 0 }
+        // Only C2 (C1 controls) and E2 (the bidi controls) lead a hidden scalar above ASCII.
+        if b == 0xC2, i + 1 < buffer.count {
+            return isHidden(UInt32(b & 0x1F) << 6 | UInt32(buffer[i + 1] & 0x3F)) ? 2 : 0
+        }
         if b == 0xE2, i + 2 < buffer.count {
-            let b1 = buffer[i + 1], b2 = buffer[i + 2]
-            if b1 == 0x80, b2 >= 0xAA, b2 <= 0xAE { return 3 }  // U+202A–U+202E
-            if b1 == 0x81, b2 >= 0xA6, b2 <= 0xA9 { return 3 }  // U+2066–U+2069
+            let v = UInt32(b & 0x0F) << 12 | UInt32(buffer[i + 1] & 0x3F) << 6 | UInt32(buffer[i + 2] & 0x3F)
+            return isHidden(v) ? 3 : 0
         }
         return 0
     }

@@ -29,14 +29,14 @@ enum StoreInput {
         case .string:
             guard let (text, valid) = stack.checkedString(at: index) else { return nil }
             guard valid else {
-                return .failure(Refusal(message: "\(StoreKey(key).quoted) cannot hold this string: it is not valid UTF-8 text (stored text is kept byte for byte, never altered)"))
+                return .failure(Refusal(message: "\"\(Diagnostic.quote(key))\" cannot hold this string: it is not valid UTF-8 text (stored text is kept byte for byte, never altered)"))
             }
             return .success(.string(text))
         case .number:
             if stack.isInteger(at: index), let i = stack.integer(at: index) { return .success(.integer(i)) }
             guard let d = stack.number(at: index) else { return nil }
             guard d.isFinite else {
-                return .failure(Refusal(message: "\(StoreKey(key).quoted) cannot hold \(StoreValue.format(d)): store numbers must be finite"))
+                return .failure(Refusal(message: "\"\(Diagnostic.quote(key))\" cannot hold \(StoreValue.format(d)): store numbers must be finite"))
             }
             return .success(.number(d))
         default: return nil
