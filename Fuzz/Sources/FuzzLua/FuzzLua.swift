@@ -20,6 +20,11 @@ private let folder: String = {
 }()
 private let scriptPath = folder + "/app.lua"
 
+/// Removes the private folder when libFuzzer exits (a crash leaves it, with the input).
+func removeFolderAtExit() {
+    atexit { _ = try? FileManager.default.removeItem(atPath: folder) }
+}
+
 private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() {
         fputs("fuzz-lua: \(message())\n", stderr)

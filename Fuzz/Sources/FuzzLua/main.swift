@@ -2,6 +2,7 @@
 import CFuzz
 import Glibc
 
+removeFolderAtExit()
 var argc = CommandLine.argc
 var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
 exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzLua(data!, size) })
