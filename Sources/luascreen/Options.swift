@@ -4,7 +4,7 @@ import LuaRuntime
 /// The command line, parsed.
 struct Options {
     enum Command: Equatable {
-        case run, check, dump, render, test
+        case run, check, dump, render, test, export, import_
     }
     enum ColorMode: String { case auto, always, never }
 
@@ -23,6 +23,8 @@ struct Options {
     var updateSnapshots = false
     var help = false
     var version = false
+    var format: String?             // export: settings-bundle | androidx
+    var out: String?                // export: the folder; import: the script
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String
@@ -38,6 +40,8 @@ struct Options {
             case "dump": options.command = .dump; rest = rest.dropFirst()
             case "render": options.command = .render; rest = rest.dropFirst()
             case "test": options.command = .test; rest = rest.dropFirst()
+            case "export": options.command = .export; rest = rest.dropFirst()
+            case "import": options.command = .import_; rest = rest.dropFirst()
             case "help": options.help = true; rest = rest.dropFirst()
             default: break
             }
@@ -88,17 +92,21 @@ struct Options {
             case "--page": options.page = try number(name, try arg())
             case "--page-rows": options.pageRows = try number(name, try arg())
             case "--update-snapshots": options.updateSnapshots = true
+            case "--format": options.format = try arg()
+            case "--out": options.out = try arg()
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
+                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--format", "--out", "--help", "--version"]
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
         }
         if options.help || options.version { return options }
         switch options.command {
+        case .export, .import_:
+            break
         case .run, .dump, .render:
             guard options.paths.count == 1 else {
                 throw UsageError(description: options.paths.isEmpty ? "which script? e.g. luascreen run examples/settings.lua"
@@ -109,6 +117,7 @@ struct Options {
         case .test:
             break
         }
+        try ExportCommand.checkUsage(options)
         if options.json && options.command != .check {
             throw UsageError(description: "--json goes with check")
         }
@@ -142,6 +151,10 @@ usage: luascreen run SCRIPT [options]     the REPL (batch mode when stdin is not
        luascreen render SCRIPT [--screen ID] [--page N [--page-rows R]]
        luascreen test [PATH...] [--update-snapshots]
                                           run *_test.lua files (default: ./tests)
+       luascreen export SCRIPT --format settings-bundle|androidx --out DIR
+                                          an iOS Settings.bundle or androidx.preference XML
+       luascreen import PLIST [--out FILE]
+                                          a Settings.bundle's Root.plist as a Lua script
 options:
   --store PATH | --store none   where values persist (default: $XDG_CONFIG_HOME/luascreen/NAME.json)
   --width N                     render width (default: the terminal's, else 80)

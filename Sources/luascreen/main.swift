@@ -28,6 +28,8 @@ case .dump: status = Commands.dump(options)
 case .render: status = Commands.render(options)
 case .run: status = REPL.start(options)
 case .test: status = TestCommand.run(options)
+case .export: status = ExportCommand.export(options)
+case .import_: status = ExportCommand.importBundle(options)
 }
 flushOutput()
 exit(status)

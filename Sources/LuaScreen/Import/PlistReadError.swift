@@ -1,0 +1,50 @@
+/// Why a plist could not be read, and where: a line and column in an XML plist, a byte
+/// offset in a binary one.
+public struct PlistReadError: Error, Equatable, CustomStringConvertible, Sendable {
+    public enum Position: Equatable, Sendable {
+        /// 1-based line and column (in bytes) of an XML plist.
+        case line(Int, column: Int)
+        /// 0-based offset of a binary plist.
+        case byte(Int)
+        /// The file as a whole (empty, not a plist at all).
+        case file
+    }
+
+    public var position: Position
+    public var message: String
+
+    public init(_ position: Position, _ message: String) {
+        self.position = position
+        self.message = message
+    }
+
+    /// `file:LINE:COLUMN: error: message` (XML), `file: error: at byte N: message` (binary).
+    public func diagnostic(file: String) -> String {
+        switch position {
+        case .line(let line, let column): return "\(file):\(line):\(column): error: \(message)"
+        case .byte(let offset): return "\(file): error: at byte \(offset): \(message)"
+        case .file: return "\(file): error: \(message)"
+        }
+    }
+
+    public var description: String { diagnostic(file: "plist") }
+}
+
+/// Reads a property list in either format Settings.bundles use: binary (`bplist00`) or XML.
+public enum PlistReader {
+    /// Nesting deeper than this is refused (a Settings.bundle nests four levels).
+    static let maxDepth = 256
+    /// More values than this in one file are refused (a binary plist can name one object
+    /// from many places, so a small file could otherwise stand for billions of values).
+    static let maxValues = 1_000_000
+
+    /// The value in `bytes`, whichever format they are in.
+    public static func read(_ bytes: [UInt8]) throws -> PlistValue {
+        if bytes.starts(with: Array("bplist".utf8)) {
+            var reader = BinaryPlistReader(bytes)
+            return try reader.read()
+        }
+        var reader = XMLPlistReader(bytes)
+        return try reader.read()
+    }
+}
