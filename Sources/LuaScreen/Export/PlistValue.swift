@@ -53,6 +53,12 @@ public indirect enum PlistValue: Equatable, Sendable {
         }
     }
 
+    /// The type's name with its article ("an array", "a string"), for messages.
+    public var described: String {
+        let name = typeName
+        return (name.first.map { "aeiou".contains($0) } ?? false ? "an " : "a ") + name
+    }
+
     /// The name of the element that holds this kind of value in an XML plist.
     public var typeName: String {
         switch self {

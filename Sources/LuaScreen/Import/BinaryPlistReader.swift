@@ -165,7 +165,8 @@ struct BinaryPlistReader {
 
     private mutating func child(_ ref: Int, of index: Int, at start: Int, depth: Int) throws -> PlistValue {
         guard !open.contains(ref) else {
-            throw PlistReadError(.byte(start), "object \(index) contains object \(ref), which contains it (a cycle)")
+            throw PlistReadError(.byte(start), ref == index ? "object \(index) contains itself (a cycle)"
+                                                            : "object \(index) contains object \(ref), which contains it (a cycle)")
         }
         return try object(ref, depth: depth + 1)
     }

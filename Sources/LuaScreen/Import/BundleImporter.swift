@@ -62,13 +62,13 @@ private struct Importer {
         let index = screens.count
         screens.append(ImportedScreen(id: id, title: id, sections: []))
         guard case .dictionary = value else {
-            throw ImportError(description: "\(path): error: the plist holds a \(value.typeName), not a dictionary with PreferenceSpecifiers")
+            throw ImportError(description: "\(path): error: the plist holds \(value.described), not a dictionary with PreferenceSpecifiers")
         }
         guard let specifiers = value["PreferenceSpecifiers"] else {
             throw ImportError(description: "\(path): error: no PreferenceSpecifiers key (this is not a Settings.bundle plist)")
         }
         guard let list = specifiers.array else {
-            throw ImportError(description: "\(path): error: PreferenceSpecifiers is a \(specifiers.typeName), not an array")
+            throw ImportError(description: "\(path): error: PreferenceSpecifiers is \(specifiers.described), not an array")
         }
         let screenTitle = value["Title"]?.string ?? title ?? (index == 0 ? bundleName() : id)
         var screen = ScreenBuilder(file: path)
@@ -101,7 +101,7 @@ private struct Importer {
     private mutating func read(_ item: PlistValue, at n: Int, into screen: inout ScreenBuilder) throws {
         let file = screen.file
         guard case .dictionary = item else {
-            warn(file, n, "a \(item.typeName), not a specifier dictionary; left out")
+            warn(file, n, "\(item.described), not a specifier dictionary; left out")
             return
         }
         guard let type = item["Type"]?.string else {
@@ -144,7 +144,7 @@ private struct Importer {
             var options: [ChoiceOption] = []
             for (k, v) in values.enumerated() {
                 guard let value = storeValue(v), value.typeName != "boolean" else {
-                    return leftOut("value \(k + 1) is a \(v.typeName) (options are strings or numbers)")
+                    return leftOut("value \(k + 1) is \(v.described) (options are strings or numbers)")
                 }
                 if options.contains(where: { $0.value.sameValue(as: value) }) {
                     warn(file, n, "\(name): value \"\(value)\" is listed twice; the second is left out")

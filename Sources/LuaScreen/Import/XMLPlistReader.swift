@@ -17,7 +17,7 @@ struct XMLPlistReader {
             throw fail(at: firstInvalidUTF8(), "the text is not valid UTF-8")
         }
         try skipProlog()
-        guard peek("<") else { throw fail("expected <plist> (this is not an XML plist)") }
+        guard peek("<") else { throw fail("expected <plist> (this is neither an XML nor a binary plist; old-style plists are not read)") }
         let start = i
         let tag = try openTag()
         guard tag.name == "plist" else { throw fail(at: start, "expected <plist>, found <\(tag.name)>") }
@@ -46,6 +46,7 @@ struct XMLPlistReader {
             if tag.selfClosing { return .dictionary(members) }
             while true {
                 skipMisc()
+                if i >= b.count { throw fail("the file ends before </dict>") }
                 if peek("</") { try closeTag("dict"); return .dictionary(members) }
                 let keyStart = i
                 guard peek("<") else { throw fail("expected <key> or </dict>") }
@@ -61,6 +62,7 @@ struct XMLPlistReader {
             if tag.selfClosing { return .array(items) }
             while true {
                 skipMisc()
+                if i >= b.count { throw fail("the file ends before </array>") }
                 if peek("</") { try closeTag("array"); return .array(items) }
                 items.append(try element(depth: depth + 1))
             }
