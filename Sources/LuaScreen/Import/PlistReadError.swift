@@ -34,9 +34,9 @@ public struct PlistReadError: Error, Equatable, CustomStringConvertible, Sendabl
 public enum PlistReader {
     /// Nesting deeper than this is refused (a Settings.bundle nests four levels).
     static let maxDepth = 256
-    /// More values than this in one file are refused (a binary plist can name one object
+    /// More values than this in one file are refused (a Settings.bundle plist holds hundreds; a binary plist can name one object
     /// from many places, so a small file could otherwise stand for billions of values).
-    static let maxValues = 1_000_000
+    static let maxValues = 100_000
 
     /// The value in `bytes`, whichever format they are in.
     public static func read(_ bytes: [UInt8]) throws -> PlistValue {
