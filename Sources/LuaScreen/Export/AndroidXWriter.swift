@@ -16,6 +16,7 @@ enum AndroidXWriter {
                 app:key="\(attr(screen.screen.id))"
                 android:title="\(attr(screen.screen.title))">
 
+
             """
             for planned in screen.sections {
                 let section = planned.section
