@@ -547,6 +547,24 @@ class Usage(ExportTestCase):
         self.assertIn(": error: ", result.stderr)
         self.assertFalse(os.path.exists(out))
 
+    def test_an_out_that_cannot_be_written_is_an_error(self):
+        blocker = os.path.join(self.tmp, "file")
+        with open(blocker, "w") as f:
+            f.write("kept\n")
+        result = luascreen("export", "examples/settings.lua", "--format", "androidx", "--out", blocker)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn(f"{blocker}: error: it is a file, not a folder", result.stderr)
+        self.assertEqual(read(blocker), "kept\n")
+        result = luascreen("import", os.path.join(BUNDLES, "full.bundle", "Root.plist"), "--out", self.tmp)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn(f"{self.tmp}: error: it is a folder; name a file", result.stderr)
+
+    def test_a_bundle_folder_stands_for_its_root_plist(self):
+        by_folder = luascreen("import", os.path.join(BUNDLES, "full.bundle"))
+        by_file = luascreen("import", os.path.join(BUNDLES, "full.bundle", "Root.plist"))
+        self.assertEqual(by_folder.returncode, 0, by_folder.stderr)
+        self.assertEqual(by_folder.stdout.splitlines()[1:], by_file.stdout.splitlines()[1:])
+
     def test_import_without_out_prints_the_script(self):
         result = luascreen("import", os.path.join(BUNDLES, "full.bundle", "Root.plist"))
         self.assertEqual(result.returncode, 0)

@@ -1,4 +1,3 @@
-import Foundation
 import ScreenModel
 
 /// One file an export writes, relative to the output folder.
@@ -22,7 +21,7 @@ public struct ExportResult: Sendable {
 public struct ExportWriteError: Error, CustomStringConvertible {
     public var path: String
     public var reason: String
-    public var description: String { "\(path): error: cannot write: \(reason)" }
+    public var description: String { "\(path): error: \(reason)" }
 }
 
 /// `luascreen export`: a script's declared screens (as loaded and validated) to an iOS
@@ -43,28 +42,6 @@ public enum Exporter {
     /// Writes the files under `directory` (made when missing), each one whole: a file is
     /// written beside its place and renamed over it, so a failure leaves the old one.
     public static func write(_ files: [ExportedFile], to directory: String) throws {
-        let manager = FileManager.default
-        for file in files {
-            let path = directory + "/" + file.path
-            let folder = (path as NSString).deletingLastPathComponent
-            do {
-                try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            } catch {
-                throw ExportWriteError(path: folder, reason: reason(error))
-            }
-            do {
-                try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-            } catch {
-                throw ExportWriteError(path: path, reason: reason(error))
-            }
-        }
-    }
-
-    static func reason(_ error: Error) -> String {
-        if let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError,
-           underlying.domain == NSPOSIXErrorDomain, let message = strerror(Int32(underlying.code)) {
-            return String(cString: message)
-        }
-        return (error as NSError).localizedDescription
+        try ExportFileWriter.write(files, to: directory)
     }
 }

@@ -17,7 +17,11 @@ public struct ImportError: Error, CustomStringConvertible {
 /// names, read into screens, sections and rows, written as a Lua script (SPEC §13).
 public enum BundleImporter {
     /// Reads `rootPlist` and every `File.plist` its child panes name, from the same folder.
-    public static func importBundle(rootPlist: String) throws -> ImportResult {
+    public static func importBundle(rootPlist given: String) throws -> ImportResult {
+        // A bundle folder stands for its Root.plist.
+        var isFolder: ObjCBool = false
+        let rootPlist = FileManager.default.fileExists(atPath: given, isDirectory: &isFolder) && isFolder.boolValue
+            ? (given.hasSuffix("/") ? given : given + "/") + "Root.plist" : given
         var importer = Importer(folder: (rootPlist as NSString).deletingLastPathComponent)
         let rootID = ((rootPlist as NSString).lastPathComponent as NSString).deletingPathExtension
         _ = try importer.load(path: rootPlist, id: rootID.isEmpty ? "Root" : rootID, title: nil)
@@ -30,7 +34,7 @@ public enum BundleImporter {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-                throw ImportError(description: "\(path): error: this is a folder; name its Root.plist")
+                throw ImportError(description: "\(path): error: this is a folder, not a plist")
             }
             throw ImportError(description: "\(path): error: cannot read the file (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))")
         }
