@@ -121,6 +121,7 @@ struct ExportPlan {
             if binding.validate != nil { lost.append("validate") }
         }
         if row.kind.isBound, case .function? = row.detail { lost.append("detail (a function of ctx)") }
+        if row.kind != .text, row.push != nil { lost.append("push (only plain rows open a child screen)") }
 
         let planned: PlannedRow
         switch row.kind {
