@@ -180,6 +180,37 @@ final class PlistTests: XCTestCase {
                        .dictionary([("a", .string("<raw> & AB&")), ("b", .integer(16)), ("c", .data([0, 1, 2, 255]))]))
     }
 
+    func testDamagedXMLIsReadOrRefusedNeverACrash() {
+        let whole = Array(PlistWriter.xml(Self.expected).utf8)
+        var seed: UInt64 = 42
+        func next() -> UInt64 {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return seed >> 33
+        }
+        let alphabet = Array("<>/&;![]-?=\"' \nadkeystringtrue".utf8) + [0xFF, 0xC3, 0x00]
+        var refused = 0
+        for _ in 0..<3000 {
+            var damaged = whole
+            for _ in 0..<(1 + Int(next() % 3)) {
+                let at = Int(next() % UInt64(damaged.count))
+                switch next() % 3 {
+                case 0: damaged[at] = alphabet[Int(next() % UInt64(alphabet.count))]
+                case 1: damaged.remove(at: at)
+                default: damaged.insert(alphabet[Int(next() % UInt64(alphabet.count))], at: at)
+                }
+            }
+            do { _ = try PlistReader.read(damaged) } catch {
+                refused += 1
+                // A line and column, or the whole file (emptied, or a UTF-16 mark made).
+                guard let position = (error as? PlistReadError)?.position, position != .byte(0) else {
+                    return XCTFail("not a PlistReadError: \(error)")
+                }
+                if case .byte = position { return XCTFail("an XML error with a byte offset: \(error)") }
+            }
+        }
+        XCTAssertGreaterThan(refused, 1000)
+    }
+
     func testDatesRoundTrip() {
         XCTAssertEqual(ISODate.parse("2001-01-01T00:00:00Z"), 0)
         XCTAssertEqual(ISODate.format(0), "2001-01-01T00:00:00Z")
