@@ -2,9 +2,12 @@ import ScreenModel
 
 /// One file an export writes, relative to the output folder.
 public struct ExportedFile: Equatable, Sendable {
+    /// Where the file goes, relative to the output folder (`Root.plist`, `res/xml/main.xml`).
     public var path: String
+    /// The file's text (UTF-8).
     public var contents: String
 
+    /// A file to write at `path` with `contents`.
     public init(path: String, contents: String) {
         self.path = path
         self.contents = contents
@@ -13,14 +16,19 @@ public struct ExportedFile: Equatable, Sendable {
 
 /// What an export makes: the files, and a warning for each row that has no equivalent.
 public struct ExportResult: Sendable {
+    /// The files, in the order written.
     public var files: [ExportedFile]
+    /// One warning for each row, section or screen that lost something or was left out.
     public var warnings: [Diagnostic]
 }
 
 /// Why an export's files could not be written.
 public struct ExportWriteError: Error, CustomStringConvertible {
+    /// The file or folder that could not be written.
     public var path: String
+    /// Why, as the system says it.
     public var reason: String
+    /// `path: error: reason`.
     public var description: String { "\(path): error: \(reason)" }
 }
 

@@ -1,16 +1,24 @@
 /// A property-list value (the contents of a Settings.bundle's `.plist` files), with
 /// dictionaries keeping their keys in the order written.
 public indirect enum PlistValue: Equatable, Sendable {
+    /// `<string>`
     case string(String)
+    /// `<integer>`
     case integer(Int64)
+    /// `<real>`
     case real(Double)
+    /// `<true/>`, `<false/>`
     case bool(Bool)
     /// Seconds since 2001-01-01 00:00:00 UTC, as plists count them.
     case date(Double)
+    /// `<data>` (base64 in XML)
     case data([UInt8])
+    /// `<array>`
     case array([PlistValue])
+    /// `<dict>`, its keys in the order written
     case dictionary([(key: String, value: PlistValue)])
 
+    /// Equal values; dictionaries compare their keys in order.
     public static func == (a: PlistValue, b: PlistValue) -> Bool {
         switch (a, b) {
         case (.string(let x), .string(let y)): return x == y

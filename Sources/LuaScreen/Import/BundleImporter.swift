@@ -4,12 +4,15 @@ import ScreenModel
 /// What `luascreen import` makes: the script, and a warning for each specifier (or key)
 /// that luascreen has no row for.
 public struct ImportResult: Sendable {
+    /// The Lua script, ready to write.
     public var script: String
+    /// One warning for each specifier (or key) that has no luascreen equivalent.
     public var warnings: [Diagnostic]
 }
 
 /// A plist that cannot be imported: `file: error: ...` with the position.
 public struct ImportError: Error, CustomStringConvertible {
+    /// `file: error: ...`, with the position when the plist is damaged.
     public var description: String
 }
 

@@ -1,6 +1,7 @@
 /// Why a plist could not be read, and where: a line and column in an XML plist, a byte
 /// offset in a binary one.
 public struct PlistReadError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// Where in the file.
     public enum Position: Equatable, Sendable {
         /// 1-based line and column (in bytes) of an XML plist.
         case line(Int, column: Int)
@@ -10,9 +11,12 @@ public struct PlistReadError: Error, Equatable, CustomStringConvertible, Sendabl
         case file
     }
 
+    /// Where the problem is.
     public var position: Position
+    /// What is wrong, for a person.
     public var message: String
 
+    /// An error at `position`.
     public init(_ position: Position, _ message: String) {
         self.position = position
         self.message = message
@@ -27,6 +31,7 @@ public struct PlistReadError: Error, Equatable, CustomStringConvertible, Sendabl
         }
     }
 
+    /// The diagnostic, for a file called `plist`.
     public var description: String { diagnostic(file: "plist") }
 }
 
