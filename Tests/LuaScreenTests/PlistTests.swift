@@ -164,6 +164,20 @@ final class PlistTests: XCTestCase {
         }
     }
 
+    func testXMLReaderGivesTheLineOfEachValue() throws {
+        let text = "<plist>\n<dict>\n<key>A</key>\n<array>\n<dict><key>x</key><true/></dict>\n\n<string>b</string>\n</array>\n<key>B</key><integer>1</integer>\n</dict></plist>"
+        let (value, lines) = try PlistReader.readWithLines(Array(text.utf8))
+        let at = { (path: [PlistLines.PathStep]) in lines?.line(of: path, in: value) }
+        XCTAssertEqual(at([]), 2)
+        XCTAssertEqual(at([.key("A")]), 4)
+        XCTAssertEqual(at([.key("A"), .index(0)]), 5)
+        XCTAssertEqual(at([.key("A"), .index(0), .key("x")]), 5)
+        XCTAssertEqual(at([.key("A"), .index(1)]), 7)
+        XCTAssertEqual(at([.key("B")]), 9)
+        XCTAssertNil(at([.key("C")]))
+        XCTAssertNil(try PlistReader.readWithLines(Self.bytes(Self.pythonBinary)).lines)
+    }
+
     func testXMLReaderTakesCommentsCDATAAndEntities() throws {
         let text = """
         <?xml version="1.0" encoding="UTF-8"?>

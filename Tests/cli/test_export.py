@@ -454,8 +454,12 @@ class InAppSettingsKit(ExportTestCase):
         plist = os.path.join(BUNDLES, "iask.bundle", "Root.plist")
         imported, result = self.import_(plist, "iask.lua")
         lines = result.stderr.splitlines()
+        # XML plists: each warning names the line where its specifier starts.
+        starts = [n + 1 for n, text in enumerate(read(plist).splitlines()) if re.match(r"^\t\t<(dict|string)>", text)]
         for line in lines:
-            self.assertTrue(line.startswith(plist + ": warning: PreferenceSpecifiers["), line)
+            m = re.match(re.escape(plist) + r":(\d+): warning: PreferenceSpecifiers\[(\d+)\]: ", line)
+            self.assertTrue(m, line)
+            self.assertEqual(int(m.group(1)), starts[int(m.group(2))], line)
         for name in ("IASKButtonSpecifier \"Reset Cache\"", "IASKDatePickerSpecifier \"Birthday\"",
                      "IASKCustomViewSpecifier \"Logo\" left out", "IASKTextViewSpecifier \"Bio\"",
                      "IASKOpenURLSpecifier \"Website\"", "IASKMailComposeSpecifier \"Contact\"",

@@ -34,6 +34,11 @@ public enum BundleImporter {
 
     /// Reads one plist file into a value, or an error with the file and position.
     public static func readPlist(path: String) throws -> PlistValue {
+        try readPlistWithLines(path: path).value
+    }
+
+    /// Reads one plist file, with the lines of its values when it is XML.
+    static func readPlistWithLines(path: String) throws -> (value: PlistValue, lines: PlistLines?) {
         guard let data = FileManager.default.contents(atPath: path) else {
             var isFolder: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
@@ -43,7 +48,7 @@ public enum BundleImporter {
         }
         guard data.count <= 64 << 20 else { throw ImportError(description: "\(path): error: the file is larger than 64 MiB; a Settings.bundle plist is a few KiB") }
         do {
-            return try PlistReader.read([UInt8](data))
+            return try PlistReader.readWithLines([UInt8](data))
         } catch let error as PlistReadError {
             throw ImportError(description: error.diagnostic(file: path))
         }
@@ -59,12 +64,14 @@ private struct Importer {
     var keyKinds: [String: String] = [:]
     /// Screen ids by file, so a pane named twice (or a cycle) is read once.
     var loaded: [String: String] = [:]
+    /// The line of the specifier being read (XML plists).
+    var currentLine: Int?
 
     init(folder: String) { self.folder = folder }
 
     /// Reads the plist at `path` as a screen with `id`; returns the screen's id.
     mutating func load(path: String, id: String, title: String?) throws -> String {
-        let value = try BundleImporter.readPlist(path: path)
+        let (value, lines) = try BundleImporter.readPlistWithLines(path: path)
         loaded[path] = id
         let index = screens.count
         screens.append(ImportedScreen(id: id, title: id, sections: []))
@@ -80,6 +87,7 @@ private struct Importer {
         let screenTitle = value["Title"]?.string ?? title ?? (index == 0 ? bundleName() : id)
         var screen = ScreenBuilder(file: path)
         for (n, item) in list.enumerated() {
+            currentLine = lines?.line(of: [.key("PreferenceSpecifiers"), .index(n)], in: value)
             try read(item, at: n, into: &screen)
         }
         screens[index] = ImportedScreen(id: id, title: screenTitle, sections: screen.finished())
@@ -93,7 +101,7 @@ private struct Importer {
     }
 
     private mutating func warn(_ file: String, _ n: Int, _ message: String) {
-        warnings.append(Diagnostic(.warning, file: file, line: nil, path: "PreferenceSpecifiers[\(n)]", message: message))
+        warnings.append(Diagnostic(.warning, file: file, line: currentLine, path: "PreferenceSpecifiers[\(n)]", message: message))
     }
 
     /// Binds `key` to `kind`, or says why it cannot be (bound before with another kind).

@@ -52,4 +52,58 @@ public enum PlistReader {
         var reader = XMLPlistReader(bytes)
         return try reader.read()
     }
+
+    /// The value, and for an XML plist the line each value starts on, in document order
+    /// (see `PlistLines`); nil for a binary plist.
+    public static func readWithLines(_ bytes: [UInt8]) throws -> (value: PlistValue, lines: PlistLines?) {
+        if bytes.starts(with: Array("bplist".utf8)) { return (try read(bytes), nil) }
+        var reader = XMLPlistReader(bytes)
+        let value = try reader.read()
+        return (value, PlistLines(lines: reader.lines))
+    }
+}
+
+/// Where each value of an XML plist starts, to name lines in warnings about its parts.
+public struct PlistLines: Sendable {
+    /// Lines in document order: a dictionary or an array, then the values it holds.
+    let lines: [Int]
+
+    /// The line of the value at `path` (dictionary keys and array indexes from `root`).
+    public func line(of path: [PathStep], in root: PlistValue) -> Int? {
+        var index = 0
+        var value = root
+        for step in path {
+            index += 1
+            switch (step, value) {
+            case (.key(let key), .dictionary(let members)):
+                guard let k = members.firstIndex(where: { $0.key == key }) else { return nil }
+                index += members[..<k].reduce(0) { $0 + PlistLines.count($1.value) }
+                value = members[k].value
+            case (.index(let n), .array(let items)):
+                guard n < items.count else { return nil }
+                index += items[..<n].reduce(0) { $0 + PlistLines.count($1) }
+                value = items[n]
+            default:
+                return nil
+            }
+        }
+        return index < lines.count ? lines[index] : nil
+    }
+
+    /// One step of a path into a plist.
+    public enum PathStep: Sendable {
+        /// A dictionary's key.
+        case key(String)
+        /// An array's index, from 0.
+        case index(Int)
+    }
+
+    /// How many values `value` is, itself included.
+    static func count(_ value: PlistValue) -> Int {
+        switch value {
+        case .array(let items): return 1 + items.reduce(0) { $0 + count($1) }
+        case .dictionary(let members): return 1 + members.reduce(0) { $0 + count($1.value) }
+        default: return 1
+        }
+    }
 }

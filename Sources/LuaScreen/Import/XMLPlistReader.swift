@@ -4,6 +4,10 @@ struct XMLPlistReader {
     private let b: [UInt8]
     private var i = 0
     private var values = 0
+    /// The line each value starts on, in document order (a value before the values it holds).
+    private(set) var lines: [Int] = []
+    private var line = 1
+    private var lineCounted = 0
 
     init(_ bytes: [UInt8]) { b = bytes }
 
@@ -36,6 +40,7 @@ struct XMLPlistReader {
     private mutating func element(depth: Int) throws -> PlistValue {
         guard depth <= PlistReader.maxDepth else { throw fail("nested more than \(PlistReader.maxDepth) levels deep") }
         values += 1
+        lines.append(lineNumber(at: i))
         guard values <= PlistReader.maxValues else { throw fail("more than \(PlistReader.maxValues) values") }
         guard peek("<") else { throw fail(i < b.count ? "expected an element such as <dict> or <string>" : "the file ends before its value") }
         let start = i
@@ -285,6 +290,15 @@ struct XMLPlistReader {
             j += length
         }
         return b.count
+    }
+
+    /// The line of `offset`, counting on from the last offset asked (values come in order).
+    private mutating func lineNumber(at offset: Int) -> Int {
+        while lineCounted < offset {
+            if b[lineCounted] == 10 { line += 1 }
+            lineCounted += 1
+        }
+        return line
     }
 
     private func fail(_ message: String) -> PlistReadError { fail(at: i, message) }
