@@ -144,6 +144,8 @@ private struct Importer {
             var isOn = false
             if let d = item["DefaultValue"] {
                 if let on, d == on { isOn = true } else if let off, d == off { isOn = false } else { isOn = truthy(d) }
+            } else {
+                warn(file, n, "\(name): no DefaultValue; the toggle is off by default")
             }
             let boolean = (on == nil || on == .bool(true)) && (off == nil || off == .bool(false))
             if !boolean { warn(file, n, "\(name): TrueValue and FalseValue left out (a luascreen toggle stores true and false)") }
@@ -173,6 +175,8 @@ private struct Importer {
             if let d = item["DefaultValue"].flatMap(storeValue) {
                 if let match = options.first(where: { $0.value.sameValue(as: d) }) { chosen = match.value }
                 else { warn(file, n, "\(name): DefaultValue \"\(d)\" is not among the Values; the first value is the default") }
+            } else {
+                warn(file, n, "\(name): no DefaultValue; the first value is the default")
             }
             lost(["ShortTitles", "DisplaySortedByTitle"] + idioms)
             let row = ImportedRow(kind: .choice(options: options, default: chosen), text: title ?? key, key: key)
