@@ -51,7 +51,18 @@ enum ExportCommand {
             return 1
         }
         defer { Commands.finished(session) }
-        let result = Exporter.export(session.app, format: ExportFormat(rawValue: options.format!)!)
+        let format = ExportFormat(rawValue: options.format!)!
+        let strings: [String: [String: String]]
+        do {
+            strings = try session.translationTables()
+        } catch let error as LoadError {
+            for d in error.diagnostics { printError(d.description) }
+            return 1
+        } catch {
+            printError("\(path): error: \(error)")
+            return 1
+        }
+        let result = Exporter.export(session.app, format: format, strings: strings)
         for warning in session.loadWarnings + result.warnings { printError(warning.description) }
         do {
             try Exporter.write(result.files, to: options.out!)

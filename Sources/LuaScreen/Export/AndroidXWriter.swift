@@ -1,3 +1,4 @@
+import LuaRuntime
 import ScreenModel
 
 /// androidx.preference XML for an export plan: `res/xml/NAME.xml` per screen and the choices'

@@ -1,3 +1,4 @@
+import LuaRuntime
 import ScreenModel
 
 /// The formats `luascreen export` writes.

@@ -1,3 +1,4 @@
+import LuaRuntime
 import Foundation
 import ScreenModel
 
