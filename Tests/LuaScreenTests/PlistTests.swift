@@ -235,6 +235,20 @@ final class PlistTests: XCTestCase {
         XCTAssertNil(ISODate.parse("2026-11-30 12:00:00"))
     }
 
+    func testStringsFileReaderTakesWhatXcodeWrites() throws {
+        let text = "/* A comment */\n\"Say \\\"hi\\\"\" = \"Sag \\U00E4\\n\";\n// line comment\nplain = \"word\";\n\"Same\";\n"
+        let expected = [("Say \"hi\"", "Sag ä\n"), ("plain", "word"), ("Same", "Same")]
+        let utf8 = try StringsFileReader.read(Array(text.utf8))
+        XCTAssertEqual(utf8.map { [$0.0, $0.1] }, expected.map { [$0.0, $0.1] })
+        var utf16: [UInt8] = [0xFF, 0xFE]
+        for unit in text.utf16 { utf16 += [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        XCTAssertEqual(try StringsFileReader.read(utf16).map { [$0.0, $0.1] }, expected.map { [$0.0, $0.1] })
+        XCTAssertEqual(try StringsFileReader.read(Array(StringsFile.text([("a\"\\\u{1}", "b\n")]).utf8)).map { [$0.0, $0.1] }, [["a\"\\\u{1}", "b\n"]])
+        XCTAssertThrowsError(try StringsFileReader.read(Array("\"a\" = \"b\"\n\"c\" = \"d\";".utf8))) { error in
+            XCTAssertEqual(error as? PlistReadError, PlistReadError(.line(2, column: 1), "expected ; after \"a\""))
+        }
+    }
+
     func testStringsFileEscapes() {
         XCTAssertEqual(StringsFile.text([("Say \"hi\"\n", "Sag \\ \"hallo\""), ("a\u{1}", "b")]),
                        "\"Say \\\"hi\\\"\\n\" = \"Sag \\\\ \\\"hallo\\\"\";\n\"a\\U0001\" = \"b\";\n")

@@ -149,12 +149,17 @@ class ExportTestCase(unittest.TestCase):
 
 
 def load_bundle(folder):
-    """Every plist of an exported bundle, by file name."""
+    """Every plist of an exported bundle, by file name, and each LANG.lproj/Root.strings."""
     plists = {}
     for path in sorted(glob.glob(os.path.join(folder, "*.plist"))):
         with open(path, "rb") as f:
             plists[os.path.basename(path)] = plistlib.load(f)
+    for path in sorted(glob.glob(os.path.join(folder, "*.lproj", "*.strings"))):
+        plists[os.path.relpath(path, folder)] = read(path)
     return plists
+
+
+STRINGS_LINE = re.compile(r'^"((?:[^"\\]|\\.)*)" = "((?:[^"\\]|\\.)*)";$')
 
 
 class SettingsBundleIsValid(ExportTestCase):
@@ -197,6 +202,10 @@ class SettingsBundleIsValid(ExportTestCase):
                 plists = load_bundle(out)
                 self.assertIn("Root.plist", plists)
                 for name, top in plists.items():
+                    if name.endswith(".strings"):
+                        for line in top.splitlines():
+                            self.assertRegex(line, STRINGS_LINE, name)
+                        continue
                     self.assertIsInstance(top, dict, name)
                     self.assertFalse(top.keys() - ROOT_KEYS - LUASCREEN_EXTRAS["<root>"], name)
                     self.assertIsInstance(top["PreferenceSpecifiers"], list, name)
@@ -219,6 +228,26 @@ class SettingsBundleIsValid(ExportTestCase):
         self.assertEqual(result.stderr.splitlines(), [
             'examples/settings.lua:14: warning: screen settings.sections[2].rows[1]: '
             'button "Sign Out" left out: a Settings.bundle has no buttons'])
+
+    def test_translations_become_lproj_strings_files(self):
+        out, _ = self.export("examples/prefs.lua", "settings-bundle")
+        bundle = load_bundle(out)
+        self.assertEqual(sorted(k for k in bundle if k.endswith(".strings")), ["de.lproj/Root.strings", "ja.lproj/Root.strings"])
+        self.assertEqual(bundle["Root.plist"]["StringsTable"], "Root")
+        self.assertIn('"General" = "Allgemein";', bundle["de.lproj/Root.strings"].splitlines())
+        # Only strings the bundle shows: every translated text is a Title, FooterText or Titles entry.
+        shown = set()
+        for name, top in bundle.items():
+            if name.endswith(".plist"):
+                for spec in top["PreferenceSpecifiers"]:
+                    shown.update(v for k, v in spec.items() if k in ("Title", "FooterText"))
+                    shown.update(spec.get("Titles", []))
+        for line in bundle["de.lproj/Root.strings"].splitlines():
+            self.assertIn(STRINGS_LINE.match(line).group(1), shown)
+        # Imported back, the script has the translations: render --locale de shows them.
+        imported, _ = self.import_(os.path.join(out, "Root.plist"), "prefs_back.lua")
+        german = luascreen("render", imported, "--store", "none", "--locale", "de")
+        self.assertIn("Allgemein", german.stdout)
 
     def test_each_row_without_an_equivalent_gets_one_warning_naming_it(self):
         _, result = self.export("examples/sync.lua", "settings-bundle")

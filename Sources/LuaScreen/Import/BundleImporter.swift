@@ -29,7 +29,8 @@ public enum BundleImporter {
         var importer = Importer(folder: (rootPlist as NSString).deletingLastPathComponent)
         let rootID = ((rootPlist as NSString).lastPathComponent as NSString).deletingPathExtension
         _ = try importer.load(path: rootPlist, id: rootID.isEmpty ? "Root" : rootID, title: nil)
-        let app = ImportedApp(root: importer.screens[0].id, screens: importer.screens)
+        var app = ImportedApp(root: importer.screens[0].id, screens: importer.screens)
+        app.strings = importer.translations()
         return ImportResult(script: LuaScriptWriter.script(app, source: rootPlist), warnings: importer.warnings)
     }
 
@@ -65,6 +66,8 @@ private struct Importer {
     var keyKinds: [String: String] = [:]
     /// Screen ids by file, so a pane named twice (or a cycle) is read once.
     var loaded: [String: String] = [:]
+    /// The `StringsTable` names the plists give.
+    var stringsTables: [String] = []
     /// The line of the specifier being read (XML plists).
     var currentLine: Int?
 
@@ -85,6 +88,7 @@ private struct Importer {
         guard let list = specifiers.array else {
             throw ImportError(description: "\(path): error: PreferenceSpecifiers is \(specifiers.described), not an array")
         }
+        if let table = value["StringsTable"]?.string, !stringsTables.contains(table) { stringsTables.append(table) }
         let screenTitle = value["Title"]?.string ?? title ?? (index == 0 ? bundleName() : id)
         var screen = ScreenBuilder(file: path)
         for (n, item) in list.enumerated() {
@@ -93,6 +97,32 @@ private struct Importer {
         }
         screens[index] = ImportedScreen(id: id, title: screenTitle, sections: screen.finished())
         return id
+    }
+
+    /// The translations of the bundle: `LANG.lproj/TABLE.strings` for each strings table the
+    /// plists name (`Base.lproj` holds no translation). A file that cannot be read is a warning.
+    mutating func translations() -> [(language: String, pairs: [(String, String)])] {
+        guard !stringsTables.isEmpty,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder) else { return [] }
+        var out: [(language: String, pairs: [(String, String)])] = []
+        for name in names.sorted() where name.hasSuffix(".lproj") && name != "Base.lproj" {
+            let language = String(name.dropLast(6))
+            guard !language.isEmpty, language.utf8.allSatisfy({ ($0 >= 97 && $0 <= 122) || ($0 >= 65 && $0 <= 90) || ($0 >= 48 && $0 <= 57) || $0 == 95 || $0 == 45 }) else { continue }
+            var pairs: [(String, String)] = []
+            var seen = Set<String>()
+            for table in stringsTables {
+                let path = (folder.isEmpty ? "" : folder + "/") + name + "/" + table + ".strings"
+                guard let data = FileManager.default.contents(atPath: path) else { continue }
+                do {
+                    for pair in try StringsFileReader.read([UInt8](data)) where seen.insert(pair.0).inserted { pairs.append(pair) }
+                } catch let error as PlistReadError {
+                    warnings.append(Diagnostic(.warning, file: path, line: { if case .line(let l, _) = error.position { return l } else { return nil } }(),
+                                               path: "", message: "\(error.message); its translations are left out"))
+                } catch {}
+            }
+            if !pairs.isEmpty { out.append((language, pairs)) }
+        }
+        return out
     }
 
     private func bundleName() -> String {

@@ -4,6 +4,8 @@ import ScreenModel
 struct ImportedApp {
     var root: String
     var screens: [ImportedScreen]
+    /// Translations from `LANG.lproj/TABLE.strings`, by language, in file order.
+    var strings: [(language: String, pairs: [(String, String)])] = []
 }
 
 /// One plist of the bundle.

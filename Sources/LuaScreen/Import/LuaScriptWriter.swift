@@ -20,7 +20,17 @@ enum LuaScriptWriter {
             }
             out += "    },\n"
         }
-        out += "  },\n}\n"
+        out += "  },\n"
+        if !app.strings.isEmpty {
+            out += "  strings = {\n"
+            for (language, pairs) in app.strings {
+                out += "    [\(quote(language))] = {\n"
+                for (text, translation) in pairs { out += "      [\(quote(text))] = \(quote(translation)),\n" }
+                out += "    },\n"
+            }
+            out += "  },\n"
+        }
+        out += "}\n"
         return out
     }
 
