@@ -77,6 +77,13 @@ enum AndroidXWriter {
             attributes = [("app:key", binding.key), ("android:title", title),
                           ("app:entries", "@array/\(base)_entries"), ("app:entryValues", "@array/\(base)_values"),
                           ("app:defaultValue", binding.defaultValue.description), ("app:useSimpleSummaryProvider", "true")]
+        case .multipleChoice(_, let binding, let options):
+            name = "MultiSelectListPreference"
+            let base = resourceName(binding.key, used: &used)
+            arrays.append((base + "_entries", options.map(\.text)))
+            arrays.append((base + "_values", options.map(\.value.description)))
+            attributes = [("app:key", binding.key), ("android:title", title),
+                          ("app:entries", "@array/\(base)_entries"), ("app:entryValues", "@array/\(base)_values")]
         case .input(_, let binding):
             name = "EditTextPreference"
             attributes = [("app:key", binding.key), ("android:title", title), ("app:defaultValue", binding.defaultValue.description)]
@@ -90,7 +97,7 @@ enum AndroidXWriter {
             attributes.append(("app:showSeekBarValue", "true"))
         }
         let keyed = attributes.map { (key, value) -> String in
-            let literal = key.hasSuffix(":entries") || key.hasSuffix(":entryValues") ? XMLText.escape(value) : attr(value)
+            let literal = value.hasPrefix("@array/") ? XMLText.escape(value) : attr(value)
             return "\n            \(key)=\"\(literal)\""
         }
         return comment + "        <\(name)\(keyed.joined()) />\n\n"

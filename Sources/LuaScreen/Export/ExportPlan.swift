@@ -36,6 +36,8 @@ struct ExportPlan {
         case child(Row, file: String, title: String)
         case toggle(Row, Binding)
         case choice(Row, Binding, [ChoiceOption])
+        /// A choice of several options (androidx only: MultiSelectListPreference).
+        case multipleChoice(Row, Binding, [ChoiceOption])
         case input(Row, Binding)
         /// A number with both bounds (PSSliderSpecifier, SeekBarPreference).
         case slider(Row, Binding, min: Double, max: Double)
@@ -44,7 +46,7 @@ struct ExportPlan {
 
         var row: Row {
             switch self {
-            case .value(let r, _), .child(let r, _, _), .toggle(let r, _), .choice(let r, _, _), .input(let r, _),
+            case .value(let r, _), .child(let r, _, _), .toggle(let r, _), .choice(let r, _, _), .multipleChoice(let r, _, _), .input(let r, _),
                  .slider(let r, _, _, _), .button(let r):
                 return r
             }
@@ -149,7 +151,14 @@ struct ExportPlan {
         case .choice:
             let binding = row.binding!
             guard case .value(let options)? = binding.options else { return leftOut("its options are a function of ctx") }
-            planned = .choice(row, binding, options)
+            // A multiple choice (SPEC §8) holds a list of values.
+            if binding.defaultValue.typeName == "list" {
+                guard format == .androidx else { return leftOut("\(format.article) has no multi-select") }
+                if !binding.defaultValue.description.isEmpty { lost.append("default (a string-array resource to set in code)") }
+                planned = .multipleChoice(row, binding, options)
+            } else {
+                planned = .choice(row, binding, options)
+            }
         case .input:
             let binding = row.binding!
             if binding.placeholder != nil { lost.append("placeholder") }
@@ -171,6 +180,9 @@ struct ExportPlan {
             }
             if binding.unit != nil { lost.append("unit") }
             planned = .slider(row, binding, min: min, max: max)
+        default:
+            // Kinds neither format has (lists, dates and times of SPEC §8).
+            return leftOut("\(format.article) has no \(row.kind.rawValue) rows")
         }
         if !lost.isEmpty {
             warn(row.location, app.file, path, "\(name): \(lost.joined(separator: ", ")) left out (no equivalent in \(format.article))")

@@ -72,7 +72,7 @@ enum SettingsBundleWriter {
             return .dictionary([("Type", .string("PSSliderSpecifier")), ("Title", .string(title)),
                                 ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue)),
                                 ("MinimumValue", number(min)), ("MaximumValue", number(max))])
-        case .button:
+        case .button, .multipleChoice:
             return nil
         }
     }
@@ -84,6 +84,7 @@ enum SettingsBundleWriter {
         case .integer(let i): return .integer(i)
         case .number(let d): return number(d)
         case .string(let s): return .string(s)
+        default: return .string(value.description)  // kinds of value added later (SPEC §8 lists)
         }
     }
 

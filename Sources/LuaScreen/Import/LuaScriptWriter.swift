@@ -76,6 +76,7 @@ enum LuaScriptWriter {
         case .integer(let i): return "\(i)"
         case .number(let d): return number(d)
         case .string(let s): return quote(s)
+        default: return quote(value.description)  // kinds of value added later (SPEC §8 lists)
         }
     }
 
