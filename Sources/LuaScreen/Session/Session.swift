@@ -165,7 +165,7 @@ public final class Session {
     /// The ids of the screens from the root to the current one.
     public var path: [String] { navigation.map(\.id) }
     /// The titles from the root to the current one (the REPL's prompt).
-    public var titles: [String] { navigation.map(\.title) }
+    public var titles: [String] { navigation.map { tr($0.title) } }
 
     public var currentScreenID: String { navigation.last?.id ?? app.root }
 
