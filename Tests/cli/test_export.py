@@ -565,7 +565,8 @@ class Usage(ExportTestCase):
             (["export", "examples/settings.lua", "--format", "androidx"], "export needs --out"),
             (["export", "--format", "androidx", "--out", self.tmp], "which script?"),
             (["import"], "which plist?"),
-            (["check", "examples/settings.lua", "--out", "x"], "--out goes with export or import"),
+            (["check", "examples/settings.lua", "--format", "androidx"], "--format goes with export or import"),
+            (["import", "x.plist", "--format", "androidx"], "--format goes with export"),
         ]
         for args, message in cases:
             with self.subTest(args=args):
