@@ -10,7 +10,7 @@ enum Completions {
     static func takesScripts(_ operands: Operands) -> Bool {
         switch operands {
         case .script, .scripts, .testPaths: return true
-        case .choice, .none: return false
+        case .file, .choice, .none: return false
         }
     }
 
@@ -41,6 +41,7 @@ enum Completions {
             let action: String
             switch spec.operands {
             case .script, .scripts, .testPaths: action = "_luascreen_lua"
+            case .file: action = "_luascreen_files"
             case .choice(let words): action = "_luascreen_words \"\(words.joined(separator: " "))\""
             case .none: action = ":"
             }
@@ -141,6 +142,7 @@ enum Completions {
             switch command.operands {
             case .script: specs.append("'1:script:_files -g \"*.lua\"'")
             case .scripts, .testPaths: specs.append("'*:script:_files -g \"*.lua\"'")
+            case .file: specs.append("'1:file:_files'")
             case .choice(let words): specs.append("'1:\(command.command.rawValue):(\(words.joined(separator: " ")))'")
             case .none: break
             }
@@ -235,6 +237,9 @@ enum Completions {
         for spec in CommandSpec.all {
             if case .choice(let words) = spec.operands {
                 lines.append("complete -c luascreen \(condition([spec.command]))-a \(fishQuoted(words.joined(separator: " ")))")
+            }
+            if case .file = spec.operands {
+                lines.append("complete -c luascreen \(condition([spec.command]))-F")
             }
         }
         return lines.joined(separator: "\n") + "\n"

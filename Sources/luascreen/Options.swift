@@ -12,7 +12,7 @@ import LuaScreen
 struct Options {
     /// The commands (`luascreen COMMAND ...`).
     enum Command: String, CaseIterable {
-        case run, check, dump, render, test, explore, stubs, completions, man
+        case run, check, dump, render, test, explore, export, import_ = "import", stubs, completions, man
     }
     enum ColorMode: String, CaseIterable { case auto, always, never }
 
@@ -35,7 +35,8 @@ struct Options {
     var coverage: String?
     var junit: String?
     var filter: String?
-    var out: String?
+    var out: String?                // stubs: the file; export: the folder; import: the script; explore: the folder
+    var format: String?             // export: settings-bundle | androidx
     var luacheck = false
     var help = false
     var version = false
@@ -93,7 +94,8 @@ struct Options {
                     throw UsageError(description: "\(spec.name) needs a value: \(spec.name) \(placeholder)")
                 }
                 if !spec.choices.isEmpty, !spec.choices.contains(value) {
-                    throw UsageError(description: "\(spec.name) takes \(list(spec.choices)), got \"\(value)\"")
+                    let hint = closestOption(value, spec.choices).map { " (did you mean \($0)?)" } ?? ""
+                    throw UsageError(description: "\(spec.name) takes \(list(spec.choices)), got \"\(value)\"\(hint)")
                 }
             } else if inline != nil {
                 throw UsageError(description: "\(spec.name) takes no value")
@@ -109,6 +111,7 @@ struct Options {
             throw UsageError(description: "\(spec.name) goes with \(list(owners, last: "or"))\(bare)")
         }
         try CommandSpec.of(options.command).check(options)
+        try ExportCommand.checkUsage(options)
         return options
     }
 
@@ -126,6 +129,8 @@ enum Operands {
     case scripts
     /// Test files or folders, none meaning ./tests.
     case testPaths
+    /// Exactly one file of any kind (a plist).
+    case file
     /// One word of a fixed list.
     case choice([String])
     /// Nothing.
@@ -139,6 +144,8 @@ struct CommandSpec {
     let synopsis: String
     let help: String
     let operands: Operands
+    /// The command checks its operands itself (`ExportCommand.checkUsage`).
+    var checksItself = false
 
     /// Every command, in the order `--help` and the man page list them.
     static let all: [CommandSpec] = [
@@ -152,6 +159,10 @@ struct CommandSpec {
                     help: "run *_test.lua files (default: ./tests); TAP output", operands: .testPaths),
         CommandSpec(command: .explore, synopsis: "SCRIPT [--seed N] [--walks W] [--steps K] [--out DIR] [--json]",
                     help: "random walks with checks; a failure shrunk to commands", operands: .script),
+        CommandSpec(command: .export, synopsis: "SCRIPT --format settings-bundle|androidx --out DIR",
+                    help: "an iOS Settings.bundle or androidx.preference XML", operands: .script, checksItself: true),
+        CommandSpec(command: .import_, synopsis: "PLIST [--out FILE]", help: "a Settings.bundle's Root.plist as a Lua script",
+                    operands: .file, checksItself: true),
         CommandSpec(command: .stubs, synopsis: "[--out FILE] [--luacheck]",
                     help: "LuaLS definitions of the authoring API (--luacheck: a .luacheckrc)", operands: .none),
         CommandSpec(command: .completions, synopsis: "bash|zsh|fish", help: "the shell completion script",
@@ -163,6 +174,7 @@ struct CommandSpec {
 
     /// The checks of the operands, with the usage error to print.
     func check(_ options: Options) throws {
+        if checksItself { return }
         let name = command.rawValue
         switch operands {
         case .script:
@@ -176,6 +188,11 @@ struct CommandSpec {
             }
         case .testPaths:
             break
+        case .file:
+            guard options.paths.count == 1 else {
+                throw Options.UsageError(description: options.paths.isEmpty ? "which file? e.g. luascreen \(name) FILE"
+                                                                            : "one file at a time, got \(options.paths.count)")
+            }
         case .choice(let words):
             guard options.paths.count == 1, words.contains(options.paths[0]) else {
                 throw Options.UsageError(description: "\(name) takes one of \(Options.list(words)), e.g. luascreen \(name) \(words[0])")
@@ -250,8 +267,10 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--junit", value: "FILE", completes: .file, commands: [.test],
                    help: "also write the results as JUnit XML to FILE") { $0.junit = $1 },
         OptionSpec(name: "--filter", value: "TEXT", commands: [.test], help: "run only the tests whose name contains TEXT") { $0.filter = $1 },
-        OptionSpec(name: "--out", value: "PATH", completes: .file, commands: [.explore, .stubs],
-                   help: "explore: the folder for a failing walk's _test.lua; stubs: the file to write instead of standard output") {
+        OptionSpec(name: "--format", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue), commands: [.export, .import_],
+                   help: "what export writes: an iOS Settings.bundle or androidx.preference XML") { $0.format = $1 },
+        OptionSpec(name: "--out", value: "PATH", completes: .file, commands: [.explore, .export, .import_, .stubs],
+                   help: "export: the folder to write; import: the script; explore: the folder for a failing walk's _test.lua; stubs: the file (default: standard output)") {
             $0.out = $1
             try $0.explore.parse("--out", $1)
         },

@@ -134,11 +134,6 @@ public enum TAPReport {
 }
 
 extension String {
-    fileprivate var trimmingSpaces: Substring {
-        let start = drop(while: { $0 == " " })
-        return start.prefix(start.count - start.reversed().prefix(while: { $0 == " " }).count)
-    }
-
     fileprivate func leftPadded(to width: Int) -> String {
         count >= width ? self : String(repeating: "0", count: width - count) + self
     }
