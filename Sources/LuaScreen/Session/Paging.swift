@@ -165,6 +165,59 @@ extension Session {
         return ScreenPage(screen: resolved, index: page, count: count)
     }
 
+    /// The visible rows of the current screen from position `start` (from 0), at most `count`
+    /// of them, as a screen (each section's header with its first row shown, its footer after
+    /// its last), and how many rows are visible in all. Evaluates only those rows when it can.
+    public func rows(from start: Int, count: Int) -> (screen: ResolvedScreen, total: Int) {
+        guard let (index, sections) = currentIndex(), let live = navigation.last else {
+            let screen = currentScreen()
+            let visible = screen.visibleRows.count
+            let wanted = max(0, start)..<min(visible, max(0, start) + max(0, count))
+            var position = 0
+            var out = screen
+            out.sections = screen.sections.compactMap { section in
+                guard section.visible else { return nil }
+                var s = section
+                let shown = section.rows.filter(\.visible)
+                let first = position
+                position += shown.count
+                let inPage = shown.indices.filter { wanted.contains(first + $0) }
+                guard let last = inPage.last else { return nil }
+                s.rows = inPage.map { shown[$0] }
+                if last != shown.count - 1 { s.footer = nil }
+                return s
+            }
+            return (out, visible)
+        }
+        let total = index.visibleCount
+        let begin = min(max(0, start), total)
+        let end = min(total, begin + max(0, count))
+        index.extend(toEntries: end, sections)
+        var resolved = ResolvedScreen(id: live.id, title: live.title, sections: [])
+        var entry = begin
+        while entry < end {
+            let si = Int(index.entries[entry].section)
+            let section = sections[si]
+            var rows: [ResolvedRow] = []
+            var lastRow = -1
+            while entry < end, Int(index.entries[entry].section) == si {
+                rows.append(resolveEntry(entry, index, sections))
+                lastRow = Int(index.entries[entry].row)
+                entry += 1
+            }
+            let showsEnd = !section.rows[(lastRow + 1)...].contains { $0.visible.value != false }
+            resolved.sections.append(ResolvedSection(id: section.id, header: section.header,
+                                                     footer: showsEnd ? section.footer : nil, rows: rows))
+        }
+        return (resolved, total)
+    }
+
+    /// The position (from 0) among the current screen's visible rows of the row with this id.
+    public func visiblePosition(ofRow id: String) -> Int? {
+        if let (index, sections) = currentIndex() { return index.entry(id: id, sections) }
+        return currentScreen().visibleRows.firstIndex { $0.id == id }
+    }
+
     /// A page cut from a screen evaluated whole.
     private func slice(_ screen: ResolvedScreen, _ pageIndex: Int, _ perPage: Int) -> ScreenPage {
         let visible = screen.sections.filter(\.visible).flatMap { s in s.rows.filter(\.visible).map { (s.id, $0) } }

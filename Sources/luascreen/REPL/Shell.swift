@@ -364,43 +364,33 @@ final class Shell {
         TextRenderer(options: Terminal.renderOptions(options, color: style.color))
     }
 
-    /// Rows per page of the current screen at the terminal's size, once worked out.
-    private var pageRows: (path: [String], width: Int, height: Int, rows: Int)?
+    /// The pages of the current screen at the terminal's size (see `LinePager`).
+    private let pager = LinePager()
     private var pageCount = 1
 
-    /// The page of the current screen to show (interactive, on a terminal): at most as many
-    /// lines as the terminal holds with a blank line before, the page line and the prompt.
-    /// Only that page's rows are evaluated (`Session.page`), so a screen of 100,000 rows
-    /// stays quick. Nil in batch mode, which shows whole screens.
-    private func layoutPage() -> (lines: [String], index: Int, count: Int)? {
+    /// Lines a page may take: the terminal's height less the blank line before it and the prompt.
+    private func pageLines(_ height: Int) -> Int { max(3, height - 2) }
+
+    /// The page of the current screen to show (interactive, on a terminal): as many rows as
+    /// fill the terminal, with a blank line before, the page line and the prompt. Only that
+    /// page's rows are evaluated when the screen allows, so a screen of 100,000 rows stays
+    /// quick. Nil in batch mode, which shows whole screens.
+    private func layoutPage() -> (lines: [String], index: Int, count: Int, estimated: Bool)? {
         guard interactive, let height = Terminal.height() else { return nil }
-        let width = Terminal.width(options)
         let path = session.path
         if path != pagedPath {
             page = 0
             pagedPath = path
         }
-        var rows = max(1, height - 6)
-        if let known = pageRows, known.path == path, known.width == width, known.height == height { rows = known.rows }
         let renderer = self.renderer
-        var attempts = 0
-        while true {
-            let shown = session.page(page + 1, rowsPerPage: rows)
-            let lines = renderer.render(shown.screen)
-            let paged = shown.count > 1
-            let excess = lines.count + (paged ? 1 : 0) + 2 - height
-            attempts += 1
-            if excess <= 0 || rows == 1 || attempts > 8 {
-                pageRows = (path, width, height, rows)
-                page = shown.index - 1
-                pageCount = shown.count
-                return (lines, shown.index, shown.count)
-            }
-            // Headers, footers and subtitles took lines too: fewer rows, same first row.
-            let firstRow = page * rows
-            rows = max(1, rows - excess)
-            page = firstRow / rows
+        guard let shown = pager.page(page + 1, of: session, renderer: renderer, lines: pageLines(height)) else {
+            page = 0
+            pageCount = 1
+            return (renderer.render(session.currentScreen()), 1, 1, false)
         }
+        page = shown.index - 1
+        pageCount = shown.count
+        return (renderer.render(shown.screen), shown.index, shown.count, shown.estimated)
     }
 
     /// Shows the current screen: whole in batch mode, a page of it on a terminal shorter
@@ -416,7 +406,8 @@ final class Shell {
         for line in shown.lines { print(line) }
         if shown.count > 1 {
             let moves = shown.index == 1 ? "next" : shown.index == shown.count ? "prev" : "next, prev"
-            print(style.dim("-- page \(shown.index)/\(shown.count): \(moves) --"))
+            let count = shown.estimated ? "~\(shown.count)" : "\(shown.count)"
+            print(style.dim("-- page \(shown.index)/\(count): \(moves) --"))
         }
     }
 
@@ -439,9 +430,9 @@ final class Shell {
 
     /// Opens the page of the current screen that shows the row with this id.
     private func turnToRow(_ id: String) {
-        guard layoutPage() != nil, pageCount > 1, let rows = pageRows?.rows,
-              let index = session.currentScreen().visibleRows.firstIndex(where: { $0.id == id }) else { return }
-        page = index / rows
+        guard let height = Terminal.height(), layoutPage() != nil, pageCount > 1,
+              let position = session.visiblePosition(ofRow: id) else { return }
+        page = pager.pageIndex(ofPosition: position, of: session, renderer: renderer, lines: pageLines(height)) - 1
     }
 
     // MARK: find and go
