@@ -10,6 +10,8 @@ public struct FindResult: Equatable, Sendable {
     public var titles: [String]
     /// Screen ids from the root to the row's screen (how `go` gets there).
     public var path: [String]
+    /// The row (or its section) is hidden now: `go` to it says why.
+    public var hidden: Bool = false
 }
 
 /// What the person (or a test) does: select, set, navigate, search, explain.
@@ -334,7 +336,8 @@ extension Session {
 
     // MARK: search
 
-    /// Rows of every screen reachable from the root whose text, detail or help contains `text`.
+    /// Rows of every screen reachable from the root whose text, detail or help contains
+    /// `text`, hidden rows too (marked).
     public func find(_ text: String) -> [FindResult] {
         let needle = text.lowercased()
         var results: [FindResult] = []
@@ -349,10 +352,13 @@ extension Session {
             if case .value(let sections) = declared.sections {
                 for row in sections.lazy.flatMap(\.rows) { if let h = row.help { help[row.id] = h } }
             }
-            for row in screen.sections.flatMap(\.rows) where row.visible {
-                let haystack = [row.text, row.detail ?? "", help[row.id] ?? ""].joined(separator: "\n").lowercased()
-                if !needle.isEmpty, haystack.contains(needle) {
-                    results.append(FindResult(screen: id, row: row.id, text: row.text, titles: titlePath, path: idPath))
+            for section in screen.sections {
+                for row in section.rows {
+                    let haystack = [row.text, row.detail ?? "", help[row.id] ?? ""].joined(separator: "\n").lowercased()
+                    if !needle.isEmpty, haystack.contains(needle) {
+                        results.append(FindResult(screen: id, row: row.id, text: row.text, titles: titlePath, path: idPath,
+                                                  hidden: !row.visible || !section.visible))
+                    }
                 }
             }
             for target in pushTargets(of: declared) where !seen.contains(target) {

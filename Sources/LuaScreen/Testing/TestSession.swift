@@ -160,7 +160,7 @@ extension TestFileRun {
                     throw SessionError.refused("s:find(text): text must be a string, got \(run.describeArgument(s, 2))")
                 }
                 let found = session.find(text).map { r in
-                    JSONValue.object([("screen", .string(r.screen)), ("row", .string(r.row)), ("text", .string(r.text))])
+                    JSONValue.object([("screen", .string(r.screen)), ("row", .string(r.row)), ("text", .string(r.text)), ("hidden", .bool(r.hidden))])
                 }
                 run.push(.array(found), on: s)
                 return .results(1)

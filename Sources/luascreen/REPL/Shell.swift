@@ -443,11 +443,9 @@ final class Shell {
             print("Nothing matches \"\(clean(text, keepNewlines: false))\".")
             return
         }
-        let width = Terminal.width(options)
-        for (i, result) in findResults.enumerated() {
-            let place = (result.titles + [result.text]).map { clean($0, keepNewlines: false) }.joined(separator: separator)
-            print(truncate("\(i + 1). \(place)", toWidth: width, ellipsis: ascii ? "..." : "…"))
-        }
+        let lines = FindList.lines(findResults, width: Terminal.width(options), separator: separator,
+                                   ellipsis: ascii ? "..." : "…", clean: { self.clean($0, keepNewlines: false) })
+        for line in lines { print(line) }
         print(style.dim(findResults.count == 1 ? "go 1 goes there." : "go N goes to result N."))
     }
 
@@ -466,7 +464,9 @@ final class Shell {
             let row = session.currentScreen().visibleRows.first { $0.id == result.row }
             turnToRow(result.row)
             render()
-            if let row {
+            if row == nil, let reason = try? session.why(result.row) {
+                print(clean(reason))
+            } else if let row {
                 let name = clean(row.text, keepNewlines: false)
                 print(row.number.map { "\(name) is row \($0)." } ?? "\(name) is on this screen.")
             }
