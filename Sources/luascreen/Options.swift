@@ -16,6 +16,8 @@ struct Options {
     var ascii = false
     var limits = LuaLimits()
     var trusted = false
+    /// `run --watch`: reload when the script or a module it required changes on disk.
+    var watch = false
     var json = false
     var screen: String?
     var page: Int?
@@ -83,6 +85,7 @@ struct Options {
             case "--max-instructions": options.limits.instructions = try number(name, try arg())
             case "--max-memory": options.limits.memory = try number(name, try arg())
             case "--trusted": options.trusted = true
+            case "--watch": options.watch = true
             case "--json": options.json = true
             case "--screen": options.screen = try arg()
             case "--page": options.page = try number(name, try arg())
@@ -92,7 +95,7 @@ struct Options {
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
+                             "--trusted", "--watch", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
@@ -108,6 +111,9 @@ struct Options {
             guard !options.paths.isEmpty else { throw UsageError(description: "which scripts? e.g. luascreen check examples/*.lua") }
         case .test:
             break
+        }
+        if options.watch && options.command != .run {
+            throw UsageError(description: "--watch goes with run")
         }
         if options.json && options.command != .check {
             throw UsageError(description: "--json goes with check")
@@ -150,6 +156,7 @@ options:
   --max-instructions N          instruction budget of each entry into Lua (default 10000000)
   --max-memory BYTES            memory cap of the Lua state (default 64M; K, M, G suffixes)
   --trusted                     lift the sandbox (io, os, debug, package)
+  --watch                       run: reload when the script or a module it required changes
   --help, --version
 exit status: 0 success, 1 script/validation/test failure, 2 usage error
 """

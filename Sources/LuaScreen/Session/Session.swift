@@ -56,6 +56,8 @@ public final class Session {
     public private(set) var warnings: [String] = []
 
     private(set) var lua: LuaState
+    /// The script's file and the modules it required (`run --watch` watches them).
+    public private(set) var sources: SourceFiles
     private(set) var validator: Validator
     var navigation: [LiveScreen] = []
     var transaction: Transaction?
@@ -104,6 +106,7 @@ public final class Session {
             }
         }
         let session = Session(path: path, options: options, lua: loaded.lua, validator: loaded.validator, app: loaded.app)
+        session.sources = loaded.sources
         try session.openRoot()
         return session
     }
@@ -115,6 +118,7 @@ public final class Session {
         self.validator = validator
         self.app = app
         self.store = options.store ?? MemoryStore()
+        self.sources = SourceFiles(path)
         installContext()
     }
 
@@ -131,6 +135,7 @@ public final class Session {
         lua = loaded.lua
         validator = loaded.validator
         app = loaded.app
+        sources = loaded.sources
         navigation = []
         cache = nil
         warnedKeys = []
@@ -345,12 +350,25 @@ public final class Session {
     }
 }
 
+/// The files a script was read from: the script, then each module it required (also
+/// those required later, by a callback), for `run --watch`.
+public final class SourceFiles {
+    public private(set) var paths: [String]
+
+    init(_ script: String) { paths = [script] }
+
+    func add(_ path: String) {
+        if !paths.contains(path) { paths.append(path) }
+    }
+}
+
 /// Loads and validates a script in a fresh Lua state.
 enum ScriptLoader {
     struct Loaded {
         let lua: LuaState
         let validator: Validator
         let app: App
+        let sources: SourceFiles
     }
 
     static func load(path: String, options: SessionOptions) throws -> Loaded {
@@ -358,7 +376,10 @@ enum ScriptLoader {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)")])
         }
         let folder = directoryName(path)
-        if let error = lua.openSandbox(SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: options.print)) {
+        let sources = SourceFiles(path)
+        var sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: options.print)
+        sandbox.moduleRead = { [weak sources] module in sources?.add(module) }
+        if let error = lua.openSandbox(sandbox) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "internal: \(error.message)")])
         }
         let timing = PhaseTimer()
@@ -389,7 +410,7 @@ enum ScriptLoader {
             throw LoadError(diagnostics)
         }
         validator.diagnostics = diagnostics  // warnings, for `check`
-        return Loaded(lua: lua, validator: validator, app: app)
+        return Loaded(lua: lua, validator: validator, app: app, sources: sources)
     }
 
     static func diagnostic(from error: LuaError, file: String) -> Diagnostic {

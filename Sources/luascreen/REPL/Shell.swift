@@ -127,19 +127,26 @@ final class Shell {
 
     /// A button's `confirm`: ask, and press it only on yes.
     private func confirm(_ ref: String, _ question: String) {
-        guard let answer = ask(clean(question, keepNewlines: false) + " [y/N] ", false) else {
+        guard askYesNo(clean(question, keepNewlines: false)) else { return }
+        act { try session.select(ref, answer: true) }
+    }
+
+    /// Asks a y/N question: true on yes. Otherwise says "Cancelled." (no, Ctrl-C, Ctrl-D),
+    /// or in batch mode, when the next line is no answer, fails saying how to give one.
+    private func askYesNo(_ question: String) -> Bool {
+        guard let answer = ask(question + " [y/N] ", false) else {
             if interactive {
                 print("Cancelled.")
             } else {
-                fail("\"\(clean(question, keepNewlines: false))\" needs an answer: put y or n on the line after the command")
+                fail("\"\(question)\" needs an answer: put y or n on the line after the command")
             }
-            return
+            return false
         }
         guard Shell.isYes(answer) else {
             print("Cancelled.")
-            return
+            return false
         }
-        act { try session.select(ref, answer: true) }
+        return true
     }
 
     /// For a line that named no row: the command it may have meant, else where to look.
@@ -171,7 +178,10 @@ final class Shell {
         let secret = binding?.secure ?? false
         var notes: [String] = []
         if !secret {
-            let current = clean(row.detail ?? row.value?.description ?? "", keepNewlines: false)
+            // The value itself: not the detail (which a script may set to anything, or to
+            // a placeholder when the value is empty).
+            var current = clean(row.value?.description ?? "", keepNewlines: false)
+            if row.kind == .number, !current.isEmpty, let unit = binding?.unit { current += " " + clean(unit, keepNewlines: false) }
             notes.append("now: \(current.isEmpty ? "empty" : current)")
         }
         if let binding {
@@ -190,7 +200,11 @@ final class Shell {
             }
         }
         let about = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
-        guard let answer = ask("New value for \(clean(row.text, keepNewlines: false))\(about): ", secret), !answer.isEmpty else {
+        guard let answer = ask("New value for \(clean(row.text, keepNewlines: false))\(about): ", secret) else {
+            print("Cancelled.")  // Ctrl-C or Ctrl-D
+            return
+        }
+        guard !answer.isEmpty else {
             print("Unchanged.")
             return
         }
@@ -348,6 +362,10 @@ final class Shell {
         let changed = session.storeValues().filter { entry in
             session.defaultValue(for: entry.key).map { !$0.sameValue(as: entry.value) } ?? false
         }.count
+        if changed > 0 {
+            let question = changed == 1 ? "Put 1 changed value back to its default?" : "Put \(changed) changed values back to their defaults?"
+            guard askYesNo(question) else { return }
+        }
         do {
             try session.resetAll()
             render()
@@ -523,7 +541,12 @@ final class Shell {
 
     // MARK: reload and Lua
 
-    private func reload() {
+    /// `reload`, or (`changed`: the files `run --watch` saw change) a reload on its own.
+    func reload(changed: [String]? = nil) {
+        if let changed {
+            let names = changed.isEmpty ? [session.scriptPath] : changed
+            print(style.dim("\(names.map { clean($0, keepNewlines: false) }.joined(separator: ", ")) changed on disk: reloading."))
+        }
         do {
             let note = try session.reloadScript()
             render()
