@@ -400,7 +400,8 @@ extension Session {
             case .value:
                 lines.append("\(state) because \(name) = false in the script\(row.location.map { " (\($0))" } ?? "")")
             case .function(let ref):
-                let (_, reads, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
+                let (result, allReads, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
+                let reads = deciding(field, row: row, name: name, result: result, reads: allReads)
                 let place = definition(of: ref).map { " (\($0))" } ?? ""
                 if let error {
                     lines.append("\(name) failed: \(error.message)")
@@ -424,14 +425,43 @@ extension Session {
             var note = "shown and enabled"
             let conditions = [("visible", row.visible), ("enabled", row.enabled)].compactMap { name, field -> String? in
                 guard case .function = field else { return nil }
-                let (_, reads, _) = explain(field, row: row, what: name)
-                let values = reads.map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }
+                let (_, allReads, _) = explain(field, row: row, what: name)
+                let values = distinct(allReads).map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }
                 return values.isEmpty ? nil : "\(name) read \(values.joined(separator: ", "))"
             }
             if !conditions.isEmpty { note += " (" + conditions.joined(separator: "; ") + ")" }
             lines.append(note)
         }
         return "\(resolved.text): " + lines.joined(separator: "; ")
+    }
+
+    /// The values a condition read, once each, in the order read.
+    func distinct(_ reads: [(key: String, value: StoreValue?)]) -> [(key: String, value: StoreValue?)] {
+        var seen = Set<String>()
+        return reads.filter { seen.insert($0.key).inserted }
+    }
+
+    /// Of the values a condition read, those that decided it: each boolean (or unset) value
+    /// that, flipped alone, flips the condition (`a and b` false because a is false names a
+    /// only). When no single one does (both false, or numbers and strings), all of them.
+    func deciding(_ field: Dynamic<Bool>, row: Row, name: String, result: Bool,
+                  reads: [(key: String, value: StoreValue?)]) -> [(key: String, value: StoreValue?)] {
+        let reads = distinct(reads)
+        guard reads.count > 1 else { return reads }
+        var decided: [(key: String, value: StoreValue?)] = []
+        for read in reads {
+            let flipped: StoreValue
+            switch read.value {
+            case .bool(let b)?: flipped = .bool(!b)
+            case nil: flipped = .bool(true)
+            default: continue
+            }
+            readOverrides = [read.key: flipped]
+            let (other, _, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
+            readOverrides = nil
+            if error == nil, other != result { decided.append(read) }
+        }
+        return decided.isEmpty ? reads : decided
     }
 
     /// `help REF`: the row's help, kind, key, value and default.

@@ -62,6 +62,8 @@ public final class Session {
     var navigation: [LiveScreen] = []
     var transaction: Transaction?
     var readLog: [(key: String, value: StoreValue?)]?
+    /// Values field functions read instead of the stored ones (`why` trying what decided a condition).
+    var readOverrides: [String: StoreValue]?
     var currentCall: (row: Row?, screen: Int)?
     var contextRefs = ContextRefs()
     var generation = 0

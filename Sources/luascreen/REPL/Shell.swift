@@ -97,7 +97,8 @@ final class Shell {
 
     private func explain(_ body: () throws -> String) {
         do {
-            print(clean(try body()))
+            let text = clean(try body())
+            for line in Columns.paragraph(text, width: Terminal.width(options)) { print(line) }
         } catch {
             report(error)
         }
@@ -327,23 +328,30 @@ final class Shell {
             print("  none: this script has no toggle, choice, input or number rows")
             return
         }
-        let keyWidth = min(24, values.map { displayWidth(clean($0.key, keepNewlines: false)) }.max() ?? 0)
-        var anyChanged = false
+        var rows: [(left: String, right: String)] = []
+        var changedRows: Set<Int> = []
         for (key, value) in values {
-            let name = clean(key, keepNewlines: false)
-            let padded = name + String(repeating: " ", count: max(0, keyWidth - displayWidth(name)))
             let defaultValue = session.defaultValue(for: key)
             let changed = defaultValue.map { !$0.sameValue(as: value) } ?? false
             let hidden = secure.contains(key)
-            var line = (changed ? "* " : "  ") + padded + " = " + (hidden ? mask : shown(value))
+            var right = "= " + (hidden ? mask : shown(value))
             if changed {
-                anyChanged = true
-                line += hidden ? "   (changed)" : defaultValue.map { "   (default: \(shown($0)))" } ?? ""
+                changedRows.insert(rows.count)
+                right += hidden ? "   (changed)" : defaultValue.map { "   (default: \(shown($0)))" } ?? ""
             } else if defaultValue == nil {
-                line += "   (no row uses this key; kept)"
+                right += "   (no row uses this key; kept)"
             }
-            print(changed ? style.bold(line) : line)
+            rows.append(((changed ? "* " : "  ") + clean(key, keepNewlines: false), right))
         }
+        // Each key's lines, aligned: the keys in a column as wide as the widest that leaves
+        // the values room; a longer key puts its value on the next line.
+        let width = Terminal.width(options)
+        let maxKey = max(8, min(rows.map { displayWidth($0.left) }.max() ?? 0, width / 2))
+        let laidOut = Columns.grouped(rows, width: width, indent: 0, gap: 1, maxLeft: maxKey, minRight: 12)
+        for (i, lines) in laidOut.enumerated() {
+            for line in lines { print(changedRows.contains(i) ? style.bold(line) : line) }
+        }
+        let anyChanged = !changedRows.isEmpty
         if anyChanged { print(style.dim("* changed from the default")) }
     }
 
@@ -513,20 +521,13 @@ final class Shell {
     ]
 
     private func printHelp() {
-        print("REF is a row's number, its id, or the start of its text.")
-        let column = 2 + (Shell.commandHelp.map { $0.names.count }.max() ?? 0) + 2
         let width = Terminal.width(options)
-        for entry in Shell.commandHelp {
-            let left = "  " + entry.names
-            let line = left + String(repeating: " ", count: max(2, column - left.count)) + entry.text
-            if line.count <= width {
-                print(line)
-            } else {
-                print(left)
-                print("      " + entry.text)
-            }
+        for line in Columns.paragraph("REF is a row's number, its id, or the start of its text.", width: width) { print(line) }
+        let rows = Shell.commandHelp.map { (left: $0.names, right: $0.text) }
+        for line in Columns.lines(rows, width: width, maxLeft: 24, minRight: 24) { print(line) }
+        if interactive {
+            for line in Columns.paragraph("Tab completes commands and rows; Ctrl-C clears the line.", width: width) { print(line) }
         }
-        if interactive { print("Tab completes commands and rows; Ctrl-C clears the line.") }
     }
 
     /// `help REF`: a row's help; `help set`: a command's line when no row is called that.
