@@ -103,9 +103,13 @@ extension Session {
             guard let binding = row.binding else { return }
             var current = false
             if case .bool(let b)? = value(for: binding.key) { current = b }
+            // Flipping is all a toggle does when selected (its push, if any, is never
+            // followed: `check` warns); on_select still runs.
             try perform {
                 try change(row, to: .bool(!current))
-                try followAndRun(row)
+                if let onSelect = row.onSelect {
+                    try call(onSelect, row: row, what: "on_select of row \"\(row.id)\"")
+                }
             }
         case .choice:
             try perform {
@@ -324,6 +328,9 @@ extension Session {
                 }
                 continue
             }
+            // A screen pushed from a row of a `sections` function is declared when that
+            // function runs: evaluate the screen below first.
+            if validator.screen(level) == nil { _ = currentScreen() }
             guard validator.screen(level) != nil else {
                 return "screen \"\(level)\" no longer exists; showing \"\(titles.last ?? app.root)\""
             }

@@ -160,7 +160,9 @@ extension TestFileRun {
                     throw SessionError.refused("s:find(text): text must be a string, got \(run.describeArgument(s, 2))")
                 }
                 let found = session.find(text).map { r in
-                    JSONValue.object([("screen", .string(r.screen)), ("row", .string(r.row)), ("text", .string(r.text)), ("hidden", .bool(r.hidden))])
+                    // `hidden = true` only on a hidden row (a visible one is as before)
+                    JSONValue.object([("screen", .string(r.screen)), ("row", .string(r.row)), ("text", .string(r.text))]
+                                     + (r.hidden ? [("hidden", .bool(true))] : []))
                 }
                 run.push(.array(found), on: s)
                 return .results(1)
