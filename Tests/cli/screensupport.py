@@ -7,16 +7,22 @@ only so a broken build fails instead of hanging.
 import json
 import os
 import re
+import sys
 import time
 
 import pexpect
 import pyte
 
-from Tests.cli.replsupport import BIN, ROOT
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from replsupport import BIN, ROOT  # noqa: E402
 
 PROMPT = re.compile(r"> $")
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden")
-UPDATE = os.environ.get("LUASCREEN_UPDATE_GOLDEN") == "1"
+# `python3 -m unittest Tests.cli.test_screen_pyte --update` (or LUASCREEN_UPDATE_GOLDEN=1)
+# rewrites the golden screens instead of comparing with them.
+UPDATE = os.environ.get("LUASCREEN_UPDATE_GOLDEN") == "1" or "--update" in sys.argv
+if "--update" in sys.argv:
+    sys.argv.remove("--update")
 
 
 class DimScreen(pyte.Screen):
@@ -45,6 +51,7 @@ class Term:
         extra.update(env or {})
         self.screen = DimScreen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
+        self.raw = b""
         self.child = pexpect.spawn(BIN, ["run"] + list(args), cwd=ROOT, env=sandbox.env(**extra),
                                    dimensions=(rows, cols), timeout=20)
         self.settle()
@@ -58,6 +65,7 @@ class Term:
         except pexpect.EOF:
             return False
         self.stream.feed(data)
+        self.raw += data
         return True
 
     def settle(self, ready=None, limit=20.0):
@@ -68,13 +76,17 @@ class Term:
         while time.monotonic() < deadline:
             if not self.feed() and ready(self):
                 # quiet and ready: one more short look so a late line is not missed
-                if not self.feed(0.15):
+                if not self.feed(0.1):
                     return self
         raise AssertionError("the screen did not settle; it shows:\n" + self.text())
 
     def send(self, line, ready=None):
+        """Types a line and Enter; returns the text the program wrote for it (escape
+        sequences removed), once the screen settled."""
+        start = len(self.raw)
         self.child.send(line + "\r")
-        return self.settle(ready)
+        self.settle(ready)
+        return plain(self.raw[start:])
 
     def control(self, char, ready=None):
         self.child.sendcontrol(char)
@@ -141,6 +153,14 @@ class Term:
             except (pexpect.TIMEOUT, pexpect.EOF):
                 pass
         self.child.close(force=True)
+
+
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
+
+
+def plain(data):
+    """Program output as text without escape sequences and carriage returns."""
+    return ESCAPES.sub("", data.decode("utf-8", "replace"))
 
 
 def attrs(cell):

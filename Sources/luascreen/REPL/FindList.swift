@@ -5,7 +5,8 @@ import ScreenRender
 /// they fit. The row's text is never cut: a long path gives way first, shortened from the
 /// left (the titles nearest the root go), and a text wider than the line wraps under its
 /// number. A hidden row is marked `(hidden)`. Two results that would look the same (their
-/// paths shortened alike) show their whole paths, wrapped.
+/// paths shortened alike) show their whole paths, wrapped, and the screens' ids when even
+/// those are the same.
 enum FindList {
     static func lines(_ results: [FindResult], width: Int, separator: String, ellipsis: String,
                       clean: (String) -> String) -> [String] {
@@ -20,6 +21,18 @@ enum FindList {
             if let first = seen[look] {
                 bodies[first] = whole(results[first], room: width - numberWidth, separator: separator, clean: clean)
                 bodies[i] = whole(results[i], room: width - numberWidth, separator: separator, clean: clean)
+            } else {
+                seen[look] = i
+            }
+        }
+        // Still alike (the same titles and text on two screens): name the screens.
+        seen = [:]
+        for (i, body) in bodies.enumerated() {
+            let look = body.joined(separator: "\n")
+            if let first = seen[look] {
+                for j in [first, i] where !bodies[j].isEmpty {
+                    bodies[j][bodies[j].count - 1] += " [\(clean(results[j].screen))]"
+                }
             } else {
                 seen[look] = i
             }
