@@ -38,7 +38,7 @@ public final class LinePager {
     public func page(_ index: Int, of session: Session, renderer: TextRenderer, lines: Int) -> Page? {
         prepare(session, renderer, lines)
         let whole = session.rows(from: 0, count: 0).total
-        if whole <= lines, renderer.render(session.currentScreen()).count <= lines {
+        if whole <= lines, renderer.lineCount(session.currentScreen()) <= lines {
             shownStart = nil
             return nil
         }
@@ -52,7 +52,7 @@ public final class LinePager {
         let i = min(wanted, pages.count) - 1
         let (start, count) = pages[i]
         shownStart = start
-        let screen = session.rows(from: start, count: count).screen
+        let screen = LinePager.prefix(session.rows(from: start, count: count).screen, count)
         if !complete, total <= exactLimit { layOut(until: { false }, session, renderer, budget) }
         let counted: Int
         if complete {
@@ -71,6 +71,29 @@ public final class LinePager {
         let budget = max(1, lines - 1)
         layOut(until: { self.pages.last.map { $0.start + $0.count > position } ?? false }, session, renderer, budget)
         return (pages.firstIndex { position < $0.start + $0.count } ?? pages.count - 1) + 1
+    }
+
+    /// The first `count` visible rows of `screen` (a section's footer only when all of its
+    /// rows are kept).
+    static func prefix(_ screen: ResolvedScreen, _ count: Int) -> ResolvedScreen {
+        var out = screen
+        out.sections = []
+        var left = count
+        for section in screen.sections where left > 0 {
+            guard section.visible else { continue }
+            let visible = section.rows.filter(\.visible)
+            if visible.count <= left {
+                out.sections.append(section)
+                left -= visible.count
+            } else {
+                var part = section
+                part.rows = Array(visible.prefix(left))
+                part.footer = nil
+                out.sections.append(part)
+                left = 0
+            }
+        }
+        return out
     }
 
     private func prepare(_ session: Session, _ renderer: TextRenderer, _ lines: Int) {
@@ -92,8 +115,11 @@ public final class LinePager {
                 if pages.isEmpty { pages = [(0, 0)] }
                 break
             }
-            let count = Pager.fill(from: start, total: total, lines: budget, guess: pages.last?.count) { from, n in
-                renderer.render(session.rows(from: from, count: n).screen).count
+            // The rows that could fit (a row takes a line at least), evaluated once; each
+            // measure renders a prefix of them.
+            let candidate = session.rows(from: start, count: min(budget, total - start)).screen
+            let count = Pager.fill(from: start, total: total, lines: budget, guess: pages.last?.count) { _, n in
+                renderer.lineCount(LinePager.prefix(candidate, n))
             }
             pages.append((start, count))
             if start + count >= total { complete = true }

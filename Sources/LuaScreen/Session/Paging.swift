@@ -171,23 +171,37 @@ extension Session {
     public func rows(from start: Int, count: Int) -> (screen: ResolvedScreen, total: Int) {
         guard let (index, sections) = currentIndex(), let live = navigation.last else {
             let screen = currentScreen()
-            let visible = screen.visibleRows.count
-            let wanted = max(0, start)..<min(visible, max(0, start) + max(0, count))
-            var position = 0
-            var out = screen
-            out.sections = screen.sections.compactMap { section in
-                guard section.visible else { return nil }
-                var s = section
-                let shown = section.rows.filter(\.visible)
-                let first = position
-                position += shown.count
-                let inPage = shown.indices.filter { wanted.contains(first + $0) }
-                guard let last = inPage.last else { return nil }
-                s.rows = inPage.map { shown[$0] }
-                if last != shown.count - 1 { s.footer = nil }
-                return s
+            let entries: [(section: Int, row: Int)]
+            if let known = visibleIndex, known.generation == generation, known.depth == navigation.count {
+                entries = known.entries
+            } else {
+                var list: [(section: Int, row: Int)] = []
+                for (si, section) in screen.sections.enumerated() where section.visible {
+                    for (ri, row) in section.rows.enumerated() where row.visible { list.append((si, ri)) }
+                }
+                visibleIndex = (generation, navigation.count, list)
+                entries = list
             }
-            return (out, visible)
+            let begin = min(max(0, start), entries.count)
+            let end = min(entries.count, begin + max(0, count))
+            var out = ResolvedScreen(id: screen.id, title: screen.title, sections: [])
+            var i = begin
+            while i < end {
+                let si = entries[i].section
+                let section = screen.sections[si]
+                var rows: [ResolvedRow] = []
+                var lastRow = -1
+                while i < end, entries[i].section == si {
+                    rows.append(section.rows[entries[i].row])
+                    lastRow = entries[i].row
+                    i += 1
+                }
+                var part = section
+                part.rows = rows
+                if section.rows[(lastRow + 1)...].contains(where: \.visible) { part.footer = nil }
+                out.sections.append(part)
+            }
+            return (out, entries.count)
         }
         let total = index.visibleCount
         let begin = min(max(0, start), total)

@@ -70,6 +70,9 @@ public final class Session {
     var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
     var structureGeneration = 0
     var rowIndex: RowIndex?
+    /// Where the visible rows of the current screen, evaluated whole, are: (section, row)
+    /// of each, made once per evaluation (for paging a screen whose visibility is dynamic).
+    var visibleIndex: (generation: Int, depth: Int, entries: [(section: Int, row: Int)])?
     var bindingCache: (structure: Int, bindings: [String: Binding])?
     /// The declared row behind the last row found through the index (select looks it up next).
     var lastLookedUp: (structure: Int, depth: Int, row: Row)?
