@@ -10,7 +10,6 @@ change that is meant to move them with
 import os
 import re
 import sys
-import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -397,7 +396,6 @@ class Watching(ScreenCase):
         self.assertIn("Before", term.text())
         term.child.send("sho")
         term.settle(lambda t: t.cursor_line().endswith("sho"))
-        time.sleep(0.05)  # a later modification time than the first read, on coarse clocks
         with open(module, "w") as f:
             f.write('return { first = "After" }\n')
         term.settle(lambda t: "After" in t.text() and t.cursor_line().endswith("sho"))

@@ -522,11 +522,11 @@ final class Shell {
 
     private func printHelp() {
         let width = Terminal.width(options)
-        for line in Columns.paragraph("REF is a row's number, its id, or the start of its text.", width: width) { print(line) }
+        for line in Columns.paragraph("REF is a row's number, its id, or the start of its text.", width: width, hang: 0) { print(line) }
         let rows = Shell.commandHelp.map { (left: $0.names, right: $0.text) }
         for line in Columns.lines(rows, width: width, maxLeft: 24, minRight: 24) { print(line) }
         if interactive {
-            for line in Columns.paragraph("Tab completes commands and rows; Ctrl-C clears the line.", width: width) { print(line) }
+            for line in Columns.paragraph("Tab completes commands and rows; Ctrl-C clears the line.", width: width, hang: 0) { print(line) }
         }
     }
 
