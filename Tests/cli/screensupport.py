@@ -18,8 +18,8 @@ from replsupport import BIN, ROOT  # noqa: E402
 
 PROMPT = re.compile(r"> $")
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden")
-# `python3 -m unittest Tests.cli.test_screen_pyte --update` (or LUASCREEN_UPDATE_GOLDEN=1)
-# rewrites the golden screens instead of comparing with them.
+# LUASCREEN_UPDATE_GOLDEN=1, or `python3 Tests/cli/test_screen_pyte.py --update`, rewrites
+# the golden screens instead of comparing with them.
 UPDATE = os.environ.get("LUASCREEN_UPDATE_GOLDEN") == "1" or "--update" in sys.argv
 if "--update" in sys.argv:
     sys.argv.remove("--update")
