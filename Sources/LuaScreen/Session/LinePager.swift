@@ -14,6 +14,7 @@ public final class LinePager {
         public var screen: ResolvedScreen
         /// From 1.
         public var index: Int
+        /// How many pages the screen has (see `estimated`).
         public var count: Int
         /// True when `count` is estimated (a long screen not laid out to its end).
         public var estimated: Bool
@@ -31,6 +32,7 @@ public final class LinePager {
     private var shownStart: Int?
     private var anchor: Int?
 
+    /// A pager with nothing laid out yet.
     public init() {}
 
     /// Page `index` (from 1, clamped) of the current screen when `lines` lines are free for

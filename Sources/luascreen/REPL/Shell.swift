@@ -491,7 +491,7 @@ final class Shell {
             turnToRow(result.row)
             render()
             if row == nil, let reason = try? session.why(result.row) {
-                print(clean(reason))
+                for line in Columns.paragraph(clean(reason), width: Terminal.width(options)) { print(line) }
             } else if let row {
                 let name = clean(row.text, keepNewlines: false)
                 print(row.number.map { "\(name) is row \($0)." } ?? "\(name) is on this screen.")
