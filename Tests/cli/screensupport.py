@@ -76,7 +76,7 @@ class Term:
         while time.monotonic() < deadline:
             if not self.feed() and ready(self):
                 # quiet and ready: one more short look so a late line is not missed
-                if not self.feed(0.1):
+                if not self.feed(0.05):
                     return self
         raise AssertionError("the screen did not settle; it shows:\n" + self.text())
 
@@ -147,11 +147,7 @@ class Term:
 
     def close(self):
         if self.child.isalive():
-            self.child.sendeof()
-            try:
-                self.child.expect(pexpect.EOF, timeout=5)
-            except (pexpect.TIMEOUT, pexpect.EOF):
-                pass
+            self.child.terminate(force=True)  # SIGHUP ends the REPL (also at an open question)
         self.child.close(force=True)
 
 
