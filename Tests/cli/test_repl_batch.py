@@ -190,6 +190,11 @@ class Values(BatchTestCase):
         self.assertIn("Put 2 changed values back to their defaults? [y/N]", result.stdout)
         self.assertNotIn("\n* ", result.stdout.split("> store")[1])
 
+    def test_watch_goes_with_run(self):
+        result = support.batch(self.sandbox, ["check", JMSTATIC, "--watch"], [])
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--watch goes with run", result.stderr)
+
     def test_reset_all_asks_first(self):
         # no answer on the next line: nothing is reset, and the command fails saying why
         result = self.run_batch(JMSTATIC, ["1", "reset all", "store"])

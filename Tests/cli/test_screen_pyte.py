@@ -406,6 +406,18 @@ class Watching(ScreenCase):
         out = term.send("w")  # "show"
         self.assertIn("After", out)
 
+    def test_watch_keeps_the_loaded_version_when_the_script_breaks(self):
+        script = self.sandbox.script("main.lua", 'return screen { id = "m", title = "Kept", section { row { text = "One" } } }\n')
+        term = Term(self.sandbox, [script, "--store", "none", "--watch"], cols=80, rows=24)
+        self.terms.append(term)
+        with open(script, "w") as f:
+            f.write('return screen { id = "m", title = "Kept", section { row { txt = "Two" } } }\n')
+        term.settle(lambda t: "still running the version loaded before" in t.text() and t.cursor_line() == "Kept> ")
+        self.assertIn('unknown field "txt"', term.text())
+        with open(script, "w") as f:
+            f.write('return screen { id = "m", title = "Kept", section { row { text = "Three" } } }\n')
+        term.settle(lambda t: "Three" in t.text() and t.cursor_line() == "Kept> ")
+
 
 class Golden(ScreenCase):
     """Screens of the examples that a change must not move unnoticed."""
