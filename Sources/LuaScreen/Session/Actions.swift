@@ -450,11 +450,13 @@ extension Session {
 
     /// Of the values a condition read, those that decided it: each boolean (or unset) value
     /// that, flipped alone, flips the condition (`a and b` false because a is false names a
-    /// only). When no single one does (both false, or numbers and strings), all of them.
+    /// only). When no single one does (both false, or numbers and strings), or the condition
+    /// read more than 16 values, all of them.
     func deciding(_ field: Dynamic<Bool>, row: Row, name: String, result: Bool,
                   reads: [(key: String, value: StoreValue?)]) -> [(key: String, value: StoreValue?)] {
         let reads = distinct(reads)
-        guard reads.count > 1 else { return reads }
+        // (each try runs the function again: not for a condition that reads dozens of values)
+        guard reads.count > 1, reads.count <= 16 else { return reads }
         var decided: [(key: String, value: StoreValue?)] = []
         for read in reads {
             let flipped: StoreValue
