@@ -351,8 +351,7 @@ final class Shell {
         for (i, lines) in laidOut.enumerated() {
             for line in lines { print(changedRows.contains(i) ? style.bold(line) : line) }
         }
-        let anyChanged = !changedRows.isEmpty
-        if anyChanged { print(style.dim("* changed from the default")) }
+        if !changedRows.isEmpty { print(style.dim("* changed from the default")) }
     }
 
     private var mask: String { ascii ? "****" : "••••" }
