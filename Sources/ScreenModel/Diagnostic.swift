@@ -11,13 +11,19 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Where in the script's tables, e.g. `sections[2].rows[1].accessory`; empty for the script itself.
     public var path: String
     public var message: String
+    /// The calls that led here when the table was built inside a function (a helper that builds
+    /// rows), innermost first: each printed after the diagnostic as `FILE:LINE: note: called from here`.
+    public var calledFrom: [SourceLocation]
 
-    public init(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String) {
+    /// A diagnostic at `file:line`, `path` naming the field.
+    public init(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String,
+                calledFrom: [SourceLocation] = []) {
         self.severity = severity
         self.file = file
         self.line = line
         self.path = path
         self.message = message
+        self.calledFrom = calledFrom
     }
 
     /// One line, with control characters from the script shown as escapes (`\u{1B}`), so a
@@ -25,7 +31,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         let subject = path.isEmpty ? "" : "\(path): "
-        return Diagnostic.visible("\(place): \(severity.rawValue): \(subject)\(message)")
+        var text = Diagnostic.visible("\(place): \(severity.rawValue): \(subject)\(message)")
+        for caller in calledFrom { text += "\n" + Diagnostic.visible("\(caller.file):\(caller.line): note: called from here") }
+        return text
     }
 
     static func visible(_ text: String) -> String {

@@ -34,7 +34,11 @@ public struct TextRenderer: Sendable {
         render(screen).joined(separator: "\n") + "\n"
     }
 
-    var glyphs: Glyphs { options.ascii ? .ascii : .unicode }
+    var glyphs: Glyphs {
+        var g: Glyphs = options.ascii ? .ascii : .unicode
+        if !options.words.isEmpty { g.translate(options.words) }
+        return g
+    }
 
     /// Script text made printable: no control characters, ASCII when asked.
     func clean(_ s: String, keepNewlines: Bool = false) -> String {

@@ -19,9 +19,11 @@ enum Commands {
     }
 
     static func sessionOptions(_ options: Options, store: ValueStore?) -> SessionOptions {
-        SessionOptions(limits: options.limits, trusted: options.trusted, store: store, print: { text in
+        var session = SessionOptions(limits: options.limits, trusted: options.trusted, store: store, print: { text in
             print(text)
         })
+        session.locale = options.locale ?? Translations.environmentLocale(ProcessInfo.processInfo.environment)
+        return session
     }
 
     /// check SCRIPT...: every problem of every script, ordered by line; exit 0 when clean.
@@ -31,7 +33,8 @@ enum Commands {
             var found: [Diagnostic] = []
             do {
                 let session = try Session.open(path: path, options: sessionOptions(options, store: MemoryStore()))
-                found = session.loadWarnings + session.evaluationProblems()
+                found = session.loadWarnings + session.evaluationProblems() + session.storeKeyWarnings()
+                if options.locale != nil { found += session.untranslatedStrings() }
                 finished(session)
             } catch let error as LoadError {
                 found = error.diagnostics
@@ -87,7 +90,9 @@ enum Commands {
         } else {
             screen = session.currentScreen()
         }
-        var text = TextRenderer(options: Terminal.renderOptions(options)).renderText(screen)
+        var renderOptions = Terminal.renderOptions(options)
+        renderOptions.words = session.rendererWords
+        var text = TextRenderer(options: renderOptions).renderText(screen)
         if let footer { text += footer + "\n" }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         print(text, terminator: "")

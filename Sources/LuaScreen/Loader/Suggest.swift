@@ -1,4 +1,3 @@
-import CLuaShim
 /// "did you mean" suggestions: the closest candidate within a small edit distance.
 enum Suggest {
     static func closest(to word: String, in candidates: [String]) -> String? {
@@ -42,18 +41,5 @@ enum Suggest {
     /// ` (did you mean "x"?)` or nothing.
     static func hint(_ word: String, _ candidates: [String]) -> String {
         closest(to: word, in: candidates).map { " (did you mean \"\($0)\"?)" } ?? ""
-    }
-}
-
-/// The default id of a row: its text lowercased, each run of characters other than a-z and
-/// 0-9 made one `_`, trimmed of `_`.
-func slug(_ text: String) -> String {
-    var text = text
-    return text.withUTF8 { source in
-        String(unsafeUninitializedCapacity: source.count) { out in
-            source.withMemoryRebound(to: CChar.self) { input in
-                out.withMemoryRebound(to: CChar.self) { ls_slug(input.baseAddress, input.count, $0.baseAddress) }
-            }
-        }
     }
 }

@@ -123,7 +123,7 @@ extension Session {
         case .input, .number:
             throw SessionError(.needsValue, "\"\(resolved.text)\" is \(row.kind == .input ? "an input" : "a number") row: give its new value with set \(resolved.number.map(String.init) ?? row.id) VALUE")
         case .button:
-            if let question = row.confirm {
+            if let question = row.confirm.map(tr) {
                 guard let answer else { throw SessionError(.needsConfirmation(question), question) }
                 guard answer else { return }
             }
@@ -348,7 +348,7 @@ extension Session {
     public func find(_ text: String) -> [FindResult] {
         let needle = text.lowercased()
         var results: [FindResult] = []
-        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [validator.screen(app.root)?.title ?? app.root])]
+        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [tr(validator.screen(app.root)?.title ?? app.root)])]
         var seen: Set<String> = [app.root]
         var index = 0
         while index < queue.count {
@@ -370,7 +370,7 @@ extension Session {
             }
             for target in pushTargets(of: declared) where !seen.contains(target) {
                 seen.insert(target)
-                let title = validator.screen(target)?.title ?? target
+                let title = tr(validator.screen(target)?.title ?? target)
                 queue.append((target, idPath + [target], titlePath + [title]))
             }
         }
@@ -409,7 +409,8 @@ extension Session {
             case .function(let ref):
                 let (result, allReads, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
                 let reads = deciding(field, row: row, name: name, result: result, reads: allReads)
-                let place = definition(of: ref).map { " (\($0))" } ?? ""
+                let caller = callers(of: row).last.map { ", row made by the call at \($0)" } ?? ""
+                let place = definition(of: ref).map { " (\($0)\(caller))" } ?? ""
                 if let error {
                     lines.append("\(name) failed: \(error.message)")
                 } else if reads.isEmpty {
@@ -478,7 +479,7 @@ extension Session {
         let resolved = try lookup(reference, includeHidden: true)
         guard let row = declaredRow(resolved) else { return resolved.text }
         var lines = ["\(resolved.text) (\(row.kind.constructor), id \(row.id))"]
-        if let help = row.help { lines.append(help) }
+        if let help = row.help { lines.append(tr(help)) }
         if let binding = row.binding {
             let current = value(for: binding.key)
             lines.append("key: \(binding.key)")

@@ -33,6 +33,7 @@ extension Session {
             ("update_row", { $0.ctxUpdateRow($1) }),
             ("insert_section", { $0.ctxInsertSection($1) }),
             ("remove_section", { $0.ctxRemoveSection($1) }),
+            ("tr", { $0.ctxTranslate($1) }),
         ]
         for (name, body) in methods {
             lua.pushHostFunction { [unowned self] s in body(self, s) }
@@ -56,6 +57,8 @@ extension Session {
         switch key {
         case "store":
             s.push(ref: contextRefs.store)
+        case "locale":
+            if let locale { s.push(locale) } else { s.pushNil() }
         case "row", "screen":
             guard let pointer = s.pointer(at: 1),
                   let call = activeContexts.last(where: { $0.table == pointer }) else {

@@ -28,7 +28,7 @@ extension Session {
         if let picker = live.picker { return resolvePicker(live, picker) }
         var number = 0
         let (sections, error) = sections(of: live)
-        var resolved = ResolvedScreen(id: live.id, title: live.title, sections: [])
+        var resolved = ResolvedScreen(id: live.id, title: tr(live.title), sections: [])
         if let error {
             let row = ResolvedRow(id: "error", kind: .text, text: "The sections could not be built", detail: error,
                                   visible: true, error: error)
@@ -46,7 +46,7 @@ extension Session {
             for row in section.rows {
                 rows.append(resolveRow(row, sectionVisible: visible, number: &number))
             }
-            resolved.sections.append(ResolvedSection(id: section.id, header: section.header, footer: section.footer,
+            resolved.sections.append(ResolvedSection(id: section.id, header: section.header.map(tr), footer: section.footer.map(tr),
                                                       visible: visible, rows: rows))
         }
         return resolved
@@ -87,10 +87,10 @@ extension Session {
         }
         let visible = sectionVisible && note(evalBool(row.visible, row: row, what: "visible of row \"\(row.id)\""), true)
         let enabled = note(evalBool(row.enabled, row: row, what: "enabled of row \"\(row.id)\""), true)
-        let text = note(evalString(row.text, row: row, what: "text of row \"\(row.id)\""), row.id) ?? row.id
+        let text = tr(note(evalString(row.text, row: row, what: "text of row \"\(row.id)\""), row.id) ?? row.id)
         var detail: String? = nil
         if let d = row.detail {
-            detail = note(evalString(d, row: row, what: "detail of row \"\(row.id)\""), nil)
+            detail = note(evalString(d, row: row, what: "detail of row \"\(row.id)\""), nil).map(tr)
         }
         var value: StoreValue? = nil
         if let binding = row.binding {
@@ -126,13 +126,13 @@ extension Session {
         case .choice:
             switch options(of: row) {
             case .success(let options):
-                return .success(options.first { $0.value.sameValue(as: value) }?.text ?? value.description)
+                return .success(options.first { $0.value.sameValue(as: value) }.map { tr($0.text) } ?? value.description)
             case .failure(let e):
                 return .failure(e)
             }
         case .input:
             if binding.secure { return .success(value.description.isEmpty ? nil : "••••") }
-            if value.description.isEmpty { return .success(binding.placeholder) }
+            if value.description.isEmpty { return .success(binding.placeholder.map(tr)) }
             return .success(value.description)
         case .number:
             let unit = binding.unit.map { " " + $0 } ?? ""
@@ -152,14 +152,14 @@ extension Session {
         case .success(let options):
             for (i, option) in options.enumerated() {
                 let checked = current.map { option.value.sameValue(as: $0) } ?? false
-                rows.append(ResolvedRow(id: option.value.description, kind: .text, text: option.text,
+                rows.append(ResolvedRow(id: option.value.description, kind: .text, text: tr(option.text),
                                         accessory: checked ? .checkmark : .none, selectable: true,
                                         value: option.value, number: i + 1))
             }
         case .failure(let e):
             errorText = e.message
         }
-        let footer = errorText ?? row.help
+        let footer = errorText ?? row.help.map(tr)
         return ResolvedScreen(id: live.id, title: live.title,
                               sections: [ResolvedSection(id: "options", header: nil, footer: footer, rows: rows)])
     }

@@ -15,6 +15,9 @@ public struct SessionOptions {
     /// Opens the store once the script is loaded, from the app's `store` name (nil: the
     /// script did not name one). Used when `store` is nil.
     public var storeProvider: ((_ storeName: String?) throws -> ValueStore)?
+    /// The locale whose `strings` are shown (`de`, `de_DE`, `de_DE.UTF-8`); nil: none, texts
+    /// as written. `Translations.environmentLocale` reads the one a person's environment asks for.
+    public var locale: String?
 
     public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, store: ValueStore? = nil,
                 print: @escaping (String) -> Void = { Swift.print($0) }) {
@@ -54,6 +57,10 @@ public final class Session {
     public private(set) var messages: [String] = []
     /// Warnings found while running (a stored value of the wrong type, ...), each said once.
     public private(set) var warnings: [String] = []
+    /// The locale asked for (`de_DE` of `de_DE.UTF-8`), as `ctx.locale` gives it; nil: none.
+    public internal(set) var locale: String?
+    /// The selected locale's strings: text as written → text shown.
+    var translations: [String: String] = [:]
 
     private(set) var lua: LuaState
     /// The script's file and the modules it required (`run --watch` watches them).
@@ -112,6 +119,7 @@ public final class Session {
         }
         let session = Session(path: path, options: options, lua: loaded.lua, validator: loaded.validator, app: loaded.app)
         session.sources = loaded.sources
+        try session.selectLocale()
         try session.openRoot()
         return session
     }
@@ -422,6 +430,12 @@ enum ScriptLoader {
     static func diagnostic(from error: LuaError, file: String) -> Diagnostic {
         var message = error.text
         if error.kind == .syntax { message = "syntax error: " + message }
+        // A test file given where a screen script is expected calls test(), open(), ...
+        for global in ["test", "open", "snapshot", "eq", "truthy", "raises"]
+        where message.contains("attempt to call a nil value (global '\(global)')") {
+            message += "; this is a test file (\(global) is a test global): run it with luascreen test \(file)"
+            break
+        }
         // A message without "file:line:" (raised by C: yield outside a coroutine, C stack
         // overflow, error(nil), error objects): the innermost script line of the traceback.
         let fromTraceback = error.scriptTraceback.lazy
@@ -436,37 +450,5 @@ enum ScriptLoader {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let dir = String(path[..<slash])
         return dir.isEmpty ? "/" : dir
-    }
-}
-
-/// Phase times on stderr when LUASCREEN_TIMING is set (for the benchmarks).
-final class PhaseTimer {
-    private var last: Double
-    private let enabled = getenv("LUASCREEN_TIMING") != nil
-
-    init() { last = PhaseTimer.now() }
-
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
-    }
-
-    func lap(_ name: String, lua: LuaState? = nil) {
-        guard enabled else { return }
-        let now = PhaseTimer.now()
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        let memory = lua.map { " lua \($0.memoryInUse >> 10) KiB" } ?? ""
-        var current = 0
-        if let f = fopen("/proc/self/statm", "r") {
-            var size = 0, resident = 0
-            _ = withUnsafeMutablePointer(to: &size) { a in withUnsafeMutablePointer(to: &resident) { b in
-                withVaList([a, b]) { vfscanf(f, "%ld %ld", $0) } } }
-            fclose(f)
-            current = resident * 4
-        }
-        fputs("timing: \(name) \(Int((now - last) * 1000)) us\(memory), rss \(current) KiB, max rss \(usage.ru_maxrss) KiB\n", stderr)
-        last = now
     }
 }

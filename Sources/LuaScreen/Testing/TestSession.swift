@@ -35,6 +35,7 @@ extension TestFileRun {
         }
         var seed: [(key: String, value: StoreValue)] = []
         var width = options.width
+        var locale: String? = nil
         switch s.type(at: 2) {
         case .none, .nil_:
             break
@@ -43,7 +44,7 @@ extension TestFileRun {
             s.pushNil()
             while s.next(2) {
                 guard let key = s.string(at: -2) else {
-                    return .error("open(path, opts): opts takes store and width, got the key \(describeArgument(s, -2))")
+                    return .error("open(path, opts): opts takes store, width and locale, got the key \(describeArgument(s, -2))")
                 }
                 switch key {
                 case "store":
@@ -67,9 +68,14 @@ extension TestFileRun {
                         return .error("open(path, opts): opts.width must be a whole number of columns, got \(describeArgument(s, -1))")
                     }
                     width = Int(w)
+                case "locale":
+                    guard s.type(at: -1) == .string, let name = s.string(at: -1) else {
+                        return .error("open(path, opts): opts.locale must be a locale name such as \"de\", got \(describeArgument(s, -1))")
+                    }
+                    locale = name
                 default:
-                    let hint = Suggest.hint(key, ["store", "width"])
-                    return .error("open(path, opts): unknown option \"\(key)\"\(hint) (opts takes store and width)")
+                    let hint = Suggest.hint(key, ["store", "width", "locale"])
+                    return .error("open(path, opts): unknown option \"\(key)\"\(hint) (opts takes store, width and locale)")
                 }
                 s.pop()
             }
@@ -79,8 +85,9 @@ extension TestFileRun {
         seed.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         let scriptPath = TestFiles.join(folder, relative)
         let handle = TestSessionHandle(path: scriptPath, width: width)
-        let sessionOptions = SessionOptions(limits: options.limits, trusted: options.trusted, store: MemoryStore(seed),
+        var sessionOptions = SessionOptions(limits: options.limits, trusted: options.trusted, store: MemoryStore(seed),
                                             print: { [weak self] text in self?.note(text) })
+        sessionOptions.locale = locale
         do {
             handle.session = try Session.open(path: scriptPath, options: sessionOptions)
         } catch let error as LoadError {
@@ -190,7 +197,7 @@ extension TestFileRun {
                     }
                     width = Int(w)
                 }
-                let renderer = TextRenderer(options: RenderOptions(width: width, ascii: false, color: false))
+                let renderer = TextRenderer(options: RenderOptions(width: width, ascii: false, color: false, words: session.rendererWords))
                 s.push(renderer.renderText(session.currentScreen()))
                 return .results(1)
             }),

@@ -386,7 +386,9 @@ final class Shell {
     // MARK: rendering and paging
 
     private var renderer: TextRenderer {
-        TextRenderer(options: Terminal.renderOptions(options, color: style.color))
+        var renderOptions = Terminal.renderOptions(options, color: style.color)
+        renderOptions.words = session.rendererWords
+        return TextRenderer(options: renderOptions)
     }
 
     /// The pages of the current screen at the terminal's size (see `LinePager`).
