@@ -40,9 +40,10 @@ public struct TextRenderer: Sendable {
         return g
     }
 
-    /// Script text made printable: no control characters, ASCII when asked.
+    /// Script text made printable: control characters escaped (`sanitize`), line breaks
+    /// kept only for paragraphs, ASCII when asked.
     func clean(_ s: String, keepNewlines: Bool = false) -> String {
-        let s = sanitize(s, keepNewlines: keepNewlines)
+        let s = sanitize(s, lineBreaks: keepNewlines ? .paragraph : .space)
         return options.ascii ? asciiFold(s) : s
     }
 

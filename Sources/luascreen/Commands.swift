@@ -19,6 +19,7 @@ enum Commands {
     }
 
     static func sessionOptions(_ options: Options, store: ValueStore?) -> SessionOptions {
+        // The text arrives sanitized (Session's sink).
         var session = SessionOptions(limits: options.limits, trusted: options.trusted, store: store, print: { text in
             print(text)
         })
@@ -66,7 +67,7 @@ enum Commands {
 
     /// Warnings found while evaluating (a stored value of the wrong type for its row).
     static func printWarnings(_ session: Session) {
-        for warning in session.warnings { printError("\(session.scriptPath): warning: \(warning)") }
+        for warning in session.warnings { printError(sanitize("\(session.scriptPath): warning: \(warning)")) }
     }
 
     static func render(_ options: Options) -> Int32 {
@@ -78,7 +79,7 @@ enum Commands {
             do {
                 try session.go(to: [session.app.root, id])
             } catch {
-                printError("\(options.paths[0]): error: no screen with id \"\(id)\" (screens: \(session.screenIDs.joined(separator: ", ")))")
+                printError(sanitize("\(options.paths[0]): error: no screen with id \"\(id)\" (screens: \(session.screenIDs.joined(separator: ", ")))"))
                 return 1
             }
         }
@@ -96,7 +97,7 @@ enum Commands {
         if let footer { text += footer + "\n" }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         print(text, terminator: "")
-        for message in session.messages { print(message) }
+        for message in session.messages { print(sanitize(message)) }
         printWarnings(session)
         if ProcessInfo.processInfo.environment["LUASCREEN_TIMING"] != nil {
             printError("timing: render \(String(format: "%.3f", elapsed)) ms")
@@ -116,7 +117,7 @@ enum Commands {
         } catch let error as LoadError {
             for d in error.diagnostics { printError(d.description) }
         } catch {
-            printError("\(path): error: \(error)")
+            printError(sanitize("\(path): error: \(error)"))
         }
         return nil
     }

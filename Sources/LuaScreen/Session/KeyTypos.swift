@@ -14,15 +14,21 @@ extension Session {
         var uses: [StoreKeyUse] = []
         var files = [scriptPath]
         var index = 0
+        // Modules the script names are read as `require` reads them: through the one path
+        // resolver, inside the script's folder only.
+        let folder = ScriptLoader.directoryName(scriptPath)
+        let resolver = PathResolver(root: folder, name: "the script's folder")
         while index < files.count {
             let file = files[index]
             index += 1
-            guard let bytes = readFileBytes(file) else { continue }
+            let read = index == 1 ? PathResolver.readRegularFile(file)
+                : resolver.map { $0.read(file, from: folder).map(\.bytes) } ?? .failure(PathError("no folder"))
+            guard case .success(let bytes) = read else { continue }
             for (number, line) in StoreKeyUse.candidateLines(of: bytes) {
-                uses += StoreKeyUse.scan(line, file: file, line: number)
+                uses += StoreKeyUse.scan(line, file: index == 1 ? file : PathResolver.join(folder, file), line: number)
                 for module in StoreKeyUse.requiredModules(line) {
-                    let path = ScriptLoader.directoryName(scriptPath) + "/" + module.replacing(".", with: "/") + ".lua"
-                    if !files.contains(path) { files.append(path) }
+                    let relative = module.replacing(".", with: "/") + ".lua"
+                    if !files.contains(relative) { files.append(relative) }
                 }
             }
         }

@@ -10,7 +10,8 @@ public struct SessionOptions {
     public var trusted: Bool
     /// Where values live; nil: in memory.
     public var store: ValueStore?
-    /// Where the script's `print` writes.
+    /// Where the script's `print` writes (the text arrives sanitized: control and bidi
+    /// characters escaped).
     public var print: (String) -> Void
     /// Opens the store once the script is loaded, from the app's `store` name (nil: the
     /// script did not name one). Used when `store` is nil.
@@ -73,6 +74,10 @@ public final class Session {
     var readOverrides: [String: StoreValue]?
     var currentCall: (row: Row?, screen: Int)?
     var contextRefs = ContextRefs()
+    /// on_appear calls under way, one inside the other, and the error of the push depth
+    /// limit once it was reached (raised as it is at every level, not wrapped again).
+    var appearDepth = 0
+    var appearLimitMessage: String?
     var generation = 0
     var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
     var structureGeneration = 0
@@ -99,6 +104,8 @@ public final class Session {
         var meta: Int32 = -1
         var store: Int32 = -1
         var methods: Int32 = -1
+        /// The metatable of ctx.row and ctx.screen (read-only views).
+        var view: Int32 = -1
     }
 
     /// The calls under way, innermost last: which ctx table each was handed and for what
@@ -189,9 +196,22 @@ public final class Session {
         navigation.append(liveScreen(for: screen))
         changed()
         if let onAppear = screen.onAppear {
+            if appearDepth == 0 { appearLimitMessage = nil }
+            // An on_appear that pushes a screen runs that screen's on_appear inside its own
+            // call: a screen that pushes itself would nest until the C stack runs out.
+            guard appearDepth < Session.maxAppearDepth else {
+                let message = "ctx:push: screens pushed from on_appear nest more than \(Session.maxAppearDepth) deep (the push depth limit): on_appear of screen \"\(Diagnostic.quote(id))\" pushes a screen whose on_appear pushes again; push from a row's on_select instead"
+                appearLimitMessage = message
+                throw SessionError.refused(message)
+            }
+            appearDepth += 1
+            defer { appearDepth -= 1 }
             try call(onAppear, row: nil, what: "on_appear of screen \"\(id)\"")
         }
     }
+
+    /// How deep pushes made by on_appear may nest (each runs the next screen's on_appear).
+    static let maxAppearDepth = 16
 
     /// Leaves the current screen (its run-time changes end with it).
     public func back() throws {
@@ -391,16 +411,20 @@ enum ScriptLoader {
         }
         let folder = directoryName(path)
         let sources = SourceFiles(path)
-        var sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: options.print)
+        // The script's print reaches the host's sink through the one sanitizer (SPEC §7).
+        let sink = options.print
+        var sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { sink(sanitize($0)) })
         sandbox.moduleRead = { [weak sources] module in sources?.add(module) }
         if let error = lua.openSandbox(sandbox) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "internal: \(error.message)")])
         }
         let timing = PhaseTimer()
         // The source is dropped as soon as Lua has compiled it.
-        let loadError: LuaError?? = readFileBytes(path).map { lua.load($0, chunkName: "@" + path) }
-        guard let loadError else {
-            let reason = String(cString: strerror(errno))
+        // A FIFO or /dev/zero is "not a regular file", never read.
+        let loadError: LuaError?
+        switch PathResolver.readRegularFile(path) {
+        case .success(let bytes): loadError = lua.load(bytes, chunkName: "@" + path)
+        case .failure(let reason):
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
         }
         if let error = loadError {
@@ -428,7 +452,8 @@ enum ScriptLoader {
     }
 
     static func diagnostic(from error: LuaError, file: String) -> Diagnostic {
-        var message = error.text
+        // The message is the script's own text (error(...)): cut like any quoted value.
+        var message = Diagnostic.quote(error.text, keepEnd: true)
         if error.kind == .syntax { message = "syntax error: " + message }
         // A test file given where a screen script is expected calls test(), open(), ...
         for global in ["test", "open", "snapshot", "eq", "truthy", "raises"]

@@ -9,7 +9,7 @@ final class TestSessionHandle {
     var session: Session?
     let path: String
     let width: Int
-    /// The Lua table standing for this session, to check methods are called on it.
+    /// The Lua handle standing for this session, to check methods are called on it.
     var table: UnsafeRawPointer?
 
     init(path: String, width: Int) {
@@ -83,7 +83,12 @@ extension TestFileRun {
             return .error("open(path, opts): opts must be a table, got \(describeArgument(s, 2))")
         }
         seed.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        let scriptPath = TestFiles.join(folder, relative)
+        // Only inside the test root (SPEC §7): no absolute path, no '..' or link out of it.
+        let scriptPath: String
+        switch resolve(relative) {
+        case .failure(let error): return .error("open: \(error)")
+        case .success((let path, _)): scriptPath = path  // a missing file: Session.open says so
+        }
         let handle = TestSessionHandle(path: scriptPath, width: width)
         var sessionOptions = SessionOptions(limits: options.limits, trusted: options.trusted, store: MemoryStore(seed),
                                             print: { [weak self] text in self?.note(text) })
@@ -225,16 +230,27 @@ extension TestFileRun {
         throw SessionError.refused("s:\(method)(REF): REF is a row's number, id or text, got \(describeArgument(s, 2))")
     }
 
+    /// Pushes the session object: a handle (userdata) whose hidden metatable holds the
+    /// methods, so `rawset`, `setmetatable` or any trick on it changes nothing the host
+    /// keeps (SPEC §7).
     func pushSessionTable(_ handle: TestSessionHandle, _ lua: LuaState) {
         let s = lua.stack
-        s.ensure(4)
+        s.ensure(6)
         let methods = TestFileRun.sessionMethods
-        s.newTable(recordCount: methods.count)
+        s.newHandle()
         handle.table = s.pointer(at: -1)
+        s.newTable(recordCount: 3)
+        s.push("session")
+        s.rawSet(-2, "__metatable")
+        lua.pushHostFunction { s in
+            .error("a session is read-only: use its methods (s:select, s:set, ...) and keep your own values in locals")
+        }
+        s.rawSet(-2, "__newindex")
+        s.newTable(recordCount: methods.count)
         for (name, body) in methods {
             lua.pushHostFunction { [weak self] s in
                 guard let self else { return .error("\(name): the test run is over") }
-                guard s.type(at: 1) == .table, s.pointer(at: 1) == handle.table else {
+                guard s.type(at: 1) == .userdata, s.pointer(at: 1) == handle.table else {
                     return .error("\(name): call it as a method of the session, with a colon: s:\(name)(...)")
                 }
                 guard let session = handle.session else {
@@ -252,6 +268,8 @@ extension TestFileRun {
             }
             s.rawSet(-2, name)
         }
+        s.rawSet(-2, "__index")
+        s.setMetatable(-2)
     }
 
     // MARK: values into the test's Lua state
