@@ -1,10 +1,15 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaRuntime
 
 /// The command line, parsed.
 struct Options {
     enum Command: Equatable {
-        case run, check, dump, render, test
+        case run, check, dump, render, test, explore
     }
     enum ColorMode: String { case auto, always, never }
 
@@ -24,6 +29,9 @@ struct Options {
     var page: Int?
     var pageRows = 20
     var updateSnapshots = false
+    var explore = ExploreArguments()
+    var record: String?
+    var coverage: String?
     var help = false
     var version = false
 
@@ -41,6 +49,7 @@ struct Options {
             case "dump": options.command = .dump; rest = rest.dropFirst()
             case "render": options.command = .render; rest = rest.dropFirst()
             case "test": options.command = .test; rest = rest.dropFirst()
+            case "explore": options.command = .explore; rest = rest.dropFirst()
             case "help": options.help = true; rest = rest.dropFirst()
             default: break
             }
@@ -93,18 +102,21 @@ struct Options {
             case "--page": options.page = try number(name, try arg())
             case "--page-rows": options.pageRows = try number(name, try arg())
             case "--update-snapshots": options.updateSnapshots = true
+            case "--seed", "--walks", "--steps", "--out": try options.explore.parse(name, try arg())
+            case "--record": options.record = try arg()
+            case "--coverage": options.coverage = try arg()
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--watch", "--json", "--screen", "--locale", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
+                             "--trusted", "--watch", "--json", "--screen", "--locale", "--page", "--page-rows", "--update-snapshots", "--help", "--version"] + ExploreArguments.names + ["--record", "--coverage"]
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
         }
         if options.help || options.version { return options }
         switch options.command {
-        case .run, .dump, .render:
+        case .run, .dump, .render, .explore:
             guard options.paths.count == 1 else {
                 throw UsageError(description: options.paths.isEmpty ? "which script? e.g. luascreen run examples/settings.lua"
                                                                     : "one script at a time, got \(options.paths.count)")
@@ -117,8 +129,17 @@ struct Options {
         if options.watch && options.command != .run {
             throw UsageError(description: "--watch goes with run")
         }
-        if options.json && options.command != .check {
-            throw UsageError(description: "--json goes with check")
+        if options.json && options.command != .check && options.command != .explore {
+            throw UsageError(description: "--json goes with check or explore")
+        }
+        if options.record != nil, options.command != .run {
+            throw UsageError(description: "--record goes with run")
+        }
+        if options.coverage != nil, options.command != .test {
+            throw UsageError(description: "--coverage goes with test")
+        }
+        if options.explore.given, options.command != .explore {
+            throw UsageError(description: "--seed, --walks, --steps and --out go with explore")
         }
         if (options.screen != nil || options.page != nil) && options.command != .render {
             throw UsageError(description: "\(options.screen != nil ? "--screen" : "--page") goes with render")
@@ -129,7 +150,7 @@ struct Options {
 
 /// "64M", "1G", "65536" -> bytes (also plain counts).
 func parseSize(_ text: String) -> Int? {
-    let t = text.lowercased().replacingOccurrences(of: "_", with: "")
+    let t = String(text.lowercased().filter { $0 != "_" })
     let units: [(String, Int)] = [("kib", 1 << 10), ("mib", 1 << 20), ("gib", 1 << 30), ("k", 1 << 10), ("m", 1 << 20), ("g", 1 << 30)]
     for (suffix, factor) in units where t.hasSuffix(suffix) {
         guard let n = Int(t.dropLast(suffix.count)) else { return nil }
@@ -143,20 +164,24 @@ func closestOption(_ word: String, _ candidates: [String]) -> String? {
 }
 
 let usage = """
-usage: luascreen run SCRIPT [options]     the REPL (batch mode when stdin is not a terminal)
+usage: luascreen run SCRIPT [options] [--record FILE]
+                                          the REPL (batch mode when stdin is not a terminal);
+                                          --record writes the session as a test file
        luascreen SCRIPT [options]         same as run
        luascreen check SCRIPT... [--json] validate; exit 0 when clean
        luascreen dump SCRIPT              JSON of the evaluated screens
        luascreen render SCRIPT [--screen ID] [--page N [--page-rows R]]
-       luascreen test [PATH...] [--update-snapshots]
+       luascreen test [PATH...] [--update-snapshots] [--coverage FILE]
                                           run *_test.lua files (default: ./tests)
+       luascreen explore SCRIPT [--seed N] [--walks W] [--steps K] [--out DIR] [--json]
+                                          random walks with checks; a failure shrunk to commands
 options:
   --store PATH | --store none   where values persist (default: $XDG_CONFIG_HOME/luascreen/NAME.json)
   --width N                     render width (default: the terminal's, else 80)
   --color auto|always|never     colour (auto: only on a terminal; never with NO_COLOR)
   --ascii                       draw with ASCII only
-  --max-instructions N          instruction budget of each entry into Lua (default 10000000)
-  --max-memory BYTES            memory cap of the Lua state (default 64M; K, M, G suffixes)
+  --max-instructions N          instruction budget of each action: a load, a screen, a command, a test (default 10000000)
+  --max-memory BYTES            memory cap of the Lua state, and of what the host copies out of it (default 64M; K, M, G)
   --trusted                     lift the sandbox (io, os, debug, package)
   --watch                       run: reload when the script or a module it required changes
   --locale LANG                 show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG);

@@ -1,4 +1,9 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
 import ScreenModel
 
@@ -24,11 +29,24 @@ enum REPL {
         }
         defer { session.close() }
         for warning in session.loadWarnings { printError(warning.description) }
-
-        if Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
-            return interactive(Shell(session: session, options: options, interactive: true))
+        if let file = options.record {
+            shellRecording = ShellRecording(SessionRecorder(session: session, testFile: file, width: options.width ?? 80))
         }
-        return batch(Shell(session: session, options: options, interactive: false))
+        let status: Int32
+        if Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
+            status = interactive(Shell(session: session, options: options, interactive: true))
+        } else {
+            status = batch(Shell(session: session, options: options, interactive: false))
+        }
+        if let recording = shellRecording {
+            do {
+                try recording.recorder.write(session: session)
+            } catch {
+                printError("error: cannot write the recorded test to \(recording.recorder.testFile): \(error)")
+                return 1
+            }
+        }
+        return status
     }
 
     /// readline: prompt with the path, history, Tab, Ctrl-C clears the line, Ctrl-D leaves.
@@ -44,15 +62,13 @@ enum REPL {
         let watch = shell.options.watch ? Watch(session: shell.session) : nil
         if let watch { LineEditor.watch = { watch.changed() } }
         shell.start()
-        while true {
+        reading: while true {
             let raw: String
             switch LineEditor.input(prompt: shell.prompt()) {
             case .line(let line): raw = line
             case .end, .cancelled:
                 print("")  // Ctrl-D: leave on a fresh line
-                LineEditor.save()
-                LineEditor.signalsToDefault()
-                return 0
+                break reading
             case .changed:
                 if let watch {
                     shell.reload(changed: watch.changedFiles())
@@ -105,7 +121,7 @@ enum REPL {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            printError("warning: cannot keep the history in \(folder): \(error.localizedDescription)")
+            printError("warning: cannot keep the history in \(folder): \(String(describing: error))")
             return nil
         }
         return folder + "/history"

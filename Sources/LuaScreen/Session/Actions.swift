@@ -21,6 +21,9 @@ extension Session {
     /// Finds a row of the current screen by number, id, text or unique text prefix.
     /// Hidden rows are found only with `includeHidden` (`row(REF)` in tests).
     public func lookup(_ reference: String, includeHidden: Bool = false) throws -> ResolvedRow {
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
         if let row = quickLookup(reference.trimmingSpaces) { return row }
         let screen = currentScreen()
         let all = screen.sections.flatMap(\.rows)
@@ -204,7 +207,7 @@ extension Session {
         case .choice:
             let options = try options(of: row).get()
             if let o = options.first(where: { $0.value.description == t }) { return o.value }
-            if let o = options.first(where: { $0.text == t }) { return o.value }
+            if let o = options.first(where: { $0.text == t || tr($0.text) == t }) { return o.value }
             if let o = options.first(where: { $0.text.lowercased() == t.lowercased() || $0.value.description.lowercased() == t.lowercased() }) { return o.value }
             let list = options.map { $0.text == $0.value.description ? $0.text : "\($0.value) (\($0.text))" }
             throw SessionError.refused("\"\(t)\" is not an option of \"\(row.text.value ?? row.id)\"; options: \(list.joined(separator: ", "))\(Suggest.hint(t, options.map(\.text)))")
@@ -346,6 +349,9 @@ extension Session {
     /// Rows of every screen reachable from the root whose text, detail or help contains
     /// `text`, hidden rows too (marked).
     public func find(_ text: String) -> [FindResult] {
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
         let needle = text.lowercased()
         var results: [FindResult] = []
         var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [tr(validator.screen(app.root)?.title ?? app.root)])]
@@ -398,6 +404,9 @@ extension Session {
 
     /// `why REF`: why a row is disabled or hidden, with the values its conditions read.
     public func why(_ reference: String) throws -> String {
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
         let resolved = try lookup(reference, includeHidden: true)
         guard let row = declaredRow(resolved) else { return "row \"\(resolved.text)\" is a choice's option" }
         var lines: [String] = []
@@ -476,6 +485,9 @@ extension Session {
 
     /// `help REF`: the row's help, kind, key, value and default.
     public func help(_ reference: String) throws -> String {
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
         let resolved = try lookup(reference, includeHidden: true)
         guard let row = declaredRow(resolved) else { return resolved.text }
         var lines = ["\(resolved.text) (\(row.kind.constructor), id \(row.id))"]
@@ -494,7 +506,7 @@ extension Session {
                 if !range.isEmpty { lines.append(range.joined(separator: ", ")) }
             }
             if row.kind == .choice, case .success(let options) = options(of: row) {
-                lines.append("options: " + options.map { $0.text == $0.value.description ? $0.text : "\($0.value) (\($0.text))" }.joined(separator: ", "))
+                lines.append("options: " + options.map { tr($0.text) == $0.value.description ? $0.text : "\($0.value) (\(tr($0.text)))" }.joined(separator: ", "))
             }
             if row.kind == .input, let max = binding.maxLength { lines.append("at most \(max) characters") }
         }

@@ -1,4 +1,9 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
 import ScreenModel
 import ScreenRender
@@ -52,6 +57,13 @@ final class Shell {
 
     /// Runs one line (trimmed, not empty, not a comment). False when the REPL should end.
     func run(_ line: String) -> Bool {
+        let recording = recordBefore(line)
+        defer { recordAfter(recording) }
+        // One command is one action: one instruction budget for everything it runs.
+        return session.action { runCommand(line) }
+    }
+
+    private func runCommand(_ line: String) -> Bool {
         let command = ReplCommand.parse(line, resolves: resolves)
         var keepGoing = true
         switch command {
@@ -359,7 +371,7 @@ final class Shell {
     /// A value as Lua would write it: strings quoted.
     private func shown(_ value: StoreValue) -> String {
         if case .string(let s) = value {
-            let escaped = s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            let escaped = s.reduce(into: "") { out, c in if c == "\\" || c == "\"" { out.append("\\") }; out.append(c) }
             return "\"" + clean(escaped, keepNewlines: false) + "\""
         }
         return value.description
