@@ -145,10 +145,8 @@ void ls_budget_exhausted(lua_State *L, int level) {
     lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
     lua_Debug d;
     const char *what = pool->timed_out
-        ? "instruction limit exceeded (%I instructions, or their time): the script does too much work "
-          "(raise it with --max-instructions)"
-        : "instruction limit exceeded (%I instructions): the script loops or does "
-          "too much work (raise it with --max-instructions)";
+        ? "instruction limit exceeded (%I instructions, or their time): the script does too much work (%s)"
+        : "instruction limit exceeded (%I instructions): the script loops or does too much work (%s)";
     /* The script's line: past the host's prelude ("=luascreen", print's table.concat). */
     int named = 0;
     for (int at = level; !named && lua_getstack(L, at, &d) && lua_getinfo(L, "Sl", &d); at++) {
@@ -161,9 +159,15 @@ void ls_budget_exhausted(lua_State *L, int level) {
         }
     }
     if (!named) lua_pushliteral(L, "");
-    lua_pushfstring(L, what, (lua_Integer)pool->budget);
+    lua_pushfstring(L, what, (lua_Integer)pool->budget, pool->instructions_advice);
     lua_concat(L, 2);
     lua_error(L);
+}
+
+void ls_set_advice(lua_State *L, const char *memory, const char *instructions) {
+    ls_pool *pool = ls_limits_of(L)->pool;
+    snprintf(pool->memory_advice, sizeof pool->memory_advice, "%s", memory);
+    snprintf(pool->instructions_advice, sizeof pool->instructions_advice, "%s", instructions);
 }
 
 lua_State *ls_newstate(size_t memory_limit, long long instruction_budget) {
@@ -454,8 +458,8 @@ static int ls_trampoline(lua_State *L) {
         if (n > 0) lua_pop(L, n);
         else if (n < 0) lua_pop(L, 1);
         ls_script_where(L);
-        lua_pushfstring(L, "memory limit exceeded (%I bytes): the script makes the host copy too much data "
-                           "(raise it with --max-memory)", (lua_Integer)lim->pool->limit);
+        lua_pushfstring(L, "memory limit exceeded (%I bytes): the script makes the host copy too much data (%s)",
+                        (lua_Integer)lim->pool->limit, lim->pool->memory_advice);
         lua_concat(L, 2);
         return lua_error(L);
     }

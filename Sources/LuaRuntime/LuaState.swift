@@ -5,15 +5,27 @@ import CLuaShim
 /// `LuaState.action`) and a cap on the memory the state may hold (the host may copy as much
 /// again out of it in one action).
 public struct LuaLimits: Sendable, Equatable {
+    /// Instructions one action may run; 0: no budget.
     public var instructions: Int
+    /// Bytes the Lua state may hold; 0: no cap.
     public var memory: Int
+    /// What a memory limit error tells the person to do (a program says which option raises it).
+    public var memoryAdvice: String
+    /// What an instruction limit error tells the person to do.
+    public var instructionsAdvice: String
 
+    /// The default instruction budget of an action.
     public static let defaultInstructions = 10_000_000
+    /// The default memory cap of a state.
     public static let defaultMemory = 64 << 20
 
-    public init(instructions: Int = LuaLimits.defaultInstructions, memory: Int = LuaLimits.defaultMemory) {
+    /// Limits of `instructions` an action and `memory` bytes a state.
+    public init(instructions: Int = LuaLimits.defaultInstructions, memory: Int = LuaLimits.defaultMemory,
+                memoryAdvice: String = "raise LuaLimits.memory", instructionsAdvice: String = "raise LuaLimits.instructions") {
         self.instructions = instructions
         self.memory = memory
+        self.memoryAdvice = memoryAdvice
+        self.instructionsAdvice = instructionsAdvice
     }
 }
 
@@ -111,6 +123,7 @@ public final class LuaState {
         self.L = L
         self.stack = LuaStack(L)
         self.limits = limits
+        ls_set_advice(L, limits.memoryAdvice, limits.instructionsAdvice)
     }
 
     deinit { close() }
@@ -179,7 +192,7 @@ public final class LuaState {
     /// host function (a value read after a call returned); `place` names the script.
     public func hostMemoryError(at place: String) -> LuaError? {
         guard hostMemoryExceeded else { return nil }
-        return LuaError(kind: .memory, message: "\(place): memory limit exceeded (\(limits.memory) bytes): the script makes the host copy too much data (raise it with --max-memory)")
+        return LuaError(kind: .memory, message: "\(place): memory limit exceeded (\(limits.memory) bytes): the script makes the host copy too much data (\(limits.memoryAdvice))")
     }
     public var peakMemory: Int { Int(ls_limits_of(L).pointee.peak) }
 
@@ -272,7 +285,7 @@ public final class LuaState {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             message = (whereText.isEmpty ? "" : whereText + ": ") + "memory limit exceeded (\(limits.memory) bytes): the script builds too much data"
-                + " (raise it with --max-memory)"
+                + " (\(limits.memoryAdvice))"
         } else if pool.exhausted != 0 && message.contains("instruction limit exceeded") {
             kind = .instructions
         } else if pool.host_failed != 0 && message.contains("memory limit exceeded") {

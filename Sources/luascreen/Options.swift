@@ -4,7 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import LuaRuntime
+import LuaScreen
 
 /// The command line, parsed.
 struct Options {
@@ -19,7 +19,7 @@ struct Options {
     var width: Int?
     var color: ColorMode = .auto
     var ascii = false
-    var limits = LuaLimits()
+    var limits = LuaLimits(memoryAdvice: "raise it with --max-memory", instructionsAdvice: "raise it with --max-instructions")
     var trusted = false
     /// `run --watch`: reload when the script or a module it required changes on disk.
     var watch = false

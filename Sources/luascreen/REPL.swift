@@ -5,7 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
-import ScreenModel
 
 /// `luascreen run SCRIPT`: the REPL on a terminal, batch mode otherwise (SPEC §4).
 enum REPL {

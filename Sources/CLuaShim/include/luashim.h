@@ -43,6 +43,10 @@ typedef struct ls_pool {
     int clock_on;
     double cpu_mark;      /* CPU seconds when the action passed half a second (0: not yet) */
     int timed_out;        /* the action ran out of time (the budget error says so) */
+    /* What the limit errors tell the person to do, e.g. "raise it with --max-memory" (the
+     * program's words, set by ls_set_advice; a library user's own by default). */
+    char memory_advice[96];
+    char instructions_advice[96];
 } ls_pool;
 
 /* Limits and accounting of one Lua state (the allocator's userdata). */
@@ -91,6 +95,9 @@ int ls_budget_exhausted_now(lua_State *L);
 /* A Swift function called from Lua. Returns the number of results it pushed, or
  * a negative number after pushing one error value: the trampoline then raises it. */
 typedef int (*ls_host_function)(lua_State *L, void *context);
+
+/* Sets what the memory and instruction limit errors of L's pool advise (copied, cut to fit). */
+void ls_set_advice(lua_State *L, const char *memory, const char *instructions);
 
 lua_State *ls_newstate(size_t memory_limit, long long instruction_budget);
 void ls_close(lua_State *L);

@@ -1,5 +1,4 @@
 import LuaScreen
-import ScreenModel
 
 /// `run --record FILE`: what the shell needs to turn each command into a session call for
 /// the library's `SessionRecorder` (the recorder itself lives in the library).

@@ -5,8 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
-import ScreenModel
-import ScreenRender
 
 /// Runs REPL commands against a session and prints what they do: the same for the
 /// interactive REPL and batch mode, which differ only in how lines and answers arrive.
