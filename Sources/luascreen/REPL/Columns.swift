@@ -1,4 +1,4 @@
-import ScreenRender
+import LuaScreen
 
 /// Text laid out to the terminal's width for `help`, `why` and `store`.
 enum Columns {
