@@ -170,19 +170,6 @@ extension Session {
         }
     }
 
-    /// Reads a value a script handed over: boolean, number, string, or nil.
-    func storeValue(_ stack: LuaStack, at index: Int32) -> StoreValue?? {
-        switch stack.type(at: index) {
-        case .nil_, .none: return .some(nil)
-        case .boolean: return .some(.bool(stack.bool(at: index)))
-        case .string: return .some(stack.string(at: index).map { .string($0) })
-        case .number:
-            if stack.isInteger(at: index), let i = stack.integer(at: index) { return .some(.integer(i)) }
-            return .some(stack.number(at: index).map { .number($0) })
-        default: return nil
-        }
-    }
-
     // MARK: calls into Lua
 
     /// Where a script function was defined.
@@ -228,7 +215,8 @@ extension Session {
     // MARK: ctx.store
 
     private func storeIndex(_ s: LuaStack) -> HostResult {
-        guard let key = s.string(at: 2) else {
+        // A key that is not valid UTF-8 can never be stored: it reads as nil.
+        guard case .success(let key)? = StoreInput.key(s, at: 2) else {
             s.pushNil()
             return .results(1)
         }
@@ -239,17 +227,16 @@ extension Session {
     }
 
     private func storeNewIndex(_ s: LuaStack) -> HostResult {
-        guard let key = s.string(at: 2) else {
+        guard let keyRead = StoreInput.key(s, at: 2) else {
             return .error("store keys are strings, got a \(s.type(at: 2).name)")
         }
-        guard let newValue = storeValue(s, at: 3) else {
-            return .error("store values are booleans, numbers, strings or nil; \"\(key)\" cannot hold a \(s.type(at: 3).name)")
+        guard case .success(let key) = keyRead else { return .error(keyRead.refusal) }
+        guard let valueRead = StoreInput.value(s, at: 3, key: key) else {
+            return .error("store values are booleans, numbers, strings or nil; \"\(Diagnostic.quote(key))\" cannot hold a \(s.type(at: 3).name)")
         }
-        if let v = newValue, case .number(let d) = v, !d.isFinite {
-            return .error("\"\(key)\" cannot hold \(StoreValue.format(d)): store numbers must be finite")
-        }
+        guard case .success(let newValue) = valueRead else { return .error(valueRead.refusal) }
         if let v = newValue, let kind = validator.bindings[key]?.kind, !fits(v, kind: kind) {
-            return .error("\"\(key)\" is bound to a \(kind.constructor) row, which holds \(kindValueName(kind)), not \(v.typeName)")
+            return .error("\"\(Diagnostic.quote(key))\" is bound to a \(kind.constructor) row, which holds \(kindValueName(kind)), not \(v.typeName)")
         }
         guard transaction != nil else {
             return .error("the store can only be changed inside a callback (field functions only read it)")
@@ -257,7 +244,7 @@ extension Session {
         if readLog != nil {
             return .error("field functions (text, detail, enabled, visible, options, sections) only read the store; change it in a callback")
         }
-        write(key, newValue)
+        do { try write(key, newValue) } catch { return .error("\(error)") }
         return .results(0)
     }
 
