@@ -104,6 +104,10 @@ extension Session {
                                    style: row.style, accessory: row.effectiveAccessory, enabled: enabled,
                                    visible: visible, selectable: row.isSelectable, key: row.binding?.key,
                                    value: value, destructive: row.destructive)
+        if let binding = row.binding, row.detail == nil, row.kind == .input, !binding.secure,
+           binding.placeholder != nil, value?.description.isEmpty ?? true {
+            resolved.isPlaceholder = true
+        }
         if !errors.isEmpty {
             resolved.error = errors.joined(separator: "; ")
         }
