@@ -40,6 +40,8 @@ final class Validator {
         var kind: RowKind
         var line: Int32
         var defaultValue: StoreValue
+        /// The row, when it has rules beyond its kind (checked on every write to the key).
+        var rules: BoundRow?
     }
     private var screenDepth = 0
     static let maxScreenDepth = 100
@@ -804,7 +806,8 @@ final class Validator {
             }
             checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: has(.options))
             row.binding = binding
-            let entry = BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue)
+            let entry = BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue,
+                                 rules: BoundRow.hasRules(row) ? BoundRow(row) : nil)
             if let previous = bindings.insertIfAbsent(binding.key, entry) {
                 if previous.kind != kind {
                     let at = previous.line > 0 ? " at line \(previous.line)" : ""

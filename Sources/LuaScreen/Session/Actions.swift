@@ -181,7 +181,7 @@ extension Session {
         }
         let target = navigation.last?.picker?.row ?? row
         guard target.kind.isBound else { throw SessionError.refused("row \"\(resolved.text)\" has no value to set") }
-        try perform { try change(target, to: try checked(value, for: target)) }
+        try perform { try change(target, to: value) }
     }
 
     /// Turns typed text into a value of the row's kind.
@@ -203,70 +203,24 @@ extension Session {
             let list = options.map { $0.text == $0.value.description ? $0.text : "\($0.value) (\($0.text))" }
             throw SessionError.refused("\"\(t)\" is not an option of \"\(row.text.value ?? row.id)\"; options: \(list.joined(separator: ", "))\(Suggest.hint(t, options.map(\.text)))")
         case .input:
-            return try checked(.string(text), for: row)
+            return .string(text)
         case .number:
             let unitless = binding.unit.map { u in t.hasSuffix(u) ? String(t.dropLast(u.count)).trimmingSpaces : t } ?? t
             let value: StoreValue
             if let i = Int64(unitless) { value = .integer(i) }
             else if let d = Double(unitless), d.isFinite { value = .number(d) }
             else { throw SessionError.refused("\"\(t)\" is not a number") }
-            return try checked(value, for: row)
+            return value
         default:
             throw SessionError.refused("row \"\(row.id)\" has no value")
         }
     }
 
-    /// Checks a value against the row's rules (type, max_length, min/max/step, options).
-    func checked(_ value: StoreValue, for row: Row) throws -> StoreValue {
-        guard let binding = row.binding else { throw SessionError.refused("row \"\(row.id)\" has no value") }
-        let name = row.text.value ?? row.id
-        switch (row.kind, value) {
-        case (.toggle, .bool): return value
-        case (.toggle, _): throw SessionError.refused("\"\(name)\" is a toggle: its value is true or false")
-        case (.input, .string(let s)):
-            if let max = binding.maxLength, s.count > max {
-                throw SessionError.refused("\"\(name)\" takes at most \(max) characters; this is \(s.count)")
-            }
-            return value
-        case (.input, _): throw SessionError.refused("\"\(name)\" is an input: its value is a string")
-        case (.number, _):
-            guard let d = value.doubleValue, d.isFinite else { throw SessionError.refused("\"\(name)\" is a number row: give a number") }
-            if let lo = binding.minimum, d < lo { throw SessionError.refused("\(value) is below the minimum \(StoreValue.format(lo)) of \"\(name)\"") }
-            if let hi = binding.maximum, d > hi { throw SessionError.refused("\(value) is above the maximum \(StoreValue.format(hi)) of \"\(name)\"") }
-            if let step = binding.step, !NumberGrid.isOnGrid(d, step: step, origin: binding.minimum ?? 0) {
-                throw SessionError.refused("\(value) is not on the step \(StoreValue.format(step)) of \"\(name)\"\(binding.minimum.map { " (from \(StoreValue.format($0)))" } ?? "")")
-            }
-            return value
-        case (.choice, _):
-            let options = try options(of: row).get()
-            guard let option = options.first(where: { $0.value.sameValue(as: value) }) else {
-                throw SessionError.refused("\"\(value)\" is not an option of \"\(name)\"")
-            }
-            return option.value
-        default:
-            throw SessionError.refused("\"\(name)\" has no value")
-        }
-    }
-
-    /// Stores a new value, validating inputs and running `on_change(ctx, new, old)`.
-    func change(_ row: Row, to newValue: StoreValue) throws {
+    /// Stores a new value once it passes every check of its row (WriteCheck), then runs
+    /// `on_change(ctx, new, old)`.
+    func change(_ row: Row, to proposed: StoreValue) throws {
         guard let binding = row.binding else { return }
-        if let validate = binding.validate {
-            let stack = lua.stack
-            let top = stack.top
-            defer { stack.top = top }
-            try call(validate, row: row, what: "validate of row \"\(row.id)\"", results: 1, extra: [newValue], withContext: false)
-            switch stack.type(at: -1) {
-            case .nil_: break
-            case .string:
-                throw SessionError.refused("\"\(row.text.value ?? row.id)\": \(stack.string(at: -1) ?? "invalid value")")
-            case .boolean where stack.bool(at: -1) == true: break
-            case .boolean:
-                throw SessionError.refused("\"\(row.text.value ?? row.id)\": invalid value")
-            default:
-                throw SessionError.refused("validate of row \"\(row.id)\" returned a \(stack.type(at: -1).name); it should return nil or a message")
-            }
-        }
+        let newValue = try checkWrite(proposed, for: row)
         let old = value(for: binding.key)
         write(binding.key, newValue)
         if let onChange = binding.onChange {

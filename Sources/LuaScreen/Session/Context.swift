@@ -193,15 +193,13 @@ extension Session {
         if let v = newValue, case .number(let d) = v, !d.isFinite {
             return .error("\"\(key)\" cannot hold \(StoreValue.format(d)): store numbers must be finite")
         }
-        if let v = newValue, let kind = validator.bindings[key]?.kind, !fits(v, kind: kind) {
-            return .error("\"\(key)\" is bound to a \(kind.constructor) row, which holds \(kindValueName(kind)), not \(v.typeName)")
-        }
         guard transaction != nil else {
             return .error("the store can only be changed inside a callback (field functions only read it)")
         }
         if readLog != nil {
             return .error("field functions (text, detail, enabled, visible, options, sections) only read the store; change it in a callback")
         }
+        if let v = newValue, let problem = storeWriteProblem(key, v) { return .error(problem) }
         write(key, newValue)
         return .results(0)
     }

@@ -238,30 +238,13 @@ public final class Session {
         let bound = validator.bindings[key]
         let defaultValue = bound?.defaultValue
         if let stored = store.value(for: key) {
-            if let kind = bound?.kind, !fits(stored, kind: kind) {
-                warnOnce(key, "the store holds \(stored.typeName) \"\(stored)\" for \"\(key)\", but its \(kind.constructor) row needs \(kindValueName(kind)); using the default until it is changed")
+            if let bound, let problem = storedValueProblem(stored, bound) {
+                warnOnce(key, "the store holds \(stored.typeName) \"\(stored)\" for \"\(key)\", but \(problem); using the default until it is changed")
                 return defaultValue
             }
             return stored
         }
         return defaultValue
-    }
-
-    func fits(_ value: StoreValue, kind: RowKind) -> Bool {
-        switch (kind, value) {
-        case (.toggle, .bool), (.input, .string), (.number, .integer), (.number, .number): return true
-        case (.choice, _): return true
-        default: return false
-        }
-    }
-
-    func kindValueName(_ kind: RowKind) -> String {
-        switch kind {
-        case .toggle: return "a boolean"
-        case .input: return "a string"
-        case .number: return "a number"
-        default: return "a value"
-        }
     }
 
     func warnOnce(_ key: String, _ message: String) {

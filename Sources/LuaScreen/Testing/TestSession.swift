@@ -82,7 +82,10 @@ extension TestFileRun {
         let sessionOptions = SessionOptions(limits: options.limits, trusted: options.trusted, store: MemoryStore(seed),
                                             print: { [weak self] text in self?.note(text) })
         do {
-            handle.session = try Session.open(path: scriptPath, options: sessionOptions)
+            let session = try Session.open(path: scriptPath, options: sessionOptions)
+            handle.session = session
+            // A seeded store is written like any value: one that breaks its row's rules fails.
+            try session.checkStoredValues()
         } catch let error as LoadError {
             return .error("open: \(scriptPath) does not load:\n" + error.description)
         } catch let error as SessionError {

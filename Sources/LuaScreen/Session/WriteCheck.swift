@@ -1,0 +1,183 @@
+import LuaRuntime
+import ScreenModel
+
+/// The first row bound to a key, kept beside the key when that row has rules beyond its
+/// kind (a range, a grid, options, a length, `validate`), so any write to the key can be
+/// checked against it without searching the screens.
+final class BoundRow: @unchecked Sendable {
+    let row: Row
+    init(_ row: Row) { self.row = row }
+
+    /// Whether a row's binding has rules beyond the kind of its value.
+    static func hasRules(_ row: borrowing Row) -> Bool {
+        guard let b = row.binding else { return false }
+        return row.kind == .choice || b.validate != nil || b.minimum != nil || b.maximum != nil
+            || b.step != nil || b.maxLength != nil
+    }
+}
+
+/// SPEC §6: every write to a key that a row binds, from any source (`set`, `ctx.store.k = v`
+/// in a callback or at the prompt, a session's `set`, a seeded test store), is checked here
+/// against that row; a stored value read from the file that breaks the rules is warned
+/// about once and replaced by the default.
+extension Session {
+    // MARK: the kind of value
+
+    /// Whether a value is of the kind a row kind holds.
+    func fits(_ value: StoreValue, kind: RowKind) -> Bool {
+        switch (kind, value) {
+        case (.toggle, .bool), (.input, .string), (.number, .integer), (.number, .number): return true
+        case (.choice, _): return true
+        default: return false
+        }
+    }
+
+    /// "a boolean", "a string", ... as an error message names a kind's value.
+    func kindValueName(_ kind: RowKind) -> String {
+        switch kind {
+        case .toggle: return "a boolean"
+        case .input: return "a string"
+        case .number: return "a number"
+        default: return "a value"
+        }
+    }
+
+    // MARK: the rules
+
+    /// Checks a value against the row's rules without running Lua beyond a choice's options
+    /// function: kind, `max_length`, `min`/`max` and the `step` grid, `options`. Returns the
+    /// value as stored (a choice's option value).
+    func checkRules(_ value: StoreValue, for row: Row) throws -> StoreValue {
+        guard let binding = row.binding else { throw SessionError.refused("row \"\(row.id)\" has no value") }
+        var name: String { row.text.value ?? row.id }
+        switch (row.kind, value) {
+        case (.toggle, .bool): return value
+        case (.toggle, _): throw SessionError.refused("\"\(name)\" is a toggle: its value is true or false, not \(value.typeName) \"\(value)\"")
+        case (.input, .string(let s)):
+            if let max = binding.maxLength, s.count > max {
+                throw SessionError.refused("\"\(name)\" takes at most \(max) characters; this is \(s.count)")
+            }
+            return value
+        case (.input, _): throw SessionError.refused("\"\(name)\" is an input: its value is a string, not \(value.typeName)")
+        case (.number, _):
+            guard let d = value.doubleValue, d.isFinite else { throw SessionError.refused("\"\(name)\" is a number row: give a number, not \(value.typeName) \"\(value)\"") }
+            if let lo = binding.minimum, d < lo { throw SessionError.refused("\(value) is below the minimum \(StoreValue.format(lo)) of \"\(name)\"") }
+            if let hi = binding.maximum, d > hi { throw SessionError.refused("\(value) is above the maximum \(StoreValue.format(hi)) of \"\(name)\"") }
+            if let step = binding.step, !NumberGrid.isOnGrid(d, step: step, origin: binding.minimum ?? 0) {
+                throw SessionError.refused("\(value) is not on the step \(StoreValue.format(step)) of \"\(name)\"\(binding.minimum.map { " (from \(StoreValue.format($0)))" } ?? "")")
+            }
+            return value
+        case (.choice, _):
+            let options = try options(of: row).get()
+            guard let option = options.first(where: { $0.value.sameValue(as: value) }) else {
+                let list = options.prefix(20).map { "\"\($0.value)\"" }.joined(separator: ", ")
+                throw SessionError.refused("\"\(value)\" is not an option of \"\(name)\" (options: \(list)\(options.count > 20 ? ", …" : ""))\(Suggest.hint(value.description, options.map { $0.value.description }))")
+            }
+            return option.value
+        default:
+            throw SessionError.refused("\"\(name)\" has no value")
+        }
+    }
+
+    /// Runs the row's `validate(value, ctx)`: nil (or true) accepts, a message refuses.
+    func runValidate(_ value: StoreValue, for row: Row) throws {
+        guard let validate = row.binding?.validate else { return }
+        let stack = lua.stack
+        let top = stack.top
+        defer { stack.top = top }
+        try callValueFirst(validate, row: row, value: value, what: "validate of row \"\(row.id)\"")
+        switch stack.type(at: -1) {
+        case .nil_: break
+        case .string:
+            throw SessionError.refused("\"\(row.text.value ?? row.id)\": \(stack.string(at: -1) ?? "invalid value")")
+        case .boolean where stack.bool(at: -1) == true: break
+        case .boolean:
+            throw SessionError.refused("\"\(row.text.value ?? row.id)\": invalid value")
+        default:
+            throw SessionError.refused("validate of row \"\(row.id)\" returned a \(stack.type(at: -1).name); it should return nil or a message")
+        }
+    }
+
+    /// Calls `ref(value, ctx)` and leaves its one result on the stack.
+    private func callValueFirst(_ ref: ScriptRef, row: Row, value: StoreValue, what: @autoclosure () -> String) throws {
+        let stack = lua.stack
+        stack.ensure(6)
+        guard lua.push(ref: ref.id) == .function else {
+            stack.pop()
+            throw SessionError.refused("internal: \(what()) is not a function")
+        }
+        stack.push(value)
+        let saved = currentCall
+        currentCall = (row, navigation.count - 1)
+        defer { currentCall = saved }
+        pushContext(row: row)
+        let contexts = activeContexts.count
+        defer { activeContexts.removeSubrange((contexts - 1)...) }
+        if let error = lua.call(nargs: 2, nresults: 1) {
+            throw SessionError.script(error, what: what())
+        }
+    }
+
+    /// Every check a write to the row's key passes: its rules, then `validate`. Returns the
+    /// value to store.
+    func checkWrite(_ value: StoreValue, for row: Row) throws -> StoreValue {
+        let checked = try checkRules(value, for: row)
+        try runValidate(checked, for: row)
+        return checked
+    }
+
+    /// `ctx.store.KEY = value`: nil when the write may be made, else why not. Keys no row
+    /// binds take any value.
+    func storeWriteProblem(_ key: String, _ value: StoreValue) -> String? {
+        guard let bound = validator.bindings[key] else { return nil }
+        if !fits(value, kind: bound.kind) {
+            return "\"\(key)\" is bound to a \(bound.kind.constructor) row, which holds \(kindValueName(bound.kind)), not \(value.typeName)"
+        }
+        guard let row = bound.rules?.row else { return nil }
+        do {
+            _ = try checkWrite(value, for: row)
+            return nil
+        } catch let error as SessionError {
+            return "ctx.store.\(key): \(error.message)"
+        } catch {
+            return "ctx.store.\(key): \(error)"
+        }
+    }
+
+    // MARK: stored values
+
+    /// Whether a stored value keeps its row's rules (kind, range, grid, static options,
+    /// length); `validate` and options functions are not run on reads.
+    func storedValueProblem(_ stored: StoreValue, _ bound: Validator.BoundKey) -> String? {
+        if !fits(stored, kind: bound.kind) {
+            return "its \(bound.kind.constructor) row needs \(kindValueName(bound.kind))"
+        }
+        guard let row = bound.rules?.row else { return nil }
+        if case .function? = row.binding?.options { return nil }
+        do {
+            _ = try checkRules(stored, for: row)
+            return nil
+        } catch let error as SessionError {
+            return error.message
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    /// Checks every stored value of a bound key as a write (rules and `validate`): a seeded
+    /// test store that breaks a row's rules makes `open` fail. Throws the first problem.
+    public func checkStoredValues() throws {
+        for (key, stored) in store.values {
+            guard let bound = validator.bindings[key] else { continue }
+            if !fits(stored, kind: bound.kind) {
+                throw SessionError.refused("store value for \"\(key)\": \(stored.typeName) \"\(stored)\" does not fit: its \(bound.kind.constructor) row holds \(kindValueName(bound.kind))")
+            }
+            guard let row = bound.rules?.row else { continue }
+            do {
+                _ = try perform { try checkWrite(stored, for: row) }
+            } catch let error as SessionError {
+                throw SessionError(error.kind, "store value for \"\(key)\": \(error.message)", traceback: error.traceback)
+            }
+        }
+    }
+}
