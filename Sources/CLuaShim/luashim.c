@@ -415,7 +415,7 @@ int ls_script_where(lua_State *L) {
 
 /* ---- reading script tables ----------------------------------------------------------- */
 
-int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned int *present) {
+int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned long long *present) {
     int unknown = 0;
     *present = 0;
     table = lua_absindex(L, table);
@@ -429,7 +429,7 @@ int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned in
                 int id = (int)lua_tointeger(L, -1);
                 lua_pop(L, 1);
                 lua_copy(L, -1, base + id);
-                if (id >= 0 && id < 32) *present |= 1u << id;
+                if (id >= 0 && id < 64) *present |= 1ull << id;
             } else {
                 lua_pop(L, 1);
                 unknown++;

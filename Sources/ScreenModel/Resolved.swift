@@ -75,9 +75,14 @@ public struct ResolvedRow: Hashable, Sendable {
         self.error = error
     }
 
+    /// For a toggle with `values`: whether its value is the ON one.
+    public var toggleOn: Bool?
+
     /// For a toggle: whether it is on.
     public var isOn: Bool? {
-        guard kind == .toggle, case .bool(let b)? = value else { return nil }
+        guard kind == .toggle else { return nil }
+        if let toggleOn { return toggleOn }
+        guard case .bool(let b)? = value else { return nil }
         return b
     }
 }

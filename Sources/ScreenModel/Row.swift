@@ -63,6 +63,18 @@ public struct Row: Sendable {
         get { extras?.confirm }
         set { if newValue != nil || extras != nil { editExtras { $0.confirm = newValue } } }
     }
+    /// `help = function(ctx)`: evaluated when the help is shown (`help` then is nil).
+    public var helpFunction: ScriptRef? {
+        get { extras?.helpFunction }
+        set { if newValue != nil || extras != nil { editExtras { $0.helpFunction = newValue } } }
+    }
+    /// `confirm = function(ctx)`: the question, evaluated when the button is selected.
+    public var confirmFunction: ScriptRef? {
+        get { extras?.confirmFunction }
+        set { if newValue != nil || extras != nil { editExtras { $0.confirmFunction = newValue } } }
+    }
+    /// Whether selecting the row asks a question first.
+    public var asksConfirmation: Bool { confirm != nil || confirmFunction != nil }
     /// The bound value (toggle, choice, input, number).
     public var binding: Binding? {
         get { bound?.binding }
@@ -99,6 +111,8 @@ private final class RowExtras: @unchecked Sendable {
     var context: ScriptRef?
     var onAccessory: ScriptRef?
     var confirm: String?
+    var helpFunction: ScriptRef?
+    var confirmFunction: ScriptRef?
 
     func copy() -> RowExtras {
         let c = RowExtras()
@@ -107,6 +121,8 @@ private final class RowExtras: @unchecked Sendable {
         c.context = context
         c.onAccessory = onAccessory
         c.confirm = confirm
+        c.helpFunction = helpFunction
+        c.confirmFunction = confirmFunction
         return c
     }
 }
@@ -175,6 +191,44 @@ public struct Binding: Sendable {
         get { rules?.unit }
         set { if newValue != nil || rules != nil { editRules { $0.unit = newValue } } }
     }
+    /// toggle: what is stored for on and off (`values = { ON, OFF }`); nil: true and false.
+    public var toggleValues: (on: StoreValue, off: StoreValue)? {
+        get { rules?.toggleValues }
+        set { if newValue != nil || rules != nil { editRules { $0.toggleValues = newValue } } }
+    }
+    /// choice: picking an option pops the picker.
+    public var closeOnPick: Bool {
+        get { rules?.closeOnPick ?? false }
+        set { if newValue || rules != nil { editRules { $0.closeOnPick = newValue } } }
+    }
+    /// `default = function(ctx)`: run at each read of an unset key (`defaultValue` is the
+    /// kind's fallback when it fails).
+    public var defaultFunction: ScriptRef? {
+        get { rules?.defaultFunction }
+        set { if newValue != nil || rules != nil { editRules { $0.defaultFunction = newValue } } }
+    }
+    /// `placeholder = function(ctx)`.
+    public var placeholderFunction: ScriptRef? {
+        get { rules?.placeholderFunction }
+        set { if newValue != nil || rules != nil { editRules { $0.placeholderFunction = newValue } } }
+    }
+
+    /// A toggle's stored value for on or off.
+    public func toggleValue(_ on: Bool) -> StoreValue {
+        guard let values = toggleValues else { return .bool(on) }
+        return on ? values.on : values.off
+    }
+
+    /// Whether a toggle's value means on (nil: neither ON nor OFF).
+    public func toggleIsOn(_ value: StoreValue) -> Bool? {
+        if let values = toggleValues {
+            if value.sameValue(as: values.on) { return true }
+            if value.sameValue(as: values.off) { return false }
+            return nil
+        }
+        if case .bool(let b) = value { return b }
+        return nil
+    }
 }
 
 /// What input and number rows add to a binding.
@@ -187,6 +241,10 @@ private final class BindingRules: @unchecked Sendable {
     var maximum: Double?
     var step: Double?
     var unit: String?
+    var toggleValues: (on: StoreValue, off: StoreValue)?
+    var closeOnPick = false
+    var defaultFunction: ScriptRef?
+    var placeholderFunction: ScriptRef?
 
     func copy() -> BindingRules {
         let c = BindingRules()
@@ -198,6 +256,10 @@ private final class BindingRules: @unchecked Sendable {
         c.maximum = maximum
         c.step = step
         c.unit = unit
+        c.toggleValues = toggleValues
+        c.closeOnPick = closeOnPick
+        c.defaultFunction = defaultFunction
+        c.placeholderFunction = placeholderFunction
         return c
     }
 }

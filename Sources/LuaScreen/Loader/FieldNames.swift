@@ -8,10 +8,10 @@ enum FieldNames {
     static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
                             "on_accessory", "push", "enabled", "visible", "help", "context"]
     static let button = ["destructive", "confirm"]
-    static let toggle = ["key", "default", "on_change"]
-    static let choice = ["key", "options", "default", "on_change"]
+    static let toggle = ["key", "default", "values", "validate", "on_change"]
+    static let choice = ["key", "options", "default", "close_on_pick", "validate", "on_change"]
     static let input = ["key", "default", "placeholder", "secure", "max_length", "validate", "on_change"]
-    static let number = ["key", "default", "min", "max", "step", "unit", "on_change"]
+    static let number = ["key", "default", "min", "max", "step", "unit", "validate", "on_change"]
 
     static func extra(for kind: RowKind) -> [String] {
         switch kind {
@@ -38,7 +38,7 @@ enum FieldNames {
 enum RowField: Int32, CaseIterable {
     case type = 1, id, text, detail, icon, style, accessory, onSelect, onAccessory, push, enabled, visible,
          help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
-         validate, min, max, step, unit
+         validate, min, max, step, unit, values, closeOnPick
 
     static let slotCount = Int32(allCases.count + 1)
 
@@ -49,6 +49,7 @@ enum RowField: Int32, CaseIterable {
         case .default_: return "default"
         case .onChange: return "on_change"
         case .maxLength: return "max_length"
+        case .closeOnPick: return "close_on_pick"
         default: return "\(self)"
         }
     }
@@ -60,16 +61,16 @@ enum RowField: Int32, CaseIterable {
 
     private static let byName: [String: RowField] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
-    var bit: UInt32 { 1 << UInt32(rawValue) }
+    var bit: UInt64 { 1 << UInt64(rawValue) }
 
-    private static func mask(_ kind: RowKind) -> UInt32 {
+    private static func mask(_ kind: RowKind) -> UInt64 {
         FieldNames.row(kind).compactMap { RowField(name: $0) }.reduce(0) { $0 | $1.bit }
     }
 
-    private static let masks: [UInt32] = RowKind.allCases.map(mask)
+    private static let masks: [UInt64] = RowKind.allCases.map(mask)
 
     /// The fields a kind of row accepts, one bit a field.
-    static func allowed(for kind: RowKind) -> UInt32 {
+    static func allowed(for kind: RowKind) -> UInt64 {
         masks[RowKind.allCases.firstIndex(of: kind)!]
     }
 }

@@ -445,6 +445,7 @@ final class Validator {
 
         var id: String?
         var title: String?
+        var titleFunction: ScriptRef?
         var sectionsField = false
         var sectionsFunction: ScriptRef?
         var onAppear: ScriptRef?
@@ -453,7 +454,9 @@ final class Validator {
             switch key {
             case "type": break
             case "id": id = string(key)
-            case "title": title = string(key)
+            case "title":
+                if stack.type(at: -1) == .function { titleFunction = reference(); title = "" }
+                else { title = dynamicString(key)?.value }
             case "sections":
                 sectionsField = true
                 switch stack.type(at: -1) {
@@ -476,6 +479,7 @@ final class Validator {
         if let existing = screenIndex[screenID], replacesScreens {
             // Read again (a sections function at a later render): the new definition wins.
             screens[existing] = Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location)
+            screens[existing].titleFunction = titleFunction
             if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
             screens[existing].sections = readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction)
             return screenID
@@ -488,6 +492,7 @@ final class Validator {
         // Register before reading the sections, so rows can push this screen by id.
         let index = screens.count
         screens.append(Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location))
+        screens[index].titleFunction = titleFunction
         screenIndex[screenID] = index
         if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
 
@@ -556,6 +561,8 @@ final class Validator {
         var id: String?
         var header: String?
         var footer: String?
+        var headerFunction: ScriptRef?
+        var footerFunction: ScriptRef?
         var visible: Dynamic<Bool> = .value(true)
         var rowsField = false
         let location = currentLocation
@@ -563,8 +570,10 @@ final class Validator {
             switch key {
             case "type": break
             case "id": id = string(key)
-            case "header": header = string(key)
-            case "footer": footer = string(key)
+            case "header":
+                if stack.type(at: -1) == .function { headerFunction = reference() } else { header = dynamicString(key)?.value }
+            case "footer":
+                if stack.type(at: -1) == .function { footerFunction = reference() } else { footer = dynamicString(key)?.value }
             case "visible": if let v = dynamicBool(key) { visible = v }
             case "rows":
                 rowsField = true
@@ -577,6 +586,8 @@ final class Validator {
         }
         var section = Section(id: id ?? header.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "section\(position)",
                               header: header, footer: footer, visible: visible, location: location)
+        section.headerFunction = headerFunction
+        section.footerFunction = footerFunction
         if rowsField {
             if stack.rawGet(t, "rows") == .table {
                 let list = stack.absolute(-1)
@@ -645,7 +656,7 @@ final class Validator {
             stack.top = base + RowField.slotCount
         }
         lua.push(ref: fieldTable)
-        var present: UInt32 = 0
+        var present: UInt64 = 0
         let unknownKeys = ls_collect_fields(lua.L, t, stack.top, base, &present)
         stack.pop()
         func slot(_ f: RowField) -> Int32 { base + f.rawValue }
@@ -729,14 +740,20 @@ final class Validator {
         }
         if has(.enabled), let v = dynamicBool("enabled", at: slot(.enabled)) { row.enabled = v }
         if has(.visible), let v = dynamicBool("visible", at: slot(.visible)) { row.visible = v }
-        if has(.help) { row.help = string("help", at: slot(.help)) }
+        if has(.help) {
+            if stack.type(at: slot(.help)) == .function { row.helpFunction = reference(at: slot(.help)) }
+            else { row.help = dynamicString("help", at: slot(.help))?.value }
+        }
         if has(.context) { row.context = reference(at: slot(.context)) }
 
         var key: String?
         var binding = Binding(key: "", defaultValue: .bool(false))
         if kind == .button {
             if has(.destructive), let b = bool("destructive", at: slot(.destructive)) { row.destructive = b }
-            if has(.confirm) { row.confirm = string("confirm", at: slot(.confirm)) }
+            if has(.confirm) {
+                if stack.type(at: slot(.confirm)) == .function { row.confirmFunction = reference(at: slot(.confirm)) }
+                else { row.confirm = dynamicString("confirm", at: slot(.confirm))?.value }
+            }
         }
         if kind.isBound {
             if has(.key) {
@@ -753,7 +770,10 @@ final class Validator {
                 }
             }
             if kind == .input {
-                if has(.placeholder) { binding.placeholder = string("placeholder", at: slot(.placeholder)) }
+                if has(.placeholder) {
+                    if stack.type(at: slot(.placeholder)) == .function { binding.placeholderFunction = reference(at: slot(.placeholder)) }
+                    else { binding.placeholder = dynamicString("placeholder", at: slot(.placeholder))?.value }
+                }
                 if has(.secure), let b = bool("secure", at: slot(.secure)) { binding.secure = b }
                 if has(.maxLength) {
                     let at = slot(.maxLength)
@@ -763,8 +783,10 @@ final class Validator {
                         typeError("max_length", expected: "a whole number", at: at)
                     }
                 }
-                if has(.validate) { binding.validate = function("validate", at: slot(.validate)) }
             }
+            if has(.validate) { binding.validate = function("validate", at: slot(.validate)) }
+            if kind == .toggle, has(.values) { binding.toggleValues = toggleValues(at: slot(.values)) }
+            if kind == .choice, has(.closeOnPick), let b = bool("close_on_pick", at: slot(.closeOnPick)) { binding.closeOnPick = b }
             if kind == .number {
                 if has(.min) { binding.minimum = finiteNumber("min", at: slot(.min)) }
                 if has(.max) { binding.maximum = finiteNumber("max", at: slot(.max)) }
@@ -799,7 +821,12 @@ final class Validator {
 
         if kind.isBound {
             binding.key = key ?? row.id
-            let defaultPresent = has(.default_)
+            var defaultPresent = has(.default_)
+            if defaultPresent, stack.type(at: slot(.default_)) == .function {
+                // A function of ctx, run at each read; the kind's fallback stands in for it.
+                binding.defaultFunction = reference(at: slot(.default_))
+                defaultPresent = false
+            }
             let defaultValue: StoreValue? = defaultPresent ? storeValue(at: slot(.default_)) : nil
             if defaultPresent, defaultValue == nil {
                 typeError("default", expected: expectedDefault(kind), at: slot(.default_))
@@ -845,10 +872,10 @@ final class Validator {
         switch kind {
         case .toggle:
             switch defaultValue {
-            case .bool?: binding.defaultValue = defaultValue!
-            case let other?: report("expected a boolean, got \(other.typeName)", field: "default")
-                binding.defaultValue = .bool(false)
-            case nil: binding.defaultValue = .bool(false)
+            case .bool(let b)?: binding.defaultValue = binding.toggleValue(b)
+            case let other?: report("expected a boolean, got \(other.typeName)\(binding.toggleValues != nil ? " (the default says on or off: true or false; values says what is stored)" : "")", field: "default")
+                binding.defaultValue = binding.toggleValue(false)
+            case nil: binding.defaultValue = binding.toggleValue(false)
             }
         case .input:
             if let d = defaultValue {
@@ -919,6 +946,33 @@ final class Validator {
         case .text, .button:
             break
         }
+    }
+
+    /// A toggle's `values = { ON, OFF }`: two different booleans, numbers or strings.
+    private func toggleValues(at index: Int32) -> (on: StoreValue, off: StoreValue)? {
+        guard stack.type(at: index) == .table else {
+            typeError("values", expected: "a list of two values { ON, OFF }", at: index)
+            return nil
+        }
+        let t = stack.absolute(index)
+        var extra = false
+        stack.pushNil()
+        while stack.next(t) {
+            if !(stack.isInteger(at: -2) && (stack.integer(at: -2) == 1 || stack.integer(at: -2) == 2)) { extra = true }
+            stack.pop()
+        }
+        stack.rawGet(t, index: 1)
+        stack.rawGet(t, index: 2)
+        defer { stack.pop(2) }
+        guard !extra, let on = storeValue(at: -2), let off = storeValue(at: -1) else {
+            report("values must be a list of two values { ON, OFF } (booleans, numbers or strings), e.g. { \"yes\", \"no\" }", field: "values")
+            return nil
+        }
+        if on.sameValue(as: off) {
+            report("values: ON and OFF are both \"\(on)\"; they must differ", field: "values")
+            return nil
+        }
+        return (on, off)
     }
 
     private func numberValue(_ d: Double) -> StoreValue {

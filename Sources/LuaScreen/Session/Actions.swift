@@ -90,7 +90,13 @@ extension Session {
         let (resolved, row) = try usable(reference)
         if let picker = navigation.last?.picker {
             guard let value = resolved.value else { return }
-            try perform { try change(picker.row, to: value) }
+            try perform {
+                try change(picker.row, to: value)
+                if picker.row.binding?.closeOnPick == true, navigation.last?.picker != nil {
+                    navigation.removeLast()
+                    changed()
+                }
+            }
             return
         }
         guard resolved.selectable else {
@@ -99,10 +105,9 @@ extension Session {
         switch row.kind {
         case .toggle:
             guard let binding = row.binding else { return }
-            var current = false
-            if case .bool(let b)? = value(for: binding.key) { current = b }
+            let current = value(for: binding.key).flatMap { binding.toggleIsOn($0) } ?? false
             try perform {
-                try change(row, to: .bool(!current))
+                try change(row, to: binding.toggleValue(!current))
                 try followAndRun(row)
             }
         case .choice:
@@ -117,7 +122,7 @@ extension Session {
         case .input, .number:
             throw SessionError(.needsValue, "\"\(resolved.text)\" is \(row.kind == .input ? "an input" : "a number") row: give its new value with set \(resolved.number.map(String.init) ?? row.id) VALUE")
         case .button:
-            if let question = row.confirm {
+            if let question = try confirmQuestion(of: row) {
                 guard let answer else { throw SessionError(.needsConfirmation(question), question) }
                 guard answer else { return }
             }
@@ -190,10 +195,16 @@ extension Session {
         let t = text.trimmingSpaces
         switch row.kind {
         case .toggle:
+            if let values = binding.toggleValues {
+                if t == values.on.description { return values.on }
+                if t == values.off.description { return values.off }
+            }
             switch t.lowercased() {
             case "true", "on", "yes", "y", "1": return .bool(true)
             case "false", "off", "no", "n", "0": return .bool(false)
-            default: throw SessionError.refused("\"\(row.text.value ?? row.id)\" is a toggle: give on or off (true/false, yes/no)")
+            default:
+                let mapped = binding.toggleValues.map { " or \($0.on)/\($0.off)" } ?? ""
+                throw SessionError.refused("\"\(row.text.value ?? row.id)\" is a toggle: give on or off (true/false, yes/no\(mapped))")
             }
         case .choice:
             let options = try options(of: row).get()
@@ -387,7 +398,7 @@ extension Session {
         let resolved = try lookup(reference, includeHidden: true)
         guard let row = declaredRow(resolved) else { return resolved.text }
         var lines = ["\(resolved.text) (\(row.kind.constructor), id \(row.id))"]
-        if let help = row.help { lines.append(help) }
+        if let help = helpText(of: row) { lines.append(help) }
         if let binding = row.binding {
             let current = value(for: binding.key)
             lines.append("key: \(binding.key)")

@@ -9,11 +9,13 @@ extension Session {
         let stack = lua.stack
         // ctx.store: a proxy whose reads and writes go through the session.
         stack.newTable()
-        stack.newTable(recordCount: 3)
+        stack.newTable(recordCount: 4)
         lua.pushHostFunction { [unowned self] s in self.storeIndex(s) }
         stack.rawSet(-2, "__index")
         lua.pushHostFunction { [unowned self] s in self.storeNewIndex(s) }
         stack.rawSet(-2, "__newindex")
+        lua.pushHostFunction { [unowned self] s in self.storePairs(s) }
+        stack.rawSet(-2, "__pairs")
         stack.push("the store")
         stack.rawSet(-2, "__metatable")
         stack.setMetatable(-2)
@@ -33,6 +35,7 @@ extension Session {
             ("update_row", { $0.ctxUpdateRow($1) }),
             ("insert_section", { $0.ctxInsertSection($1) }),
             ("remove_section", { $0.ctxRemoveSection($1) }),
+            ("reset", { $0.ctxReset($1) }),
         ]
         for (name, body) in methods {
             lua.pushHostFunction { [unowned self] s in body(self, s) }
@@ -199,8 +202,14 @@ extension Session {
         if readLog != nil {
             return .error("field functions (text, detail, enabled, visible, options, sections) only read the store; change it in a callback")
         }
-        if let v = newValue, let problem = storeWriteProblem(key, v) { return .error(problem) }
-        write(key, newValue)
+        guard let v = newValue else {
+            write(key, nil)
+            return .results(0)
+        }
+        switch checkedStoreWrite(key, v) {
+        case .success(let checked): write(key, checked)
+        case .failure(let error): return .error(error.message)
+        }
         return .results(0)
     }
 
@@ -504,6 +513,7 @@ extension Session {
                 str("unit", b.unit)
             }
         }
+        pushValueKindFields(row)
     }
 }
 

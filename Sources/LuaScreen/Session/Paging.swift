@@ -146,7 +146,7 @@ extension Session {
         let start = (page - 1) * perPage
         let end = min(total, start + perPage)
         index.extend(toEntries: end, sections)
-        var resolved = ResolvedScreen(id: live.id, title: live.title, sections: [])
+        var resolved = ResolvedScreen(id: live.id, title: title(of: live), sections: [])
         var entry = start
         while entry < end {
             let si = Int(index.entries[entry].section)
@@ -159,8 +159,8 @@ extension Session {
                 entry += 1
             }
             let showsEnd = lastRow == section.rows.count - 1
-            resolved.sections.append(ResolvedSection(id: section.id, header: section.header,
-                                                     footer: showsEnd ? section.footer : nil, rows: rows))
+            resolved.sections.append(ResolvedSection(id: section.id, header: header(of: section),
+                                                     footer: showsEnd ? footer(of: section) : nil, rows: rows))
         }
         return ScreenPage(screen: resolved, index: page, count: count)
     }

@@ -28,7 +28,7 @@ extension Session {
         if let picker = live.picker { return resolvePicker(live, picker) }
         var number = 0
         let (sections, error) = sections(of: live)
-        var resolved = ResolvedScreen(id: live.id, title: live.title, sections: [])
+        var resolved = ResolvedScreen(id: live.id, title: title(of: live), sections: [])
         if let error {
             let row = ResolvedRow(id: "error", kind: .text, text: "The sections could not be built", detail: error,
                                   visible: true, error: error)
@@ -46,7 +46,7 @@ extension Session {
             for row in section.rows {
                 rows.append(resolveRow(row, sectionVisible: visible, number: &number))
             }
-            resolved.sections.append(ResolvedSection(id: section.id, header: section.header, footer: section.footer,
+            resolved.sections.append(ResolvedSection(id: section.id, header: header(of: section), footer: footer(of: section),
                                                       visible: visible, rows: rows))
         }
         return resolved
@@ -102,6 +102,9 @@ extension Session {
                                    style: row.style, accessory: row.effectiveAccessory, enabled: enabled,
                                    visible: visible, selectable: row.isSelectable, key: row.binding?.key,
                                    value: value, destructive: row.destructive)
+        if row.kind == .toggle, let binding = row.binding, binding.toggleValues != nil, let value {
+            resolved.toggleOn = binding.toggleIsOn(value)
+        }
         if !errors.isEmpty {
             resolved.error = errors.joined(separator: "; ")
         }
@@ -117,7 +120,7 @@ extension Session {
         guard let value else { return .success(nil) }
         switch row.kind {
         case .toggle:
-            if case .bool(let b) = value { return .success(b ? "on" : "off") }
+            if let on = binding.toggleIsOn(value) { return .success(on ? "on" : "off") }
             return .success(value.description)
         case .choice:
             switch options(of: row) {
@@ -128,7 +131,7 @@ extension Session {
             }
         case .input:
             if binding.secure { return .success(value.description.isEmpty ? nil : "••••") }
-            if value.description.isEmpty { return .success(binding.placeholder) }
+            if value.description.isEmpty { return .success(placeholder(of: row)) }
             return .success(value.description)
         case .number:
             let unit = binding.unit.map { " " + $0 } ?? ""
@@ -155,7 +158,7 @@ extension Session {
         case .failure(let e):
             errorText = e.message
         }
-        let footer = errorText ?? row.help
+        let footer = errorText ?? helpText(of: row)
         return ResolvedScreen(id: live.id, title: live.title,
                               sections: [ResolvedSection(id: "options", header: nil, footer: footer, rows: rows)])
     }

@@ -29,6 +29,8 @@ public struct SessionOptions {
 struct LiveScreen {
     var id: String
     var title: String
+    /// `title = function(ctx)`: evaluated at each render.
+    var titleFunction: ScriptRef?
     /// The live sections (declared ones plus run-time changes); nil when `sections` is a function.
     var sections: [Section]?
     var sectionsFunction: ScriptRef?
@@ -72,6 +74,8 @@ public final class Session {
     /// References taken by the last evaluation of each screen whose sections are a function.
     var renderRefs: [String: [Int32]] = [:]
     var warnedKeys = Set<String>()
+    /// Keys whose `default` function is running (one that reads its own key gets the fallback).
+    var defaulting = Set<String>()
 
     struct Transaction {
         var writes: [(key: String, value: StoreValue?)] = []
@@ -150,12 +154,13 @@ public final class Session {
     /// The ids of the screens from the root to the current one.
     public var path: [String] { navigation.map(\.id) }
     /// The titles from the root to the current one (the REPL's prompt).
-    public var titles: [String] { navigation.map(\.title) }
+    public var titles: [String] { navigation.map { title(of: $0) } }
 
     public var currentScreenID: String { navigation.last?.id ?? app.root }
 
     func liveScreen(for screen: Screen) -> LiveScreen {
         var live = LiveScreen(id: screen.id, title: screen.title)
+        live.titleFunction = screen.titleFunction
         switch screen.sections {
         case .value(let sections): live.sections = sections
         case .function(let ref): live.sectionsFunction = ref
@@ -244,6 +249,9 @@ public final class Session {
             }
             return stored
         }
+        if let row = bound?.rules?.row, let ref = row.binding?.defaultFunction {
+            return dynamicDefault(row, ref, fallback: bound!.defaultValue)
+        }
         return defaultValue
     }
 
@@ -314,7 +322,13 @@ public final class Session {
     public var boundKeys: [String] { validator.bindings.keys.sorted() }
 
     /// The default of a bound key.
-    public func defaultValue(for key: String) -> StoreValue? { validator.bindings[key]?.defaultValue }
+    public func defaultValue(for key: String) -> StoreValue? {
+        guard let bound = validator.bindings[key] else { return nil }
+        if let row = bound.rules?.row, let ref = row.binding?.defaultFunction {
+            return dynamicDefault(row, ref, fallback: bound.defaultValue)
+        }
+        return bound.defaultValue
+    }
 
     // MARK: alerts
 

@@ -12,7 +12,7 @@ final class BoundRow: @unchecked Sendable {
     static func hasRules(_ row: borrowing Row) -> Bool {
         guard let b = row.binding else { return false }
         return row.kind == .choice || b.validate != nil || b.minimum != nil || b.maximum != nil
-            || b.step != nil || b.maxLength != nil
+            || b.step != nil || b.maxLength != nil || b.toggleValues != nil || b.defaultFunction != nil
     }
 }
 
@@ -51,6 +51,12 @@ extension Session {
         guard let binding = row.binding else { throw SessionError.refused("row \"\(row.id)\" has no value") }
         var name: String { row.text.value ?? row.id }
         switch (row.kind, value) {
+        case (.toggle, _) where binding.toggleValues != nil:
+            // Either stored value, or a boolean saying which.
+            if let on = binding.toggleIsOn(value) { return binding.toggleValue(on) }
+            if case .bool(let b) = value { return binding.toggleValue(b) }
+            let values = binding.toggleValues!
+            throw SessionError.refused("\"\(name)\" is a toggle storing \(values.on.typeName == "string" ? "\"\(values.on)\"" : values.on.description) or \(values.off.typeName == "string" ? "\"\(values.off)\"" : values.off.description), not \(value.typeName) \"\(value)\"")
         case (.toggle, .bool): return value
         case (.toggle, _): throw SessionError.refused("\"\(name)\" is a toggle: its value is true or false, not \(value.typeName) \"\(value)\"")
         case (.input, .string(let s)):
@@ -126,21 +132,20 @@ extension Session {
         return checked
     }
 
-    /// `ctx.store.KEY = value`: nil when the write may be made, else why not. Keys no row
-    /// binds take any value.
-    func storeWriteProblem(_ key: String, _ value: StoreValue) -> String? {
-        guard let bound = validator.bindings[key] else { return nil }
-        if !fits(value, kind: bound.kind) {
-            return "\"\(key)\" is bound to a \(bound.kind.constructor) row, which holds \(kindValueName(bound.kind)), not \(value.typeName)"
+    /// `ctx.store.KEY = value`: the value to store (a toggle's mapped ON/OFF value, a
+    /// choice's option value), or why the write is refused. Keys no row binds take any value.
+    func checkedStoreWrite(_ key: String, _ value: StoreValue) -> Result<StoreValue, SessionError> {
+        guard let bound = validator.bindings[key] else { return .success(value) }
+        guard let row = bound.rules?.row else {
+            if fits(value, kind: bound.kind) { return .success(value) }
+            return .failure(.refused("\"\(key)\" is bound to a \(bound.kind.constructor) row, which holds \(kindValueName(bound.kind)), not \(value.typeName)"))
         }
-        guard let row = bound.rules?.row else { return nil }
         do {
-            _ = try checkWrite(value, for: row)
-            return nil
+            return .success(try checkWrite(value, for: row))
         } catch let error as SessionError {
-            return "ctx.store.\(key): \(error.message)"
+            return .failure(SessionError(error.kind, "ctx.store.\(key): \(error.message)", traceback: error.traceback))
         } catch {
-            return "ctx.store.\(key): \(error)"
+            return .failure(.refused("ctx.store.\(key): \(error)"))
         }
     }
 
@@ -149,11 +154,10 @@ extension Session {
     /// Whether a stored value keeps its row's rules (kind, range, grid, static options,
     /// length); `validate` and options functions are not run on reads.
     func storedValueProblem(_ stored: StoreValue, _ bound: Validator.BoundKey) -> String? {
-        if !fits(stored, kind: bound.kind) {
-            return "its \(bound.kind.constructor) row needs \(kindValueName(bound.kind))"
+        guard let row = bound.rules?.row else {
+            return fits(stored, kind: bound.kind) ? nil : "its \(bound.kind.constructor) row needs \(kindValueName(bound.kind))"
         }
-        guard let row = bound.rules?.row else { return nil }
-        if case .function? = row.binding?.options { return nil }
+        if case .function? = row.binding?.options { return fits(stored, kind: bound.kind) ? nil : "it is not an option" }
         do {
             _ = try checkRules(stored, for: row)
             return nil
@@ -169,10 +173,10 @@ extension Session {
     public func checkStoredValues() throws {
         for (key, stored) in store.values {
             guard let bound = validator.bindings[key] else { continue }
-            if !fits(stored, kind: bound.kind) {
+            guard let row = bound.rules?.row else {
+                if fits(stored, kind: bound.kind) { continue }
                 throw SessionError.refused("store value for \"\(key)\": \(stored.typeName) \"\(stored)\" does not fit: its \(bound.kind.constructor) row holds \(kindValueName(bound.kind))")
             }
-            guard let row = bound.rules?.row else { continue }
             do {
                 _ = try perform { try checkWrite(stored, for: row) }
             } catch let error as SessionError {

@@ -209,7 +209,7 @@ extension TestFileRun {
                 run.push(.array(session.messages.map { .string($0) }), on: s)
                 return .results(1)
             }),
-        ]
+        ] + valueSessionMethods
     }
 
     /// A row reference argument: its number, id or text.

@@ -5,6 +5,8 @@ enum ReplCommand: Equatable {
     /// needs the screen to know where a multi-word REF ends).
     case set(String)
     case accessory(String)
+    /// `inc REF`, `dec REF`: a number row one step up or down.
+    case inc(String), dec(String)
     case back, home, show, next, prev
     case find(String)
     case go(String)
@@ -21,14 +23,14 @@ enum ReplCommand: Equatable {
     case usage(String)
 
     /// Every command word, in the order `help` lists them.
-    static let words = ["select", "set", "accessory", "back", "home", "show", "next", "prev", "find", "go",
+    static let words = ["select", "set", "inc", "dec", "accessory", "back", "home", "show", "next", "prev", "find", "go",
                         "help", "why", "store", "reset", "reload", "lua", "quit", "exit"]
 
     /// Commands that take nothing after them.
     static let bare: Set<String> = ["back", "home", "show", "next", "prev", "store", "reload", "quit", "exit"]
 
     /// Commands whose argument is a row reference (Tab completes rows after them).
-    static let takingRow: Set<String> = ["select", "set", "accessory", "help", "why", "reset"]
+    static let takingRow: Set<String> = ["select", "set", "inc", "dec", "accessory", "help", "why", "reset"]
 
     /// Reads a line (already trimmed, not empty).
     ///
@@ -70,6 +72,10 @@ enum ReplCommand: Equatable {
             return rest.isEmpty ? .usage("select which row? select REF (its number, id or text)") : .select(ref)
         case "set":
             return rest.isEmpty ? .usage("set needs a row and a value: set REF VALUE, e.g. set 2 off") : .set(rest)
+        case "inc":
+            return rest.isEmpty ? .usage("inc needs a number row: inc REF") : .inc(ref)
+        case "dec":
+            return rest.isEmpty ? .usage("dec needs a number row: dec REF") : .dec(ref)
         case "accessory":
             return rest.isEmpty ? .usage("accessory needs a row: accessory REF") : .accessory(ref)
         case "back", "..": return .back

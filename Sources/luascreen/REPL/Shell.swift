@@ -58,6 +58,8 @@ final class Shell {
         case .select(let ref): select(ref, typed: line)
         case .set(let rest): set(rest)
         case .accessory(let ref): act { try session.accessory(ref) }
+        case .inc(let ref): act { try session.increment(ref) }
+        case .dec(let ref): act { try session.decrement(ref) }
         case .back: act { try session.back() }
         case .home: act { session.home() }
         case .show: render()
@@ -489,6 +491,7 @@ final class Shell {
     static let commandHelp: [(names: String, text: String, words: [String])] = [
         ("REF, select REF", "open, flip, pick or press a row", ["select"]),
         ("set REF VALUE", "change a value: set 2 off", ["set"]),
+        ("inc REF, dec REF", "a number one step up or down", ["inc", "dec"]),
         ("accessory REF", "press the row's detail button (i)", ["accessory"]),
         ("back (..), home", "one screen back, or to the first", ["back", "home"]),
         ("show", "draw the screen again", ["show"]),
