@@ -75,6 +75,9 @@ public struct ResolvedRow: Hashable, Sendable {
         self.error = error
     }
 
+    /// For a multiple choice: how many options are chosen (render shows `N selected` when
+    /// the joined texts do not fit).
+    public var selectedCount: Int?
     /// For a toggle with `values`: whether its value is the ON one.
     public var toggleOn: Bool?
 

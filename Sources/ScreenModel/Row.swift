@@ -84,7 +84,7 @@ public struct Row: Sendable {
     /// The accessory shown: the one written, else a disclosure for rows that push.
     public var effectiveAccessory: Accessory {
         if let accessory { return accessory }
-        if push != nil || kind == .choice { return .disclosure }
+        if push != nil || kind == .choice || kind == .list { return .disclosure }
         return .none
     }
 
@@ -213,6 +213,30 @@ public struct Binding: Sendable {
         set { if newValue != nil || rules != nil { editRules { $0.placeholderFunction = newValue } } }
     }
 
+    /// choice: the value is a list of option values (`multiple = true`).
+    public var multiple: Bool {
+        get { rules?.multiple ?? false }
+        set { if newValue || rules != nil { editRules { $0.multiple = newValue } } }
+    }
+    /// multiple choice: how few and how many options may be chosen.
+    public var minSelected: Int? {
+        get { rules?.minSelected }
+        set { if newValue != nil || rules != nil { editRules { $0.minSelected = newValue } } }
+    }
+    public var maxSelected: Int? {
+        get { rules?.maxSelected }
+        set { if newValue != nil || rules != nil { editRules { $0.maxSelected = newValue } } }
+    }
+    /// list: at most this many items; `unique`: no item twice.
+    public var maxItems: Int? {
+        get { rules?.maxItems }
+        set { if newValue != nil || rules != nil { editRules { $0.maxItems = newValue } } }
+    }
+    public var unique: Bool {
+        get { rules?.unique ?? false }
+        set { if newValue || rules != nil { editRules { $0.unique = newValue } } }
+    }
+
     /// A toggle's stored value for on or off.
     public func toggleValue(_ on: Bool) -> StoreValue {
         guard let values = toggleValues else { return .bool(on) }
@@ -245,6 +269,11 @@ private final class BindingRules: @unchecked Sendable {
     var closeOnPick = false
     var defaultFunction: ScriptRef?
     var placeholderFunction: ScriptRef?
+    var multiple = false
+    var minSelected: Int?
+    var maxSelected: Int?
+    var maxItems: Int?
+    var unique = false
 
     func copy() -> BindingRules {
         let c = BindingRules()
@@ -260,6 +289,11 @@ private final class BindingRules: @unchecked Sendable {
         c.closeOnPick = closeOnPick
         c.defaultFunction = defaultFunction
         c.placeholderFunction = placeholderFunction
+        c.multiple = multiple
+        c.minSelected = minSelected
+        c.maxSelected = maxSelected
+        c.maxItems = maxItems
+        c.unique = unique
         return c
     }
 }

@@ -1,9 +1,11 @@
-/// A value kept in the store: boolean, number or string.
+/// A value kept in the store: boolean, number, string, or a list of strings and numbers
+/// (a multiple choice's options, a list row's items).
 public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
     case bool(Bool)
     case integer(Int64)
     case number(Double)
     case string(String)
+    indirect case list([StoreValue])
 
     /// As a person reads it: `true`, `5`, `0.7`, `Ada`.
     public var description: String {
@@ -12,6 +14,7 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         case .integer(let i): return String(i)
         case .number(let d): return StoreValue.format(d)
         case .string(let s): return s
+        case .list(let items): return items.map(\.description).joined(separator: ", ")
         }
     }
 
@@ -21,6 +24,7 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         case .bool: return "boolean"
         case .integer, .number: return "number"
         case .string: return "string"
+        case .list: return "list"
         }
     }
 
@@ -32,10 +36,19 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Numbers compare by value whatever their representation (5 == 5.0).
+    /// Numbers compare by value whatever their representation (5 == 5.0), in lists too.
     public func sameValue(as other: StoreValue) -> Bool {
         if let a = doubleValue, let b = other.doubleValue { return a == b }
+        if case .list(let a) = self, case .list(let b) = other {
+            return a.count == b.count && zip(a, b).allSatisfy { $0.sameValue(as: $1) }
+        }
         return self == other
+    }
+
+    /// The items of a list value (nil for a scalar).
+    public var listItems: [StoreValue]? {
+        if case .list(let items) = self { return items }
+        return nil
     }
 
     /// The shortest text that reads back as the same double; integral values without ".0".

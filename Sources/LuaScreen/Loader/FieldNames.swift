@@ -9,9 +9,11 @@ enum FieldNames {
                             "on_accessory", "push", "enabled", "visible", "help", "context"]
     static let button = ["destructive", "confirm"]
     static let toggle = ["key", "default", "values", "validate", "on_change"]
-    static let choice = ["key", "options", "default", "close_on_pick", "validate", "on_change"]
+    static let choice = ["key", "options", "default", "close_on_pick", "multiple", "min_selected", "max_selected",
+                         "validate", "on_change"]
     static let input = ["key", "default", "placeholder", "secure", "max_length", "validate", "on_change"]
     static let number = ["key", "default", "min", "max", "step", "unit", "validate", "on_change"]
+    static let list = ["key", "default", "placeholder", "validate", "max_items", "unique", "on_change"]
 
     static func extra(for kind: RowKind) -> [String] {
         switch kind {
@@ -21,6 +23,7 @@ enum FieldNames {
         case .choice: return choice
         case .input: return input
         case .number: return number
+        case .list: return list
         }
     }
 
@@ -31,14 +34,14 @@ enum FieldNames {
         RowKind.allCases.filter { extra(for: $0).contains(field) }
     }
 
-    static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number"]
+    static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number", "list"]
 }
 
 /// Every field a row may have, numbered: the stack slot its value is copied to.
 enum RowField: Int32, CaseIterable {
     case type = 1, id, text, detail, icon, style, accessory, onSelect, onAccessory, push, enabled, visible,
          help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
-         validate, min, max, step, unit, values, closeOnPick
+         validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique
 
     static let slotCount = Int32(allCases.count + 1)
 
@@ -50,6 +53,9 @@ enum RowField: Int32, CaseIterable {
         case .onChange: return "on_change"
         case .maxLength: return "max_length"
         case .closeOnPick: return "close_on_pick"
+        case .minSelected: return "min_selected"
+        case .maxSelected: return "max_selected"
+        case .maxItems: return "max_items"
         default: return "\(self)"
         }
     }

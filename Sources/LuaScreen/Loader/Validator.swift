@@ -769,7 +769,7 @@ final class Validator {
                 default: typeError("options", expected: "a list of options or a function of ctx", at: at)
                 }
             }
-            if kind == .input {
+            if kind == .input || kind == .list {
                 if has(.placeholder) {
                     if stack.type(at: slot(.placeholder)) == .function { binding.placeholderFunction = reference(at: slot(.placeholder)) }
                     else { binding.placeholder = dynamicString("placeholder", at: slot(.placeholder))?.value }
@@ -787,6 +787,24 @@ final class Validator {
             if has(.validate) { binding.validate = function("validate", at: slot(.validate)) }
             if kind == .toggle, has(.values) { binding.toggleValues = toggleValues(at: slot(.values)) }
             if kind == .choice, has(.closeOnPick), let b = bool("close_on_pick", at: slot(.closeOnPick)) { binding.closeOnPick = b }
+            if kind == .choice {
+                if has(.multiple), let b = bool("multiple", at: slot(.multiple)) { binding.multiple = b }
+                if has(.minSelected) { binding.minSelected = count("min_selected", at: slot(.minSelected), least: 0) }
+                if has(.maxSelected) { binding.maxSelected = count("max_selected", at: slot(.maxSelected), least: 1) }
+                if !binding.multiple, has(.minSelected) || has(.maxSelected) {
+                    report("min_selected and max_selected apply to a choice with multiple = true", field: has(.minSelected) ? "min_selected" : "max_selected", severity: .warning)
+                }
+                if let lo = binding.minSelected, let hi = binding.maxSelected, lo > hi {
+                    report("min_selected (\(lo)) is greater than max_selected (\(hi))", field: "min_selected")
+                }
+                if binding.multiple, binding.closeOnPick {
+                    report("close_on_pick is ignored by a choice with multiple = true (each pick adds or removes an option)", field: "close_on_pick", severity: .warning)
+                }
+            }
+            if kind == .list {
+                if has(.maxItems) { binding.maxItems = count("max_items", at: slot(.maxItems), least: 1) }
+                if has(.unique), let b = bool("unique", at: slot(.unique)) { binding.unique = b }
+            }
             if kind == .number {
                 if has(.min) { binding.minimum = finiteNumber("min", at: slot(.min)) }
                 if has(.max) { binding.maximum = finiteNumber("max", at: slot(.max)) }
@@ -827,7 +845,8 @@ final class Validator {
                 binding.defaultFunction = reference(at: slot(.default_))
                 defaultPresent = false
             }
-            let defaultValue: StoreValue? = defaultPresent ? storeValue(at: slot(.default_)) : nil
+            let defaultValue: StoreValue? = !defaultPresent ? nil
+                : (kind == .list || binding.multiple) ? listValue(at: slot(.default_)) : storeValue(at: slot(.default_))
             if defaultPresent, defaultValue == nil {
                 typeError("default", expected: expectedDefault(kind), at: slot(.default_))
             }
@@ -859,8 +878,42 @@ final class Validator {
         return row
     }
 
+    /// A whole number at least `least` (a count of items or options).
+    private func count(_ field: String, at index: Int32, least: Int) -> Int? {
+        if let n = stack.integer(at: index), n >= least, n <= Int32.max { return Int(n) }
+        if stack.type(at: index) == .number {
+            report("\(field) must be a whole number of at least \(least)", field: field)
+        } else {
+            typeError(field, expected: "a whole number", at: index)
+        }
+        return nil
+    }
+
+    /// A default list (`{ "a", "b" }`): strings and numbers in its array part.
+    private func listValue(at index: Int32) -> StoreValue? {
+        guard stack.type(at: index) == .table else { return nil }
+        let t = stack.absolute(index)
+        let n = stack.rawLength(t)
+        var items: [StoreValue] = []
+        var ok = true
+        if n > 0 {
+            for i in 1...n {
+                stack.rawGet(t, index: i)
+                switch storeValue(at: -1) {
+                case .string(let s)?: items.append(.string(s))
+                case .integer(let v)?: items.append(.integer(v))
+                case .number(let d)? where d.isFinite: items.append(.number(d))
+                default: ok = false
+                }
+                stack.pop()
+            }
+        }
+        return ok ? .list(items) : nil
+    }
+
     private func expectedDefault(_ kind: RowKind) -> String {
         switch kind {
+        case .list: return "a list of strings"
         case .toggle: return "a boolean"
         case .input: return "a string"
         case .number: return "a number"
@@ -925,6 +978,37 @@ final class Validator {
                 value = numberValue(hi)
             }
             binding.defaultValue = value
+        case .choice where binding.multiple:
+            binding.defaultValue = .list([])
+            guard let items = defaultValue?.listItems else {
+                if binding.options == nil, !optionsPresent {
+                    report("missing required field \"options\" (a list of strings or { value =, text = } tables)")
+                }
+                return
+            }
+            if case .value(let options)? = binding.options {
+                for item in items where !options.contains(where: { $0.value.sameValue(as: item) }) {
+                    let values = options.prefix(20).map { "\"\($0.value)\"" }.joined(separator: ", ")
+                    report("the default holds \"\(item)\", which is not among the options (\(values))\(Suggest.hint(item.description, options.map { $0.value.description }))", field: "default")
+                }
+            }
+            if let lo = binding.minSelected, items.count < lo {
+                report("the default chooses \(items.count) options, fewer than min_selected \(lo)", field: "default")
+            }
+            if let hi = binding.maxSelected, items.count > hi {
+                report("the default chooses \(items.count) options, more than max_selected \(hi)", field: "default")
+            }
+            binding.defaultValue = .list(items)
+        case .list:
+            binding.defaultValue = .list([])
+            guard let items = defaultValue?.listItems else { return }
+            if let max = binding.maxItems, items.count > max {
+                report("the default has \(items.count) items, more than max_items \(max)", field: "default")
+            }
+            if binding.unique, Set(items.map(\.description)).count != items.count {
+                report("the default holds an item twice, and the list is unique", field: "default")
+            }
+            binding.defaultValue = .list(items)
         case .choice:
             if case .value(let options)? = binding.options {
                 if let d = defaultValue {

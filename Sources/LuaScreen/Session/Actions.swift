@@ -55,6 +55,7 @@ extension Session {
     func declaredRow(_ resolved: ResolvedRow) -> Row? {
         guard let live = navigation.last else { return nil }
         if let picker = live.picker { return picker.row }
+        if let list = live.list { return list.row }
         if let last = lastLookedUp, last.structure == structureGeneration, last.depth == navigation.count,
            last.row.id == resolved.id {
             return last.row
@@ -73,6 +74,7 @@ extension Session {
     private func usable(_ reference: String) throws -> (ResolvedRow, Row) {
         let resolved = try lookup(reference)
         if navigation.last?.picker != nil, let row = navigation.last?.picker?.row { return (resolved, row) }
+        if let row = navigation.last?.list?.row { return (resolved, row) }
         guard let row = declaredRow(resolved) else { throw SessionError.refused("no row \"\(reference)\"") }
         if let error = resolved.error {
             throw SessionError.refused("row \"\(resolved.text)\" could not be evaluated: \(error)")
@@ -88,8 +90,13 @@ extension Session {
     /// Selects a row as SPEC's kinds table says. `answer` replies to a button's `confirm`.
     public func select(_ reference: String, answer: Bool? = nil) throws {
         let (resolved, row) = try usable(reference)
+        if navigation.last?.list != nil { return }  // selecting an item does nothing
         if let picker = navigation.last?.picker {
             guard let value = resolved.value else { return }
+            if picker.row.binding?.multiple == true {
+                try perform { try toggleOption(value, of: picker.row) }
+                return
+            }
             try perform {
                 try change(picker.row, to: value)
                 if picker.row.binding?.closeOnPick == true, navigation.last?.picker != nil {
@@ -119,6 +126,8 @@ extension Session {
                 navigation.append(LiveScreen(id: row.id, title: resolved.text, picker: PickerSource(row: row, screenID: currentScreenID)))
                 changed()
             }
+        case .list:
+            try perform { pushList(row, title: resolved.text) }
         case .input, .number:
             throw SessionError(.needsValue, "\"\(resolved.text)\" is \(row.kind == .input ? "an input" : "a number") row: give its new value with set \(resolved.number.map(String.init) ?? row.id) VALUE")
         case .button:
@@ -206,6 +215,10 @@ extension Session {
                 let mapped = binding.toggleValues.map { " or \($0.on)/\($0.off)" } ?? ""
                 throw SessionError.refused("\"\(row.text.value ?? row.id)\" is a toggle: give on or off (true/false, yes/no\(mapped))")
             }
+        case .choice where binding.multiple:
+            return try parseMultiple(text, for: row)
+        case .list:
+            return .list(Session.splitItems(text).map { .string($0) })
         case .choice:
             let options = try options(of: row).get()
             if let o = options.first(where: { $0.value.description == t }) { return o.value }

@@ -131,6 +131,7 @@ extension Session {
     func storeValue(_ stack: LuaStack, at index: Int32) -> StoreValue?? {
         switch stack.type(at: index) {
         case .nil_, .none: return .some(nil)
+        case .table: return stack.storeList(at: index).map { .some($0) }
         case .boolean: return .some(.bool(stack.bool(at: index)))
         case .string: return .some(stack.string(at: index).map { .string($0) })
         case .number:
@@ -191,7 +192,7 @@ extension Session {
             return .error("store keys are strings, got a \(s.type(at: 2).name)")
         }
         guard let newValue = storeValue(s, at: 3) else {
-            return .error("store values are booleans, numbers, strings or nil; \"\(key)\" cannot hold a \(s.type(at: 3).name)")
+            return .error("store values are booleans, numbers, strings, lists of strings and numbers, or nil; \"\(key)\" cannot hold \(s.type(at: 3) == .table ? "this table" : "a " + s.type(at: 3).name)")
         }
         if let v = newValue, case .number(let d) = v, !d.isFinite {
             return .error("\"\(key)\" cannot hold \(StoreValue.format(d)): store numbers must be finite")
@@ -526,6 +527,13 @@ extension LuaStack {
         case .integer(let i): push(i)
         case .number(let d): push(d)
         case .string(let s): push(s)
+        case .list(let items):
+            ensure(3)
+            newTable(arrayCount: items.count)
+            for (i, item) in items.enumerated() {
+                push(item)
+                rawSet(-2, index: i + 1)
+            }
         }
     }
 }

@@ -30,6 +30,7 @@ extension Session {
         case .integer(let i)?: value = .integer(i)
         case .number(let d)?: value = .number(d)
         case .string(let s)?: value = .string(s)
+        case .list?: value = JSONValue(store: row.value!) ?? .null
         case nil: value = .null
         }
         return .object([

@@ -136,6 +136,7 @@ extension Session {
     /// that fits is returned whole. Evaluates only the rows of that page when it can.
     public func page(_ pageIndex: Int, rowsPerPage: Int) -> ScreenPage {
         let perPage = max(1, rowsPerPage)
+        if let live = navigation.last, let list = live.list { return listPage(live, list, pageIndex, perPage) }
         guard let (index, sections) = currentIndex(), let live = navigation.last else {
             return slice(currentScreen(), pageIndex, perPage)
         }

@@ -26,6 +26,7 @@ extension Session {
     func resolve(_ level: Int) -> ResolvedScreen {
         let live = navigation[level]
         if let picker = live.picker { return resolvePicker(live, picker) }
+        if let list = live.list { return resolveList(live, list).0 }
         var number = 0
         let (sections, error) = sections(of: live)
         var resolved = ResolvedScreen(id: live.id, title: title(of: live), sections: [])
@@ -102,6 +103,9 @@ extension Session {
                                    style: row.style, accessory: row.effectiveAccessory, enabled: enabled,
                                    visible: visible, selectable: row.isSelectable, key: row.binding?.key,
                                    value: value, destructive: row.destructive)
+        if row.kind == .choice, row.detail == nil, let items = value?.listItems {
+            resolved.selectedCount = items.count
+        }
         if row.kind == .toggle, let binding = row.binding, binding.toggleValues != nil, let value {
             resolved.toggleOn = binding.toggleIsOn(value)
         }
@@ -122,6 +126,18 @@ extension Session {
         case .toggle:
             if let on = binding.toggleIsOn(value) { return .success(on ? "on" : "off") }
             return .success(value.description)
+        case .choice where binding.multiple:
+            switch options(of: row) {
+            case .success(let options):
+                let items = value.listItems ?? []
+                return .success(items.map { item in options.first { $0.value.sameValue(as: item) }?.text ?? item.description }
+                    .joined(separator: ", "))
+            case .failure(let e):
+                return .failure(e)
+            }
+        case .list:
+            let n = value.listItems?.count ?? 0
+            return .success(n == 0 ? (placeholder(of: row) ?? "none") : "\(n) item\(n == 1 ? "" : "s")")
         case .choice:
             switch options(of: row) {
             case .success(let options):
@@ -150,7 +166,9 @@ extension Session {
         switch options(of: row) {
         case .success(let options):
             for (i, option) in options.enumerated() {
-                let checked = current.map { option.value.sameValue(as: $0) } ?? false
+                let checked = current.map { current in
+                    current.listItems.map { $0.contains { option.value.sameValue(as: $0) } } ?? option.value.sameValue(as: current)
+                } ?? false
                 rows.append(ResolvedRow(id: option.value.description, kind: .text, text: option.text,
                                         accessory: checked ? .checkmark : .none, selectable: true,
                                         value: option.value, number: i + 1))

@@ -36,6 +36,8 @@ struct LiveScreen {
     var sectionsFunction: ScriptRef?
     /// A choice's picker: the row whose options it lists.
     var picker: PickerSource?
+    /// A list row's screen of items.
+    var list: PickerSource?
 }
 
 struct PickerSource {

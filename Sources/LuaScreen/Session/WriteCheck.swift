@@ -11,7 +11,7 @@ final class BoundRow: @unchecked Sendable {
     /// Whether a row's binding has rules beyond the kind of its value.
     static func hasRules(_ row: borrowing Row) -> Bool {
         guard let b = row.binding else { return false }
-        return row.kind == .choice || b.validate != nil || b.minimum != nil || b.maximum != nil
+        return row.kind == .choice || row.kind == .list || b.validate != nil || b.minimum != nil || b.maximum != nil
             || b.step != nil || b.maxLength != nil || b.toggleValues != nil || b.defaultFunction != nil
     }
 }
@@ -26,7 +26,7 @@ extension Session {
     /// Whether a value is of the kind a row kind holds.
     func fits(_ value: StoreValue, kind: RowKind) -> Bool {
         switch (kind, value) {
-        case (.toggle, .bool), (.input, .string), (.number, .integer), (.number, .number): return true
+        case (.toggle, .bool), (.input, .string), (.number, .integer), (.number, .number), (.list, .list): return true
         case (.choice, _): return true
         default: return false
         }
@@ -73,6 +73,12 @@ extension Session {
                 throw SessionError.refused("\(value) is not on the step \(StoreValue.format(step)) of \"\(name)\"\(binding.minimum.map { " (from \(StoreValue.format($0)))" } ?? "")")
             }
             return value
+        case (.choice, _) where binding.multiple:
+            return try checkMultiple(value, for: row, binding)
+        case (.list, _):
+            return try checkList(value, for: row, binding)
+        case (.choice, .list):
+            throw SessionError.refused("\"\(name)\" holds one option, not a list")
         case (.choice, _):
             let options = try options(of: row).get()
             guard let option = options.first(where: { $0.value.sameValue(as: value) }) else {
@@ -88,6 +94,15 @@ extension Session {
     /// Runs the row's `validate(value, ctx)`: nil (or true) accepts, a message refuses.
     func runValidate(_ value: StoreValue, for row: Row) throws {
         guard let validate = row.binding?.validate else { return }
+        if row.kind == .list, let items = value.listItems {
+            // A list's validate(item, ctx) runs once per item.
+            for item in items { try runValidate(item, validate, for: row) }
+            return
+        }
+        try runValidate(value, validate, for: row)
+    }
+
+    private func runValidate(_ value: StoreValue, _ validate: ScriptRef, for row: Row) throws {
         let stack = lua.stack
         let top = stack.top
         defer { stack.top = top }

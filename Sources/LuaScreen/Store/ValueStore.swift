@@ -82,6 +82,13 @@ extension StoreValue {
             throw StoreError.invalidValue(
                 key: key, reason: "\(StoreValue.format(d)) is not a number a JSON file can hold")
         }
+        if case .list(let items) = self {
+            for item in items {
+                if case .list = item { throw StoreError.invalidValue(key: key, reason: "a list holds strings and numbers, not lists") }
+                if case .bool = item { throw StoreError.invalidValue(key: key, reason: "a list holds strings and numbers, not booleans") }
+                try item.checkRepresentable(key: key)
+            }
+        }
     }
 }
 

@@ -57,7 +57,7 @@ extension TestFileRun {
                             return .error("open(path, opts): opts.store keys are strings, got \(describeArgument(s, -2))")
                         }
                         guard let value = storeValue(s, at: -1) else {
-                            return .error("open(path, opts): opts.store.\(name) must be a boolean, number or string, got \(describeArgument(s, -1))")
+                            return .error("open(path, opts): opts.store.\(name) must be a boolean, number, string or list of strings and numbers, got \(describeArgument(s, -1))")
                         }
                         seed.append((name, value))
                         s.pop()
@@ -101,6 +101,7 @@ extension TestFileRun {
     /// A value handed from the test to a store: boolean, number (finite) or string.
     func storeValue(_ s: LuaStack, at index: Int32) -> StoreValue? {
         switch s.type(at: index) {
+        case .table: return s.storeList(at: index)
         case .boolean: return .bool(s.bool(at: index))
         case .string: return s.string(at: index).map { .string($0) }
         case .number:
@@ -133,7 +134,7 @@ extension TestFileRun {
                     throw SessionError.refused("s:set(REF, value): give the new value (a boolean, number or string)")
                 }
                 guard let value = run.storeValue(s, at: 3) else {
-                    throw SessionError.refused("s:set(REF, value): the value must be a boolean, a finite number or a string, got \(run.describeArgument(s, 3))")
+                    throw SessionError.refused("s:set(REF, value): the value must be a boolean, a finite number, a string or a list of strings and numbers, got \(run.describeArgument(s, 3))")
                 }
                 try session.set(ref, value: value)
                 return .results(0)

@@ -14,6 +14,25 @@ extension TestFileRun {
                 try session.decrement(try run.reference(s, "dec"))
                 return .results(0)
             }),
+            ("add", { run, session, _, s in
+                let (ref, at) = run.optionalListReference(s, session, taking: 1)
+                guard let text = s.string(at: at) else {
+                    throw SessionError.refused("s:add(REF, text): text must be a string, got \(run.describeArgument(s, at))")
+                }
+                try session.addItem(ref, text)
+                return .results(0)
+            }),
+            ("remove", { run, session, _, s in
+                let (ref, at) = run.optionalListReference(s, session, taking: 1)
+                try session.removeItem(ref, at: try run.position(s, at, "remove(REF, n)"))
+                return .results(0)
+            }),
+            ("move", { run, session, _, s in
+                let (ref, at) = run.optionalListReference(s, session, taking: 2)
+                try session.moveItem(ref, from: try run.position(s, at, "move(REF, from, to)"),
+                                     to: try run.position(s, at + 1, "move(REF, from, to)"))
+                return .results(0)
+            }),
             ("why", { run, session, _, s in
                 s.push(try session.why(try run.reference(s, "why")))
                 return .results(1)
@@ -23,5 +42,21 @@ extension TestFileRun {
                 return .results(1)
             }),
         ]
+    }
+
+    /// REF of a list edit and where the next argument is: REF may be left out on a list's
+    /// screen (`s:add("text")`, `s:remove(2)`, `s:move(1, 3)`), seen by the argument count.
+    func optionalListReference(_ s: LuaStack, _ session: Session, taking count: Int32) -> (String?, Int32) {
+        let last = s.type(at: 2 + count)
+        if last == .none || last == .nil_ { return (nil, 2) }
+        return (s.string(at: 2) ?? s.integer(at: 2).map { String($0) }, 3)
+    }
+
+    /// A position argument (a whole number).
+    func position(_ s: LuaStack, _ index: Int32, _ what: String) throws -> Int {
+        guard let n = s.integer(at: index), abs(n) < Int64(Int32.max) else {
+            throw SessionError.refused("s:\(what): positions are whole numbers from 1, got \(describeArgument(s, index))")
+        }
+        return Int(n)
     }
 }

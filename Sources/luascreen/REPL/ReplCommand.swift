@@ -7,6 +7,9 @@ enum ReplCommand: Equatable {
     case accessory(String)
     /// `inc REF`, `dec REF`: a number row one step up or down.
     case inc(String), dec(String)
+    /// `add REF TEXT`, `remove REF N`, `move REF FROM TO`: edit a list (REF may be left out
+    /// on the list's own screen). The text after the word, split by the shell.
+    case add(String), remove(String), move(String)
     case back, home, show, next, prev
     case find(String)
     case go(String)
@@ -23,14 +26,14 @@ enum ReplCommand: Equatable {
     case usage(String)
 
     /// Every command word, in the order `help` lists them.
-    static let words = ["select", "set", "inc", "dec", "accessory", "back", "home", "show", "next", "prev", "find", "go",
+    static let words = ["select", "set", "inc", "dec", "add", "remove", "move", "accessory", "back", "home", "show", "next", "prev", "find", "go",
                         "help", "why", "store", "reset", "reload", "lua", "quit", "exit"]
 
     /// Commands that take nothing after them.
     static let bare: Set<String> = ["back", "home", "show", "next", "prev", "store", "reload", "quit", "exit"]
 
     /// Commands whose argument is a row reference (Tab completes rows after them).
-    static let takingRow: Set<String> = ["select", "set", "inc", "dec", "accessory", "help", "why", "reset"]
+    static let takingRow: Set<String> = ["select", "set", "inc", "dec", "add", "remove", "move", "accessory", "help", "why", "reset"]
 
     /// Reads a line (already trimmed, not empty).
     ///
@@ -76,6 +79,12 @@ enum ReplCommand: Equatable {
             return rest.isEmpty ? .usage("inc needs a number row: inc REF") : .inc(ref)
         case "dec":
             return rest.isEmpty ? .usage("dec needs a number row: dec REF") : .dec(ref)
+        case "add":
+            return rest.isEmpty ? .usage("add needs the item's text: add REF TEXT (on a list's screen: add TEXT)") : .add(rest)
+        case "remove":
+            return rest.isEmpty ? .usage("remove needs a position: remove REF N (on a list's screen: remove N)") : .remove(rest)
+        case "move":
+            return rest.isEmpty ? .usage("move needs two positions: move REF FROM TO (on a list's screen: move FROM TO)") : .move(rest)
         case "accessory":
             return rest.isEmpty ? .usage("accessory needs a row: accessory REF") : .accessory(ref)
         case "back", "..": return .back

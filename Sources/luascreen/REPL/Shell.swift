@@ -60,6 +60,9 @@ final class Shell {
         case .accessory(let ref): act { try session.accessory(ref) }
         case .inc(let ref): act { try session.increment(ref) }
         case .dec(let ref): act { try session.decrement(ref) }
+        case .add(let rest): addItem(rest)
+        case .remove(let rest): editList(rest, positions: 1, usage: "remove REF N")
+        case .move(let rest): editList(rest, positions: 2, usage: "move REF FROM TO")
         case .back: act { try session.back() }
         case .home: act { session.home() }
         case .show: render()
@@ -88,7 +91,7 @@ final class Shell {
     }
 
     /// Runs an action that changes values or navigates, then shows the screen.
-    private func act(_ body: () throws -> Void) {
+    func act(_ body: () throws -> Void) {
         do {
             try body()
             render()
@@ -200,6 +203,7 @@ final class Shell {
     }
 
     private func set(_ rest: String) {
+        if clearsList(rest) { return }
         guard let (ref, value) = splitSet(rest) else { return }
         act { try session.set(ref, text: value) }
     }
@@ -492,6 +496,8 @@ final class Shell {
         ("REF, select REF", "open, flip, pick or press a row", ["select"]),
         ("set REF VALUE", "change a value: set 2 off", ["set"]),
         ("inc REF, dec REF", "a number one step up or down", ["inc", "dec"]),
+        ("add REF TEXT", "add an item to a list", ["add"]),
+        ("remove REF N, move REF A B", "remove or move a list's item", ["remove", "move"]),
         ("accessory REF", "press the row's detail button (i)", ["accessory"]),
         ("back (..), home", "one screen back, or to the first", ["back", "home"]),
         ("show", "draw the screen again", ["show"]),
