@@ -319,7 +319,7 @@ void ls_open_constructors(lua_State *L) {
     static const char *const names[][2] = {
         {"screen", "screen"}, {"section", "section"}, {"row", "text"}, {"button", "button"},
         {"toggle", "toggle"}, {"choice", "choice"}, {"input", "input"}, {"number", "number"},
-        {"list", "list"}, {"app", "app"}, {NULL, NULL}};
+        {"list", "list"}, {"date", "date"}, {"time", "time"}, {"app", "app"}, {NULL, NULL}};
     ls_weaktable(L, &LS_LINES_KEY);
     ls_weaktable(L, &LS_SOURCES_KEY);
     for (int i = 0; names[i][0] != NULL; i++) {

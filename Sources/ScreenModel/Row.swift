@@ -237,6 +237,21 @@ public struct Binding: Sendable {
         set { if newValue || rules != nil { editRules { $0.unique = newValue } } }
     }
 
+    /// input: the value may hold newlines.
+    public var multiline: Bool {
+        get { rules?.multiline ?? false }
+        set { if newValue || rules != nil { editRules { $0.multiline = newValue } } }
+    }
+    /// date, time: the earliest and latest value, in the value's own form.
+    public var earliest: String? {
+        get { rules?.earliest }
+        set { if newValue != nil || rules != nil { editRules { $0.earliest = newValue } } }
+    }
+    public var latest: String? {
+        get { rules?.latest }
+        set { if newValue != nil || rules != nil { editRules { $0.latest = newValue } } }
+    }
+
     /// A toggle's stored value for on or off.
     public func toggleValue(_ on: Bool) -> StoreValue {
         guard let values = toggleValues else { return .bool(on) }
@@ -274,6 +289,9 @@ private final class BindingRules: @unchecked Sendable {
     var maxSelected: Int?
     var maxItems: Int?
     var unique = false
+    var multiline = false
+    var earliest: String?
+    var latest: String?
 
     func copy() -> BindingRules {
         let c = BindingRules()
@@ -294,6 +312,9 @@ private final class BindingRules: @unchecked Sendable {
         c.maxSelected = maxSelected
         c.maxItems = maxItems
         c.unique = unique
+        c.multiline = multiline
+        c.earliest = earliest
+        c.latest = latest
         return c
     }
 }

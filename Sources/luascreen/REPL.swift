@@ -40,6 +40,7 @@ enum REPL {
         shell.ask = { question, secret in
             secret ? LineEditor.readSecret(prompt: question) : LineEditor.read(prompt: question)
         }
+        shell.readTextLine = { LineEditor.read(prompt: "") }
         shell.start()
         while true {
             guard let raw = LineEditor.read(prompt: shell.prompt()) else {
@@ -67,6 +68,7 @@ enum REPL {
             print("> \(next)")
             return next
         }
+        shell.readTextLine = { input.next() }
         shell.start()
         while let line = input.next() {
             print("> \(line)")

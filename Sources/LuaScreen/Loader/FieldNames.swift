@@ -11,8 +11,9 @@ enum FieldNames {
     static let toggle = ["key", "default", "values", "validate", "on_change"]
     static let choice = ["key", "options", "default", "close_on_pick", "multiple", "min_selected", "max_selected",
                          "validate", "on_change"]
-    static let input = ["key", "default", "placeholder", "secure", "max_length", "validate", "on_change"]
+    static let input = ["key", "default", "placeholder", "secure", "max_length", "multiline", "validate", "on_change"]
     static let number = ["key", "default", "min", "max", "step", "unit", "validate", "on_change"]
+    static let date = ["key", "default", "min", "max", "placeholder", "validate", "on_change"]
     static let list = ["key", "default", "placeholder", "validate", "max_items", "unique", "on_change"]
 
     static func extra(for kind: RowKind) -> [String] {
@@ -24,6 +25,7 @@ enum FieldNames {
         case .input: return input
         case .number: return number
         case .list: return list
+        case .date, .time: return date
         }
     }
 
@@ -34,14 +36,14 @@ enum FieldNames {
         RowKind.allCases.filter { extra(for: $0).contains(field) }
     }
 
-    static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number", "list"]
+    static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number", "list", "date", "time"]
 }
 
 /// Every field a row may have, numbered: the stack slot its value is copied to.
 enum RowField: Int32, CaseIterable {
     case type = 1, id, text, detail, icon, style, accessory, onSelect, onAccessory, push, enabled, visible,
          help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
-         validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique
+         validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique, multiline
 
     static let slotCount = Int32(allCases.count + 1)
 

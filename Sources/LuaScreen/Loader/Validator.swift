@@ -769,12 +769,16 @@ final class Validator {
                 default: typeError("options", expected: "a list of options or a function of ctx", at: at)
                 }
             }
-            if kind == .input || kind == .list {
+            if kind == .input || kind == .list || kind == .date || kind == .time {
                 if has(.placeholder) {
                     if stack.type(at: slot(.placeholder)) == .function { binding.placeholderFunction = reference(at: slot(.placeholder)) }
                     else { binding.placeholder = dynamicString("placeholder", at: slot(.placeholder))?.value }
                 }
                 if has(.secure), let b = bool("secure", at: slot(.secure)) { binding.secure = b }
+                if has(.multiline), let b = bool("multiline", at: slot(.multiline)) { binding.multiline = b }
+                if binding.multiline, binding.secure {
+                    report("a secure input is one line; multiline is ignored", field: "multiline", severity: .warning)
+                }
                 if has(.maxLength) {
                     let at = slot(.maxLength)
                     if let n = stack.integer(at: at), n > 0 { binding.maxLength = Int(n) } else if stack.type(at: at) == .number {
@@ -799,6 +803,13 @@ final class Validator {
                 }
                 if binding.multiple, binding.closeOnPick {
                     report("close_on_pick is ignored by a choice with multiple = true (each pick adds or removes an option)", field: "close_on_pick", severity: .warning)
+                }
+            }
+            if kind == .date || kind == .time {
+                if has(.min) { binding.earliest = dayTime(kind, "min", at: slot(.min)) }
+                if has(.max) { binding.latest = dayTime(kind, "max", at: slot(.max)) }
+                if let lo = binding.earliest, let hi = binding.latest, lo > hi {
+                    report("min (\(lo)) is later than max (\(hi))", field: "min")
                 }
             }
             if kind == .list {
@@ -878,6 +889,17 @@ final class Validator {
         return row
     }
 
+    /// A `date` or `time` field: `"YYYY-MM-DD"` or `"HH:MM"`, a real day or time.
+    private func dayTime(_ kind: RowKind, _ field: String, at index: Int32) -> String? {
+        guard stack.type(at: index) == .string, let text = string(field, at: index) else {
+            typeError(field, expected: kind == .date ? "a date \"YYYY-MM-DD\"" : "a time \"HH:MM\"", at: index)
+            return nil
+        }
+        if let value = kind == .date ? DayTime.date(text) : DayTime.time(text) { return value }
+        report("\"\(text.prefix(200))\" is not a \(kind == .date ? "real day in the form YYYY-MM-DD (e.g. 2026-11-30)" : "time of day in the form HH:MM, 00:00 to 23:59")", field: field)
+        return nil
+    }
+
     /// A whole number at least `least` (a count of items or options).
     private func count(_ field: String, at index: Int32, least: Int) -> Int? {
         if let n = stack.integer(at: index), n >= least, n <= Int32.max { return Int(n) }
@@ -914,6 +936,8 @@ final class Validator {
     private func expectedDefault(_ kind: RowKind) -> String {
         switch kind {
         case .list: return "a list of strings"
+        case .date: return "a date \"YYYY-MM-DD\" or a function of ctx"
+        case .time: return "a time \"HH:MM\" or a function of ctx"
         case .toggle: return "a boolean"
         case .input: return "a string"
         case .number: return "a number"
@@ -999,6 +1023,16 @@ final class Validator {
                 report("the default chooses \(items.count) options, more than max_selected \(hi)", field: "default")
             }
             binding.defaultValue = .list(items)
+        case .date, .time:
+            binding.defaultValue = .string(binding.earliest ?? "")
+            guard let d = defaultValue else { return }
+            guard case .string(let text) = d, let value = kind == .date ? DayTime.date(text) : DayTime.time(text) else {
+                report("the default \"\(d.description.prefix(200))\" is not a \(kind == .date ? "date YYYY-MM-DD" : "time HH:MM")", field: "default")
+                return
+            }
+            if let lo = binding.earliest, value < lo { report("the default \(value) is before min \(lo)", field: "default") }
+            if let hi = binding.latest, value > hi { report("the default \(value) is after max \(hi)", field: "default") }
+            binding.defaultValue = .string(value)
         case .list:
             binding.defaultValue = .list([])
             guard let items = defaultValue?.listItems else { return }

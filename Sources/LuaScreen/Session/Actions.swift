@@ -128,8 +128,10 @@ extension Session {
             }
         case .list:
             try perform { pushList(row, title: resolved.text) }
-        case .input, .number:
-            throw SessionError(.needsValue, "\"\(resolved.text)\" is \(row.kind == .input ? "an input" : "a number") row: give its new value with set \(resolved.number.map(String.init) ?? row.id) VALUE")
+        case .input, .number, .date, .time:
+            let what = row.kind == .input ? "an input" : "a \(row.kind.rawValue)"
+            let example = row.kind == .date ? " (YYYY-MM-DD)" : row.kind == .time ? " (HH:MM)" : ""
+            throw SessionError(.needsValue, "\"\(resolved.text)\" is \(what) row: give its new value with set \(resolved.number.map(String.init) ?? row.id) VALUE\(example)")
         case .button:
             if let question = try confirmQuestion(of: row) {
                 guard let answer else { throw SessionError(.needsConfirmation(question), question) }
@@ -227,7 +229,10 @@ extension Session {
             let list = options.map { $0.text == $0.value.description ? $0.text : "\($0.value) (\($0.text))" }
             throw SessionError.refused("\"\(t)\" is not an option of \"\(row.text.value ?? row.id)\"; options: \(list.joined(separator: ", "))\(Suggest.hint(t, options.map(\.text)))")
         case .input:
-            return .string(text)
+            // REPL text reads \n as a newline in a multiline input.
+            return .string(binding.multiline ? text.replacingOccurrences(of: "\\n", with: "\n") : text)
+        case .date, .time:
+            return .string(t)
         case .number:
             let unitless = binding.unit.map { u in t.hasSuffix(u) ? String(t.dropLast(u.count)).trimmingSpaces : t } ?? t
             let value: StoreValue

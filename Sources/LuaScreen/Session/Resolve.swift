@@ -148,6 +148,14 @@ extension Session {
         case .input:
             if binding.secure { return .success(value.description.isEmpty ? nil : "••••") }
             if value.description.isEmpty { return .success(placeholder(of: row)) }
+            if binding.multiline, case .string(let s) = value, let newline = s.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
+                // The first line, and … when more lines follow.
+                let rest = s[s.index(after: newline)...]
+                return .success(String(s[..<newline]) + (rest.isEmpty ? "" : "…"))
+            }
+            return .success(value.description)
+        case .date, .time:
+            if value.description.isEmpty { return .success(placeholder(of: row) ?? "not set") }
             return .success(value.description)
         case .number:
             let unit = binding.unit.map { " " + $0 } ?? ""

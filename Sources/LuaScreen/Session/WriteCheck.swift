@@ -11,7 +11,7 @@ final class BoundRow: @unchecked Sendable {
     /// Whether a row's binding has rules beyond the kind of its value.
     static func hasRules(_ row: borrowing Row) -> Bool {
         guard let b = row.binding else { return false }
-        return row.kind == .choice || row.kind == .list || b.validate != nil || b.minimum != nil || b.maximum != nil
+        return row.kind == .choice || row.kind == .list || row.kind == .date || row.kind == .time || b.multiline == false && row.kind == .input || b.validate != nil || b.minimum != nil || b.maximum != nil
             || b.step != nil || b.maxLength != nil || b.toggleValues != nil || b.defaultFunction != nil
     }
 }
@@ -26,7 +26,8 @@ extension Session {
     /// Whether a value is of the kind a row kind holds.
     func fits(_ value: StoreValue, kind: RowKind) -> Bool {
         switch (kind, value) {
-        case (.toggle, .bool), (.input, .string), (.number, .integer), (.number, .number), (.list, .list): return true
+        case (.toggle, .bool), (.input, .string), (.number, .integer), (.number, .number), (.list, .list),
+             (.date, .string), (.time, .string): return true
         case (.choice, _): return true
         default: return false
         }
@@ -60,6 +61,9 @@ extension Session {
         case (.toggle, .bool): return value
         case (.toggle, _): throw SessionError.refused("\"\(name)\" is a toggle: its value is true or false, not \(value.typeName) \"\(value)\"")
         case (.input, .string(let s)):
+            if !binding.multiline, s.contains(where: { $0 == "\n" || $0 == "\r\n" }) {
+                throw SessionError.refused("\"\(name)\" is one line: the value holds a newline (multiline = true allows them)")
+            }
             if let max = binding.maxLength, s.count > max {
                 throw SessionError.refused("\"\(name)\" takes at most \(max) characters; this is \(s.count)")
             }
@@ -77,6 +81,17 @@ extension Session {
             return try checkMultiple(value, for: row, binding)
         case (.list, _):
             return try checkList(value, for: row, binding)
+        case (.date, .string(let s)), (.time, .string(let s)):
+            if s.isEmpty { return value }  // not set
+            let isDate = row.kind == .date
+            guard let v = isDate ? DayTime.date(s) : DayTime.time(s) else {
+                throw SessionError.refused("\"\(s)\" is not a \(isDate ? "real day: give YYYY-MM-DD, e.g. 2026-11-30" : "time of day: give HH:MM, 00:00 to 23:59") for \"\(name)\"")
+            }
+            if let lo = binding.earliest, v < lo { throw SessionError.refused("\(v) is before the earliest \(lo) of \"\(name)\"") }
+            if let hi = binding.latest, v > hi { throw SessionError.refused("\(v) is after the latest \(hi) of \"\(name)\"") }
+            return .string(v)
+        case (.date, _), (.time, _):
+            throw SessionError.refused("\"\(name)\" is a \(row.kind.rawValue): its value is a string \(row.kind == .date ? "YYYY-MM-DD" : "HH:MM"), not \(value.typeName)")
         case (.choice, .list):
             throw SessionError.refused("\"\(name)\" holds one option, not a list")
         case (.choice, _):

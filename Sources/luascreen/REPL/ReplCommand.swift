@@ -10,6 +10,8 @@ enum ReplCommand: Equatable {
     /// `add REF TEXT`, `remove REF N`, `move REF FROM TO`: edit a list (REF may be left out
     /// on the list's own screen). The text after the word, split by the shell.
     case add(String), remove(String), move(String)
+    /// `edit REF`: an input's text in $VISUAL/$EDITOR (or lines up to a ".").
+    case edit(String)
     case back, home, show, next, prev
     case find(String)
     case go(String)
@@ -26,14 +28,14 @@ enum ReplCommand: Equatable {
     case usage(String)
 
     /// Every command word, in the order `help` lists them.
-    static let words = ["select", "set", "inc", "dec", "add", "remove", "move", "accessory", "back", "home", "show", "next", "prev", "find", "go",
+    static let words = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "accessory", "back", "home", "show", "next", "prev", "find", "go",
                         "help", "why", "store", "reset", "reload", "lua", "quit", "exit"]
 
     /// Commands that take nothing after them.
     static let bare: Set<String> = ["back", "home", "show", "next", "prev", "store", "reload", "quit", "exit"]
 
     /// Commands whose argument is a row reference (Tab completes rows after them).
-    static let takingRow: Set<String> = ["select", "set", "inc", "dec", "add", "remove", "move", "accessory", "help", "why", "reset"]
+    static let takingRow: Set<String> = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "accessory", "help", "why", "reset"]
 
     /// Reads a line (already trimmed, not empty).
     ///
@@ -79,6 +81,8 @@ enum ReplCommand: Equatable {
             return rest.isEmpty ? .usage("inc needs a number row: inc REF") : .inc(ref)
         case "dec":
             return rest.isEmpty ? .usage("dec needs a number row: dec REF") : .dec(ref)
+        case "edit":
+            return rest.isEmpty ? .usage("edit needs an input row: edit REF") : .edit(ref)
         case "add":
             return rest.isEmpty ? .usage("add needs the item's text: add REF TEXT (on a list's screen: add TEXT)") : .add(rest)
         case "remove":

@@ -12,6 +12,8 @@ final class Shell {
     let style: ReplStyle
     /// Asks the person a question (`secret`: without echo). The answer, or nil when there is none.
     var ask: (_ question: String, _ secret: Bool) -> String? = { _, _ in nil }
+    /// Reads one raw line of text (`edit` without an editor); nil at the end of input.
+    var readTextLine: () -> String? = { nil }
 
     /// Commands that failed so far (batch mode exits 1 when there was any).
     private(set) var failures = 0
@@ -61,6 +63,7 @@ final class Shell {
         case .inc(let ref): act { try session.increment(ref) }
         case .dec(let ref): act { try session.decrement(ref) }
         case .add(let rest): addItem(rest)
+        case .edit(let ref): editText(ref)
         case .remove(let rest): editList(rest, positions: 1, usage: "remove REF N")
         case .move(let rest): editList(rest, positions: 2, usage: "move REF FROM TO")
         case .back: act { try session.back() }
@@ -497,6 +500,7 @@ final class Shell {
         ("set REF VALUE", "change a value: set 2 off", ["set"]),
         ("inc REF, dec REF", "a number one step up or down", ["inc", "dec"]),
         ("add REF TEXT", "add an item to a list", ["add"]),
+        ("edit REF", "edit a text in $VISUAL or $EDITOR", ["edit"]),
         ("remove REF N, move REF A B", "remove or move a list's item", ["remove", "move"]),
         ("accessory REF", "press the row's detail button (i)", ["accessory"]),
         ("back (..), home", "one screen back, or to the first", ["back", "home"]),
