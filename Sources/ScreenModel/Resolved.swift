@@ -75,6 +75,8 @@ public struct ResolvedRow: Hashable, Sendable {
         self.error = error
     }
 
+    /// The row's actions (id, text, destructive), for `dump`.
+    public var actions: [ResolvedAction]?
     /// For a multiple choice: how many options are chosen (render shows `N selected` when
     /// the joined texts do not fit).
     public var selectedCount: Int?

@@ -73,6 +73,11 @@ public struct Row: Sendable {
         get { extras?.confirmFunction }
         set { if newValue != nil || extras != nil { editExtras { $0.confirmFunction = newValue } } }
     }
+    /// The row's `actions` (empty when it has none).
+    public var actions: [RowAction] {
+        get { extras?.actions ?? [] }
+        set { if !newValue.isEmpty || extras != nil { editExtras { $0.actions = newValue } } }
+    }
     /// Whether selecting the row asks a question first.
     public var asksConfirmation: Bool { confirm != nil || confirmFunction != nil }
     /// The bound value (toggle, choice, input, number).
@@ -113,6 +118,7 @@ private final class RowExtras: @unchecked Sendable {
     var confirm: String?
     var helpFunction: ScriptRef?
     var confirmFunction: ScriptRef?
+    var actions: [RowAction] = []
 
     func copy() -> RowExtras {
         let c = RowExtras()
@@ -123,6 +129,7 @@ private final class RowExtras: @unchecked Sendable {
         c.confirm = confirm
         c.helpFunction = helpFunction
         c.confirmFunction = confirmFunction
+        c.actions = actions
         return c
     }
 }

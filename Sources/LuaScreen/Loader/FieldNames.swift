@@ -6,7 +6,7 @@ enum FieldNames {
     static let section = ["type", "id", "header", "footer", "rows", "visible"]
     static let app = ["type", "root", "store", "screens"]
     static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
-                            "on_accessory", "push", "enabled", "visible", "help", "context"]
+                            "on_accessory", "push", "enabled", "visible", "help", "context", "actions"]
     static let button = ["destructive", "confirm"]
     static let toggle = ["key", "default", "values", "validate", "on_change"]
     static let choice = ["key", "options", "default", "close_on_pick", "multiple", "min_selected", "max_selected",
@@ -36,6 +36,7 @@ enum FieldNames {
         RowKind.allCases.filter { extra(for: $0).contains(field) }
     }
 
+    static let action = ["id", "text", "destructive", "confirm", "on_select"]
     static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number", "list", "date", "time"]
 }
 
@@ -43,7 +44,7 @@ enum FieldNames {
 enum RowField: Int32, CaseIterable {
     case type = 1, id, text, detail, icon, style, accessory, onSelect, onAccessory, push, enabled, visible,
          help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
-         validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique, multiline
+         validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique, multiline, actions
 
     static let slotCount = Int32(allCases.count + 1)
 

@@ -435,6 +435,7 @@ extension Session {
             }
             if row.kind == .input, let max = binding.maxLength { lines.append("at most \(max) characters") }
         }
+        lines += actionHelp(row)
         if !resolved.enabled || !resolved.visible { lines.append(try why(reference)) }
         if let location = row.location { lines.append("declared at \(location)") }
         return lines.joined(separator: "\n")

@@ -103,6 +103,9 @@ extension Session {
                                    style: row.style, accessory: row.effectiveAccessory, enabled: enabled,
                                    visible: visible, selectable: row.isSelectable, key: row.binding?.key,
                                    value: value, destructive: row.destructive)
+        if !row.actions.isEmpty {
+            resolved.actions = row.actions.map { ResolvedAction(id: $0.id, text: $0.text, destructive: $0.destructive) }
+        }
         if row.kind == .choice, row.detail == nil, let items = value?.listItems {
             resolved.selectedCount = items.count
         }

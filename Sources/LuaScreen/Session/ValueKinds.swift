@@ -122,6 +122,7 @@ extension Session {
                 s.rawSet(-2, name)
             }
         }
+        pushActions(row)
         ref("help", row.helpFunction)
         if row.kind == .button { ref("confirm", row.confirmFunction) }
         guard let b = row.binding else { return }

@@ -33,6 +33,25 @@ extension TestFileRun {
                                      to: try run.position(s, at + 1, "move(REF, from, to)"))
                 return .results(0)
             }),
+            ("action", { run, session, _, s in
+                let ref = try run.reference(s, "action")
+                guard let id = s.string(at: 3) else {
+                    throw SessionError.refused("s:action(REF, ID [, answer]): ID is the action's id, got \(run.describeArgument(s, 3))")
+                }
+                let answer: Bool
+                switch s.type(at: 4) {
+                case .none, .nil_: answer = true
+                case .boolean: answer = s.bool(at: 4)
+                default: throw SessionError.refused("s:action(REF, ID, answer): answer is true (yes) or false (no), got \(run.describeArgument(s, 4))")
+                }
+                try session.runAction(ref, id: id, answer: answer)
+                return .results(0)
+            }),
+            ("actions", { run, session, _, s in
+                let list = try session.actions(try run.reference(s, "actions"))
+                run.push(.array(list.map { .object([("id", .string($0.id)), ("text", .string($0.text)), ("destructive", .bool($0.destructive))]) }), on: s)
+                return .results(1)
+            }),
             ("why", { run, session, _, s in
                 s.push(try session.why(try run.reference(s, "why")))
                 return .results(1)

@@ -12,6 +12,8 @@ enum ReplCommand: Equatable {
     case add(String), remove(String), move(String)
     /// `edit REF`: an input's text in $VISUAL/$EDITOR (or lines up to a ".").
     case edit(String)
+    /// `action REF [ID]`: list a row's actions, or run one.
+    case action(String)
     case back, home, show, next, prev
     case find(String)
     case go(String)
@@ -28,14 +30,14 @@ enum ReplCommand: Equatable {
     case usage(String)
 
     /// Every command word, in the order `help` lists them.
-    static let words = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "accessory", "back", "home", "show", "next", "prev", "find", "go",
+    static let words = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "action", "accessory", "back", "home", "show", "next", "prev", "find", "go",
                         "help", "why", "store", "reset", "reload", "lua", "quit", "exit"]
 
     /// Commands that take nothing after them.
     static let bare: Set<String> = ["back", "home", "show", "next", "prev", "store", "reload", "quit", "exit"]
 
     /// Commands whose argument is a row reference (Tab completes rows after them).
-    static let takingRow: Set<String> = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "accessory", "help", "why", "reset"]
+    static let takingRow: Set<String> = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "action", "accessory", "help", "why", "reset"]
 
     /// Reads a line (already trimmed, not empty).
     ///
@@ -81,6 +83,8 @@ enum ReplCommand: Equatable {
             return rest.isEmpty ? .usage("inc needs a number row: inc REF") : .inc(ref)
         case "dec":
             return rest.isEmpty ? .usage("dec needs a number row: dec REF") : .dec(ref)
+        case "action":
+            return rest.isEmpty ? .usage("action needs a row: action REF (lists them), action REF ID (runs one)") : .action(rest)
         case "edit":
             return rest.isEmpty ? .usage("edit needs an input row: edit REF") : .edit(ref)
         case "add":

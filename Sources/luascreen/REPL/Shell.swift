@@ -64,6 +64,7 @@ final class Shell {
         case .dec(let ref): act { try session.decrement(ref) }
         case .add(let rest): addItem(rest)
         case .edit(let ref): editText(ref)
+        case .action(let rest): action(rest)
         case .remove(let rest): editList(rest, positions: 1, usage: "remove REF N")
         case .move(let rest): editList(rest, positions: 2, usage: "move REF FROM TO")
         case .back: act { try session.back() }
@@ -501,6 +502,7 @@ final class Shell {
         ("inc REF, dec REF", "a number one step up or down", ["inc", "dec"]),
         ("add REF TEXT", "add an item to a list", ["add"]),
         ("edit REF", "edit a text in $VISUAL or $EDITOR", ["edit"]),
+        ("action REF [ID]", "list a row's actions, or run one", ["action"]),
         ("remove REF N, move REF A B", "remove or move a list's item", ["remove", "move"]),
         ("accessory REF", "press the row's detail button (i)", ["accessory"]),
         ("back (..), home", "one screen back, or to the first", ["back", "home"]),
