@@ -17,10 +17,7 @@ let package = Package(
         .target(name: "ScreenModel"),
         .target(name: "CTextWidth"),
         .target(name: "ScreenRender", dependencies: ["ScreenModel", "CTextWidth"]),
-        .target(name: "LuaScreen", dependencies: ["LuaRuntime", "ScreenModel", "ScreenRender"],
-                // Release builds skip the run-time exclusivity checks in the loader's hot loop
-                // (debug builds and the tests keep them).
-                swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+        .target(name: "LuaScreen", dependencies: ["LuaRuntime", "ScreenModel", "ScreenRender"]),
         .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "CReadline"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),

@@ -275,6 +275,34 @@ void ls_pushhostfunction(lua_State *L, ls_host_function fn, void *context) {
 
 static const char LS_LINES_KEY = 'l';
 static const char LS_SOURCES_KEY = 's';
+static const char LS_CALLERS_KEY = 'c';
+
+/* The calls that led to a constructor called inside a function (a helper that builds rows), as
+ * "source\037line\036" for each Lua frame from level `level` up to the first main chunk (at
+ * most 32), so a diagnostic can add "note: called from here" lines. Nothing is recorded for a
+ * constructor called from a main chunk, so scripts written row by row pay nothing. */
+static void ls_record_callers(lua_State *L, int level) {
+    luaL_Buffer b;
+    lua_Debug ar;
+    int frames = 0;
+    luaL_buffinit(L, &b);
+    for (; frames < 32 && lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue; /* C functions: pcall, ... */
+        luaL_addstring(&b, ar.source);
+        luaL_addchar(&b, '\037');
+        lua_pushinteger(L, ar.currentline);
+        luaL_addvalue(&b);
+        luaL_addchar(&b, '\036');
+        frames++;
+        if (ar.what[0] == 'm') break; /* "main": the chunk that started it */
+    }
+    luaL_pushresult(&b);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_CALLERS_KEY);
+    lua_pushvalue(L, 1);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);
+    lua_pop(L, 2);
+}
 
 static void ls_weaktable(lua_State *L, const void *key) {
     lua_newtable(L);
@@ -311,6 +339,7 @@ static int ls_constructor(lua_State *L) {
         lua_pushstring(L, ar.source);
         lua_rawset(L, -3);
         lua_pop(L, 1);
+        if (ar.what[0] != 'm') ls_record_callers(L, 2);
     }
     return 1;
 }
@@ -322,6 +351,7 @@ void ls_open_constructors(lua_State *L) {
         {"list", "list"}, {"date", "date"}, {"time", "time"}, {"app", "app"}, {NULL, NULL}};
     ls_weaktable(L, &LS_LINES_KEY);
     ls_weaktable(L, &LS_SOURCES_KEY);
+    ls_weaktable(L, &LS_CALLERS_KEY);
     for (int i = 0; names[i][0] != NULL; i++) {
         lua_pushstring(L, names[i][0]);
         lua_pushstring(L, names[i][1]);
@@ -457,4 +487,18 @@ size_t ls_slug(const char *text, size_t n, char *out) {
         }
     }
     return count;
+}
+
+const char *ls_constructor_callers(lua_State *L, int idx, size_t *len) {
+    const char *chain = NULL;
+    *len = 0;
+    if (ls_limits_of(L)->constructed == 0) return NULL;
+    idx = lua_absindex(L, idx);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_CALLERS_KEY) == LUA_TTABLE) {
+        lua_pushvalue(L, idx);
+        if (lua_rawget(L, -2) == LUA_TSTRING) chain = lua_tolstring(L, -1, len);
+        lua_pop(L, 1); /* the string stays alive: the weak table keeps it while idx lives */
+    }
+    lua_pop(L, 1);
+    return chain;
 }

@@ -8,12 +8,16 @@ public struct App: Sendable {
     public var screens: [Screen]
     /// The script's path as given.
     public var file: String
+    /// The app's translations (`strings`), when it has any.
+    public var strings: Translations?
 
-    public init(root: String, storeName: String?, screens: [Screen], file: String) {
+    /// An app of `screens` whose first screen is `root`.
+    public init(root: String, storeName: String?, screens: [Screen], file: String, strings: Translations? = nil) {
         self.root = root
         self.storeName = storeName
         self.screens = screens
         self.file = file
+        self.strings = strings
     }
 
     public func screen(_ id: String) -> Screen? { screens.first { $0.id == id } }

@@ -11,38 +11,96 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// Where in the script's tables, e.g. `sections[2].rows[1].accessory`; empty for the script itself.
     public var path: String
     public var message: String
+    /// The calls that led here when the table was built inside a function (a helper that builds
+    /// rows), innermost first: each printed after the diagnostic as `FILE:LINE: note: called from here`.
+    public var calledFrom: [SourceLocation]
 
-    public init(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String) {
+    /// A diagnostic at `file:line`, `path` naming the field. Every diagnostic passes here,
+    /// so here is where script text is capped (SPEC §7): each quoted part of `message` and
+    /// each dot-separated part of `path` keeps at most `quoteLimit` characters, `…` marking
+    /// the cut. A 10 MiB field name in 30 rows prints 30 short lines, not 600 MiB.
+    public init(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String,
+                calledFrom: [SourceLocation] = []) {
         self.severity = severity
         self.file = file
         self.line = line
-        self.path = path
-        self.message = message
+        self.path = Diagnostic.capParts(path, separator: UInt8(ascii: "."), every: true)
+        self.message = Diagnostic.capParts(message, separator: UInt8(ascii: "\""), every: false)
+        self.calledFrom = calledFrom
     }
 
-    /// One line, with control characters from the script shown as escapes (`\u{1B}`), so a
-    /// script cannot send escape sequences to the terminal through its own text.
+    /// The most characters of a name or value the script supplied that a diagnostic quotes.
+    public static let quoteLimit = 200
+
+    /// `text` cut to `limit` characters, with `…` where it was cut: at the end, or in the
+    /// middle when `keepEnd` (an error message whose last words say what went wrong).
+    public static func quote(_ text: String, limit: Int = quoteLimit, keepEnd: Bool = false) -> String {
+        quote(text, limit: limit, keepEnd: keepEnd, force: false)
+    }
+
+    /// `force`: the text was already cut short of its end, so the `…` is due even when the
+    /// part left has `limit` characters or fewer.
+    static func quote(_ text: String, limit: Int, keepEnd: Bool = false, force: Bool) -> String {
+        guard text.utf8.count > limit || force else { return text }
+        let headCount = keepEnd ? limit / 2 : limit
+        var end = text.startIndex
+        var count = 0
+        while end < text.endIndex, count < headCount {
+            end = text.index(after: end)
+            count += 1
+        }
+        guard end < text.endIndex || force else { return text }
+        guard keepEnd else { return String(text[..<end]) + "…" }
+        var start = text.endIndex
+        count = 0
+        while start > end, count < limit - headCount {
+            start = text.index(before: start)
+            count += 1
+        }
+        return start == end ? text : String(text[..<end]) + "…" + String(text[start...])
+    }
+
+    /// `text` with its parts (between `separator`s: all of them, or the quoted ones, the
+    /// odd ones) cut by `quote`. Works on the bytes: a 10 MiB name is scanned once, never
+    /// split into characters.
+    private static func capParts(_ text: String, separator: UInt8, every: Bool) -> String {
+        guard text.utf8.count > quoteLimit else { return text }
+        var text = text
+        return text.withUTF8 { bytes in
+            var out = ""
+            var part = 0
+            var start = 0
+            func flush(_ end: Int) {
+                let length = end - start
+                let keep = (every || part % 2 == 1) && length > quoteLimit
+                // A character is at most 4 bytes in most text: 4 × the limit is enough to
+                // cut at the limit (a longer cluster is cut where the bytes end).
+                let slice = UnsafeBufferPointer(rebasing: bytes[start..<(keep ? start + min(length, 4 * quoteLimit) : end)])
+                let piece = String(decoding: slice, as: UTF8.self)
+                out += keep ? quote(piece, limit: quoteLimit, force: true) : piece
+            }
+            for i in 0..<bytes.count where bytes[i] == separator {
+                flush(i)
+                out.unicodeScalars.append(Unicode.Scalar(separator))
+                part += 1
+                start = i + 1
+            }
+            flush(bytes.count)
+            return out
+        }
+    }
+
+    /// One line (and a `note: called from here` line per caller), with control characters and
+    /// line breaks from the script shown as escapes (`sanitize`), so a script cannot send
+    /// escape sequences to the terminal through its text.
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
         let subject = path.isEmpty ? "" : "\(path): "
-        return Diagnostic.visible("\(place): \(severity.rawValue): \(subject)\(message)")
-    }
-
-    static func visible(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: Diagnostic.isControl) else { return text }
-        var out = ""
-        for scalar in text.unicodeScalars {
-            if Diagnostic.isControl(scalar) {
-                out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
+        var text = sanitize("\(place): \(severity.rawValue): \(subject)\(message)", lineBreaks: .escape)
+        for caller in calledFrom {
+            text += "\n" + sanitize("\(caller.file):\(caller.line): note: called from here", lineBreaks: .escape)
         }
-        return out
-    }
-
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0)
+        return text
     }
 
     /// Diagnostics in the order a person reads them: files in the order they first appear,

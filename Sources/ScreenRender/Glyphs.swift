@@ -24,6 +24,13 @@ struct Glyphs: Sendable {
                               error: "!", switchOn: "[x] on", switchOff: "[ ] off",
                               switchOnShort: "[x]", switchOffShort: "[ ]", disabled: "(disabled)")
 
+    /// The switch's words and the disabled marker in another language.
+    mutating func translate(_ words: [String: String]) {
+        if let on = words["on"] { switchOn = switchOnShort + " " + on }
+        if let off = words["off"] { switchOff = switchOffShort + " " + off }
+        if let disabled = words["disabled"] { self.disabled = "(" + disabled + ")" }
+    }
+
     /// What an accessory draws at the right end of its row ("" for none).
     func accessory(_ accessory: Accessory) -> String {
         switch accessory {

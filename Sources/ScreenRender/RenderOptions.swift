@@ -13,11 +13,17 @@ public struct RenderOptions: Hashable, Sendable {
     public var ascii: Bool
     /// Use ANSI colour and attributes; when false the output has no escape codes at all.
     public var color: Bool
+    /// The renderer's own words as the locale shows them: `on`, `off` and `disabled` mapped to
+    /// their translations (missing ones are drawn as written).
+    public var words: [String: String]
 
-    public init(width: Int = RenderOptions.defaultWidth, ascii: Bool = false, color: Bool = false) {
+    /// Options for drawing at `width` columns.
+    public init(width: Int = RenderOptions.defaultWidth, ascii: Bool = false, color: Bool = false,
+                words: [String: String] = [:]) {
         self.width = RenderOptions.clamp(width)
         self.ascii = ascii
         self.color = color
+        self.words = words
     }
 
     private static func clamp(_ width: Int) -> Int {

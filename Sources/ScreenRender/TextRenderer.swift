@@ -34,11 +34,16 @@ public struct TextRenderer: Sendable {
         render(screen).joined(separator: "\n") + "\n"
     }
 
-    var glyphs: Glyphs { options.ascii ? .ascii : .unicode }
+    var glyphs: Glyphs {
+        var g: Glyphs = options.ascii ? .ascii : .unicode
+        if !options.words.isEmpty { g.translate(options.words) }
+        return g
+    }
 
-    /// Script text made printable: no control characters, ASCII when asked.
+    /// Script text made printable: control characters escaped (`sanitize`), line breaks
+    /// kept only for paragraphs, ASCII when asked.
     func clean(_ s: String, keepNewlines: Bool = false) -> String {
-        let s = sanitize(s, keepNewlines: keepNewlines)
+        let s = sanitize(s, lineBreaks: keepNewlines ? .paragraph : .space)
         return options.ascii ? asciiFold(s) : s
     }
 

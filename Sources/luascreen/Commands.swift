@@ -19,9 +19,12 @@ enum Commands {
     }
 
     static func sessionOptions(_ options: Options, store: ValueStore?) -> SessionOptions {
-        SessionOptions(limits: options.limits, trusted: options.trusted, store: store, print: { text in
+        // The text arrives sanitized (Session's sink).
+        var session = SessionOptions(limits: options.limits, trusted: options.trusted, store: store, print: { text in
             print(text)
         })
+        session.locale = options.locale ?? Translations.environmentLocale(ProcessInfo.processInfo.environment)
+        return session
     }
 
     /// check SCRIPT...: every problem of every script, ordered by line; exit 0 when clean.
@@ -31,7 +34,8 @@ enum Commands {
             var found: [Diagnostic] = []
             do {
                 let session = try Session.open(path: path, options: sessionOptions(options, store: MemoryStore()))
-                found = session.loadWarnings + session.evaluationProblems()
+                found = session.loadWarnings + session.evaluationProblems() + session.storeKeyWarnings()
+                if options.locale != nil { found += session.untranslatedStrings() }
                 finished(session)
             } catch let error as LoadError {
                 found = error.diagnostics
@@ -63,7 +67,7 @@ enum Commands {
 
     /// Warnings found while evaluating (a stored value of the wrong type for its row).
     static func printWarnings(_ session: Session) {
-        for warning in session.warnings { printError("\(session.scriptPath): warning: \(warning)") }
+        for warning in session.warnings { printError(sanitize("\(session.scriptPath): warning: \(warning)")) }
     }
 
     static func render(_ options: Options) -> Int32 {
@@ -75,7 +79,7 @@ enum Commands {
             do {
                 try session.go(to: [session.app.root, id])
             } catch {
-                printError("\(options.paths[0]): error: no screen with id \"\(id)\" (screens: \(session.screenIDs.joined(separator: ", ")))")
+                printError(sanitize("\(options.paths[0]): error: no screen with id \"\(id)\" (screens: \(session.screenIDs.joined(separator: ", ")))"))
                 return 1
             }
         }
@@ -87,11 +91,13 @@ enum Commands {
         } else {
             screen = session.currentScreen()
         }
-        var text = TextRenderer(options: Terminal.renderOptions(options)).renderText(screen)
+        var renderOptions = Terminal.renderOptions(options)
+        renderOptions.words = session.rendererWords
+        var text = TextRenderer(options: renderOptions).renderText(screen)
         if let footer { text += footer + "\n" }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
         print(text, terminator: "")
-        for message in session.messages { print(message) }
+        for message in session.messages { print(sanitize(message)) }
         printWarnings(session)
         if ProcessInfo.processInfo.environment["LUASCREEN_TIMING"] != nil {
             printError("timing: render \(String(format: "%.3f", elapsed)) ms")
@@ -111,7 +117,7 @@ enum Commands {
         } catch let error as LoadError {
             for d in error.diagnostics { printError(d.description) }
         } catch {
-            printError("\(path): error: \(error)")
+            printError(sanitize("\(path): error: \(error)"))
         }
         return nil
     }

@@ -18,6 +18,7 @@ struct Options {
     var trusted = false
     var json = false
     var screen: String?
+    var locale: String?             // nil: from LC_ALL, LC_MESSAGES, LANG
     var page: Int?
     var pageRows = 20
     var updateSnapshots = false
@@ -85,6 +86,7 @@ struct Options {
             case "--trusted": options.trusted = true
             case "--json": options.json = true
             case "--screen": options.screen = try arg()
+            case "--locale": options.locale = try arg()
             case "--page": options.page = try number(name, try arg())
             case "--page-rows": options.pageRows = try number(name, try arg())
             case "--update-snapshots": options.updateSnapshots = true
@@ -92,7 +94,7 @@ struct Options {
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
+                             "--trusted", "--json", "--screen", "--locale", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
@@ -150,6 +152,8 @@ options:
   --max-instructions N          instruction budget of each entry into Lua (default 10000000)
   --max-memory BYTES            memory cap of the Lua state (default 64M; K, M, G suffixes)
   --trusted                     lift the sandbox (io, os, debug, package)
+  --locale LANG                 show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG);
+                                with check: warn about strings LANG does not translate
   --help, --version
 exit status: 0 success, 1 script/validation/test failure, 2 usage error
 """

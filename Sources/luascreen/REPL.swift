@@ -1,5 +1,6 @@
 import Foundation
 import LuaScreen
+import ScreenModel
 
 /// `luascreen run SCRIPT`: the REPL on a terminal, batch mode otherwise (SPEC §4).
 enum REPL {
@@ -18,7 +19,7 @@ enum REPL {
             for diagnostic in error.diagnostics { printError(diagnostic.description) }
             return 1
         } catch {
-            printError("error: \(error)")
+            printError(sanitize("error: \(error)"))
             return 1
         }
         defer { session.close() }
@@ -65,13 +66,13 @@ enum REPL {
             print(ReplText.trimmed(question))
             guard let next = input.peek(), Shell.isAnswer(next) else { return nil }
             input.advance()
-            print("> \(next)")
+            print(sanitize("> \(next)"))
             return next
         }
         shell.readTextLine = { input.next() }
         shell.start()
         while let line = input.next() {
-            print("> \(line)")
+            print(sanitize("> \(line)"))
             if !shell.run(line) { break }
         }
         return shell.failures > 0 ? 1 : 0

@@ -26,7 +26,8 @@ enum TestCommand {
             printError("luascreen: no *_test.lua files in \(paths.joined(separator: ", "))")
         }
         let testOptions = TestOptions(limits: options.limits, trusted: options.trusted,
-                                      updateSnapshots: options.updateSnapshots, width: options.width ?? 80)
+                                      updateSnapshots: options.updateSnapshots, width: options.width ?? 80,
+                                      root: ".")  // the folder it was started in (SPEC §7)
         let runner = TestRunner(options: testOptions) { line in
             print(line)
             flushOutput()

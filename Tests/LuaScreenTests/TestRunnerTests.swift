@@ -32,7 +32,9 @@ private final class RunnerFolder {
 /// Runs test files and keeps what the runner printed.
 private func runFiles(_ files: [String], update: Bool = false, limits: LuaLimits = LuaLimits()) -> (lines: [String], runner: TestRunner) {
     var lines: [String] = []
-    let runner = TestRunner(options: TestOptions(limits: limits, updateSnapshots: update)) { lines.append($0) }
+    // The test root: the temporary folder the files are in (/tmp/lstXXXXXX).
+    let root = files.first.map { "/" + $0.split(separator: "/").prefix(2).joined(separator: "/") } ?? "."
+    let runner = TestRunner(options: TestOptions(limits: limits, updateSnapshots: update, root: root)) { lines.append($0) }
     runner.run(files: files)
     return (lines, runner)
 }

@@ -26,9 +26,20 @@ final class LookTests: XCTestCase {
 }
 
 extension LookTests {
-    func testColorRenderingToLookAt() throws {
-        guard let path = ProcessInfo.processInfo.environment["RENDER_LOOK_COLOR"] else { return }
-        let text = TextRenderer(options: RenderOptions(width: 60, color: true)).renderText(Fixtures.kitchenSink)
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    /// Colour adds styles and nothing else: without its escape sequences the text is the plain
+    /// rendering, every style is reset on its line, and `RENDER_LOOK_COLOR=FILE` keeps it to look at.
+    func testColorRenderingOnlyAddsStyles() throws {
+        let colored = TextRenderer(options: RenderOptions(width: 60, color: true)).renderText(Fixtures.kitchenSink)
+        let plain = TextRenderer(options: RenderOptions(width: 60, color: false)).renderText(Fixtures.kitchenSink)
+        let escape = try Regex("\u{1B}\\[[0-9;]*m")
+        XCTAssertTrue(colored.contains(escape), "colour was asked for and no style was drawn")
+        XCTAssertEqual(colored.replacing(escape, with: ""), plain)
+        for line in colored.split(separator: "\n") {
+            let last = line.matches(of: escape).last.map { String(line[$0.range]) }
+            XCTAssertTrue(last == nil || last == "\u{1B}[0m", "a style runs past its line: \(line.debugDescription)")
+        }
+        if let path = ProcessInfo.processInfo.environment["RENDER_LOOK_COLOR"] {
+            try colored.write(toFile: path, atomically: true, encoding: .utf8)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import XCTest
+import ScreenModel
 @testable import ScreenRender
 
 final class PagerTests: XCTestCase {
@@ -41,11 +42,18 @@ final class ASCIIFoldTests: XCTestCase {
     }
 
     func testSanitize() {
-        XCTAssertEqual(sanitize("a\u{1B}[31mb"), "a[31mb")
-        XCTAssertEqual(sanitize("one\ntwo\r\nthree\tfour"), "one two three four")
-        XCTAssertEqual(sanitize("one\ntwo\r\nthree", keepNewlines: true), "one\ntwo\nthree")
-        XCTAssertEqual(sanitize("bell\u{7}\u{9B}2J"), "bell2J")
-        XCTAssertEqual(sanitize("設定 e\u{301}"), "設定 e\u{301}")
+        XCTAssertEqual(sanitize("a\u{1B}[31mb"), "a\\x1b[31mb")
+        XCTAssertEqual(sanitize("one\ntwo\r\nthree\tfour", lineBreaks: .space), "one two three four")
+        XCTAssertEqual(sanitize("one\ntwo\r\nthree\rfour", lineBreaks: .paragraph), "one\ntwo\nthree\nfour")
+        XCTAssertEqual(sanitize("one\ntwo\tthree\r"), "one\ntwo\tthree\\x0d")
+        XCTAssertEqual(sanitize("one\ntwo\t", lineBreaks: .escape), "one\\x0atwo\\x09")
+        XCTAssertEqual(sanitize("bell\u{7}\u{9B}2J\u{7F}"), "bell\\x07\\u{9B}2J\\x7f")
+        XCTAssertEqual(sanitize("abc\u{202E}fed\u{2066}x\u{2069}"), "abc\\u{202E}fed\\u{2066}x\\u{2069}")
+        // Neighbours of the escaped ranges stay as they are.
+        XCTAssertEqual(sanitize("£ \u{A0}\u{2029}\u{202F}\u{2065}\u{206A}設定 e\u{301}"), "£ \u{A0}\u{2029}\u{202F}\u{2065}\u{206A}設定 e\u{301}")
+        // OSC 52 (clipboard) and a window title: nothing raw reaches the terminal.
+        let osc = sanitize("\u{1B}]52;c;aGk=\u{7}\u{1B}]0;pwned\u{1B}\\")
+        XCTAssertFalse(osc.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, osc)
     }
 }
 

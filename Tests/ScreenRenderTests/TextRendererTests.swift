@@ -344,7 +344,7 @@ final class TextRendererTests: XCTestCase {
         XCTAssertEqual(colored.map(stripANSI), render(F.kitchenSink, width: 60))
     }
 
-    func testControlCharactersInScriptTextAreRemoved() {
+    func testControlCharactersInScriptTextAreEscaped() {
         let s = ResolvedScreen(id: "s", title: "Evil\u{1B}[2J title", sections: [
             ResolvedSection(id: "a", header: "Head\u{7}er", footer: "Foot\u{1B}]0;x\u{7}er", rows: [
                 F.row("Two\nlines\tand\u{1B}[31mred", detail: "d\r\ne", icon: "\u{1B}", number: 1),
@@ -354,7 +354,7 @@ final class TextRendererTests: XCTestCase {
         for l in lines {
             XCTAssertFalse(l.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, l)
         }
-        XCTAssertTrue(line(containing: "Two", in: lines).contains("Two lines and[31mred"))
+        XCTAssertTrue(line(containing: "Two", in: lines).contains("Two lines and\\x1b[31mred"))
         XCTAssertTrue(line(containing: "Two", in: lines).hasSuffix("d e"))
     }
 }

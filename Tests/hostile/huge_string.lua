@@ -1,4 +1,5 @@
 -- 10 MB strings as the title, a row's text, an unknown field's name and an enum value.
+-- args: --max-memory 64M
 -- expect: huge_string\.lua:\d+: error: .*unknown field "x{100}
 -- expect: huge_string\.lua:\d+: error: .*style: unknown value "y{100}
 local big = ("x"):rep(10 * 1024 * 1024)

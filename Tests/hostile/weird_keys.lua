@@ -2,7 +2,7 @@
 -- expect: weird_keys\.lua:\d+: error: unexpected boolean key in a screen
 -- expect: weird_keys\.lua:\d+: error: .*unexpected key inf in a section
 -- expect: weird_keys\.lua:\d+: error: .*unexpected table key in a row
--- expect: weird_keys\.lua:\d+: error: .*unknown field "te\\u\{0\}xt" \(did you mean "text"\?\)
+-- expect: weird_keys\.lua:\d+: error: .*unknown field "te\\x00xt" \(did you mean "text"\?\)
 local s = screen { title = "Keys" }
 s[true] = 1
 local sec = section { header = "h" }

@@ -56,6 +56,10 @@ void ls_open_constructors(lua_State *L);
  * through *source, the chunk name it was recorded in. Leaves the stack as it was. */
 int ls_constructor_line(lua_State *L, int idx, const char **source);
 
+/* The calls that led to the constructor of the table at idx when it was called inside a
+ * function: "source\037line\036" a frame, innermost first, up to a main chunk; NULL if none. */
+const char *ls_constructor_callers(lua_State *L, int idx, size_t *len);
+
 /* Copies the value of each string key of the table at `table` into the stack slot
  * base + id, where id is what the table at `fields` maps the key to (name -> integer).
  * Sets bit id of *present for each field found. Returns how many keys are not in `fields`

@@ -1,3 +1,5 @@
+import ScreenModel
+
 /// A JSON value whose objects keep their keys in order (the `dump` format names its fields
 /// in a fixed order, and the store file keeps the order a person wrote).
 public indirect enum JSONValue: Equatable, Sendable {
@@ -84,7 +86,9 @@ public indirect enum JSONValue: Equatable, Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7f {
+                // Control and bidi characters as \u escapes (SPEC §7: `dump` and
+                // `check --json` print them): the same string to a JSON reader.
+                if isHidden(scalar.value) {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

@@ -4,7 +4,7 @@ import ScreenModel
 enum FieldNames {
     static let screen = ["type", "id", "title", "sections", "on_appear"]
     static let section = ["type", "id", "header", "footer", "rows", "visible"]
-    static let app = ["type", "root", "store", "screens"]
+    static let app = ["type", "root", "store", "screens", "strings"]
     static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
                             "on_accessory", "push", "enabled", "visible", "help", "context", "actions"]
     static let button = ["destructive", "confirm"]

@@ -1,4 +1,3 @@
-import CLuaShim
 import LuaRuntime
 import ScreenModel
 
@@ -20,10 +19,19 @@ final class Validator {
     /// The script's path, as the person gave it.
     let file: String
     var diagnostics: [Diagnostic] = []
+    /// The app's `strings`, when it gave some.
+    var strings: Translations?
 
     private var path: [PathComponent] = []
     /// The place (file, line) of each table being read, innermost last; files by index.
     private var places: [(file: Int32, line: Int32)] = []
+    /// Beside each place: the index in `callChains` of the calls that led to its constructor
+    /// (0: made in a main chunk, or a plain table).
+    private var placeChains: [Int32] = []
+    private var callChains: [[SourceLocation]] = [[]]
+    /// The calls that led to each row built inside a function, by `rowKey(id:location:)`.
+    private(set) var rowCallers: [String: [SourceLocation]] = [:]
+    static func rowKey(id: String, location: SourceLocation?) -> String { "\(id)\u{1F}\(location?.line ?? 0)" }
     private var files: [String] = []
     private var lastSource: (pointer: UnsafePointer<CChar>, file: Int32)?
     /// The tables being read (screens and sections, a handful deep): a cycle shows here.
@@ -78,17 +86,17 @@ final class Validator {
     /// Pushes the place of the table at `index` when a constructor recorded one; false (and
     /// nothing pushed) for a plain table, whose place is its parent's.
     private func pushPlaceIfRecorded(of index: Int32) -> Bool {
-        guard ls_limits_of(lua.L).pointee.constructed > 0 else { return false }
+        guard lua.constructorsRecordedPlaces else { return false }
         pushPlace(of: index)
         return true
     }
 
     /// The place of the table at `index`: the line its constructor recorded, else its parent's.
     private func pushPlace(of index: Int32) {
-        var source: UnsafePointer<CChar>? = nil
-        let line = ls_constructor_line(lua.L, index, &source)
+        let (line, source) = lua.constructorPlace(of: index)
         guard line > 0 else {
             places.append(places.last ?? (fileIndex(file), 0))
+            placeChains.append(placeChains.last ?? 0)
             return
         }
         var f: Int32
@@ -103,14 +111,38 @@ final class Validator {
             f = places.last?.file ?? fileIndex(file)
         }
         places.append((f, line))
+        let callers = lua.constructorCallers(of: index)
+        if callers.isEmpty {
+            placeChains.append(0)
+        } else {
+            placeChains.append(Int32(callChains.count))
+            callChains.append(callers.map { SourceLocation(file: $0.file, line: $0.line) })
+        }
+    }
+
+    /// The rows being read, innermost last: the path component of each and its field slots.
+    private var rowNames: [(component: Int, base: Int32, present: UInt64)] = []
+
+    /// The id (else the key) the script gave the row read at path component `component`.
+    private func givenName(ofRowAt component: Int) -> String? {
+        guard let row = rowNames.last(where: { $0.component == component }) else { return nil }
+        for field in [RowField.id, .key] where row.present & field.bit != 0 {
+            if stack.type(at: row.base + field.rawValue) == .string, let name = stack.string(at: row.base + field.rawValue) {
+                return name.count > 60 ? String(name.prefix(60)) + "…" : name
+            }
+        }
+        return nil
     }
 
     private func pathString(_ extra: String? = nil) -> String {
         var out = ""
-        for component in path {
+        for (n, component) in path.enumerated() {
             switch component {
             case .field(let name): out += out.isEmpty ? name : "." + name
-            case .index(let i): out += "[\(i)]"
+            case .index(let i):
+                out += "[\(i)]"
+                // Rows built by a helper share the helper's line: name them by id or key.
+                if placeChains.last ?? 0 != 0, let name = givenName(ofRowAt: n) { out += "(\(name))" }
             }
         }
         if let extra { out += out.isEmpty ? extra : "." + extra }
@@ -119,7 +151,8 @@ final class Validator {
 
     func report(_ message: String, field: String? = nil, severity: Diagnostic.Severity = .error) {
         let (f, l) = place
-        diagnostics.append(Diagnostic(severity, file: f, line: l, path: pathString(field), message: message))
+        diagnostics.append(Diagnostic(severity, file: f, line: l, path: pathString(field), message: message,
+                                      calledFrom: callChains[Int(placeChains.last ?? 0)]))
     }
 
     private func typeError(_ field: String, expected: String, at index: Int32 = -1) {
@@ -159,6 +192,7 @@ final class Validator {
     private func leave(_ index: Int32) {
         if let pointer = stack.pointer(at: index), let i = visiting.lastIndex(of: pointer) { visiting.remove(at: i) }
         places.removeLast()
+        placeChains.removeLast()
     }
 
     private var currentLocation: SourceLocation? {
@@ -348,7 +382,7 @@ final class Validator {
         }
         resolvePushes()
         guard let root, !hasErrors else { return nil }
-        return App(root: root, storeName: storeName, screens: screens, file: file)
+        return App(root: root, storeName: storeName, screens: screens, file: file, strings: strings)
     }
 
     private func readApp(_ t: Int32) -> (String?, String?) {
@@ -368,6 +402,8 @@ final class Validator {
                 if let name = storeName, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
                     report("store must be a plain file name (no '/', not starting with '.'), got \"\(name)\"", field: key)
                 }
+            case "strings":
+                strings = readStrings()
             case "screens":
                 sawScreens = true
                 guard stack.type(at: -1) == .table else { typeError(key, expected: "a list of screens"); return }
@@ -657,8 +693,12 @@ final class Validator {
         }
         lua.push(ref: fieldTable)
         var present: UInt64 = 0
-        let unknownKeys = ls_collect_fields(lua.L, t, stack.top, base, &present)
+        let unknownKeys = lua.collectFields(of: t, names: stack.top, into: base, present: &present)
         stack.pop()
+        // A diagnostic's path names this row by its id or key while it is read (looked up only
+        // when a diagnostic is made).
+        rowNames.append((path.count - 1, base, present))
+        defer { rowNames.removeLast() }
         func slot(_ f: RowField) -> Int32 { base + f.rawValue }
         func has(_ f: RowField) -> Bool { present & f.bit != 0 }
 
@@ -691,7 +731,7 @@ final class Validator {
         // A row's own fields hold no rows: only its place is kept, not its table; and a
         // plain table (no constructor recorded a line for it) is where its parent is.
         let ownPlace = pushPlaceIfRecorded(of: t)
-        defer { if ownPlace { places.removeLast() } }
+        defer { if ownPlace { places.removeLast(); placeChains.removeLast() } }
 
         let allowed = RowField.allowed(for: kind)
         if unknownKeys > 0 {
@@ -841,8 +881,14 @@ final class Validator {
             row.id = textID
         } else {
             row.id = "row\(position)"
+            if hasText, case .function = row.text {
+                report("this row's text is a function, so its id was made up (\"\(row.id)\"), and it changes when rows move: give the row an id = \"...\", which the REPL, tests and the store can rely on", severity: .warning)
+            }
         }
         if id != nil, row.id.isEmpty { report("id must not be empty", field: "id") }
+        if let chain = placeChains.last, chain != 0 {
+            rowCallers[Validator.rowKey(id: row.id, location: row.location)] = callChains[Int(chain)]
+        }
         if let previous = rowIDs.insert(row.id, line: Int32(place.line ?? 0)) {
             let also = previous > 0 ? " (also at line \(previous))" : ""
             let fix = id == nil ? "; give one of them an id" : ""

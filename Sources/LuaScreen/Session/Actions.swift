@@ -321,7 +321,7 @@ extension Session {
     public func find(_ text: String) -> [FindResult] {
         let needle = text.lowercased()
         var results: [FindResult] = []
-        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [validator.screen(app.root)?.title ?? app.root])]
+        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [tr(validator.screen(app.root)?.title ?? app.root)])]
         var seen: Set<String> = [app.root]
         var index = 0
         while index < queue.count {
@@ -340,7 +340,7 @@ extension Session {
             }
             for target in pushTargets(of: declared) where !seen.contains(target) {
                 seen.insert(target)
-                let title = validator.screen(target)?.title ?? target
+                let title = tr(validator.screen(target)?.title ?? target)
                 queue.append((target, idPath + [target], titlePath + [title]))
             }
         }
@@ -378,7 +378,8 @@ extension Session {
                 lines.append("\(state) because \(name) = false in the script\(row.location.map { " (\($0))" } ?? "")")
             case .function(let ref):
                 let (_, reads, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
-                let place = definition(of: ref).map { " (\($0))" } ?? ""
+                let caller = callers(of: row).last.map { ", row made by the call at \($0)" } ?? ""
+                let place = definition(of: ref).map { " (\($0)\(caller))" } ?? ""
                 if let error {
                     lines.append("\(name) failed: \(error.message)")
                 } else if reads.isEmpty {

@@ -3,12 +3,17 @@ import ScreenModel
 
 /// The `ctx` handed to every callback and field function, and the Lua side of the store.
 extension Session {
-    /// Creates the methods table and the store proxy once; each call gets a small ctx table
-    /// whose metatable holds the methods.
+    /// Creates the store handle, the view metatable and the methods once; each call gets a
+    /// small ctx handle whose metatable holds the methods.
+    ///
+    /// `ctx`, `ctx.store`, `ctx.row` and `ctx.screen` are handles (userdata, SPEC §7): a
+    /// script cannot `rawset` or `rawget` them, `setmetatable` refuses them and their
+    /// metatables are hidden behind `__metatable`, so no trick on them changes what the host
+    /// stores or later reads. Only the documented members change values.
     func installContext() {
         let stack = lua.stack
-        // ctx.store: a proxy whose reads and writes go through the session.
-        stack.newTable()
+        // ctx.store: a handle whose reads and writes go through the session.
+        stack.newHandle()
         stack.newTable(recordCount: 4)
         lua.pushHostFunction { [unowned self] s in self.storeIndex(s) }
         stack.rawSet(-2, "__index")
@@ -21,8 +26,28 @@ extension Session {
         stack.setMetatable(-2)
         contextRefs.store = lua.ref()
 
+        // ctx.row and ctx.screen: read-only views, handles whose hidden slot holds the fields.
+        stack.newTable(recordCount: 3)
+        lua.pushHostFunction { s in
+            guard s.userValue(1, 1) == .table else {
+                s.pushNil()
+                return .results(1)
+            }
+            s.pushValue(2)
+            s.rawGetTop(-2)
+            return .results(1)
+        }
+        stack.rawSet(-2, "__index")
+        lua.pushHostFunction { _ in
+            .error("ctx.row and ctx.screen are read-only; change values with ctx.store.KEY = value and rows with ctx:update_row")
+        }
+        stack.rawSet(-2, "__newindex")
+        stack.push("read-only")
+        stack.rawSet(-2, "__metatable")
+        contextRefs.view = lua.ref()
+
         // The methods of ctx.
-        stack.newTable(recordCount: 2)
+        stack.newTable(recordCount: 3)
         stack.newTable(recordCount: 12)
         let methods: [(String, (Session, LuaStack) -> HostResult)] = [
             ("push", { $0.ctxPush($1) }),
@@ -35,6 +60,7 @@ extension Session {
             ("update_row", { $0.ctxUpdateRow($1) }),
             ("insert_section", { $0.ctxInsertSection($1) }),
             ("remove_section", { $0.ctxRemoveSection($1) }),
+            ("tr", { $0.ctxTranslate($1) }),
             ("reset", { $0.ctxReset($1) }),
         ]
         for (name, body) in methods {
@@ -44,13 +70,19 @@ extension Session {
         contextRefs.methods = lua.ref()
         lua.pushHostFunction { [unowned self] s in self.ctxIndex(s) }
         stack.rawSet(-2, "__index")
+        lua.pushHostFunction { s in
+            let field = s.string(at: 2).map { "ctx." + Diagnostic.quote($0) } ?? "a field of ctx"
+            return .error("ctx is read-only: cannot set \(field); keep values in the store (ctx.store.KEY = value) or in locals")
+        }
+        stack.rawSet(-2, "__newindex")
         stack.push("ctx")
         stack.rawSet(-2, "__metatable")
         contextRefs.meta = lua.ref()
     }
 
     /// ctx's fields: `store`, the methods, and `row` and `screen`, made on first read (a
-    /// callback that never looks at them costs no tables) and then kept in the ctx table.
+    /// callback that never looks at them costs no tables) and then kept in the ctx handle's
+    /// hidden slots (1: row, 2: screen).
     private func ctxIndex(_ s: LuaStack) -> HostResult {
         guard let key = s.string(at: 2) else {
             s.pushNil()
@@ -59,7 +91,12 @@ extension Session {
         switch key {
         case "store":
             s.push(ref: contextRefs.store)
+        case "locale":
+            if let locale { s.push(locale) } else { s.pushNil() }
         case "row", "screen":
+            let slot: Int32 = key == "row" ? 1 : 2
+            if s.userValue(1, slot) != .nil_ { return .results(1) }
+            s.pop()
             guard let pointer = s.pointer(at: 1),
                   let call = activeContexts.last(where: { $0.table == pointer }) else {
                 s.pushNil()
@@ -80,9 +117,9 @@ extension Session {
                     s.rawSet(-2, field: "title")
                 }
             }
-            s.pushValue(2)
-            s.pushValue(-2)
-            s.rawSet(1)
+            pushView(on: s)
+            s.pushValue(-1)
+            s.setUserValue(1, slot)
         default:
             s.push(ref: contextRefs.methods)
             s.pushValue(2)
@@ -91,12 +128,21 @@ extension Session {
         return .results(1)
     }
 
+    /// Replaces the table on top with a read-only view of it.
+    private func pushView(on s: LuaStack) {
+        s.newHandle(userValues: 1)
+        s.insert(-2)
+        s.setUserValue(-2, 1)
+        s.push(ref: contextRefs.view)
+        s.setMetatable(-2)
+    }
+
     /// Pushes a ctx for a call about `row` (nil for screen-level calls) on the current screen:
-    /// an empty table whose metatable answers `store`, `row`, `screen` and the methods.
+    /// a handle whose metatable answers `store`, `row`, `screen` and the methods.
     func pushContext(row: Row?) {
         let stack = lua.stack
         stack.ensure(10)
-        stack.newTable(recordCount: 2)
+        stack.newHandle(userValues: 2)
         lua.push(ref: contextRefs.meta)
         stack.setMetatable(-2)
         if let pointer = stack.pointer(at: -1) {
@@ -229,6 +275,9 @@ extension Session {
             try pushScreen(id: id)
             return .results(0)
         } catch let error as SessionError {
+            // The push depth limit, from an on_appear further in: raised once more as it
+            // is, so each level adds one "file:line:" and not a prefix on the last one's.
+            if let limit = appearLimitMessage, error.message.contains(limit) { return .error(limit) }
             return .error(error.message)
         } catch {
             return .error("\(error)")
@@ -344,14 +393,14 @@ extension Session {
 
     private func noRow(_ id: String, in sections: [Section], _ what: String) -> HostResult {
         let all = sections.flatMap { $0.rows.map(\.id) }
-        return .error("ctx:\(what): no row \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, all))")
+        return .error("ctx:\(what): no row \"\(Diagnostic.quote(id))\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, all))")
     }
 
     private func ctxInsertRow(_ s: LuaStack) -> HostResult {
         editSections("insert_row") { sections in
             guard let sectionID = s.string(at: 2) else { return .error("ctx:insert_row expects a section id first") }
             guard let si = sections.firstIndex(where: { $0.id == sectionID }) else {
-                return .error("ctx:insert_row: no section \"\(sectionID)\" on screen \"\(currentScreenID)\"\(Suggest.hint(sectionID, sections.map(\.id)))")
+                return .error("ctx:insert_row: no section \"\(Diagnostic.quote(sectionID))\" on screen \"\(currentScreenID)\"\(Suggest.hint(sectionID, sections.map(\.id)))")
             }
             let pos: Int
             switch position(s, at: 3, count: sections[si].rows.count, what: "ctx:insert_row") {
@@ -437,7 +486,7 @@ extension Session {
         editSections("remove_section") { sections in
             guard let id = s.string(at: 2) else { return .error("ctx:remove_section expects a section id") }
             guard let si = sections.firstIndex(where: { $0.id == id }) else {
-                return .error("ctx:remove_section: no section \"\(id)\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, sections.map(\.id)))")
+                return .error("ctx:remove_section: no section \"\(Diagnostic.quote(id))\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, sections.map(\.id)))")
             }
             sections.remove(at: si)
             return .results(0)

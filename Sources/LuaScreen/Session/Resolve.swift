@@ -88,10 +88,10 @@ extension Session {
         }
         let visible = sectionVisible && note(evalBool(row.visible, row: row, what: "visible of row \"\(row.id)\""), true)
         let enabled = note(evalBool(row.enabled, row: row, what: "enabled of row \"\(row.id)\""), true)
-        let text = note(evalString(row.text, row: row, what: "text of row \"\(row.id)\""), row.id) ?? row.id
+        let text = tr(note(evalString(row.text, row: row, what: "text of row \"\(row.id)\""), row.id) ?? row.id)
         var detail: String? = nil
         if let d = row.detail {
-            detail = note(evalString(d, row: row, what: "detail of row \"\(row.id)\""), nil)
+            detail = note(evalString(d, row: row, what: "detail of row \"\(row.id)\""), nil).map(tr)
         }
         var value: StoreValue? = nil
         if let binding = row.binding {
@@ -144,7 +144,7 @@ extension Session {
         case .choice:
             switch options(of: row) {
             case .success(let options):
-                return .success(options.first { $0.value.sameValue(as: value) }?.text ?? value.description)
+                return .success(options.first { $0.value.sameValue(as: value) }.map { tr($0.text) } ?? value.description)
             case .failure(let e):
                 return .failure(e)
             }
@@ -180,7 +180,7 @@ extension Session {
                 let checked = current.map { current in
                     current.listItems.map { $0.contains { option.value.sameValue(as: $0) } } ?? option.value.sameValue(as: current)
                 } ?? false
-                rows.append(ResolvedRow(id: option.value.description, kind: .text, text: option.text,
+                rows.append(ResolvedRow(id: option.value.description, kind: .text, text: tr(option.text),
                                         accessory: checked ? .checkmark : .none, selectable: true,
                                         value: option.value, number: i + 1))
             }

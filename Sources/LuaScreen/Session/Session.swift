@@ -10,11 +10,15 @@ public struct SessionOptions {
     public var trusted: Bool
     /// Where values live; nil: in memory.
     public var store: ValueStore?
-    /// Where the script's `print` writes.
+    /// Where the script's `print` writes (the text arrives sanitized: control and bidi
+    /// characters escaped).
     public var print: (String) -> Void
     /// Opens the store once the script is loaded, from the app's `store` name (nil: the
     /// script did not name one). Used when `store` is nil.
     public var storeProvider: ((_ storeName: String?) throws -> ValueStore)?
+    /// The locale whose `strings` are shown (`de`, `de_DE`, `de_DE.UTF-8`); nil: none, texts
+    /// as written. `Translations.environmentLocale` reads the one a person's environment asks for.
+    public var locale: String?
 
     public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, store: ValueStore? = nil,
                 print: @escaping (String) -> Void = { Swift.print($0) }) {
@@ -58,6 +62,10 @@ public final class Session {
     public private(set) var messages: [String] = []
     /// Warnings found while running (a stored value of the wrong type, ...), each said once.
     public private(set) var warnings: [String] = []
+    /// The locale asked for (`de_DE` of `de_DE.UTF-8`), as `ctx.locale` gives it; nil: none.
+    public internal(set) var locale: String?
+    /// The selected locale's strings: text as written → text shown.
+    var translations: [String: String] = [:]
 
     private(set) var lua: LuaState
     private(set) var validator: Validator
@@ -66,6 +74,10 @@ public final class Session {
     var readLog: [(key: String, value: StoreValue?)]?
     var currentCall: (row: Row?, screen: Int)?
     var contextRefs = ContextRefs()
+    /// on_appear calls under way, one inside the other, and the error of the push depth
+    /// limit once it was reached (raised as it is at every level, not wrapped again).
+    var appearDepth = 0
+    var appearLimitMessage: String?
     var generation = 0
     var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
     var structureGeneration = 0
@@ -91,6 +103,8 @@ public final class Session {
         var meta: Int32 = -1
         var store: Int32 = -1
         var methods: Int32 = -1
+        /// The metatable of ctx.row and ctx.screen (read-only views).
+        var view: Int32 = -1
     }
 
     /// The calls under way, innermost last: which ctx table each was handed and for what
@@ -110,6 +124,7 @@ public final class Session {
             }
         }
         let session = Session(path: path, options: options, lua: loaded.lua, validator: loaded.validator, app: loaded.app)
+        try session.selectLocale()
         try session.openRoot()
         return session
     }
@@ -178,9 +193,22 @@ public final class Session {
         navigation.append(liveScreen(for: screen))
         changed()
         if let onAppear = screen.onAppear {
+            if appearDepth == 0 { appearLimitMessage = nil }
+            // An on_appear that pushes a screen runs that screen's on_appear inside its own
+            // call: a screen that pushes itself would nest until the C stack runs out.
+            guard appearDepth < Session.maxAppearDepth else {
+                let message = "ctx:push: screens pushed from on_appear nest more than \(Session.maxAppearDepth) deep (the push depth limit): on_appear of screen \"\(Diagnostic.quote(id))\" pushes a screen whose on_appear pushes again; push from a row's on_select instead"
+                appearLimitMessage = message
+                throw SessionError.refused(message)
+            }
+            appearDepth += 1
+            defer { appearDepth -= 1 }
             try call(onAppear, row: nil, what: "on_appear of screen \"\(id)\"")
         }
     }
+
+    /// How deep pushes made by on_appear may nest (each runs the next screen's on_appear).
+    static let maxAppearDepth = 16
 
     /// Leaves the current screen (its run-time changes end with it).
     public func back() throws {
@@ -357,14 +385,19 @@ enum ScriptLoader {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)")])
         }
         let folder = directoryName(path)
-        if let error = lua.openSandbox(SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: options.print)) {
+        // The script's print reaches the host's sink through the one sanitizer (SPEC §7).
+        let sink = options.print
+        let sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { sink(sanitize($0)) })
+        if let error = lua.openSandbox(sandbox) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "internal: \(error.message)")])
         }
         let timing = PhaseTimer()
         // The source is dropped as soon as Lua has compiled it.
-        let loadError: LuaError?? = readFileBytes(path).map { lua.load($0, chunkName: "@" + path) }
-        guard let loadError else {
-            let reason = String(cString: strerror(errno))
+        // A FIFO or /dev/zero is "not a regular file", never read.
+        let loadError: LuaError?
+        switch PathResolver.readRegularFile(path) {
+        case .success(let bytes): loadError = lua.load(bytes, chunkName: "@" + path)
+        case .failure(let reason):
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
         }
         if let error = loadError {
@@ -392,8 +425,15 @@ enum ScriptLoader {
     }
 
     static func diagnostic(from error: LuaError, file: String) -> Diagnostic {
-        var message = error.text
+        // The message is the script's own text (error(...)): cut like any quoted value.
+        var message = Diagnostic.quote(error.text, keepEnd: true)
         if error.kind == .syntax { message = "syntax error: " + message }
+        // A test file given where a screen script is expected calls test(), open(), ...
+        for global in ["test", "open", "snapshot", "eq", "truthy", "raises"]
+        where message.contains("attempt to call a nil value (global '\(global)')") {
+            message += "; this is a test file (\(global) is a test global): run it with luascreen test \(file)"
+            break
+        }
         // A message without "file:line:" (raised by C: yield outside a coroutine, C stack
         // overflow, error(nil), error objects): the innermost script line of the traceback.
         let fromTraceback = error.scriptTraceback.lazy
@@ -408,37 +448,5 @@ enum ScriptLoader {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         let dir = String(path[..<slash])
         return dir.isEmpty ? "/" : dir
-    }
-}
-
-/// Phase times on stderr when LUASCREEN_TIMING is set (for the benchmarks).
-final class PhaseTimer {
-    private var last: Double
-    private let enabled = getenv("LUASCREEN_TIMING") != nil
-
-    init() { last = PhaseTimer.now() }
-
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) * 1e3 + Double(t.tv_nsec) / 1e6
-    }
-
-    func lap(_ name: String, lua: LuaState? = nil) {
-        guard enabled else { return }
-        let now = PhaseTimer.now()
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        let memory = lua.map { " lua \($0.memoryInUse >> 10) KiB" } ?? ""
-        var current = 0
-        if let f = fopen("/proc/self/statm", "r") {
-            var size = 0, resident = 0
-            _ = withUnsafeMutablePointer(to: &size) { a in withUnsafeMutablePointer(to: &resident) { b in
-                withVaList([a, b]) { vfscanf(f, "%ld %ld", $0) } } }
-            fclose(f)
-            current = resident * 4
-        }
-        fputs("timing: \(name) \(Int((now - last) * 1000)) us\(memory), rss \(current) KiB, max rss \(usage.ru_maxrss) KiB\n", stderr)
-        last = now
     }
 }

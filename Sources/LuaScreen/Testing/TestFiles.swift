@@ -68,45 +68,6 @@ enum TestFiles {
 
     static func directoryName(_ path: String) -> String { ScriptLoader.directoryName(path) }
 
-    /// `folder/relative`, with `.` and `..` worked out on the text when that names the
-    /// same file (so messages say `examples/settings.lua`, not `examples/tests/../settings.lua`).
-    static func join(_ folder: String, _ relative: String) -> String {
-        let raw: String
-        if relative.hasPrefix("/") { raw = relative }
-        else if folder == "." || folder.isEmpty { raw = relative }
-        else { raw = folder + "/" + relative }
-        let clean = normalized(raw)
-        if clean == raw { return raw }
-        guard let a = realPath(raw), let b = realPath(clean) else { return kind(raw) == .missing ? clean : raw }
-        return a == b ? clean : raw
-    }
-
-    /// Lexical normalization: `a/./b/../c` -> `a/c`; leading `..` kept.
-    static func normalized(_ path: String) -> String {
-        let absolute = path.hasPrefix("/")
-        var parts: [Substring] = []
-        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
-            if part == "." { continue }
-            if part == "..", let last = parts.last, last != ".." { parts.removeLast(); continue }
-            if part == "..", absolute, parts.isEmpty { continue }
-            parts.append(part)
-        }
-        let joined = parts.joined(separator: "/")
-        if absolute { return "/" + joined }
-        return joined.isEmpty ? "." : joined
-    }
-
-    static func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
-    static func readText(_ path: String) -> String? {
-        guard let bytes = readFileBytes(path) else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     /// Creates `folder` (one level) when missing; an error message, or nil.
     static func makeFolder(_ folder: String) -> String? {
         if kind(folder) == .directory { return nil }
@@ -115,12 +76,11 @@ enum TestFiles {
     }
 
     /// Writes through a temporary file and a rename; an error message, or nil.
-    static func writeText(_ text: String, to path: String) -> String? {
+    static func writeText(_ bytes: [UInt8], to path: String) -> String? {
         let temporary = path + ".tmp-\(getpid())"
         guard let file = fopen(temporary, "wb") else {
             return "cannot write \(path): \(String(cString: strerror(errno)))"
         }
-        let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, bytes.count, file) }
         let flushed = fflush(file) == 0
         fclose(file)

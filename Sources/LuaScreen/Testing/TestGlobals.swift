@@ -149,35 +149,55 @@ extension TestFileRun {
         guard validSnapshotName(name) else {
             return .error("snapshot(name, text): \(TestValue.quote(name)) is not a usable file name; use letters, digits, '-', '_' and '.' (not first), at most 100")
         }
-        guard let text = s.string(at: 2) else {
+        // Bytes, not a repaired String: a snapshot is compared and written byte for byte.
+        guard let text = s.bytes(at: 2) else {
             return .error("snapshot(\"\(name)\", text): the text must be a string, got \(describeArgument(s, 2))")
         }
         if let owner = snapshotsTaken[name] {
             return .error("snapshot \"\(name)\" is already taken by the test \"\(owner)\" in this file; give each snapshot its own name")
         }
         snapshotsTaken[name] = testName
-        let directory = TestFiles.join(folder, "__snapshots__")
-        let file = directory + "/" + name + ".txt"
-        let kind = TestFiles.kind(file)
-        if kind == .directory || kind == .other {
-            return .error("snapshot \"\(name)\": \(file) is not a regular file")
+        // Only inside the test root (SPEC §7): a `__snapshots__` or snapshot linked out of it
+        // is neither read (its text would show in the diff) nor written through.
+        let file: String, real: String?
+        switch resolve("__snapshots__/" + name + ".txt") {
+        case .failure(let error): return .error("snapshot \"\(name)\": \(error)")
+        case .success(let found): (file, real) = found
         }
-        let existing = kind == .file ? TestFiles.readText(file) : nil
-        if kind == .file, existing == nil {
-            return .error("snapshot \"\(name)\": cannot read \(file)")
+        var existing: [UInt8]? = nil
+        if let real {
+            switch PathResolver.readRegularFile(real) {
+            case .success(let bytes): existing = bytes
+            case .failure(let reason): return .error("snapshot \"\(name)\": cannot read \(file): \(reason)")
+            }
         }
         // Byte for byte: a snapshot that differs only in Unicode normalization differs.
-        if let existing, existing.utf8.elementsEqual(text.utf8) { return .results(0) }
+        if let existing, existing == text { return .results(0) }
         if existing == nil || options.updateSnapshots {
-            if let problem = TestFiles.makeFolder(directory) ?? TestFiles.writeText(text, to: file) {
+            if let problem = writeSnapshot(text, file: file, real: real) {
                 return .error("snapshot \"\(name)\": \(problem)")
             }
             notes.append("\(existing == nil ? "wrote" : "updated") snapshot \(file)")
             return .results(0)
         }
-        let diff = LineDiff.render(expected: existing!, actual: text)
+        let diff = LineDiff.render(expected: String(decoding: existing!, as: UTF8.self), actual: String(decoding: text, as: UTF8.self))
         let header = "snapshot \"\(name)\" does not match \(file) (- expected, + actual; luascreen test --update-snapshots accepts the new text)"
         return .error(([header] + diff.map { "  " + $0 }).joined(separator: "\n"))
+    }
+
+    /// Writes a snapshot: to its real path when it exists (inside the root), else into the
+    /// real `__snapshots__` folder, made when missing. An error message, or nil.
+    func writeSnapshot(_ text: [UInt8], file: String, real: String?) -> String? {
+        if let real { return TestFiles.writeText(text, to: real) }
+        let directory = PathResolver.join(folder, "__snapshots__")
+        if let problem = TestFiles.makeFolder(directory) { return problem }
+        // The folder may be a link: it must still lead inside the root.
+        switch resolve("__snapshots__") {
+        case .failure(let error): return error.description
+        case .success((_, nil)): return "cannot create the folder \(directory)"
+        case .success((_, let folderReal?)):
+            return TestFiles.writeText(text, to: folderReal + "/" + (file.split(separator: "/").last.map(String.init) ?? file))
+        }
     }
 
     func validSnapshotName(_ name: String) -> Bool {

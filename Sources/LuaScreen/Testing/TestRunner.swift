@@ -11,12 +11,17 @@ public struct TestOptions {
     public var updateSnapshots: Bool
     /// The width `render()` draws at when neither the call nor `open`'s `width` says.
     public var width: Int
+    /// The test root: `open(path)` and `snapshot` reach only files inside it (SPEC §7),
+    /// unless `trusted`. `luascreen test` passes the folder it was started in.
+    public var root: String
 
-    public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, updateSnapshots: Bool = false, width: Int = 80) {
+    public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, updateSnapshots: Bool = false, width: Int = 80,
+                root: String = ".") {
         self.limits = limits
         self.trusted = trusted
         self.updateSnapshots = updateSnapshots
         self.width = width
+        self.root = root
     }
 }
 
@@ -47,7 +52,7 @@ public struct TestResult: Equatable, Sendable {
 ///     print(runner.summary)            // "12 passed, 0 failed"
 public final class TestRunner {
     public let options: TestOptions
-    /// Receives each line of output as soon as it is known.
+    /// Receives each line of output as soon as it is known, sanitized.
     public let output: (String) -> Void
     public private(set) var results: [TestResult] = []
 
@@ -60,7 +65,9 @@ public final class TestRunner {
 
     public init(options: TestOptions = TestOptions(), output: @escaping (String) -> Void = { print($0) }) {
         self.options = options
-        self.output = output
+        // Every line the runner prints (test names, messages, row references, the file's
+        // print) goes through the one sanitizer: no raw control or bidi character.
+        self.output = { output(sanitize($0)) }
     }
 
     /// The test files a list of paths names: a file as it is, a folder searched recursively
@@ -141,12 +148,22 @@ final class TestFileRun {
     /// Snapshot names taken in this file, and by which test.
     var snapshotsTaken: [String: String] = [:]
     var stringFind: Int32 = -1
+    /// The one resolver of the paths the file names (`open`, `snapshot`); nil when the
+    /// test root cannot be read.
+    let resolver: PathResolver?
 
     init(path: String, options: TestOptions) {
         self.path = path
         self.folder = TestFiles.directoryName(path)
         self.options = options
         self.lua = LuaState(limits: options.limits)
+        self.resolver = options.trusted ? .unbound : PathResolver(root: options.root)
+    }
+
+    /// `name` (relative to the test file) through the resolver.
+    func resolve(_ name: String) -> Result<(path: String, real: String?), PathError> {
+        guard let resolver else { return .failure(PathError("the test root \(options.root) cannot be read")) }
+        return resolver.resolve(name, from: folder)
     }
 
     deinit { close() }
@@ -162,13 +179,27 @@ final class TestFileRun {
     }
 
     func takeNotes() -> [String] {
-        defer { notes = [] }
+        defer {
+            notes = []
+            notedBytes = 0
+        }
         return notes
     }
 
+    /// The script's print, kept for the current result: at most `maxNotedBytes` of it, so a
+    /// test that prints in a loop cannot grow the host without bound.
     func note(_ text: String) {
+        guard notedBytes <= TestFileRun.maxNotedBytes else { return }
+        notedBytes += text.utf8.count + 1
+        if notedBytes > TestFileRun.maxNotedBytes {
+            notes.append("… (print output cut: more than \(TestFileRun.maxNotedBytes >> 20) MiB in this test)")
+            return
+        }
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) { notes.append(String(line)) }
     }
+
+    var notedBytes = 0
+    static let maxNotedBytes = 1 << 20
 
     /// Opens the sandbox, installs the globals and runs the file's top level, which
     /// defines the tests. Returns the failure lines when the file cannot be loaded.
@@ -181,8 +212,10 @@ final class TestFileRun {
             return ["\(path): error: internal: \(error.message)"]
         }
         installGlobals(lua)
-        guard let bytes = readFileBytes(path) else {
-            return ["\(path): error: cannot read the test file"]
+        let bytes: [UInt8]
+        switch PathResolver.readRegularFile(path) {
+        case .success(let read): bytes = read
+        case .failure(let reason): return ["\(path): error: cannot read the test file: \(reason)"]
         }
         if let error = lua.load(bytes, chunkName: "@" + path) {
             if let location = error.location {

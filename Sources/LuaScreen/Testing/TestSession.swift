@@ -9,7 +9,7 @@ final class TestSessionHandle {
     var session: Session?
     let path: String
     let width: Int
-    /// The Lua table standing for this session, to check methods are called on it.
+    /// The Lua handle standing for this session, to check methods are called on it.
     var table: UnsafeRawPointer?
 
     init(path: String, width: Int) {
@@ -35,6 +35,7 @@ extension TestFileRun {
         }
         var seed: [(key: String, value: StoreValue)] = []
         var width = options.width
+        var locale: String? = nil
         switch s.type(at: 2) {
         case .none, .nil_:
             break
@@ -43,7 +44,7 @@ extension TestFileRun {
             s.pushNil()
             while s.next(2) {
                 guard let key = s.string(at: -2) else {
-                    return .error("open(path, opts): opts takes store and width, got the key \(describeArgument(s, -2))")
+                    return .error("open(path, opts): opts takes store, width and locale, got the key \(describeArgument(s, -2))")
                 }
                 switch key {
                 case "store":
@@ -67,9 +68,14 @@ extension TestFileRun {
                         return .error("open(path, opts): opts.width must be a whole number of columns, got \(describeArgument(s, -1))")
                     }
                     width = Int(w)
+                case "locale":
+                    guard s.type(at: -1) == .string, let name = s.string(at: -1) else {
+                        return .error("open(path, opts): opts.locale must be a locale name such as \"de\", got \(describeArgument(s, -1))")
+                    }
+                    locale = name
                 default:
-                    let hint = Suggest.hint(key, ["store", "width"])
-                    return .error("open(path, opts): unknown option \"\(key)\"\(hint) (opts takes store and width)")
+                    let hint = Suggest.hint(key, ["store", "width", "locale"])
+                    return .error("open(path, opts): unknown option \"\(key)\"\(hint) (opts takes store, width and locale)")
                 }
                 s.pop()
             }
@@ -77,10 +83,16 @@ extension TestFileRun {
             return .error("open(path, opts): opts must be a table, got \(describeArgument(s, 2))")
         }
         seed.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        let scriptPath = TestFiles.join(folder, relative)
+        // Only inside the test root (SPEC §7): no absolute path, no '..' or link out of it.
+        let scriptPath: String
+        switch resolve(relative) {
+        case .failure(let error): return .error("open: \(error)")
+        case .success((let path, _)): scriptPath = path  // a missing file: Session.open says so
+        }
         let handle = TestSessionHandle(path: scriptPath, width: width)
-        let sessionOptions = SessionOptions(limits: options.limits, trusted: options.trusted, store: MemoryStore(seed),
+        var sessionOptions = SessionOptions(limits: options.limits, trusted: options.trusted, store: MemoryStore(seed),
                                             print: { [weak self] text in self?.note(text) })
+        sessionOptions.locale = locale
         do {
             let session = try Session.open(path: scriptPath, options: sessionOptions)
             handle.session = session
@@ -192,7 +204,7 @@ extension TestFileRun {
                     }
                     width = Int(w)
                 }
-                let renderer = TextRenderer(options: RenderOptions(width: width, ascii: false, color: false))
+                let renderer = TextRenderer(options: RenderOptions(width: width, ascii: false, color: false, words: session.rendererWords))
                 s.push(renderer.renderText(session.currentScreen()))
                 return .results(1)
             }),
@@ -220,16 +232,27 @@ extension TestFileRun {
         throw SessionError.refused("s:\(method)(REF): REF is a row's number, id or text, got \(describeArgument(s, 2))")
     }
 
+    /// Pushes the session object: a handle (userdata) whose hidden metatable holds the
+    /// methods, so `rawset`, `setmetatable` or any trick on it changes nothing the host
+    /// keeps (SPEC §7).
     func pushSessionTable(_ handle: TestSessionHandle, _ lua: LuaState) {
         let s = lua.stack
-        s.ensure(4)
+        s.ensure(6)
         let methods = TestFileRun.sessionMethods
-        s.newTable(recordCount: methods.count)
+        s.newHandle()
         handle.table = s.pointer(at: -1)
+        s.newTable(recordCount: 3)
+        s.push("session")
+        s.rawSet(-2, "__metatable")
+        lua.pushHostFunction { s in
+            .error("a session is read-only: use its methods (s:select, s:set, ...) and keep your own values in locals")
+        }
+        s.rawSet(-2, "__newindex")
+        s.newTable(recordCount: methods.count)
         for (name, body) in methods {
             lua.pushHostFunction { [weak self] s in
                 guard let self else { return .error("\(name): the test run is over") }
-                guard s.type(at: 1) == .table, s.pointer(at: 1) == handle.table else {
+                guard s.type(at: 1) == .userdata, s.pointer(at: 1) == handle.table else {
                     return .error("\(name): call it as a method of the session, with a colon: s:\(name)(...)")
                 }
                 guard let session = handle.session else {
@@ -247,6 +270,8 @@ extension TestFileRun {
             }
             s.rawSet(-2, name)
         }
+        s.rawSet(-2, "__index")
+        s.setMetatable(-2)
     }
 
     // MARK: values into the test's Lua state

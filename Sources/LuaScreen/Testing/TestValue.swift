@@ -1,4 +1,5 @@
 import LuaRuntime
+import ScreenModel
 
 /// A value of a test file's Lua state, copied into Swift with raw accessors only, so `eq`
 /// can compare two values and show them without running any of the test's Lua code
@@ -8,7 +9,8 @@ indirect enum TestValue {
     case bool(Bool)
     case integer(Int64)
     case number(Double)
-    case string(String)
+    /// A string's bytes as Lua holds them (compared byte for byte: "\xff" is not "\xfe").
+    case string([UInt8])
     case table(TestTable)
     /// A function, userdata or thread: equal only to itself.
     case opaque(type: String, pointer: UInt)
@@ -67,7 +69,7 @@ enum TestKey: Hashable {
         case .number(let d):
             // Lua turns float keys with an integral value into integer keys.
             if d == d.rounded(), abs(d) < 9.2e18 { self = .integer(Int64(d)) } else { self = .number(d.bitPattern) }
-        case .string(let s): self = .string(Array(s.utf8))
+        case .string(let s): self = .string(s)
         case .table(let t): self = .identity(t.pointer)
         case .opaque(_, let p): self = .identity(p)
         }
@@ -97,7 +99,7 @@ struct TestValueReader {
             if stack.isInteger(at: i), let n = stack.integer(at: i) { return .integer(n) }
             return .number(stack.number(at: i) ?? .nan)
         case .string:
-            return .string(stack.string(at: i) ?? "")
+            return .string(stack.bytes(at: i) ?? [])
         case .table:
             let pointer = UInt(bitPattern: stack.pointer(at: i))
             if let known = tables[pointer] { return .table(known) }
@@ -200,7 +202,7 @@ extension TestValue {
             // Lua compares an integer and a float by their mathematical values.
             guard d == d.rounded(), d >= -9.223372036854775808e18, d < 9.223372036854775808e18 else { return false }
             return Int64(d) == i
-        case (.string(let x), .string(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.string(let x), .string(let y)): return x == y
         case (.table(let x), .table(let y)): return x.pointer == y.pointer
         case (.opaque(_, let x), .opaque(_, let y)): return x == y
         default: return false
@@ -209,15 +211,16 @@ extension TestValue {
 
     /// `.name`, `[1]`, `["two words"]`.
     static func pathComponent(_ key: TestValue) -> String {
-        if case .string(let s) = key, isIdentifier(s) { return "." + s }
+        if case .string(let s) = key, isIdentifier(s) { return "." + String(decoding: s, as: UTF8.self) }
         return "[" + describe(key, lineWidth: 40) + "]"
     }
 
-    static func isIdentifier(_ s: String) -> Bool {
-        guard let first = s.unicodeScalars.first, first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+    static func isIdentifier(_ s: [UInt8]) -> Bool {
+        func letter(_ b: UInt8) -> Bool { b == 0x5F || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
+        guard let first = s.first, letter(first) else { return false }
         let keywords: Set<String> = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
                                      "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
-        return !keywords.contains(s) && s.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+        return s.allSatisfy { letter($0) || (0x30...0x39).contains($0) } && !keywords.contains(String(decoding: s, as: UTF8.self))
     }
 
     /// The order keys are shown in: integers ascending, then strings, then the rest.
@@ -236,7 +239,7 @@ extension TestValue {
         switch (a, b) {
         case (.integer(let x), .integer(let y)): return x < y
         case (.number(let x), .number(let y)): return x < y
-        case (.string(let x), .string(let y)): return x.utf8.lexicographicallyPrecedes(y.utf8)
+        case (.string(let x), .string(let y)): return x.lexicographicallyPrecedes(y)
         case (.bool(let x), .bool(let y)): return !x && y
         default: return describe(a, lineWidth: 80) < describe(b, lineWidth: 80)
         }
@@ -251,18 +254,42 @@ extension TestValue {
         return writer.text(value, indent: 0, ancestors: [])
     }
 
-    static func quote(_ s: String) -> String {
+    /// `s` as a Lua string literal that reads back as the same bytes: quotes and
+    /// backslashes escaped, control characters as `\n`, `\t` or `\x01` (two hex digits, so
+    /// "\u{1}2" is `"\x012"`, not the one character `"\12"`), bytes that are not UTF-8 as
+    /// `\xff`, C1 and bidi controls as `\u{202E}`. Nothing raw reaches the terminal.
+    static func quote(_ s: String) -> String { quote(Array(s.utf8)) }
+
+    static func quote(_ bytes: [UInt8]) -> String {
         var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+        var i = 0
+        func hex(_ b: UInt8) -> String { (b < 16 ? "0" : "") + String(b, radix: 16) }
+        while i < bytes.count {
+            let b = bytes[i]
+            switch b {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F: out += "\\x" + hex(b)
+            case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(b))
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7f { out += "\\\(scalar.value)" } else { out.unicodeScalars.append(scalar) }
+                // One UTF-8 sequence, when it is one; else the byte alone.
+                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+                if length > 1, i + length <= bytes.count,
+                   let scalar = String(validating: bytes[i..<(i + length)], as: UTF8.self)?.unicodeScalars.first {
+                    if isHidden(scalar.value) {
+                        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+                    } else {
+                        out.unicodeScalars.append(scalar)
+                    }
+                    i += length
+                    continue
+                }
+                out += "\\x" + hex(b)
             }
+            i += 1
         }
         return out + "\""
     }
@@ -331,7 +358,7 @@ private struct ValueWriter {
     }
 
     mutating func key(_ key: TestValue) -> String {
-        if case .string(let s) = key, TestValue.isIdentifier(s) { return s }
+        if case .string(let s) = key, TestValue.isIdentifier(s) { return String(decoding: s, as: UTF8.self) }
         var flat = ValueWriter(lineWidth: Int.max, maxLines: Int.max)
         return "[" + flat.text(key, indent: 0, ancestors: []) + "]"
     }

@@ -99,6 +99,9 @@ extension Session {
         default:
             rows = screen.visibleRows.filter { $0.number != nil }
         }
-        return Completion.Names(texts: rows.map(\.text), ids: rows.map(\.id))
+        // Readline prints what Tab completes: a text or id with a control or bidi character
+        // is not offered (the sanitizer would change it, so it could not be typed back).
+        let safe = { (s: String) in sanitize(s, lineBreaks: .escape) == s }
+        return Completion.Names(texts: rows.map(\.text).filter(safe), ids: rows.map(\.id).filter(safe))
     }
 }

@@ -1,25 +1,13 @@
+import ScreenModel
 import ScreenRender
 
 /// Small text helpers of the REPL: script text made safe to print, quotes, styles.
 enum ReplText {
-    /// Script text (alerts, titles, values, help) without control characters, so a script
-    /// cannot move the cursor or colour the terminal; ASCII only when `ascii`.
-    /// Newlines are kept when `keepNewlines`, else they become spaces.
+    /// Script text (alerts, titles, values, help, printed output) through the one
+    /// sanitizer, ScreenModel's `sanitize`: control and bidi characters escaped; line breaks
+    /// kept when `keepNewlines`, else spaces; ASCII only when `ascii`.
     static func clean(_ s: String, ascii: Bool, keepNewlines: Bool = true) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(s.unicodeScalars.count)
-        for scalar in s.unicodeScalars {
-            switch scalar.value {
-            case 0x0A:
-                out.unicodeScalars.append(keepNewlines ? "\n" : " ")
-            case 0x09:
-                out.unicodeScalars.append(" ")
-            case 0x00..<0x20, 0x7F..<0xA0:
-                continue
-            default:
-                out.unicodeScalars.append(scalar)
-            }
-        }
+        let out = sanitize(s, lineBreaks: keepNewlines ? .keep : .space)
         return ascii ? asciiFold(out) : out
     }
 
@@ -40,24 +28,6 @@ enum ReplText {
         while let c = sub.first, c.isWhitespace { sub = sub.dropFirst() }
         while let c = sub.last, c.isWhitespace { sub = sub.dropLast() }
         return String(sub)
-    }
-
-    /// Levenshtein distance, for "did you mean" on command names (short words only).
-    static func distance(_ a: String, _ b: String) -> Int {
-        let x = Array(a), y = Array(b)
-        if x.isEmpty { return y.count }
-        if y.isEmpty { return x.count }
-        var previous = Array(0...y.count)
-        var current = [Int](repeating: 0, count: y.count + 1)
-        for i in 1...x.count {
-            current[0] = i
-            for j in 1...y.count {
-                let cost = x[i - 1] == y[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            }
-            swap(&previous, &current)
-        }
-        return previous[y.count]
     }
 }
 

@@ -154,8 +154,8 @@ final class Shell {
     /// For a line that named no row: the command it may have meant, else where to look.
     static func commandHint(for line: String, after message: String) -> String {
         let word = ReplText.splitFirstWord(line).word.lowercased()
-        if (3...24).contains(word.count), let close = ReplCommand.words.min(by: { ReplText.distance($0, word) < ReplText.distance($1, word) }),
-           ReplText.distance(close, word) <= (word.count >= 4 ? 2 : 1) {
+        if (3...24).contains(word.count), let close = ReplCommand.words.min(by: { Suggest.distance($0, word) < Suggest.distance($1, word) }),
+           Suggest.distance(close, word) <= (word.count >= 4 ? 2 : 1) {
             return "; did you mean the command `\(close)`?"
         }
         return message.contains("did you mean") ? "" : " ('help' lists the commands)"
@@ -286,7 +286,7 @@ final class Shell {
                 return (typed, ["on", "off"])
             case .choice:
                 guard let options = row.key.flatMap(declaredBinding(for:))?.options?.value else { return nil }
-                return (typed, options.map(\.text))
+                return (typed, options.map(\.text).filter { sanitize($0, lineBreaks: .escape) == $0 })
             default:
                 return nil
             }
@@ -371,7 +371,9 @@ final class Shell {
     // MARK: rendering and paging
 
     private var renderer: TextRenderer {
-        TextRenderer(options: Terminal.renderOptions(options, color: style.color))
+        var renderOptions = Terminal.renderOptions(options, color: style.color)
+        renderOptions.words = session.rendererWords
+        return TextRenderer(options: renderOptions)
     }
 
     /// Rows per page of the current screen at the terminal's size, once worked out.

@@ -1,0 +1,113 @@
+import LuaRuntime
+import ScreenModel
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The key-typo warning of `check` (SPEC §9): a store key that the script's functions read
+/// (`ctx.store.NAME`, `ctx.store["NAME"]`) but that no row binds and the script never writes is
+/// almost always a misspelt key, and it makes a condition silently false forever.
+extension Session {
+    /// One warning for each such key, at its first read, with a did-you-mean among the bound keys.
+    /// Reads the script's text and the modules it names with a literal `require "name"`.
+    public func storeKeyWarnings() -> [Diagnostic] {
+        var uses: [StoreKeyUse] = []
+        var files = [scriptPath]
+        var index = 0
+        // Modules the script names are read as `require` reads them: through the one path
+        // resolver, inside the script's folder only.
+        let folder = ScriptLoader.directoryName(scriptPath)
+        let resolver = PathResolver(root: folder, name: "the script's folder")
+        while index < files.count {
+            let file = files[index]
+            index += 1
+            let read = index == 1 ? PathResolver.readRegularFile(file)
+                : resolver.map { $0.read(file, from: folder).map(\.bytes) } ?? .failure(PathError("no folder"))
+            guard case .success(let bytes) = read else { continue }
+            for (number, line) in StoreKeyUse.candidateLines(of: bytes) {
+                uses += StoreKeyUse.scan(line, file: index == 1 ? file : PathResolver.join(folder, file), line: number)
+                for module in StoreKeyUse.requiredModules(line) {
+                    let relative = module.replacing(".", with: "/") + ".lua"
+                    if !files.contains(relative) { files.append(relative) }
+                }
+            }
+        }
+        guard !uses.isEmpty else { return [] }
+        let written = Set(uses.filter(\.isWrite).map(\.key))
+        var warned = Set<String>()
+        var out: [Diagnostic] = []
+        for use in uses where !use.isWrite && validator.bindings[use.key] == nil && !written.contains(use.key) {
+            guard warned.insert(use.key).inserted else { continue }
+            let hint = Suggest.hint(use.key, boundKeys)
+            out.append(Diagnostic(.warning, file: use.file, line: use.line, path: "",
+                                  message: "ctx.store.\(use.key.prefix(200)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)"))
+        }
+        return out
+    }
+}
+
+/// A place where a script reads or writes `ctx.store.NAME` (any name before `.store`).
+struct StoreKeyUse {
+    var key: String
+    var file: String
+    var line: Int
+    var isWrite: Bool
+
+    /// The lines (1-based number, text) that hold `.store` or `require`, found with `memchr`
+    /// (for `.` and for the rarer `q`) without decoding the rest: `check` of a 100,000-row
+    /// script stays one fast pass over its bytes.
+    static func candidateLines(of bytes: [UInt8]) -> [(Int, String)] {
+        let store = Array("store".utf8), require = Array("require".utf8)
+        var starts: [Int] = []   // the offsets of the lines that hold a match
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            func matches(_ p: [UInt8], at i: Int) -> Bool {
+                i >= 0 && i + p.count <= buffer.count && buffer[i..<(i + p.count)].elementsEqual(p)
+            }
+            var hits: [Int] = []
+            func find(_ byte: UInt8, _ pattern: [UInt8], back: Int) {
+                var from = 0
+                while from < buffer.count, let found = memchr(base + from, Int32(byte), buffer.count - from) {
+                    let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    if matches(pattern, at: at - back) { hits.append(at) }
+                    from = at + 1
+                }
+            }
+            find(UInt8(ascii: "."), store, back: -1)
+            find(UInt8(ascii: "q"), require, back: 2)
+            for at in hits {
+                var start = at
+                while start > 0, buffer[start - 1] != 0x0A { start -= 1 }
+                starts.append(start)
+            }
+        }
+        var out: [(Int, String)] = []
+        var number = 1, counted = 0
+        starts.sort()
+        for (i, start) in starts.enumerated() where i == 0 || starts[i - 1] != start {
+            // Lines are counted only up to the lines that matter.
+            number += bytes[counted..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            counted = start
+            let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
+            out.append((number, String(decoding: bytes[start..<end], as: UTF8.self)))
+        }
+        return out
+    }
+
+    /// Every `X.store.NAME` and `X.store["NAME"]` of one line outside a `--` comment, with
+    /// whether it is assigned to (`= value`, not `==`).
+    static func scan(_ line: String, file: String, line number: Int) -> [StoreKeyUse] {
+        let pattern = #/\.store(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*(?:"([^"\n]*)"|'([^'\n]*)')\s*\])(\s*=(?!=))?/#
+        let code = line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
+        return code.matches(of: pattern).compactMap { match in
+            guard let key = match.output.1 ?? match.output.2 ?? match.output.3 else { return nil }
+            return StoreKeyUse(key: String(key), file: file, line: number, isWrite: match.output.4 != nil)
+        }
+    }
+
+    /// The modules a script names with a literal: `require "name"`, `require("name")`.
+    static func requiredModules(_ text: String) -> [String] {
+        let pattern = #/require\s*\(?\s*["']([A-Za-z0-9_.\-]+)["']/#
+        return text.matches(of: pattern).map { String($0.output.1) }
+    }
+}

@@ -1,0 +1,14 @@
+-- REPL input in batch mode that carries raw escapes (in the lines below): the echoed
+-- command, the error naming the reference, find, a stored value and `store` all show
+-- them as escapes.
+-- command: run
+-- stdin: select [2J
+-- stdin: find ]0;title
+-- stdin: set Name [31mred‮
+-- stdin: store
+-- stdin: = ctx.store.name
+-- expect-out: > select \\x1b\[2J
+-- expect-out: Nothing matches "\\x1b\]0;title\\x07"
+-- expect-out: name = "\\x1b\[31mred\\u\{202E\}"
+-- expect: no row "\\x1b\[2J"
+return screen { title = "Input", section { input { text = "Name", key = "name", default = "" } } }
