@@ -1,4 +1,9 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaRuntime
 import LuaScreen
 import ScreenModel
@@ -73,7 +78,7 @@ enum Commands {
     static func render(_ options: Options) -> Int32 {
         guard let session = openReadOnly(options) else { return 1 }
         defer { finished(session) }
-        let started = DispatchTime.now().uptimeNanoseconds
+        let started = monotonicNanos()
         var screen: ResolvedScreen
         if let id = options.screen {
             do {
@@ -95,12 +100,12 @@ enum Commands {
         renderOptions.words = session.rendererWords
         var text = TextRenderer(options: renderOptions).renderText(screen)
         if let footer { text += footer + "\n" }
-        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e6
+        let elapsed = Double(monotonicNanos() - started) / 1e6
         print(text, terminator: "")
         for message in session.messages { print(sanitize(message)) }
         printWarnings(session)
         if ProcessInfo.processInfo.environment["LUASCREEN_TIMING"] != nil {
-            printError("timing: render \(String(format: "%.3f", elapsed)) ms")
+            printError("timing: render \("\((elapsed * 1000).rounded() / 1000)") ms")
         }
         return 0
     }

@@ -1,4 +1,9 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaRuntime
 
 /// The command line, parsed.
@@ -123,7 +128,7 @@ struct Options {
 
 /// "64M", "1G", "65536" -> bytes (also plain counts).
 func parseSize(_ text: String) -> Int? {
-    let t = text.lowercased().replacingOccurrences(of: "_", with: "")
+    let t = String(text.lowercased().filter { $0 != "_" })
     let units: [(String, Int)] = [("kib", 1 << 10), ("mib", 1 << 20), ("gib", 1 << 30), ("k", 1 << 10), ("m", 1 << 20), ("g", 1 << 30)]
     for (suffix, factor) in units where t.hasSuffix(suffix) {
         guard let n = Int(t.dropLast(suffix.count)) else { return nil }

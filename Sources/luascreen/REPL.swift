@@ -1,4 +1,9 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
 import ScreenModel
 
@@ -94,7 +99,7 @@ enum REPL {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            printError("warning: cannot keep the history in \(folder): \(error.localizedDescription)")
+            printError("warning: cannot keep the history in \(folder): \(String(describing: error))")
             return nil
         }
         return folder + "/history"

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ScreenRender
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -45,7 +49,15 @@ enum Terminal {
 
 /// Standard error, unbuffered.
 func printError(_ text: String) {
-    FileHandle.standardError.write((text + "\n").data(using: .utf8)!)
+    let line = text + "\n"
+    _ = line.withCString { fputs($0, stderr) }
 }
 
 func flushOutput() { fflush(stdout) }
+
+/// Nanoseconds on the monotonic clock.
+func monotonicNanos() -> UInt64 {
+    var t = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
+}

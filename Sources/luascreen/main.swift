@@ -1,4 +1,9 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
 
 setvbuf(stdout, nil, _IOLBF, 0)

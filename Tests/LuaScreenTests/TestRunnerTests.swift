@@ -12,7 +12,7 @@ private final class RunnerFolder {
         var template = Array("/tmp/lstXXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "mkdtemp failed")
-        path = String(cString: template)
+        path = String(cString: made!)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -224,13 +224,13 @@ extension Session {
         case .choice:
             let options = try options(of: row).get()
             if let o = options.first(where: { $0.value.description == t }) { return o.value }
-            if let o = options.first(where: { $0.text == t }) { return o.value }
+            if let o = options.first(where: { $0.text == t || tr($0.text) == t }) { return o.value }
             if let o = options.first(where: { $0.text.lowercased() == t.lowercased() || $0.value.description.lowercased() == t.lowercased() }) { return o.value }
             let list = options.map { $0.text == $0.value.description ? $0.text : "\($0.value) (\($0.text))" }
             throw SessionError.refused("\"\(t)\" is not an option of \"\(row.text.value ?? row.id)\"; options: \(list.joined(separator: ", "))\(Suggest.hint(t, options.map(\.text)))")
         case .input:
             // REPL text reads \n as a newline in a multiline input.
-            return .string(binding.multiline ? text.replacingOccurrences(of: "\\n", with: "\n") : text)
+            return .string(binding.multiline ? Session.readingNewlines(text) : text)
         case .date, .time:
             return .string(t)
         case .number:
@@ -432,7 +432,7 @@ extension Session {
                 if !range.isEmpty { lines.append(range.joined(separator: ", ")) }
             }
             if row.kind == .choice, case .success(let options) = options(of: row) {
-                lines.append("options: " + options.map { $0.text == $0.value.description ? $0.text : "\($0.value) (\($0.text))" }.joined(separator: ", "))
+                lines.append("options: " + options.map { tr($0.text) == $0.value.description ? $0.text : "\($0.value) (\(tr($0.text)))" }.joined(separator: ", "))
             }
             if row.kind == .input, let max = binding.maxLength { lines.append("at most \(max) characters") }
         }

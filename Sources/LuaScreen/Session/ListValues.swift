@@ -68,13 +68,30 @@ extension Session {
         return t.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
     }
 
+    /// REPL text for a multiline input: each `\n` (backslash, n) a newline.
+    static func readingNewlines(_ text: String) -> String {
+        var out = ""
+        var i = text.startIndex
+        while i < text.endIndex {
+            let next = text.index(after: i)
+            if text[i] == "\\", next < text.endIndex, text[next] == "n" {
+                out.append("\n")
+                i = text.index(after: next)
+            } else {
+                out.append(text[i])
+                i = next
+            }
+        }
+        return out
+    }
+
     /// A multiple choice's typed value: each item an option's value or text.
     func parseMultiple(_ text: String, for row: Row) throws -> StoreValue {
         let options = try options(of: row).get()
         var values: [StoreValue] = []
         for item in Session.splitItems(text) {
             let lower = item.lowercased()
-            guard let o = options.first(where: { $0.value.description == item }) ?? options.first(where: { $0.text == item })
+            guard let o = options.first(where: { $0.value.description == item }) ?? options.first(where: { $0.text == item || tr($0.text) == item })
                     ?? options.first(where: { $0.text.lowercased() == lower || $0.value.description.lowercased() == lower }) else {
                 let list = options.map { $0.text == $0.value.description ? $0.text : "\($0.value) (\($0.text))" }
                 throw SessionError.refused("\"\(item)\" is not an option of \"\(row.text.value ?? row.id)\"; options: \(list.joined(separator: ", "))\(Suggest.hint(item, options.map(\.text)))")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Glibc
 import ScreenModel
 
@@ -123,7 +127,7 @@ private extension Member {
     init(store value: StoreValue) {
         let json = JSONValue(store: value)!  // non-finite numbers are refused before this
         // Nested lines (none for scalars) are indented one level under the top object.
-        let text = json.serialized(pretty: true).replacingOccurrences(of: "\n", with: "\n  ")
+        let text = json.serialized(pretty: true).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
         self.text = Array(text.utf8)
         self.json = (try? JSONValue.parse(self.text)) ?? json
     }

@@ -1,4 +1,9 @@
+@preconcurrency import Glibc
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
 import ScreenModel
 import ScreenRender
@@ -348,7 +353,7 @@ final class Shell {
     /// A value as Lua would write it: strings quoted.
     private func shown(_ value: StoreValue) -> String {
         if case .string(let s) = value {
-            let escaped = s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            let escaped = s.reduce(into: "") { out, c in if c == "\\" || c == "\"" { out.append("\\") }; out.append(c) }
             return "\"" + clean(escaped, keepNewlines: false) + "\""
         }
         return value.description
