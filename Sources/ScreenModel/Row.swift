@@ -78,6 +78,8 @@ public struct Row: Sendable {
         get { extras?.actions ?? [] }
         set { if !newValue.isEmpty || extras != nil { editExtras { $0.actions = newValue } } }
     }
+    /// Whether the row has any of its rarer fields (icon, help, actions, ...).
+    public var hasRareFields: Bool { extras != nil }
     /// Whether selecting the row asks a question first.
     public var asksConfirmation: Bool { confirm != nil || confirmFunction != nil }
     /// The bound value (toggle, choice, input, number).

@@ -94,24 +94,27 @@ extension Session {
             detail = note(evalString(d, row: row, what: "detail of row \"\(row.id)\""), nil).map(tr)
         }
         var value: StoreValue? = nil
+        var toggleOn: Bool? = nil
         if let binding = row.binding {
             value = self.value(for: binding.key)
             if row.detail == nil { detail = note(displayValue(row, binding, value), nil) }
             if binding.secure { value = .string("••••") }
+            if row.kind == .toggle, binding.toggleValues != nil, let value { toggleOn = binding.toggleIsOn(value) }
         }
         var resolved = ResolvedRow(id: row.id, kind: row.kind, text: text, detail: detail, icon: row.icon,
                                    style: row.style, accessory: row.effectiveAccessory, enabled: enabled,
                                    visible: visible, selectable: row.isSelectable, key: row.binding?.key,
                                    value: value, destructive: row.destructive)
-        if !row.actions.isEmpty {
-            resolved.actions = row.actions.map { ResolvedAction(id: $0.id, text: $0.text, destructive: $0.destructive) }
+        if row.hasRareFields {
+            let actions = row.actions
+            if !actions.isEmpty {
+                resolved.actions = actions.map { ResolvedAction(id: $0.id, text: $0.text, destructive: $0.destructive) }
+            }
         }
         if row.kind == .choice, row.detail == nil, let items = value?.listItems {
             resolved.selectedCount = items.count
         }
-        if row.kind == .toggle, let binding = row.binding, binding.toggleValues != nil, let value {
-            resolved.toggleOn = binding.toggleIsOn(value)
-        }
+        if let toggleOn { resolved.toggleOn = toggleOn }
         if !errors.isEmpty {
             resolved.error = errors.joined(separator: "; ")
         }
