@@ -1,8 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// Layers, each depending only on the ones above it:
-//   CLua -> CLuaShim -> LuaRuntime -> (ScreenModel, ScreenRender) -> LuaScreen -> luascreen
+// Layers, each a target with one job, each depending only on the ones above it:
+//   CLua          the system's Lua 5.4 (pkg-config lua5.4)
+//   CLuaShim      C: macro wrappers, trampoline, message handler, capped allocator, hooks, guards
+//   LuaRuntime    state, sandbox, limits, refs, protected calls: the only Swift that touches C Lua
+//   ScreenModel   plain values: screens, sections, rows, diagnostics, store values (no Lua)
+//   CTextWidth    C: wcwidth under a UTF-8 locale
+//   ScreenRender  ScreenModel -> text: widths, wrapping, glyphs, colour
+//   LuaScreen     loader/validator, session, store, testing, explore, export (re-exports the model,
+//                 the renderer, LuaLimits and LuaError: one import for a library user)
+//   CReadline     the system's readline
+//   luascreen     the executable: parses arguments, calls the library, prints
 let package = Package(
     name: "luascreen",
     products: [
@@ -19,8 +28,8 @@ let package = Package(
         .target(name: "ScreenRender", dependencies: ["ScreenModel", "CTextWidth"]),
         .target(name: "LuaScreen", dependencies: ["LuaRuntime", "ScreenModel", "ScreenRender"]),
         .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "CReadline"]),
-        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
-        .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
-        .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen"]),
+        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
+        .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenModel"]),
+        .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaRuntime", "ScreenModel"]),
     ]
 )

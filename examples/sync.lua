@@ -81,6 +81,15 @@ return screen {
       text = "Sync over Cellular", key = "cellular", default = false,
       enabled = sync_on,
       help = "Lets sync use mobile data. Needs Sync.",
+      -- Over cellular only the small sizes are offered (see Photo Quality): a large size
+      -- chosen before would be a value no option shows, so it steps down to Medium.
+      on_change = function(ctx, new)
+        local q = ctx.store.quality
+        if new and (q == "high" or q == "original") then
+          ctx.store.quality = "medium"
+          ctx:alert("Photo Quality is Medium over cellular.")
+        end
+      end,
     },
 
     -- Hidden while cellular is allowed: then it would not be true.
@@ -90,8 +99,8 @@ return screen {
       help = "Shown while Sync over Cellular is off: syncs wait for a Wi-Fi network.",
     },
 
-    -- `options` as a function: over cellular, the large sizes are not offered.
-    -- The stored value stays what it was; choose again to pick an offered one.
+    -- `options` as a function: over cellular, the large sizes are not offered (and
+    -- Sync over Cellular's on_change steps a large stored size down to Medium).
     choice {
       text = "Photo Quality", key = "quality", default = "medium",
       enabled = sync_on,

@@ -36,10 +36,11 @@
 /* ---- charging the budget ---------------------------------------------------------------- */
 
 void ls_charge(lua_State *L, long long instructions) {
-    ls_limits *lim = ls_limits_of(L);
-    if (lim->budget <= 0 || instructions <= 0) return;
-    lim->remaining -= instructions;
-    if (lim->remaining <= 0) ls_budget_exhausted(L, 1);
+    ls_pool *pool = ls_limits_of(L)->pool;
+    if (pool->budget <= 0 || instructions <= 0) return;
+    /* Refused before the work is done when the budget cannot pay for it. */
+    if (instructions >= pool->remaining) ls_budget_exhausted(L, 1);
+    pool->remaining -= instructions;
 }
 
 /* ---- the matcher ------------------------------------------------------------------------ */
@@ -633,4 +634,5 @@ void ls_open_guards(lua_State *L) {
     ls_replace_field(L, "table", "insert", ls_tab_insert, 0);
     ls_replace_field(L, "table", "remove", ls_tab_remove, 0);
     ls_replace_field(L, "table", "move", ls_tab_move, 1);
+    ls_open_charges(L);
 }

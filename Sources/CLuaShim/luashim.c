@@ -1,12 +1,16 @@
 #include "luashim.h"
+#include "lscoverage.h"
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
 #include <malloc.h>
+#include <time.h>
 
 #define LS_HOOK_STEP 1000
 
 static int ls_states_open = 0;
+/* The pool whose protected call is running (a state created now joins it). */
+static ls_pool *ls_running_pool = NULL;
 int ls_open_states(void) { return ls_states_open; }
 
 void ls_trim_memory(void) { malloc_trim(0); }
@@ -24,29 +28,47 @@ static void ls_note_where(ls_limits *lim) {
     lua_Debug d;
     lim->where[0] = 0;
     for (int level = 0; level < 50 && lua_getstack(lim->main, level, &d); level++) {
-        if (lua_getinfo(lim->main, "Sl", &d) && d.currentline > 0) {
+        if (lua_getinfo(lim->main, "Sl", &d) && d.currentline > 0
+            && (d.source == NULL || strcmp(d.source, "=luascreen") != 0)) {
             snprintf(lim->where, sizeof lim->where, "%s:%d", d.short_src, d.currentline);
             return;
         }
     }
 }
 
+static void ls_count_hook(lua_State *L, lua_Debug *ar);
+
+/* Bytes allocated while Lua runs charged as one instruction: copying and filling memory is
+ * work too (`s .. ""` on a 16 MiB string is one VM instruction). */
+#define LS_BYTES_PER_INSTRUCTION 64
+
 static void *ls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
     ls_limits *lim = (ls_limits *)ud;
+    ls_pool *pool = lim->pool;
     size_t old = ptr ? osize : 0;
     if (nsize == 0) {
         free(ptr);
         lim->used -= old;
+        pool->used -= old;
         return NULL;
     }
-    if (nsize > old && lim->enforce && lim->limit != 0 && lim->used - old + nsize > lim->limit) {
-        if (!lim->memory_failed && lim->main != NULL) ls_note_where(lim);
-        lim->memory_failed = 1;
-        return NULL;
+    if (nsize > old && lim->enforce) {
+        if (pool->limit != 0 && pool->used - old + nsize > pool->limit) {
+            if (!lim->memory_failed && lim->main != NULL) ls_note_where(lim);
+            lim->memory_failed = 1;
+            return NULL;
+        }
+        if (pool->budget > 0) {
+            pool->remaining -= (long long)((nsize - old) / LS_BYTES_PER_INSTRUCTION);
+            /* Out of budget: the next instruction of the main thread raises (coroutines at
+             * their next count hook). lua_sethook is safe at any time. */
+            if (pool->remaining <= 0 && lim->main != NULL) lua_sethook(lim->main, ls_count_hook, LUA_MASKCOUNT, 1);
+        }
     }
     void *p = realloc(ptr, nsize);
     if (p == NULL) return NULL;
     lim->used = lim->used - old + nsize;
+    pool->used = pool->used - old + nsize;
     if (lim->used > lim->peak) lim->peak = lim->used;
     return p;
 }
@@ -61,45 +83,119 @@ static int ls_panic(lua_State *L) {
 
 /* ---- instruction budget ------------------------------------------------------------- */
 
+static double ls_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static void ls_clock_start(ls_pool *pool) {
+    if (pool->clock_on || pool->time_limit <= 0) return;
+    pool->clock_on = 1;
+    pool->clock_at = ls_now();
+}
+
+static void ls_clock_stop(ls_pool *pool) {
+    if (!pool->clock_on) return;
+    pool->spent += ls_now() - pool->clock_at;
+    pool->clock_on = 0;
+}
+
+static double ls_cpu_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Whether the action has run out of time (see ls_pool.time_limit). */
+static int ls_out_of_time(ls_pool *pool) {
+    if (!pool->clock_on || pool->spent + (ls_now() - pool->clock_at) < 0.5) return 0;
+    double cpu = ls_cpu_now();
+    if (pool->cpu_mark == 0) {
+        pool->cpu_mark = cpu;
+        return 0;
+    }
+    return cpu - pool->cpu_mark > pool->time_limit;
+}
+
 static void ls_count_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
-    ls_limits *lim = ls_limits_of(L);
-    if (lim->budget <= 0) return;
-    lim->remaining -= lua_gethookcount(L);
-    if (lim->remaining > 0) return;
+    if (ar->event != LUA_HOOKCOUNT) { ls_coverage_event(L, ar); return; }  /* lscoverage.c */
+    ls_pool *pool = ls_limits_of(L)->pool;
+    if (pool->budget <= 0) return;
+    if (ls_out_of_time(pool)) {
+        pool->timed_out = 1;
+        ls_budget_exhausted(L, 0);
+    }
+    pool->remaining -= lua_gethookcount(L);
+    if (pool->remaining > 0) {
+        /* After an allocation charged the budget down to 0 the hook ran every instruction:
+         * back to the usual step once there is budget again. */
+        if (lua_gethookcount(L) != LS_HOOK_STEP) lua_sethook(L, ls_count_hook, LUA_MASKCOUNT | ls_coverage_mask(), LS_HOOK_STEP);
+        return;
+    }
     ls_budget_exhausted(L, 0);
 }
 
 void ls_budget_exhausted(lua_State *L, int level) {
-    ls_limits *lim = ls_limits_of(L);
+    ls_pool *pool = ls_limits_of(L)->pool;
     /* From now on every instruction of this thread raises (other threads at their next
      * hook), so a script cannot catch the error with pcall and go on looping. */
-    lim->exhausted = 1;
-    lim->remaining = 0;
+    pool->exhausted = 1;
+    pool->remaining = 0;
     lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
     lua_Debug d;
-    const char *what = "instruction limit exceeded (%I instructions): the script loops or does "
-                       "too much work (raise it with --max-instructions)";
-    if (lua_getstack(L, level, &d) && lua_getinfo(L, "Sl", &d) && d.currentline > 0) {
-        lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
-    } else {
-        lua_pushliteral(L, "");
+    const char *what = pool->timed_out
+        ? "instruction limit exceeded (%I instructions, or their time): the script does too much work (%s)"
+        : "instruction limit exceeded (%I instructions): the script loops or does too much work (%s)";
+    /* The script's line: past the host's prelude ("=luascreen", print's table.concat). */
+    int named = 0;
+    for (int at = level; !named && lua_getstack(L, at, &d) && lua_getinfo(L, "Sl", &d); at++) {
+        int prelude = d.source != NULL && strcmp(d.source, "=luascreen") == 0;
+        if (d.currentline > 0 && !prelude) {
+            lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+            named = 1;
+        } else if (!prelude && at > level) {
+            break;
+        }
     }
-    lua_pushfstring(L, what, (lua_Integer)lim->budget);
+    if (!named) lua_pushliteral(L, "");
+    lua_pushfstring(L, what, (lua_Integer)pool->budget, pool->instructions_advice);
     lua_concat(L, 2);
     lua_error(L);
+}
+
+void ls_set_advice(lua_State *L, const char *memory, const char *instructions) {
+    ls_pool *pool = ls_limits_of(L)->pool;
+    snprintf(pool->memory_advice, sizeof pool->memory_advice, "%s", memory);
+    snprintf(pool->instructions_advice, sizeof pool->instructions_advice, "%s", instructions);
 }
 
 lua_State *ls_newstate(size_t memory_limit, long long instruction_budget) {
     ls_limits *lim = (ls_limits *)calloc(1, sizeof(ls_limits));
     if (lim == NULL) return NULL;
-    lim->limit = memory_limit;
-    lim->budget = instruction_budget;
+    if (ls_running_pool != NULL) {
+        lim->pool = ls_running_pool;
+    } else {
+        lim->pool = (ls_pool *)calloc(1, sizeof(ls_pool));
+        if (lim->pool == NULL) { free(lim); return NULL; }
+        lim->pool->limit = memory_limit;
+        lim->pool->budget = instruction_budget;
+        lim->pool->remaining = instruction_budget;
+        /* 1.5 CPU seconds (after the first half second) at the default budget, more for a
+         * larger one. */
+        double seconds = (double)instruction_budget * 1.5e-7;
+        lim->pool->time_limit = instruction_budget <= 0 ? 0 : (seconds > 1.5 ? seconds : 1.5);
+    }
+    lim->pool->refs++;
     lua_State *L = lua_newstate(ls_alloc, lim);
-    if (L == NULL) { free(lim); return NULL; }
+    if (L == NULL) {
+        if (--lim->pool->refs == 0) free(lim->pool);
+        free(lim);
+        return NULL;
+    }
     lim->main = L;
     lua_atpanic(L, ls_panic);
-    lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, LS_HOOK_STEP);
+    lua_sethook(L, ls_count_hook, LUA_MASKCOUNT | ls_coverage_mask(), LS_HOOK_STEP);
     ls_states_open++;
     return L;
 }
@@ -107,9 +203,14 @@ lua_State *ls_newstate(size_t memory_limit, long long instruction_budget) {
 void ls_close(lua_State *L) {
     if (L == NULL) return;
     ls_limits *lim = ls_limits_of(L);
-    lim->enforce = 0;
-    lim->budget = 0; /* finalizers run at close: let them finish */
+    ls_pool *pool = lim->pool;
+    lim->enforce = 0; /* finalizers run at close (none can loop: setmetatable refuses __gc) */
     lua_close(L);
+    pool->kept -= lim->kept;
+    if (--pool->refs == 0) {
+        if (ls_running_pool == pool) ls_running_pool = NULL;
+        free(pool);
+    }
     free(lim);
     ls_states_open--;
 }
@@ -151,33 +252,120 @@ static int ls_msgh(lua_State *L) {
     return 1;
 }
 
+/* A new action: a full budget, no host copies yet. */
+static void ls_pool_reset(ls_pool *pool) {
+    pool->remaining = pool->budget;
+    pool->exhausted = 0;
+    pool->host = 0;
+    pool->host_failed = 0;
+    pool->spent = 0;
+    pool->timed_out = 0;
+    pool->cpu_mark = 0;
+    if (pool->clock_on) pool->clock_at = ls_now();
+}
+
+void ls_action_begin(lua_State *L) {
+    ls_pool *pool = ls_limits_of(L)->pool;
+    if (pool->actions++ == 0 && pool->depth == 0) ls_pool_reset(pool);
+}
+
+void ls_action_end(lua_State *L) {
+    ls_pool *pool = ls_limits_of(L)->pool;
+    if (pool->actions > 0) pool->actions--;
+    if (pool->actions == 0 && pool->depth == 0) pool->host = 0;
+}
+
+int ls_host_charge(lua_State *L, size_t size) {
+    ls_pool *pool = ls_limits_of(L)->pool;
+    if (pool->host_failed) return 0;
+    /* Short strings (keys, ids, field names) are not charged: the host drops almost all of
+     * them at once, and their number is bounded by the budget and by Lua's own memory (each
+     * is a host call or a table field). Charging them would make a long loop of small store
+     * reads fail for memory it never held. */
+    if (size < 64) return 1;
+    /* The copy and what the host keeps around it (a String, an array slot). */
+    pool->host += size + 32;
+    if (pool->limit != 0 && pool->host + pool->kept > pool->limit) {
+        pool->host_failed = 1;
+        return 0;
+    }
+    return 1;
+}
+
+int ls_charge_host_work(lua_State *L, long long instructions) {
+    ls_pool *pool = ls_limits_of(L)->pool;
+    if (pool->budget <= 0 || instructions <= 0) return 1;
+    if (instructions >= pool->remaining) {
+        pool->remaining = 0;
+        lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
+        return 0;
+    }
+    pool->remaining -= instructions;
+    return 1;
+}
+
+void ls_host_release(lua_State *L, size_t size) {
+    ls_pool *pool = ls_limits_of(L)->pool;
+    if (size < 64) return;
+    size += 32;
+    pool->host -= size < pool->host ? size : pool->host;
+}
+
+void ls_host_keep(lua_State *L, size_t bytes) {
+    ls_limits *lim = ls_limits_of(L);
+    ls_pool *pool = lim->pool;
+    /* What the host now keeps was copied (and charged) in this action: it moves from the
+     * action's copies to the kept ones instead of counting twice. */
+    if (bytes > lim->kept) {
+        size_t moved = bytes - lim->kept;
+        pool->host -= moved < pool->host ? moved : pool->host;
+    }
+    pool->kept = pool->kept - lim->kept + bytes;
+    lim->kept = bytes;
+}
+
+int ls_host_failed(lua_State *L) { return ls_limits_of(L)->pool->host_failed; }
+int ls_budget_exhausted_now(lua_State *L) { return ls_limits_of(L)->pool->exhausted; }
+
 int ls_pcall(lua_State *L, int nargs, int nresults) {
     ls_limits *lim = ls_limits_of(L);
+    ls_pool *pool = lim->pool;
     int base = lua_gettop(L) - nargs;
     if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
     lua_pushcfunction(L, ls_msgh);
     lua_insert(L, base);
     int enforce = lim->enforce;
+    if (pool->depth == 0 && pool->actions == 0) ls_pool_reset(pool);
     if (lim->depth == 0) {
-        lim->remaining = lim->budget;
-        lim->exhausted = 0;
         lim->memory_failed = 0;
         lim->where[0] = 0;
-        lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, LS_HOOK_STEP);
+        /* Out of budget already in this action: the first instruction raises. */
+        int step = (pool->budget > 0 && pool->remaining <= 0) ? 1 : LS_HOOK_STEP;
+        lua_sethook(L, ls_count_hook, LUA_MASKCOUNT | ls_coverage_mask(), step);
     }
+    ls_pool *running = ls_running_pool;
+    ls_running_pool = pool;
+    pool->depth++;
     lim->depth++;
     lim->enforce = 1;
+    int clock_was_on = pool->clock_on;
+    ls_clock_start(pool);
     int status = lua_pcall(L, nargs, nresults, base);
+    if (!clock_was_on) ls_clock_stop(pool);
     lim->enforce = enforce;
     lim->depth--;
+    pool->depth--;
+    ls_running_pool = running;
     lua_remove(L, base);
     return status;
 }
 
 int ls_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
     ls_limits *lim = ls_limits_of(L);
+    ls_pool *pool = lim->pool;
     int enforce = lim->enforce;
     if (lim->depth == 0) { lim->memory_failed = 0; lim->where[0] = 0; }
+    if (pool->depth == 0 && pool->actions == 0) ls_pool_reset(pool);
     lim->enforce = 1;
     int status = luaL_loadbufferx(L, buffer, size, chunkname, "t");
     lim->enforce = enforce;
@@ -215,6 +403,8 @@ static int ls_trampoline(lua_State *L) {
     lua_State *M = lim->main;
     int enforce = lim->enforce;
     lim->enforce = 0; /* the host's own pushes never hit the cap, so they never raise */
+    int clock_was_on = lim->pool->clock_on;
+    ls_clock_stop(lim->pool); /* the host's own time is not the script's */
     int n;
     if (L == M || M == NULL) {
         ls_host_function fn = (ls_host_function)lua_touserdata(L, lua_upvalueindex(1));
@@ -225,6 +415,7 @@ static int ls_trampoline(lua_State *L) {
         int nargs = lua_gettop(L);
         if (!lua_checkstack(M, nargs + 24)) {
             lim->enforce = enforce;
+            if (clock_was_on) ls_clock_start(lim->pool);
             return luaL_error(L, "stack overflow (calling the host from a coroutine)");
         }
         int base = lua_gettop(M);
@@ -247,12 +438,31 @@ static int ls_trampoline(lua_State *L) {
         if (!lua_checkstack(L, nresults + 4)) {
             lua_settop(M, base);
             lim->enforce = enforce;
+            if (clock_was_on) ls_clock_start(lim->pool);
             return luaL_error(L, "stack overflow (results of a host function)");
         }
         lua_xmove(M, L, nresults);
         lua_settop(M, base);
     }
     lim->enforce = enforce;
+    if (clock_was_on) ls_clock_start(lim->pool);
+    if (lim->pool->exhausted && lim->pool->budget > 0) {
+        /* The budget ran out in another state of the pool (a test's session): the caller's
+         * next instruction raises too. */
+        lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
+    }
+    if (lim->pool->host_failed) {
+        /* The host refused to copy a value out of Lua (ls_host_charge): whatever it pushed is
+         * dropped, and the script gets the memory error instead, at the script's line (not
+         * the prelude's, for print). */
+        if (n > 0) lua_pop(L, n);
+        else if (n < 0) lua_pop(L, 1);
+        ls_script_where(L);
+        lua_pushfstring(L, "memory limit exceeded (%I bytes): the script makes the host copy too much data (%s)",
+                        (lua_Integer)lim->pool->limit, lim->pool->memory_advice);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
     if (n < 0) {
         /* Swift has returned: raising is safe here. Name the script's line, as luaL_error does. */
         if (lua_type(L, -1) == LUA_TSTRING) {
@@ -386,6 +596,8 @@ int ls_constructor_line(lua_State *L, int idx, const char **source) {
  * to the sandbox's globals. */
 static int ls_safe_load(lua_State *L) {
     int nargs = lua_gettop(L);
+    /* The parser's scan of a text chunk is charged as a scan (its allocations, by the cap). */
+    if (lua_type(L, 1) == LUA_TSTRING) ls_charge(L, (long long)(lua_rawlen(L, 1) / 16));
     lua_pushvalue(L, lua_upvalueindex(1)); /* the real load */
     lua_pushvalue(L, 1);
     if (nargs >= 2 && !lua_isnil(L, 2)) lua_pushvalue(L, 2); else lua_pushliteral(L, "=(load)");

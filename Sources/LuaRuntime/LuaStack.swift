@@ -50,10 +50,15 @@ public struct LuaStack {
 
     /// The string at `index` (only when it is a string) and whether its bytes were valid
     /// UTF-8; invalid bytes are replaced with U+FFFD.
+    ///
+    /// This is where strings cross from Lua into the host: each copy is charged against the
+    /// state's cap (`ls_host_charge`). When the action has copied as much as the cap allows,
+    /// the copy is refused (nil) and the host function's trampoline raises "memory limit
+    /// exceeded" at the script's line instead of anything the host returned.
     public func checkedString(at index: Int32) -> (String, valid: Bool)? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
-        guard let pointer = ls_tolstring(L, index, &length) else { return nil }
+        guard let pointer = ls_tolstring(L, index, &length), length < 64 || ls_host_charge(L, length) != 0 else { return nil }
         let buffer = UnsafeRawBufferPointer(start: pointer, count: length)
         // Script text is almost always ASCII: check that with a plain loop, which is much
         // cheaper than the generic validating initializer.
@@ -73,11 +78,45 @@ public struct LuaStack {
         return (String(decoding: buffer, as: UTF8.self), false)
     }
 
+    /// Charges work the host does for the script to the budget; false (and the script's next
+    /// instruction raises the budget's error) when the budget cannot pay: then skip the work.
+    public func chargeWork(_ instructions: Int) -> Bool {
+        ls_charge_host_work(L, Int64(instructions)) != 0
+    }
+
+    /// Gives back the charge of a copy the host has dropped (see `checkedString`).
+    public func releaseCopy(of text: String) {
+        ls_host_release(L, text.utf8.count)
+    }
+
+    /// The string at `index` as a name the host only compares with short known words and
+    /// quotes in messages (a field name, an enum value): at most its first 1 KiB (a longer
+    /// one matches no known word anyway, and diagnostics quote 200 characters), not charged.
+    public func name(at index: Int32) -> String? {
+        guard lua_type(L, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let pointer = ls_tolstring(L, index, &length) else { return nil }
+        if length < 1024 { return checkedString(at: index)?.0 }
+        let prefix = UnsafeRawBufferPointer(start: pointer, count: 1024)
+        return String(decoding: prefix, as: UTF8.self)
+    }
+
+    /// Runs `body` with copies out of Lua not charged (for the host's own text: an error
+    /// message the message handler made). A refusal already made in this action stays.
+    func uncharged<T>(_ body: () -> T) -> T {
+        let pool = ls_limits_of(L).pointee.pool!
+        let (failed, host) = (pool.pointee.host_failed, pool.pointee.host)
+        pool.pointee.host_failed = 0
+        pool.pointee.host = 0
+        defer { (pool.pointee.host_failed, pool.pointee.host) = (failed, host) }
+        return body()
+    }
+
     /// The default id a row's text at `index` gives (see `ls_slug`), when it is a string.
     public func slug(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
-        guard let pointer = ls_tolstring(L, index, &length) else { return nil }
+        guard let pointer = ls_tolstring(L, index, &length), length < 64 || ls_host_charge(L, length) != 0 else { return nil }
         return String(unsafeUninitializedCapacity: length) { out in
             out.baseAddress!.withMemoryRebound(to: CChar.self, capacity: length) { ls_slug(pointer, length, $0) }
         }

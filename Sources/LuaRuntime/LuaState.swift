@@ -1,18 +1,31 @@
 import CLua
 import CLuaShim
 
-/// Limits applied to one Lua state: an instruction budget for every entry into Lua and a
-/// cap on the memory the state may hold.
+/// Limits applied to one Lua state: an instruction budget for every action (see
+/// `LuaState.action`) and a cap on the memory the state may hold (the host may copy as much
+/// again out of it in one action).
 public struct LuaLimits: Sendable, Equatable {
+    /// Instructions one action may run; 0: no budget.
     public var instructions: Int
+    /// Bytes the Lua state may hold; 0: no cap.
     public var memory: Int
+    /// What a memory limit error tells the person to do (a program says which option raises it).
+    public var memoryAdvice: String
+    /// What an instruction limit error tells the person to do.
+    public var instructionsAdvice: String
 
+    /// The default instruction budget of an action.
     public static let defaultInstructions = 10_000_000
+    /// The default memory cap of a state.
     public static let defaultMemory = 64 << 20
 
-    public init(instructions: Int = LuaLimits.defaultInstructions, memory: Int = LuaLimits.defaultMemory) {
+    /// Limits of `instructions` an action and `memory` bytes a state.
+    public init(instructions: Int = LuaLimits.defaultInstructions, memory: Int = LuaLimits.defaultMemory,
+                memoryAdvice: String = "raise LuaLimits.memory", instructionsAdvice: String = "raise LuaLimits.instructions") {
         self.instructions = instructions
         self.memory = memory
+        self.memoryAdvice = memoryAdvice
+        self.instructionsAdvice = instructionsAdvice
     }
 }
 
@@ -100,13 +113,17 @@ public final class LuaState {
     /// Live references by id (luaL_ref hands out small integers, reusing freed ones).
     private var liveRefs: [Bool] = []
     private var liveRefCount = 0
-    public private(set) var isClosed = false
+    /// What the host keeps of this state's values, by part (see `keepHostBytes`).
+    private var keptParts: [String: Int] = [:]
+    // (Read at every action's start and end: no dynamic exclusivity check.)
+    @exclusivity(unchecked) public private(set) var isClosed = false
 
     public init?(limits: LuaLimits = LuaLimits()) {
         guard let L = ls_newstate(max(0, limits.memory), Int64(max(0, limits.instructions))) else { return nil }
         self.L = L
         self.stack = LuaStack(L)
         self.limits = limits
+        ls_set_advice(L, limits.memoryAdvice, limits.instructionsAdvice)
     }
 
     deinit { close() }
@@ -126,6 +143,57 @@ public final class LuaState {
 
     public var referenceCount: Int { liveRefCount }
     public var memoryInUse: Int { Int(ls_limits_of(L).pointee.used) }
+    /// Bytes the host copied out of Lua in the current action (charged by `LuaStack`'s readers).
+    public var hostMemoryInAction: Int { Int(ls_limits_of(L).pointee.pool.pointee.host) }
+    /// Whether a copy out of Lua was refused in the current action (the host memory cap).
+    public var hostMemoryExceeded: Bool { ls_host_failed(L) != 0 }
+
+    /// Says that the host keeps `bytes` copied out of this state for `part` ("model",
+    /// "rows", "store", ...) across actions, replacing what it said before for that part.
+    /// Every later copy out of Lua must fit in the cap with them.
+    public func keepHostBytes(_ bytes: Int, for part: String) {
+        guard !isClosed else { return }
+        keptParts[part] = max(0, bytes)
+        ls_host_keep(L, keptParts.values.reduce(0, +))
+    }
+
+    /// What the host keeps of this state's values across actions (see `keepHostBytes`).
+    public var keptHostBytes: Int { keptParts.values.reduce(0, +) }
+
+    /// What the host said it keeps for `part`.
+    public func keptHostBytes(for part: String) -> Int { keptParts[part] ?? 0 }
+
+    /// Forgets the kept parts `drop` names (the host let go of them).
+    public func forgetKeptHostBytes(where drop: (String) -> Bool) {
+        guard !isClosed, keptParts.keys.contains(where: drop) else { return }
+        keptParts = keptParts.filter { !drop($0.key) }
+        ls_host_keep(L, keptParts.values.reduce(0, +))
+    }
+
+    // MARK: actions
+
+    /// Starts an action: every entry into Lua until the matching `endAction()` (loading a
+    /// script, evaluating a screen, one REPL command, one session call, one test) shares
+    /// one instruction budget and one allowance of host copies. Nested actions join the
+    /// outer one; states created inside a running call (a test file's sessions) share it too.
+    public func beginAction() { if !isClosed { ls_action_begin(L) } }
+
+    /// Ends the action `beginAction()` started.
+    public func endAction() { if !isClosed { ls_action_end(L) } }
+
+    /// Runs `body` as one action (see `beginAction`).
+    public func action<T>(_ body: () throws -> T) rethrows -> T {
+        beginAction()
+        defer { endAction() }
+        return try body()
+    }
+
+    /// The error to report when a copy out of Lua was refused in this action outside any
+    /// host function (a value read after a call returned); `place` names the script.
+    public func hostMemoryError(at place: String) -> LuaError? {
+        guard hostMemoryExceeded else { return nil }
+        return LuaError(kind: .memory, message: "\(place): memory limit exceeded (\(limits.memory) bytes): the script makes the host copy too much data (\(limits.memoryAdvice))")
+    }
     public var peakMemory: Int { Int(ls_limits_of(L).pointee.peak) }
 
     // MARK: references
@@ -196,7 +264,9 @@ public final class LuaState {
 
     private func popError(status: Int32) -> LuaError {
         let lim = ls_limits_of(L).pointee
-        let raw = stack.string(at: -1) ?? "(error object is a \(stack.type(at: -1).name) value)"
+        let pool = lim.pool.pointee
+        // The message is the host's own text (made by the message handler): not charged.
+        let raw = stack.uncharged { stack.string(at: -1) } ?? "(error object is a \(stack.type(at: -1).name) value)"
         stack.pop()
         var message = raw
         var traceback: [String] = []
@@ -215,9 +285,11 @@ public final class LuaState {
                 String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             message = (whereText.isEmpty ? "" : whereText + ": ") + "memory limit exceeded (\(limits.memory) bytes): the script builds too much data"
-                + " (raise it with --max-memory)"
-        } else if lim.exhausted != 0 && message.contains("instruction limit exceeded") {
+                + " (\(limits.memoryAdvice))"
+        } else if pool.exhausted != 0 && message.contains("instruction limit exceeded") {
             kind = .instructions
+        } else if pool.host_failed != 0 && message.contains("memory limit exceeded") {
+            kind = .memory
         } else {
             kind = .runtime
         }

@@ -25,6 +25,7 @@ local hostprint, hostload, where = ...
 local select, tostring, concat, error, type = select, tostring, table.concat, error, type
 function print(...)
   local n = select("#", ...)
+  if n == 1 then return hostprint(tostring((...))) end
   local parts = { ... }
   for i = 1, n do parts[i] = tostring(parts[i]) end
   hostprint(concat(parts, "\\t", 1, n))
@@ -93,7 +94,11 @@ extension LuaState {
         let folder = options.moduleFolder
         if let error = load(prelude, chunkName: "=luascreen") { return error }
         pushHostFunction { stack in
-            printer(stack.string(at: 1) ?? "")
+            let text = stack.string(at: 1) ?? ""
+            // Printing is work too (sanitizing, writing): a 64th of an instruction a byte.
+            guard stack.chargeWork(text.utf8.count / 64) else { return .results(0) }
+            printer(text)
+            stack.releaseCopy(of: text)  // printed: the host keeps no copy
             return .results(0)
         }
         // (No reference to the LuaState here: the function lives in the state itself.)

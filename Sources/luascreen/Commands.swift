@@ -4,10 +4,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import LuaRuntime
 import LuaScreen
-import ScreenModel
-import ScreenRender
 
 /// `check`, `dump` and `render`.
 enum Commands {

@@ -4,12 +4,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import LuaRuntime
+import LuaScreen
 
 /// The command line, parsed.
 struct Options {
     enum Command: Equatable {
-        case run, check, dump, render, test
+        case run, check, dump, render, test, explore
     }
     enum ColorMode: String { case auto, always, never }
 
@@ -19,7 +19,7 @@ struct Options {
     var width: Int?
     var color: ColorMode = .auto
     var ascii = false
-    var limits = LuaLimits()
+    var limits = LuaLimits(memoryAdvice: "raise it with --max-memory", instructionsAdvice: "raise it with --max-instructions")
     var trusted = false
     var json = false
     var screen: String?
@@ -27,6 +27,9 @@ struct Options {
     var page: Int?
     var pageRows = 20
     var updateSnapshots = false
+    var explore = ExploreArguments()
+    var record: String?
+    var coverage: String?
     var help = false
     var version = false
 
@@ -44,6 +47,7 @@ struct Options {
             case "dump": options.command = .dump; rest = rest.dropFirst()
             case "render": options.command = .render; rest = rest.dropFirst()
             case "test": options.command = .test; rest = rest.dropFirst()
+            case "explore": options.command = .explore; rest = rest.dropFirst()
             case "help": options.help = true; rest = rest.dropFirst()
             default: break
             }
@@ -95,18 +99,21 @@ struct Options {
             case "--page": options.page = try number(name, try arg())
             case "--page-rows": options.pageRows = try number(name, try arg())
             case "--update-snapshots": options.updateSnapshots = true
+            case "--seed", "--walks", "--steps", "--out": try options.explore.parse(name, try arg())
+            case "--record": options.record = try arg()
+            case "--coverage": options.coverage = try arg()
             case "--help", "-h": options.help = true
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--locale", "--page", "--page-rows", "--update-snapshots", "--help", "--version"]
+                             "--trusted", "--json", "--screen", "--locale", "--page", "--page-rows", "--update-snapshots", "--help", "--version"] + ExploreArguments.names + ["--record", "--coverage"]
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
         }
         if options.help || options.version { return options }
         switch options.command {
-        case .run, .dump, .render:
+        case .run, .dump, .render, .explore:
             guard options.paths.count == 1 else {
                 throw UsageError(description: options.paths.isEmpty ? "which script? e.g. luascreen run examples/settings.lua"
                                                                     : "one script at a time, got \(options.paths.count)")
@@ -116,8 +123,17 @@ struct Options {
         case .test:
             break
         }
-        if options.json && options.command != .check {
-            throw UsageError(description: "--json goes with check")
+        if options.json && options.command != .check && options.command != .explore {
+            throw UsageError(description: "--json goes with check or explore")
+        }
+        if options.record != nil, options.command != .run {
+            throw UsageError(description: "--record goes with run")
+        }
+        if options.coverage != nil, options.command != .test {
+            throw UsageError(description: "--coverage goes with test")
+        }
+        if options.explore.given, options.command != .explore {
+            throw UsageError(description: "--seed, --walks, --steps and --out go with explore")
         }
         if (options.screen != nil || options.page != nil) && options.command != .render {
             throw UsageError(description: "\(options.screen != nil ? "--screen" : "--page") goes with render")
@@ -142,20 +158,24 @@ func closestOption(_ word: String, _ candidates: [String]) -> String? {
 }
 
 let usage = """
-usage: luascreen run SCRIPT [options]     the REPL (batch mode when stdin is not a terminal)
+usage: luascreen run SCRIPT [options] [--record FILE]
+                                          the REPL (batch mode when stdin is not a terminal);
+                                          --record writes the session as a test file
        luascreen SCRIPT [options]         same as run
        luascreen check SCRIPT... [--json] validate; exit 0 when clean
        luascreen dump SCRIPT              JSON of the evaluated screens
        luascreen render SCRIPT [--screen ID] [--page N [--page-rows R]]
-       luascreen test [PATH...] [--update-snapshots]
+       luascreen test [PATH...] [--update-snapshots] [--coverage FILE]
                                           run *_test.lua files (default: ./tests)
+       luascreen explore SCRIPT [--seed N] [--walks W] [--steps K] [--out DIR] [--json]
+                                          random walks with checks; a failure shrunk to commands
 options:
   --store PATH | --store none   where values persist (default: $XDG_CONFIG_HOME/luascreen/NAME.json)
   --width N                     render width (default: the terminal's, else 80)
   --color auto|always|never     colour (auto: only on a terminal; never with NO_COLOR)
   --ascii                       draw with ASCII only
-  --max-instructions N          instruction budget of each entry into Lua (default 10000000)
-  --max-memory BYTES            memory cap of the Lua state (default 64M; K, M, G suffixes)
+  --max-instructions N          instruction budget of each action: a load, a screen, a command, a test (default 10000000)
+  --max-memory BYTES            memory cap of the Lua state, and of what the host copies out of it (default 64M; K, M, G)
   --trusted                     lift the sandbox (io, os, debug, package)
   --locale LANG                 show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG);
                                 with check: warn about strings LANG does not translate

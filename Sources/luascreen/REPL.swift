@@ -5,7 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
-import ScreenModel
 
 /// `luascreen run SCRIPT`: the REPL on a terminal, batch mode otherwise (SPEC §4).
 enum REPL {
@@ -29,11 +28,24 @@ enum REPL {
         }
         defer { session.close() }
         for warning in session.loadWarnings { printError(warning.description) }
-
-        if Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
-            return interactive(Shell(session: session, options: options, interactive: true))
+        if let file = options.record {
+            shellRecording = ShellRecording(SessionRecorder(session: session, testFile: file, width: options.width ?? 80))
         }
-        return batch(Shell(session: session, options: options, interactive: false))
+        let status: Int32
+        if Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
+            status = interactive(Shell(session: session, options: options, interactive: true))
+        } else {
+            status = batch(Shell(session: session, options: options, interactive: false))
+        }
+        if let recording = shellRecording {
+            do {
+                try recording.recorder.write(session: session)
+            } catch {
+                printError("error: cannot write the recorded test to \(recording.recorder.testFile): \(error)")
+                return 1
+            }
+        }
+        return status
     }
 
     /// readline: prompt with the path, history, Tab, Ctrl-C clears the line, Ctrl-D leaves.

@@ -3,7 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ScreenRender
+import LuaScreen
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif

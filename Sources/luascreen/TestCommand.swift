@@ -32,6 +32,8 @@ enum TestCommand {
             print(line)
             flushOutput()
         }
-        return runner.run(files: files)
+        let coverage = options.coverage.map { _ in TestCoverage.start() }
+        let status = runner.run(files: files)
+        return coverage.map { CoverageOutput.finish($0, file: options.coverage!, status: status) } ?? status
     }
 }

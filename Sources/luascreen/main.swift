@@ -33,6 +33,7 @@ case .dump: status = Commands.dump(options)
 case .render: status = Commands.render(options)
 case .run: status = REPL.start(options)
 case .test: status = TestCommand.run(options)
+case .explore: status = ExploreCommand.run(options)
 }
 flushOutput()
 exit(status)

@@ -4,30 +4,6 @@ import XCTest
 import LuaRuntime
 import ScreenModel
 
-/// SplitMix64: a small, fast, seedable generator, so that every generated script can be made
-/// again from the seed printed with a failure.
-struct SplitMix64 {
-    private(set) var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func int(_ range: ClosedRange<Int>) -> Int {
-        range.lowerBound + Int(next() % UInt64(range.count))
-    }
-
-    mutating func chance(_ p: Double) -> Bool { Double(next() >> 11) / Double(1 << 53) < p }
-
-    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
-}
-
 /// Builds a random screen script as Lua source. A well-formed one must load with no error;
 /// an ill-formed one has a few mistakes of the kinds SPEC §2 lists (near-miss field names,
 /// wrong types, missing fields, duplicate ids, cycles, unknown enum values, bad numbers and

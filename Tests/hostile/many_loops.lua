@@ -1,5 +1,5 @@
--- Fifty field functions that each loop forever: each is stopped by its own budget, so check
--- takes 50 budgets of time (the budget is per entry into Lua, not per check).
+-- Fifty field functions that each loop forever: they share the screen's one budget (one
+-- action), so the first spends it and every later one fails at its first instruction.
 -- args: --max-instructions 1000000
 -- expect: many_loops\.lua:\d+: error: sections\[1\]\.rows\[50\]\.detail: instruction limit exceeded
 local rows = {}

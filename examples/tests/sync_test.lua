@@ -61,8 +61,9 @@ test("cellular hides Wi-Fi only and takes the large photo sizes away", function(
   eq(s:row("status").detail, "Wi-Fi and cellular")
   eq(s:row("Wi-Fi only").visible, false)
   raises(function() s:select("Wi-Fi only") end, "is hidden")
-  -- The options function now offers two sizes; the stored value stays what it was.
-  eq(s:store().quality, "original")
+  -- The options function now offers two sizes; on_change stepped the large one down.
+  eq(s:store().quality, "medium")
+  eq(s:messages()[#s:messages()], "Photo Quality is Medium over cellular.")
   s:select("Photo Quality")
   local texts = {}
   for i, row in ipairs(s:screen().sections[1].rows) do texts[i] = row.text end

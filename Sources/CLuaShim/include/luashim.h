@@ -2,7 +2,7 @@
  *
  * - static inline wrappers for Lua's function-like macros, which Swift cannot import;
  * - an allocator that counts bytes and refuses to grow past a cap;
- * - a count hook that enforces an instruction budget on every entry into Lua;
+ * - a count hook that enforces an instruction budget on every action (ls_action_begin);
  * - a traceback message handler, written in C so it never runs Swift code;
  * - a trampoline: Swift functions return a status, and C raises the error only
  *   after Swift has returned, so no longjmp ever crosses a Swift frame.
@@ -15,25 +15,89 @@
 #include <lualib.h>
 #include <lauxlib.h>
 
+/* What the states of one pool share: one memory cap and one instruction budget per action.
+ * A state has a pool of its own, unless it was created while another state's protected call
+ * was running (a test file's `open`): it then joins that state's pool, so the sessions of one
+ * test file share its cap, and one test shares its budget with every session call it makes. */
+typedef struct ls_pool {
+    size_t used;          /* bytes Lua holds, across the pool's states */
+    size_t limit;         /* cap in bytes; 0 = none */
+    size_t host;          /* bytes the host copied out of Lua in this action (ls_host_charge) */
+    size_t kept;          /* bytes the host keeps across actions (ls_host_keep), all states */
+    long long budget;     /* instructions per action; 0 = none */
+    long long remaining;  /* instructions left in this action */
+    int depth;            /* nesting of ls_pcall across the pool */
+    int actions;          /* nesting of ls_action_begin */
+    int exhausted;        /* the budget ran out in this action */
+    int host_failed;      /* a copy out of Lua was refused in this action */
+    int refs;             /* states in the pool */
+    /* A backstop in time for work neither the hook nor the charges see (comparing two long
+     * equal strings is one VM instruction and a memcmp). Lua's running time in the action
+     * (host functions excluded) is kept on the cheap coarse wall clock; past half a second
+     * the hook starts reading the CPU clock, and the action stops when its CPU time since
+     * then passes time_limit (seconds; 0 = none): a loaded machine never stops a script
+     * that does its work in time. */
+    double time_limit;
+    double spent;         /* wall seconds Lua ran in this action, before clock_at */
+    double clock_at;      /* when Lua was last entered, while clock_on */
+    int clock_on;
+    double cpu_mark;      /* CPU seconds when the action passed half a second (0: not yet) */
+    int timed_out;        /* the action ran out of time (the budget error says so) */
+    /* What the limit errors tell the person to do, e.g. "raise it with --max-memory" (the
+     * program's words, set by ls_set_advice; a library user's own by default). */
+    char memory_advice[96];
+    char instructions_advice[96];
+} ls_pool;
+
 /* Limits and accounting of one Lua state (the allocator's userdata). */
 typedef struct ls_limits {
-    size_t used;          /* bytes currently allocated by Lua */
-    size_t peak;          /* the most ever allocated */
-    size_t limit;         /* cap in bytes; 0 = none */
+    size_t used;          /* bytes currently allocated by this state */
+    size_t peak;          /* the most ever allocated by this state */
     int enforce;          /* cap applied only while Lua runs (not while the host pushes) */
-    long long budget;     /* instructions per entry; 0 = none */
-    long long remaining;  /* instructions left in this entry */
-    int depth;            /* nesting of ls_pcall: only the outermost resets the budget */
-    int exhausted;        /* the budget ran out in this entry */
+    int depth;            /* nesting of ls_pcall on this state */
     int memory_failed;    /* an allocation was refused by the cap in this entry */
     lua_State *main;      /* the main thread, to say where a refused allocation happened */
     char where[256];      /* "file:line" of the Lua code running when the cap refused */
     long constructed;     /* tables a constructor recorded a line for */
+    size_t kept;          /* this state's part of pool->kept */
+    ls_pool *pool;        /* the cap and the budget (shared with other states, or its own) */
 } ls_limits;
+
+/* Starts an action (loading a script, evaluating a screen, one REPL command, one session
+ * call, one test): every entry into Lua of the pool until the matching ls_action_end shares
+ * one instruction budget and one allowance of host copies. Nested actions join the outer one.
+ * Entries made outside any action are each an action of their own. */
+void ls_action_begin(lua_State *L);
+void ls_action_end(lua_State *L);
+
+/* Charges `size` bytes the host is about to copy out of Lua against the pool's cap (the
+ * host may hold as much as Lua itself; strings under 64 bytes are free). Returns 1 when it may copy them; 0 when the copy
+ * is refused: the action is marked, the host copies nothing, and the host function's
+ * trampoline (or the caller of the action) reports "memory limit exceeded". */
+int ls_host_charge(lua_State *L, size_t size);
+/* Says how many bytes copied out of this state the host keeps across actions (its model, the
+ * rows a script inserted, the values it stored): they count against the cap of every later
+ * copy, until the host says it keeps less. An increase is taken as copied in this action:
+ * it moves from the action's copies to the kept ones. */
+void ls_host_keep(lua_State *L, size_t bytes);
+/* Gives back what ls_host_charge charged for a copy of `size` bytes the host has dropped
+ * (print's text, once printed). */
+void ls_host_release(lua_State *L, size_t size);
+/* Charges work a host function does for the script (printing its text) to the budget,
+ * without raising: returns 0 when the budget cannot pay, and then the script's next
+ * instruction raises the budget's error. */
+int ls_charge_host_work(lua_State *L, long long instructions);
+/* Whether a copy out of Lua was refused in the current action. */
+int ls_host_failed(lua_State *L);
+/* Whether the budget ran out in the current action. */
+int ls_budget_exhausted_now(lua_State *L);
 
 /* A Swift function called from Lua. Returns the number of results it pushed, or
  * a negative number after pushing one error value: the trampoline then raises it. */
 typedef int (*ls_host_function)(lua_State *L, void *context);
+
+/* Sets what the memory and instruction limit errors of L's pool advise (copied, cut to fit). */
+void ls_set_advice(lua_State *L, const char *memory, const char *instructions);
 
 lua_State *ls_newstate(size_t memory_limit, long long instruction_budget);
 void ls_close(lua_State *L);
@@ -79,8 +143,12 @@ void ls_open_sandbox_helpers(lua_State *L);
 
 /* Replaces string.find/match/gmatch/gsub and table.insert/remove/move, which can loop in C
  * for a very long time without allocating, with versions that charge their work to the
- * instruction budget (lsguard.c). For every state, trusted or not. */
+ * instruction budget (lsguard.c), and wraps the other library functions whose C code loops
+ * (string.rep, format, upper, ..., table.concat, sort, unpack, utf8.*) so they charge
+ * before they work (lscharge.c). For every state, trusted or not. */
 void ls_open_guards(lua_State *L);
+/* The lscharge.c part of ls_open_guards. */
+void ls_open_charges(lua_State *L);
 
 /* Charges `instructions` to the budget of the current entry; raises the budget's error when
  * it runs out. Only from a C function called by Lua. */

@@ -2,9 +2,9 @@ import ScreenModel
 
 /// The fields each kind of table accepts.
 enum FieldNames {
-    static let screen = ["type", "id", "title", "sections", "on_appear"]
+    static let screen = ["type", "id", "title", "sections", "on_appear", "invariants"]
     static let section = ["type", "id", "header", "footer", "rows", "visible"]
-    static let app = ["type", "root", "store", "screens", "strings"]
+    static let app = ["type", "root", "store", "screens", "strings", "invariants"]
     static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
                             "on_accessory", "push", "enabled", "visible", "help", "context", "actions"]
     static let button = ["destructive", "confirm"]

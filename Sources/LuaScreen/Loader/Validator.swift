@@ -37,6 +37,9 @@ final class Validator {
     /// The tables being read (screens and sections, a handful deep): a cycle shows here.
     private var visiting: [UnsafeRawPointer] = []
     private(set) var screens: [Screen] = []
+    /// The script's invariants (`invariants = { NAME = function(ctx) ... end }` of the app or
+    /// of a screen, `screen` nil for the app's), sorted by name within each table.
+    var invariants: [(name: String, screen: String?, ref: ScriptRef)] = []
     private var screenIndex: [String: Int] = [:]
     private var screenTables: [UnsafeRawPointer: String] = [:]
     private var pendingPushes: [(id: String, place: (file: String, line: Int?), path: String)] = []
@@ -304,7 +307,10 @@ final class Validator {
     }
 
     private func enumValue<E: RawRepresentable & CaseIterable>(_ field: String, _ type: E.Type, at index: Int32 = -1) -> E? where E.RawValue == String {
-        guard let raw = string(field, at: index) else { return nil }
+        guard let raw = stack.name(at: index) else {
+            typeError(field, expected: "a string", at: index)
+            return nil
+        }
         if let value = E(rawValue: raw) { return value }
         let names = E.allCases.map(\.rawValue)
         let suggestion = Suggest.closest(to: raw, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
@@ -333,7 +339,7 @@ final class Validator {
         while stack.next(t) {
             switch stack.type(at: -2) {
             case .string:
-                if let key = stack.string(at: -2) { field(key) }
+                if let key = stack.name(at: -2) { field(key) }
             case .number:
                 if let i = stack.integer(at: -2), i >= 1 { arrayCount += 1 } else {
                     report("unexpected key \(StoreValue.format(stack.number(at: -2) ?? 0)) in a \(what)")
@@ -408,6 +414,7 @@ final class Validator {
                 sawScreens = true
                 guard stack.type(at: -1) == .table else { typeError(key, expected: "a list of screens"); return }
                 withPath(.field("screens")) { readScreenList(stack.absolute(-1)) }
+            case "invariants": invariants += readInvariants(key).map { ($0.name, nil, $0.ref) }
             default: unknownField(key, allowed: FieldNames.app)
             }
         }
@@ -485,6 +492,7 @@ final class Validator {
         var sectionsField = false
         var sectionsFunction: ScriptRef?
         var onAppear: ScriptRef?
+        var screenInvariants: [(name: String, ref: ScriptRef)] = []
         let location = currentLocation
         let arrayCount = forEachField(t, what: "screen") { key in
             switch key {
@@ -501,6 +509,7 @@ final class Validator {
                 default: typeError(key, expected: "a list of sections or a function of ctx")
                 }
             case "on_appear": onAppear = function(key)
+            case "invariants": screenInvariants = readInvariants(key)
             default: unknownField(key, allowed: FieldNames.screen)
             }
         }
@@ -531,6 +540,7 @@ final class Validator {
         screens[index].titleFunction = titleFunction
         screenIndex[screenID] = index
         if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
+        invariants += screenInvariants.map { ($0.name, screenID, $0.ref) }
 
         screens[index].sections = readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction)
         return screenID
@@ -738,7 +748,7 @@ final class Validator {
             let names = FieldNames.row(kind)
             stack.pushNil()
             while stack.next(t) {
-                if let key = stack.string(at: -2) {
+                if let key = stack.name(at: -2) {
                     if RowField(name: key) == nil { unknownField(key, allowed: names) }
                 } else {
                     report("unexpected \(stack.type(at: -2).name) key in a row")

@@ -19,6 +19,9 @@ extension Session {
     /// Finds a row of the current screen by number, id, text or unique text prefix.
     /// Hidden rows are found only with `includeHidden` (`row(REF)` in tests).
     public func lookup(_ reference: String, includeHidden: Bool = false) throws -> ResolvedRow {
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
         if let row = quickLookup(reference.trimmingSpaces) { return row }
         let screen = currentScreen()
         let all = screen.sections.flatMap(\.rows)
@@ -319,6 +322,9 @@ extension Session {
 
     /// Rows of every screen reachable from the root whose text, detail or help contains `text`.
     public func find(_ text: String) -> [FindResult] {
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
         let needle = text.lowercased()
         var results: [FindResult] = []
         var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [tr(validator.screen(app.root)?.title ?? app.root)])]
@@ -368,6 +374,9 @@ extension Session {
 
     /// `why REF`: why a row is disabled or hidden, with the values its conditions read.
     public func why(_ reference: String) throws -> String {
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
         let resolved = try lookup(reference, includeHidden: true)
         guard let row = declaredRow(resolved) else { return "row \"\(resolved.text)\" is a choice's option" }
         var lines: [String] = []
@@ -414,6 +423,9 @@ extension Session {
 
     /// `help REF`: the row's help, kind, key, value and default.
     public func help(_ reference: String) throws -> String {
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
         let resolved = try lookup(reference, includeHidden: true)
         guard let row = declaredRow(resolved) else { return resolved.text }
         var lines = ["\(resolved.text) (\(row.kind.constructor), id \(row.id))"]

@@ -21,7 +21,11 @@ extension Session {
         for screen in validator.screens {
             let prefix = screen.id == app.root && validator.screens.count == 1 ? "" : "screen \(screen.id)."
             navigation.append(liveScreen(for: screen))
-            defer { navigation.removeLast() }
+            lua.beginAction()  // one screen, one budget
+            defer {
+                lua.endAction()
+                navigation.removeLast()
+            }
             let (sections, sectionsError) = self.sections(of: navigation.last!)
             if let sectionsError {
                 problems.append(Diagnostic(file: screen.location?.file ?? scriptPath, line: screen.location?.line,

@@ -220,6 +220,15 @@ extension Session {
         }
     }
 
+    /// The failure of a field function whose result the host could not copy: the action
+    /// has copied as much out of Lua as the memory cap allows.
+    func hostMemoryFailure(_ ref: ScriptRef, what: String) -> SessionError {
+        let place = definition(of: ref).map { "\($0.file):\($0.line)" } ?? scriptPath
+        let error = lua.hostMemoryError(at: place)
+            ?? LuaError(kind: .memory, message: "\(place): memory limit exceeded")
+        return SessionError.script(error, what: what)
+    }
+
     // MARK: ctx.store
 
     private func storeIndex(_ s: LuaStack) -> HostResult {
@@ -337,6 +346,7 @@ extension Session {
         var fresh = liveScreen(for: screen)
         fresh.title = live.title
         navigation[navigation.count - 1] = fresh
+        lua.forgetKeptHostBytes { $0 == "rows@\(navigation.count - 1)" }  // its run-time rows are gone
         changed()
     }
 
@@ -386,6 +396,7 @@ extension Session {
         if case .results = result {
             for i in sections.indices { sections[i].visibility = VisibilitySummary(sections[i].rows) }
             navigation[navigation.count - 1].sections = sections
+            keepLiveRows()
             changed()
         }
         return result

@@ -135,6 +135,9 @@ extension Session {
     /// Page `index` (from 1) of the current screen with at most `rowsPerPage` rows; a screen
     /// that fits is returned whole. Evaluates only the rows of that page when it can.
     public func page(_ pageIndex: Int, rowsPerPage: Int) -> ScreenPage {
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
         let perPage = max(1, rowsPerPage)
         if let live = navigation.last, let list = live.list { return listPage(live, list, pageIndex, perPage) }
         guard let (index, sections) = currentIndex(), let live = navigation.last else {

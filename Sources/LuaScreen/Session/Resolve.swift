@@ -24,6 +24,8 @@ extension Session {
     public var screenIDs: [String] { validator.screens.map(\.id) }
 
     func resolve(_ level: Int) -> ResolvedScreen {
+        lua.beginAction()  // evaluating one screen is one action: its field functions share one budget
+        defer { lua.endAction() }
         let live = navigation[level]
         if let picker = live.picker { return resolvePicker(live, picker) }
         if let list = live.list { return resolveList(live, list).0 }
@@ -266,7 +268,9 @@ extension Session {
             defer { stack.top = top }
             if let error = callField(ref, row: row, what: what()) { return .failure(error) }
             switch stack.type(at: -1) {
-            case .string: return .success(stack.string(at: -1))
+            case .string:
+                guard let text = stack.string(at: -1) else { return .failure(hostMemoryFailure(ref, what: what())) }
+                return .success(text)
             case .number: return .success(stack.isInteger(at: -1) ? stack.integer(at: -1).map { String($0) } : stack.number(at: -1).map(StoreValue.format))
             case .nil_: return .success(nil)
             default:

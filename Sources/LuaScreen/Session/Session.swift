@@ -227,6 +227,7 @@ public final class Session {
     func changed() {
         generation &+= 1
         structureGeneration &+= 1
+        forgetPoppedRows()
     }
 
     /// Only values changed: re-evaluate, but the rows are where they were.
@@ -237,6 +238,9 @@ public final class Session {
     /// Runs `body` as one transaction: store writes are committed when it succeeds, and on
     /// an error the navigation, the screens' run-time changes and the writes are discarded.
     func perform<T>(_ body: () throws -> T) throws -> T {
+        let state = lua  // (reload replaces it)
+        state.beginAction()
+        defer { state.endAction() }
         if transaction != nil { return try body() }
         let savedNavigation = navigation
         transaction = Transaction()
@@ -245,6 +249,7 @@ public final class Session {
             let finished = transaction!
             transaction = nil
             if !finished.writes.isEmpty {
+                keepStoreWrites(finished.writes)
                 do {
                     try store.commit(finished.writes)
                 } catch {
@@ -254,6 +259,7 @@ public final class Session {
                 }
             }
             messages += finished.alerts
+            keepMessages(finished.alerts)
             valuesChanged()
             return result
         } catch {
@@ -384,6 +390,9 @@ enum ScriptLoader {
         guard let lua = LuaState(limits: options.limits) else {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)")])
         }
+        // Loading, running and validating the script is one action: one budget.
+        lua.beginAction()
+        defer { lua.endAction() }
         let folder = directoryName(path)
         // The script's print reaches the host's sink through the one sanitizer (SPEC §7).
         let sink = options.print
@@ -416,6 +425,10 @@ enum ScriptLoader {
         let app = validator.readScript(-1)
         lua.stack.pop()
         timing.lap("validate", lua: lua)
+        if let error = lua.hostMemoryError(at: path) {
+            throw LoadError([diagnostic(from: error, file: path)])
+        }
+        lua.keepHostBytes(lua.hostMemoryInAction, for: "model")  // what the validator copied out
         let diagnostics = Diagnostic.sorted(validator.takeDiagnostics())
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw LoadError(diagnostics)

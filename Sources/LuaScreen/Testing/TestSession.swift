@@ -238,7 +238,7 @@ extension TestFileRun {
     func pushSessionTable(_ handle: TestSessionHandle, _ lua: LuaState) {
         let s = lua.stack
         s.ensure(6)
-        let methods = TestFileRun.sessionMethods
+        let methods = TestCoverage.methods(TestFileRun.sessionMethods + TestFileRun.exploreMethods, for: handle)
         s.newHandle()
         handle.table = s.pointer(at: -1)
         s.newTable(recordCount: 3)

@@ -1,5 +1,4 @@
 import LuaScreen
-import ScreenModel
 
 /// Tab completion: what may replace the word before the cursor.
 ///

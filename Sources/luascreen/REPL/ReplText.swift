@@ -1,5 +1,4 @@
-import ScreenModel
-import ScreenRender
+import LuaScreen
 
 /// Small text helpers of the REPL: script text made safe to print, quotes, styles.
 enum ReplText {

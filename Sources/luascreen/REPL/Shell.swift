@@ -5,8 +5,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
-import ScreenModel
-import ScreenRender
 
 /// Runs REPL commands against a session and prints what they do: the same for the
 /// interactive REPL and batch mode, which differ only in how lines and answers arrive.
@@ -59,6 +57,13 @@ final class Shell {
 
     /// Runs one line (trimmed, not empty, not a comment). False when the REPL should end.
     func run(_ line: String) -> Bool {
+        let recording = recordBefore(line)
+        defer { recordAfter(recording) }
+        // One command is one action: one instruction budget for everything it runs.
+        return session.action { runCommand(line) }
+    }
+
+    private func runCommand(_ line: String) -> Bool {
         let command = ReplCommand.parse(line, resolves: resolves)
         var keepGoing = true
         switch command {

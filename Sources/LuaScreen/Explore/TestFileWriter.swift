@@ -1,0 +1,101 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LuaRuntime
+
+/// Writes a found bug as a `_test.lua` file: the shrunk steps as session calls, then the
+/// explorer's checks (`s:check()`). It fails while the bug is there and passes once it is fixed.
+public enum ExploreTestFile {
+    /// The text of the test file, for a script at `scriptPath` opened from a file in `folder`.
+    public static func text(script scriptPath: String, folder: String, seed: UInt64, finding: ExploreFinding) -> String {
+        let relative = relativePath(from: folder, to: scriptPath)
+        var lines = [
+            "-- Found by `luascreen explore \(scriptPath) --seed \(seed)` (walk \(finding.walk + 1)),",
+            "-- shrunk from \(finding.stepsBefore) steps to \(finding.steps.count):",
+            "--   \(finding.failure.check.rawValue): \(finding.failure.message.split(separator: "\n").first.map(String.init) ?? "")",
+            "-- It fails while the bug is there and passes once it is fixed.",
+            "test(\(ExploreStep.luaQuoted("explore \(scriptPath) seed \(seed) walk \(finding.walk + 1): \(finding.failure.check.rawValue)")), function()",
+            "  local s = open(\(ExploreStep.luaQuoted(relative)))",
+        ]
+        for (i, step) in finding.steps.enumerated() {
+            let last = i == finding.steps.count - 1
+            let outcome = i < finding.outcomes.count ? finding.outcomes[i] : .done
+            switch outcome {
+            case .refused where !last || finding.failure.check != .raised:
+                lines.append("  raises(function() \(step.luaCall) end)  -- refused, as it should be")
+            default:
+                lines.append("  \(step.luaCall)")
+            }
+        }
+        let lastRaised: Bool
+        if case .failed? = finding.outcomes.last, !finding.steps.isEmpty { lastRaised = true } else { lastRaised = false }
+        if !lastRaised {
+            lines.append("  s:check()  -- renders, values, why, JSON, invariants: what explore checks after each step")
+        }
+        lines.append("end)")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A file could not be written: the reason.
+    public struct WriteError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Writes the test into `folder` (made when missing); returns its path.
+    public static func write(script scriptPath: String, folder: String, seed: UInt64, finding: ExploreFinding) throws -> String {
+        try makeFolders(folder)
+        var base = baseName(scriptPath)
+        if base.hasSuffix(".lua") { base.removeLast(4) }
+        let path = PathResolver.join(folder, "explore_\(base)_\(seed)_test.lua")
+        try writeFile(text(script: scriptPath, folder: folder, seed: seed, finding: finding), to: path)
+        return path
+    }
+
+    /// The last component of a path.
+    static func baseName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// Creates a folder and the folders above it that are missing.
+    static func makeFolders(_ folder: String) throws {
+        var built = folder.hasPrefix("/") ? "/" : ""
+        for part in folder.split(separator: "/") {
+            built += (built.isEmpty || built.hasSuffix("/") ? "" : "/") + part
+            if let problem = TestFiles.makeFolder(built) { throw WriteError(description: problem) }
+        }
+    }
+
+    /// Writes text through a temporary file and a rename.
+    static func writeFile(_ text: String, to path: String) throws {
+        if let problem = TestFiles.writeText(Array(text.utf8), to: path) { throw WriteError(description: problem) }
+    }
+
+    /// The current directory.
+    static func currentDirectory() -> String {
+        guard let cwd = getcwd(nil, 0) else { return "." }
+        defer { free(cwd) }
+        return String(cString: cwd)
+    }
+
+    /// The path of `target` as seen from `folder` (both made absolute first).
+    static func relativePath(from folder: String, to target: String) -> String {
+        let cwd = currentDirectory()
+        func parts(_ p: String) -> [String] {
+            let absolute = p.hasPrefix("/") ? p : cwd + "/" + p
+            var out: [String] = []
+            for part in absolute.split(separator: "/") {
+                switch part {
+                case ".": continue
+                case "..": if !out.isEmpty { out.removeLast() }
+                default: out.append(String(part))
+                }
+            }
+            return out
+        }
+        let from = parts(folder), to = parts(target)
+        var common = 0
+        while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
+        let ups = Array(repeating: "..", count: from.count - common)
+        return (ups + to[common...]).joined(separator: "/")
+    }
+}

@@ -1,0 +1,129 @@
+import LuaRuntime
+import ScreenModel
+import ScreenRender
+
+/// `luascreen run SCRIPT --record FILE`: the commands of a REPL session written as a test
+/// file that replays them through a test session (SPEC §12). Each command becomes a session
+/// call, a command that failed becomes `raises(function() ... end)`, each alert an
+/// `eq(s:messages()[N], ...)`, and the last screen a `snapshot` (written beside the test as
+/// the REPL showed it, so the replay must draw the same screen).
+public final class SessionRecorder {
+    /// A command of the session, as the test replays it.
+    public enum Call: Sendable {
+        case select(String, answer: Bool?)
+        case set(String, String)
+        case accessory(String)
+        case back, home
+        case reset(String)
+        case resetAll
+        case reload
+        /// A command the test cannot replay (find, go, lua, ...): kept as a comment.
+        case note(String)
+
+        var lua: String? {
+            let q = ExploreStep.luaQuoted
+            switch self {
+            case .select(let ref, let answer): return "s:select(\(q(ref))\(answer == false ? ", false" : ""))"
+            case .set(let ref, let value): return "s:set(\(q(ref)), \(q(value)))"
+            case .accessory(let ref): return "s:accessory(\(q(ref)))"
+            case .back: return "s:back()"
+            case .home: return "s:home()"
+            case .reset(let ref): return "s:reset(\(q(ref)))"
+            case .resetAll: return "s:reset_all()"
+            case .reload: return "s:reload()"
+            case .note: return nil
+            }
+        }
+    }
+
+    public let testFile: String
+    public let script: String
+    public let width: Int
+    private var lines: [String] = []
+    private var initialStore: [(key: String, value: StoreValue)]
+    private var alertsSeen: Int
+
+    /// A recorder of a session on `script` (as the REPL was given it), writing `testFile`;
+    /// the session's stored values now seed the test's store.
+    public init(session: Session, testFile: String, width: Int) {
+        self.testFile = testFile
+        self.script = session.scriptPath
+        self.width = width
+        initialStore = session.store.values
+        alertsSeen = 0
+        lines = []
+        // Alerts of the root's on_appear come with open().
+        recordAlerts(session)
+    }
+
+    /// Records a command after it ran: whether it failed and the alerts it gave.
+    public func record(_ call: Call, typed line: String, failed: Bool, session: Session) {
+        guard let lua = call.lua else {
+            if case .note(let text) = call { lines.append("  -- \(SessionRecorder.oneLine(text)) (not replayed)") }
+            return
+        }
+        lines.append("  -- > \(SessionRecorder.oneLine(line))")
+        lines.append(failed ? "  raises(function() \(lua) end)" : "  \(lua)")
+        recordAlerts(session)
+    }
+
+    private func recordAlerts(_ session: Session) {
+        let messages = session.messages
+        while alertsSeen < messages.count {
+            lines.append("  eq(s:messages()[\(alertsSeen + 1)], \(ExploreStep.luaQuoted(messages[alertsSeen])))")
+            alertsSeen += 1
+        }
+    }
+
+    /// The snapshot's name: the test file's name without `_test.lua`.
+    var snapshotName: String {
+        var base = ExploreTestFile.baseName(testFile)
+        for suffix in ["_test.lua", ".lua"] where base.hasSuffix(suffix) { base = String(base.dropLast(suffix.count)); break }
+        let cleaned = String(base.unicodeScalars.map { s -> Character in
+            s.isASCII && (s.properties.isAlphabetic || ("0"..."9").contains(s) || "-_".unicodeScalars.contains(s)) ? Character(s) : "_"
+        })
+        return (cleaned.isEmpty || cleaned.hasPrefix(".") ? "recorded" : cleaned) + "-last-screen"
+    }
+
+    /// The test file's text.
+    public func text() -> String {
+        let relative = ExploreTestFile.relativePath(from: TestFiles.directoryName(testFile), to: script)
+        var seed = ""
+        if !initialStore.isEmpty {
+            let entries = initialStore.map { "[\(ExploreStep.luaQuoted($0.key))] = \(SessionRecorder.luaLiteral($0.value))" }
+            seed = ", { store = { \(entries.joined(separator: ", ")) } }"
+        }
+        var out = [
+            "-- Recorded by `luascreen run \(script) --record \(testFile)`.",
+            "test(\(ExploreStep.luaQuoted("recorded session on \(script)")), function()",
+            "  local s = open(\(ExploreStep.luaQuoted(relative))\(seed))",
+        ]
+        out += lines
+        out.append("  snapshot(\(ExploreStep.luaQuoted(snapshotName)), s:render(\(width)))")
+        out.append("end)")
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Writes the test file, and its snapshot: the session's current screen at `width`.
+    public func write(session: Session) throws {
+        try ExploreTestFile.writeFile(text(), to: testFile)
+        let snapshots = PathResolver.join(TestFiles.directoryName(testFile), "__snapshots__")
+        try ExploreTestFile.makeFolders(snapshots)
+        let screen = TextRenderer(options: RenderOptions(width: width, ascii: false, color: false)).renderText(session.currentScreen())
+        try ExploreTestFile.writeFile(screen, to: PathResolver.join(snapshots, snapshotName + ".txt"))
+    }
+
+    /// Text on one line (a comment in the file).
+    static func oneLine(_ text: String) -> String {
+        String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+    }
+
+    static func luaLiteral(_ value: StoreValue) -> String {
+        switch value {
+        case .bool(let b): return b ? "true" : "false"
+        case .integer(let i): return String(i)
+        case .number(let d): return "\(d)"  // Swift writes 2.0 as "2.0": Lua reads a float back
+        case .string(let s): return ExploreStep.luaQuoted(s)
+        }
+    }
+}

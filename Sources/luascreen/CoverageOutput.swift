@@ -1,0 +1,26 @@
+@preconcurrency import Glibc
+import LuaScreen
+
+/// `test --coverage FILE`: writes the lcov file and prints the summary after the tests.
+enum CoverageOutput {
+    static func finish(_ coverage: TestCoverage, file: String, status: Int32) -> Int32 {
+        let result: (perScript: [(path: String, summary: TestCoverage.Summary)], total: TestCoverage.Summary)
+        do {
+            result = try coverage.finish(lcovFile: file)
+        } catch {
+            printError("luascreen: cannot write the coverage to \(file): \(error)")
+            return 1
+        }
+        var cwd = ""
+        if let here = getcwd(nil, 0) {
+            cwd = String(cString: here) + "/"
+            free(here)
+        }
+        for (path, summary) in result.perScript {
+            let shown = !cwd.isEmpty && path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+            print("coverage: \(shown): \(summary.text)")
+        }
+        print("coverage: all: \(result.total.text) (lcov in \(file))")
+        return status
+    }
+}

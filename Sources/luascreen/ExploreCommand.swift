@@ -1,0 +1,75 @@
+@preconcurrency import Glibc
+import LuaScreen
+
+/// The options of `explore`, parsed apart so the option table stays small.
+struct ExploreArguments {
+    static let names = ["--seed", "--walks", "--steps", "--out"]
+    var seed: UInt64?
+    var walks = 200
+    var steps = 50
+    var out: String?
+    /// Whether any was given (they go with explore only).
+    var given = false
+
+    mutating func parse(_ name: String, _ value: String) throws {
+        given = true
+        func count() throws -> Int {
+            guard let n = Int(value), n > 0 else {
+                throw Options.UsageError(description: "\(name) takes a positive whole number, got \"\(value)\"")
+            }
+            return n
+        }
+        switch name {
+        case "--seed":
+            guard let n = UInt64(value) else {
+                throw Options.UsageError(description: "--seed takes a whole number from 0 to \(UInt64.max), got \"\(value)\"")
+            }
+            seed = n
+        case "--walks": walks = try count()
+        case "--steps": steps = try count()
+        default: out = value
+        }
+    }
+}
+
+/// `luascreen explore SCRIPT`: seeded random walks with checks after every step (SPEC §12).
+enum ExploreCommand {
+    static func run(_ options: Options) -> Int32 {
+        let path = options.paths[0]
+        // Without --seed: one from the clock, printed first so the run can be repeated.
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let seed = options.explore.seed ?? UInt64(now.tv_nsec) % 1_000_000_000
+        if !options.json { print("seed \(seed)") }
+        var exploreOptions = ExploreOptions(seed: seed)
+        exploreOptions.walks = options.explore.walks
+        exploreOptions.steps = options.explore.steps
+        // The script's print goes nowhere: the walks would flood the output.
+        exploreOptions.session = Commands.sessionOptions(options, store: nil)
+        exploreOptions.session.print = { _ in }
+        let report: ExploreReport
+        do {
+            report = try Explorer(path: path, options: exploreOptions).run()
+        } catch let error as LoadError {
+            for d in error.diagnostics { printError(d.description) }
+            return 1
+        } catch {
+            printError("\(path): error: \(error)")
+            return 1
+        }
+        var testFile: String?
+        if let finding = report.finding, finding.failure.check != .neverEnabled, let folder = options.explore.out {
+            do {
+                testFile = try ExploreTestFile.write(script: path, folder: folder, seed: seed, finding: finding)
+            } catch {
+                printError("error: cannot write the test into \(folder): \(error)")
+            }
+        }
+        if options.json {
+            print(report.json(testFile: testFile).serialized(pretty: true))
+        } else {
+            for line in report.lines(script: path, testFile: testFile) { print(ReplText.clean(line, ascii: Terminal.ascii(options), keepNewlines: true)) }
+        }
+        return report.finding == nil ? 0 : 1
+    }
+}

@@ -1,0 +1,141 @@
+"""luascreen run SCRIPT --record FILE (SPEC §12): a REPL session written as a test that replays it."""
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+try:
+    import pexpect
+except ImportError:  # scripts/setup installs it
+    pexpect = None
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import replsupport as support  # noqa: E402
+
+ROOT = support.ROOT
+
+
+class Record(unittest.TestCase):
+    def setUp(self):
+        support.require_binary(self)
+        self.work = tempfile.mkdtemp()
+        for name in ["settings.lua", "jmstatic.lua", "sync.lua"]:
+            shutil.copy(os.path.join(ROOT, "examples", name), self.work)
+        os.mkdir(os.path.join(self.work, "tests"))
+
+    def tearDown(self):
+        shutil.rmtree(self.work)
+
+    def record(self, script, commands, *options):
+        return subprocess.run([support.BIN, "run", script, *options, "--record", "tests/recorded_test.lua"],
+                              input="".join(c + "\n" for c in commands), capture_output=True, text=True,
+                              cwd=self.work, timeout=60, env={**os.environ, "XDG_CONFIG_HOME": self.work})
+
+    def recorded(self):
+        with open(os.path.join(self.work, "tests", "recorded_test.lua")) as f:
+            return f.read()
+
+    def replay(self):
+        return subprocess.run([support.BIN, "test", "tests"], capture_output=True, text=True, cwd=self.work, timeout=60)
+
+    def test_the_readme_walk_through_replays(self):
+        result = self.record("settings.lua", ["2", "store"], "--store", "none")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        text = self.recorded()
+        self.assertIn('s:select("2")', text)
+        self.assertIn('snapshot("recorded-last-screen", s:render(80))', text)
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
+        self.assertIn("1 passed, 0 failed", replay.stdout)
+        # The snapshot is the screen the REPL showed last, not one the replay wrote.
+        with open(os.path.join(self.work, "tests", "__snapshots__", "recorded-last-screen.txt")) as f:
+            self.assertIn("Notifications                                                         ○ off", f.read())
+        self.assertNotIn("wrote snapshot", replay.stdout)
+
+    def test_a_longer_walk_with_values_and_navigation_replays(self):
+        commands = ["Wi-Fi", "set Wi-Fi off", "back", "General", "back", "Sign Out", "y", "home"]
+        result = self.record("jmstatic.lua", commands, "--store", "none")
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, self.recorded() + replay.stdout + replay.stderr + result.stdout)
+
+    def test_a_failing_command_and_an_alert_give_raises_and_eq(self):
+        result = self.record("settings.lua", ["nope", "3", "y", "set Notifications maybe"], "--store", "none")
+        self.assertEqual(result.returncode, 1)
+        text = self.recorded()
+        self.assertIn('raises(function() s:select("nope") end)', text)
+        self.assertIn('s:select("3")', text)
+        self.assertIn('eq(s:messages()[1], "Signed out")', text)
+        self.assertIn('raises(function() s:set("Notifications", "maybe") end)', text)
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
+
+    def test_a_declined_question_replays_as_no(self):
+        self.record("settings.lua", ["3", "n"], "--store", "none")
+        text = self.recorded()
+        self.assertIn('s:select("3", false)', text)
+        self.assertNotIn("s:messages()", text)
+        self.assertEqual(self.replay().returncode, 0)
+
+    def test_the_stored_values_seed_the_test(self):
+        store = os.path.join(self.work, "values.json")
+        with open(store, "w") as f:
+            json.dump({"sync": True, "interval": 30}, f)
+        self.record("sync.lua", ["Only While Charging", "set Interval 45"], "--store", store)
+        text = self.recorded()
+        self.assertIn('["sync"] = true', text)
+        self.assertIn('["interval"] = 30', text)
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
+
+    @unittest.skipIf(pexpect is None, "pexpect is not installed")
+    def test_an_interactive_session_records_answers_and_typed_values(self):
+        with open(os.path.join(self.work, "form.lua"), "w") as f:
+            f.write('return screen { title = "Form", section { '
+                    'input { text = "Name", key = "name" }, '
+                    'button { text = "Go", confirm = "Sure?", on_select = function(ctx) ctx:alert("went " .. ctx.store.name) end } } }\n')
+        child = pexpect.spawn(support.BIN, ["run", "form.lua", "--store", "none", "--record", "tests/recorded_test.lua"],
+                              cwd=self.work, env={**os.environ, "XDG_STATE_HOME": self.work, "TERM": "xterm", "NO_COLOR": "1"},
+                              dimensions=(24, 80), encoding="utf-8", timeout=10)
+        try:
+            child.expect_exact("Form> ")
+            child.sendline("Name")
+            child.expect_exact("New value for Name")
+            child.sendline("Ada")
+            child.expect_exact("Form> ")
+            child.sendline("Go")
+            child.expect_exact("Sure? [y/N]")
+            child.sendline("y")
+            child.expect_exact("went Ada")
+            child.expect_exact("Form> ")
+            child.sendline("quit")
+            child.expect(pexpect.EOF)
+        finally:
+            child.close(force=True)
+        text = self.recorded()
+        self.assertIn('s:set("Name", "Ada")', text)
+        self.assertIn('s:select("Go")', text)
+        self.assertIn('eq(s:messages()[1], "went Ada")', text)
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
+
+    def test_a_secure_value_is_not_written_to_the_file(self):
+        with open(os.path.join(self.work, "secret.lua"), "w") as f:
+            f.write('return screen { title = "S", section { input { text = "Password", key = "pw", secure = true } } }\n')
+        self.record("secret.lua", ["set Password hunter2"], "--store", "none")
+        text = self.recorded()
+        self.assertNotIn("hunter2", text)
+        self.assertIn('s:set("Password", "xxxxxxx")', text)
+        self.assertEqual(self.replay().returncode, 0)
+
+    def test_record_goes_with_run(self):
+        result = subprocess.run([support.BIN, "check", "settings.lua", "--record", "x_test.lua"],
+                                capture_output=True, text=True, cwd=self.work)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--record goes with run", result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
