@@ -33,6 +33,9 @@ enum ReplCommand: Equatable {
     static let words = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "action", "accessory", "back", "home", "show", "next", "prev", "find", "go",
                         "help", "why", "store", "reset", "reload", "lua", "quit", "exit"]
 
+    /// The value commands (SPEC §8); alone on a line they may name a row instead.
+    static let valueWords: Set<String> = ["inc", "dec", "add", "remove", "move", "edit", "action"]
+
     /// Commands that take nothing after them.
     static let bare: Set<String> = ["back", "home", "show", "next", "prev", "store", "reload", "quit", "exit"]
 
@@ -55,6 +58,9 @@ enum ReplCommand: Equatable {
             return expression.isEmpty ? .usage("= needs an expression, e.g. = ctx.store.notifications") : .expression(expression)
         }
         let (word, rest) = ReplText.splitFirstWord(line)
+        // The commands of SPEC §8 alone, without their argument, select a row of that name
+        // when there is one (a row called "add" from before they were commands).
+        if rest.isEmpty, valueWords.contains(word), resolves(line) { return .select(line) }
         if words.contains(word) {
             if bare.contains(word), !rest.isEmpty {
                 if resolves(line) { return .select(line) }
