@@ -7,6 +7,29 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
     case string(String)
     indirect case list([StoreValue])
 
+    /// Same case and payload; strings compared byte for byte (SPEC §6), not by Swift's
+    /// canonical equivalence. `sameValue(as:)` also equates 5 and 5.0.
+    public static func == (a: StoreValue, b: StoreValue) -> Bool {
+        switch a {
+        case .bool(let x): if case .bool(let y) = b { return x == y }
+        case .integer(let x): if case .integer(let y) = b { return x == y }
+        case .number(let x): if case .number(let y) = b { return x == y }
+        case .string(let x): if case .string(let y) = b { return x.sameBytes(as: y) }
+        case .list(let x): if case .list(let y) = b { return x == y }
+        }
+        return false
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .bool(let b): hasher.combine(0); hasher.combine(b)
+        case .integer(let i): hasher.combine(1); hasher.combine(i)
+        case .number(let d): hasher.combine(2); hasher.combine(d)
+        case .string(let s): hasher.combine(3); hasher.combine(StoreKey(s))
+        case .list(let items): hasher.combine(4); hasher.combine(items)
+        }
+    }
+
     /// As a person reads it: `true`, `5`, `0.7`, `Ada`.
     public var description: String {
         switch self {

@@ -238,4 +238,39 @@ final class JSONParserTests: XCTestCase {
         let e = JSONParseError(line: 3, column: 5, message: "expected ',' or '}'")
         XCTAssertEqual(e.description, "line 3, column 5: expected ',' or '}'")
     }
+
+    // MARK: Byte for byte (SPEC §6)
+
+    func testStringsAreWrittenByteForByteWithControlCharactersEscaped() throws {
+        let text = "e\u{301}\u{0}\u{1F}\u{7F}\"\\/\n\r\t\u{1F600}"
+        let written = JSONValue.string(text).serialized()
+        XCTAssertEqual(Array(written.utf8), Array("\"e\u{301}\\u0000\\u001f\\u007f\\\"\\\\/\\n\\r\\t\u{1F600}\"".utf8))
+        guard case .string(let back) = try JSONValue.parse(written) else { return XCTFail("not a string") }
+        XCTAssertEqual(Array(back.utf8), Array(text.utf8))
+        // C1 and bidi controls are escaped too (a file shown in a terminal cannot act on it),
+        // and read back as the same bytes; their neighbours are left alone.
+        let hidden = "a\u{85}\u{9F}\u{A0}\u{202A}\u{202E}\u{202F}\u{2066}\u{2069}\u{2065}\u{2028}b"
+        let escaped = JSONValue.string(hidden).serialized()
+        XCTAssertEqual(escaped, "\"a\\u0085\\u009f\u{A0}\\u202a\\u202e\u{202F}\\u2066\\u2069\u{2065}\u{2028}b\"")
+        guard case .string(let again) = try JSONValue.parse(escaped) else { return XCTFail("not a string") }
+        XCTAssertEqual(Array(again.utf8), Array(hidden.utf8))
+        XCTAssertEqual(StoreSize.string(hidden), escaped.utf8.count)
+        XCTAssertEqual(StoreSize.string(text), written.utf8.count)
+    }
+
+    func testDuplicateKeysAreTheSameBytesNotEquivalentText() throws {
+        let value = try JSONValue.parse("{\"\\u00e9\": 1, \"e\\u0301\": 2, \"\\u00e9\": 3}")
+        guard case .object(let members) = value else { return XCTFail("not an object") }
+        XCTAssertEqual(members.map { Array($0.key.utf8) }, [[0xC3, 0xA9], [0x65, 0xCC, 0x81]])
+        XCTAssertEqual(members.map(\.value), [.integer(3), .integer(2)])
+    }
+
+    func testInvalidUTF8InAKeyIsReportedWhereItIs() {
+        XCTAssertThrowsError(try JSONValue.parse(Array("{\n  \"ok\": 1,\n  \"caf".utf8) + [0xE9] + Array("\": 2}".utf8))) { error in
+            guard let error = error as? JSONParseError else { return XCTFail("\(error)") }
+            XCTAssertEqual(error.line, 3)
+            XCTAssertEqual(error.column, 7)
+            XCTAssertTrue(error.message.contains("invalid UTF-8 byte 0xE9"), error.message)
+        }
+    }
 }

@@ -1,5 +1,6 @@
 -- One 8 MiB string stored under 120 keys by on_appear (1 GB of host copies before).
--- expect: mem_store_values\.lua:\d+: .*memory limit exceeded
+-- The second write would make the store file pass 16 MiB (SPEC §6): refused before any copy.
+-- expect: mem_store_values\.lua:\d+: .*(memory limit exceeded|larger than the 16 MiB limit)
 local v = string.rep("v", 8 << 20)
 return screen {
   title = "Values",

@@ -1,9 +1,11 @@
+import ScreenModel
+
 /// A strict RFC 8259 JSON reader producing `JSONValue`s.
 ///
 /// - Integers (no fraction or exponent) that fit `Int64` become `.integer`; every other
 ///   number becomes `.number`. Numbers beyond the range of a double are an error.
-/// - Objects keep their keys in order; for a key given twice the last value wins, at the
-///   position of the first.
+/// - Objects keep their keys in order; for a key given twice (the same bytes: canonically
+///   equivalent keys are two keys) the last value wins, at the position of the first.
 /// - A UTF-8 byte order mark at the start is skipped; invalid UTF-8, lone surrogates in
 ///   `\u` escapes, control characters in strings, trailing garbage and nesting deeper than
 ///   `maximumDepth` are errors with a line and column.
@@ -88,7 +90,7 @@ private struct JSONReader {
     /// its value and where that value's text began.
     private struct ObjectFrame {
         var members: [(key: String, value: JSONValue)] = []
-        var index: [String: Int] = [:]
+        var index: [StoreKey: Int] = [:]  // byte for byte: "caf\u00e9" and "cafe\u0301" are two keys
         var key: String
         var valueStart: Int
     }
@@ -234,11 +236,11 @@ private struct JSONReader {
                     let topLevel = recordTopLevelSpans && isObject.count == 1
                     let key = objects[top].key
                     let span = objects[top].valueStart..<valueEnd
-                    if let existing = objects[top].index[key] {
+                    if let existing = objects[top].index[StoreKey(key)] {
                         objects[top].members[existing].value = completed
                         if topLevel { topLevelSpans[existing] = span }
                     } else {
-                        objects[top].index[key] = objects[top].members.count
+                        objects[top].index[StoreKey(key)] = objects[top].members.count
                         objects[top].members.append((key: key, value: completed))
                         if topLevel { topLevelSpans.append(span) }
                     }

@@ -19,6 +19,7 @@ struct RowIDs {
 
 /// A string-keyed table with FNV-1a hashing and open addressing, for the loader's per-row
 /// lookups (bound keys): cheaper to hash than `Dictionary<String, _>`, and grows in place.
+/// Keys are compared byte for byte (SPEC §6: "caf\u{E9}" and "cafe\u{301}" are two keys).
 struct KeyTable<Value> {
     private var hashes: [UInt64] = []
     private var slots: [Int32] = []
@@ -50,7 +51,7 @@ struct KeyTable<Value> {
         let mask = hashes.count - 1
         var i = Int(truncatingIfNeeded: h) & mask
         while hashes[i] != 0 {
-            if hashes[i] == h, keys[Int(slots[i])] == key { return (i, true) }
+            if hashes[i] == h, keys[Int(slots[i])].sameBytes(as: key) { return (i, true) }
             i = (i + 1) & mask
         }
         return (i, false)

@@ -298,7 +298,11 @@ final class Validator {
     private func storeValue(at index: Int32) -> StoreValue? {
         switch stack.type(at: index) {
         case .boolean: return .bool(stack.bool(at: index))
-        case .string: return stack.string(at: index).map { .string($0) }
+        case .string:
+            guard let (text, valid) = stack.checkedString(at: index) else { return nil }
+            // An error fails the load, so the replaced text is never stored (SPEC §6).
+            if !valid { report("a value must be valid UTF-8 text, and this string is not (stored text is kept byte for byte, never altered)") }
+            return .string(text)
         case .number:
             if stack.isInteger(at: index), let i = stack.integer(at: index) { return .integer(i) }
             return stack.number(at: index).map { .number($0) }
@@ -807,7 +811,9 @@ final class Validator {
             }
         }
         if kind.isBound {
-            if has(.key) {
+            if has(.key), case .failure(let refusal)? = StoreInput.key(stack, at: slot(.key)) {
+                report(refusal.message, field: "key")
+            } else if has(.key) {
                 key = string("key", at: slot(.key))
                 if key == "" { report("key must not be empty", field: "key"); key = nil }
             }

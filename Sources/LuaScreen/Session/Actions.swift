@@ -254,7 +254,7 @@ extension Session {
         guard let binding = row.binding else { return }
         let newValue = try checkWrite(proposed, for: row)
         let old = value(for: binding.key)
-        write(binding.key, newValue)
+        try write(binding.key, newValue)
         if let onChange = binding.onChange {
             try call(onChange, row: row, what: "on_change of row \"\(row.id)\"", extra: [newValue, old])
         }
@@ -267,7 +267,7 @@ extension Session {
         guard let binding = target.binding else { throw SessionError.refused("row \"\(resolved.text)\" has no value to reset") }
         try perform {
             let old = value(for: binding.key)
-            write(binding.key, nil)
+            try write(binding.key, nil)
             if let onChange = binding.onChange, let new = value(for: binding.key), old.map({ !$0.sameValue(as: new) }) ?? true {
                 try call(onChange, row: target, what: "on_change of row \"\(target.id)\"", extra: [new, old])
             }
@@ -278,7 +278,7 @@ extension Session {
     public func resetAll() throws {
         try perform {
             for key in validator.bindings.keys.sorted() where store.value(for: key) != nil || transaction?.pending(key) != nil {
-                write(key, nil)
+                try write(key, nil)
             }
         }
     }

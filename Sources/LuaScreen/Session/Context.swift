@@ -173,20 +173,6 @@ extension Session {
         }
     }
 
-    /// Reads a value a script handed over: boolean, number, string, or nil.
-    func storeValue(_ stack: LuaStack, at index: Int32) -> StoreValue?? {
-        switch stack.type(at: index) {
-        case .nil_, .none: return .some(nil)
-        case .table: return stack.storeList(at: index).map { .some($0) }
-        case .boolean: return .some(.bool(stack.bool(at: index)))
-        case .string: return .some(stack.string(at: index).map { .string($0) })
-        case .number:
-            if stack.isInteger(at: index), let i = stack.integer(at: index) { return .some(.integer(i)) }
-            return .some(stack.number(at: index).map { .number($0) })
-        default: return nil
-        }
-    }
-
     // MARK: calls into Lua
 
     /// Where a script function was defined.
@@ -232,7 +218,8 @@ extension Session {
     // MARK: ctx.store
 
     private func storeIndex(_ s: LuaStack) -> HostResult {
-        guard let key = s.string(at: 2) else {
+        // A key that is not valid UTF-8 can never be stored: it reads as nil.
+        guard case .success(let key)? = StoreInput.key(s, at: 2) else {
             s.pushNil()
             return .results(1)
         }
@@ -243,29 +230,28 @@ extension Session {
     }
 
     private func storeNewIndex(_ s: LuaStack) -> HostResult {
-        guard let key = s.string(at: 2) else {
+        guard let keyRead = StoreInput.key(s, at: 2) else {
             return .error("store keys are strings, got a \(s.type(at: 2).name)")
         }
-        guard let newValue = storeValue(s, at: 3) else {
-            return .error("store values are booleans, numbers, strings, lists of strings and numbers, or nil; \"\(key)\" cannot hold \(s.type(at: 3) == .table ? "this table" : "a " + s.type(at: 3).name)")
+        guard case .success(let key) = keyRead else { return .error(keyRead.refusal) }
+        guard let valueRead = StoreInput.value(s, at: 3, key: key) else {
+            return .error("store values are booleans, numbers, strings, lists of strings and numbers, or nil; \"\(Diagnostic.quote(key))\" cannot hold a \(s.type(at: 3).name)")
         }
-        if let v = newValue, case .number(let d) = v, !d.isFinite {
-            return .error("\"\(key)\" cannot hold \(StoreValue.format(d)): store numbers must be finite")
-        }
+        guard case .success(let newValue) = valueRead else { return .error(valueRead.refusal) }
         guard transaction != nil else {
             return .error("the store can only be changed inside a callback (field functions only read it)")
         }
         if readLog != nil {
             return .error("field functions (text, detail, enabled, visible, options, sections) only read the store; change it in a callback")
         }
-        guard let v = newValue else {
-            write(key, nil)
-            return .results(0)
+        var checked: StoreValue? = nil
+        if let v = newValue {
+            switch checkedStoreWrite(key, v) {
+            case .success(let value): checked = value
+            case .failure(let error): return .error(error.message)
+            }
         }
-        switch checkedStoreWrite(key, v) {
-        case .success(let checked): write(key, checked)
-        case .failure(let error): return .error(error.message)
-        }
+        do { try write(key, checked) } catch let error as SessionError { return .error(error.message) } catch { return .error("\(error)") }
         return .results(0)
     }
 

@@ -227,7 +227,9 @@ extension LuaStack {
             for i in 1...n {
                 rawGet(t, index: i)
                 switch type(at: -1) {
-                case .string: if let s = string(at: -1) { items.append(.string(s)) } else { ok = false }
+                case .string:
+                    // Text must be valid UTF-8: never altered, so refused.
+                    if let (s, valid) = checkedString(at: -1), valid { items.append(.string(s)) } else { ok = false }
                 case .number:
                     if isInteger(at: -1), let v = integer(at: -1) { items.append(.integer(v)) }
                     else if let d = number(at: -1), d.isFinite { items.append(.number(d)) } else { ok = false }

@@ -82,20 +82,22 @@ public final class Session {
     var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
     var structureGeneration = 0
     var rowIndex: RowIndex?
-    var bindingCache: (structure: Int, bindings: [String: Binding])?
+    var bindingCache: (structure: Int, bindings: [StoreKey: Binding])?
     /// The declared row behind the last row found through the index (select looks it up next).
     var lastLookedUp: (structure: Int, depth: Int, row: Row)?
     /// References taken by the last evaluation of each screen whose sections are a function.
     var renderRefs: [String: [Int32]] = [:]
-    var warnedKeys = Set<String>()
+    var warnedKeys = Set<StoreKey>()
     /// Keys whose `default` function is running (one that reads its own key gets the fallback).
     var defaulting = Set<String>()
 
     struct Transaction {
         var writes: [(key: String, value: StoreValue?)] = []
         var alerts: [String] = []
+        /// The size of the store file once `writes` are committed (nil: no write yet).
+        var fileSize: Int?
         func pending(_ key: String) -> StoreValue?? {
-            writes.last { $0.key == key }.map { $0.value }
+            writes.last { $0.key.sameBytes(as: key) }.map { $0.value }
         }
     }
 
@@ -292,16 +294,25 @@ public final class Session {
     }
 
     func warnOnce(_ key: String, _ message: String) {
-        if warnedKeys.insert(key).inserted { warnings.append(message) }
+        if warnedKeys.insert(StoreKey(key)).inserted { warnings.append(message) }
     }
 
-    /// Writes a value in the current transaction.
-    func write(_ key: String, _ value: StoreValue?) {
+    /// Writes a value in the current transaction. Throws, writing nothing, when the store
+    /// file would pass 16 MiB (SPEC §6), so the write fails where it was made.
+    func write(_ key: String, _ value: StoreValue?) throws {
         if transaction == nil {
             // Outside an action (e.g. `lua` code at the prompt): a transaction of its own.
-            _ = try? perform { write(key, value) }
+            try perform { try write(key, value) }
             return
         }
+        let current = transaction!.fileSize ?? store.fileSize
+        let old = transaction!.pending(key).map { $0.map { StoreSize.member(key: key, value: $0) } ?? 0 }
+            ?? store.fileSize(ofMember: key)
+        let size = current - old + (value.map { StoreSize.member(key: key, value: $0) } ?? 0)
+        if size > StoreSize.limit {
+            throw SessionError.refused("cannot store \"\(Diagnostic.quote(key))\": the store file would be \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB limit; nothing was stored")
+        }
+        transaction!.fileSize = size
         transaction!.writes.append((key, value))
         valuesChanged()
     }
@@ -309,21 +320,21 @@ public final class Session {
     /// Every bound key's value (stored or default), then any other stored key.
     public func storeValues() -> [(key: String, value: StoreValue)] {
         var out: [(key: String, value: StoreValue)] = []
-        var seen = Set<String>()
+        var seen = Set<StoreKey>()
         for screen in validator.screens {
             guard case .value(let sections) = screen.sections else { continue }
             for section in sections {
                 for row in section.rows {
-                    if let key = row.binding?.key, seen.insert(key).inserted, let v = value(for: key) {
+                    if let key = row.binding?.key, seen.insert(StoreKey(key)).inserted, let v = value(for: key) {
                         out.append((key, v))
                     }
                 }
             }
         }
-        for key in validator.bindings.keys.sorted() where seen.insert(key).inserted {
+        for key in validator.bindings.keys.sorted() where seen.insert(StoreKey(key)).inserted {
             if let v = value(for: key) { out.append((key, v)) }
         }
-        for (key, v) in store.values where seen.insert(key).inserted {
+        for (key, v) in store.values where seen.insert(StoreKey(key)).inserted {
             out.append((key, v))
         }
         return out
@@ -334,15 +345,15 @@ public final class Session {
     public func binding(forKey key: String) -> Binding? {
         guard validator.bindings[key] != nil else { return nil }
         if let cached = bindingCache, cached.structure == structureGeneration {
-            return cached.bindings[key]
+            return cached.bindings[StoreKey(key)]
         }
         // One pass over the declared rows, then the live screens (rows that a `sections`
         // function or a callback made); the first row bound to a key describes it.
-        var found: [String: Binding] = [:]
+        var found: [StoreKey: Binding] = [:]
         func note(_ sections: [Section]) {
             for section in sections {
                 for row in section.rows {
-                    if let binding = row.binding, found[binding.key] == nil { found[binding.key] = binding }
+                    if let binding = row.binding, found[StoreKey(binding.key)] == nil { found[StoreKey(binding.key)] = binding }
                 }
             }
         }
@@ -351,7 +362,7 @@ public final class Session {
         }
         for live in navigation.reversed() { note(live.sections ?? []) }
         bindingCache = (structureGeneration, found)
-        return found[key]
+        return found[StoreKey(key)]
     }
 
     /// Every key a row binds, sorted.

@@ -23,7 +23,7 @@ extension Session {
         } catch {
             return fallback
         }
-        guard case .some(.some(let value)) = storeValue(stack, at: -1) else { return fallback }
+        guard case .success(let value?)? = StoreInput.value(stack, at: -1, key: binding.key) else { return fallback }
         if row.kind == .toggle, case .bool(let b) = value { return binding.toggleValue(b) }
         return value
     }
@@ -95,9 +95,11 @@ extension Session {
         guard transaction != nil else { return .error("ctx:reset can only be used inside a callback") }
         let count = s.top - 1
         if count <= 0 {
-            for key in validator.bindings.keys where store.value(for: key) != nil || transaction?.pending(key) != nil {
-                write(key, nil)
-            }
+            do {
+                for key in validator.bindings.keys where store.value(for: key) != nil || transaction?.pending(key) != nil {
+                    try write(key, nil)
+                }
+            } catch { return .error("ctx:reset: \(error)") }
             return .results(0)
         }
         var keys: [String] = []
@@ -107,7 +109,7 @@ extension Session {
             }
             keys.append(key)
         }
-        for key in keys { write(key, nil) }
+        do { for key in keys { try write(key, nil) } } catch { return .error("ctx:reset: \(error)") }
         return .results(0)
     }
 }

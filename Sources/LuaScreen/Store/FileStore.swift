@@ -13,6 +13,11 @@ import ScreenModel
 /// - A file that is not a JSON object (or cannot be read, or is not a regular file) is
 ///   *damaged*: `open`, `reload` and `commit` throw `StoreError.damaged`, and the file is
 ///   never written, renamed or removed. A zero-byte file holds nothing and reads as `{}`.
+///   Text in it must be valid UTF-8 (a bad byte is reported with its line and column); keys
+///   are compared byte for byte, so canonically equivalent keys are two keys.
+/// - Files are at most 16 MiB (`StoreSize.limit`): a larger one is reported
+///   (`StoreError.fileTooLarge`) and never written; a commit that would make the file larger
+///   throws `StoreError.tooLarge` and writes nothing.
 /// - Members this store does not expose (null, arrays, objects) and keys no script knows
 ///   are kept: a commit rewrites only the keys it changes and copies every other member's
 ///   text byte for byte.
@@ -34,27 +39,31 @@ public final class FileStore: ValueStore {
     /// throwing rather than hanging. A commit holds the lock for milliseconds.
     public var lockTimeout: Double = 10
     private var entries: OrderedEntries<StoreValue>
+    /// The bytes each member (every one, exposed or not) takes in the file as a commit writes it.
+    private var memberSizes: [StoreKey: Int]
+    public private(set) var fileSize: Int
 
-    /// Largest file read (a settings file this big is not one luascreen wrote).
-    static let maximumFileSize = 16 << 20
-
-    private init(path: String, entries: OrderedEntries<StoreValue>) {
+    private init(path: String, document: StoreDocument) {
         self.path = path
-        self.entries = entries
+        entries = document.scalarEntries
+        (memberSizes, fileSize) = document.sizes
+    }
+
+    private func take(_ document: StoreDocument) {
+        entries = document.scalarEntries
+        (memberSizes, fileSize) = document.sizes
     }
 
     /// Opens the store at `path`: reads it when it exists, else starts empty (creating nothing).
     public static func open(path: String) throws -> FileStore {
         try checkUsable(path)
-        let document = try StoreFile(path: path).read()
-        return FileStore(path: path, entries: document.scalarEntries)
+        return FileStore(path: path, document: try StoreFile(path: path).read())
     }
 
     /// Re-reads the file (after another process or a person changed it). On a throw the
     /// values in memory are unchanged.
     public func reload() throws {
-        let document = try StoreFile(path: path).read()
-        entries = document.scalarEntries
+        take(try StoreFile(path: path).read())
     }
 
     public func value(for key: String) -> StoreValue? { entries[key] }
@@ -63,11 +72,13 @@ public final class FileStore: ValueStore {
 
     public var location: String { path }
 
+    public func fileSize(ofMember key: String) -> Int { memberSizes[StoreKey(key)] ?? 0 }
+
     public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
         for change in changes { try change.value?.checkRepresentable(key: change.key) }
         guard !changes.isEmpty else { return }
-        let merged = try StoreFile(path: path, lockTimeout: lockTimeout).commit(changes)
-        entries = merged.scalarEntries
+        try checkSize(after: changes)  // against the file as last read; the commit checks it again as merged
+        take(try StoreFile(path: path, lockTimeout: lockTimeout).commit(changes))
     }
 
     private static func checkUsable(_ path: String) throws {
@@ -104,6 +115,18 @@ private struct StoreDocument {
         return result
     }
 
+    /// Each member's bytes in `serialized()`, and that text's length (see `StoreSize`).
+    var sizes: (members: [StoreKey: Int], total: Int) {
+        var members: [StoreKey: Int] = [:]
+        var total = StoreSize.empty
+        for item in self.members.items {
+            let size = StoreSize.member(key: item.key, valueText: item.value.text.count)
+            members[StoreKey(item.key)] = size
+            total += size
+        }
+        return (members, total)
+    }
+
     /// Pretty-printed with two spaces and a trailing newline; untouched members keep their text.
     func serialized() -> [UInt8] {
         let items = members.items
@@ -126,10 +149,19 @@ private extension Member {
     /// (`2.0` is written `2` and reads back as the integer 2), so memory matches the file.
     init(store value: StoreValue) {
         let json = JSONValue(store: value)!  // non-finite numbers are refused before this
-        // Nested lines (none for scalars) are indented one level under the top object.
-        let text = json.serialized(pretty: true).split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n  ")
-        self.text = Array(text.utf8)
-        self.json = (try? JSONValue.parse(self.text)) ?? json
+        switch value {
+        case .string(let s):
+            // Strings are most of a big file: written straight to bytes, and read back as themselves.
+            var text: [UInt8] = []
+            text.reserveCapacity(s.utf8.count + 2)
+            JSONValue.appendString(s, to: &text)
+            self.text = text
+            self.json = json
+        default:
+            // Scalars are one line (nothing to indent under the top object).
+            self.text = Array(json.serialized().utf8)
+            self.json = (try? JSONValue.parse(self.text)) ?? json
+        }
     }
 }
 
@@ -234,8 +266,8 @@ private struct StoreFile {
         guard type == S_IFREG else {
             throw damaged(type == S_IFDIR ? "it is a folder, not a file" : "it is not a regular file")
         }
-        if st.st_size > FileStore.maximumFileSize {
-            throw damaged("it is larger than \(FileStore.maximumFileSize >> 20) MiB")
+        if st.st_size > StoreSize.limit {
+            throw StoreError.fileTooLarge(path: path, size: Int(st.st_size))
         }
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: max(Int(st.st_size) + 1, 4096))
@@ -248,8 +280,8 @@ private struct StoreFile {
             }
             if n == 0 { break }
             bytes += chunk[0..<n]
-            if bytes.count > FileStore.maximumFileSize {
-                throw damaged("it is larger than \(FileStore.maximumFileSize >> 20) MiB")
+            if bytes.count > StoreSize.limit {  // it grew while being read
+                throw StoreError.fileTooLarge(path: path, size: bytes.count)
             }
         }
         return bytes
@@ -271,6 +303,8 @@ private struct StoreFile {
             document.members.set(change.key, change.value.map { Member(store: $0) })
         }
         let output = document.serialized()
+        // Never write a file luascreen could not read again (SPEC §6).
+        if output.count > StoreSize.limit { throw StoreError.tooLarge(path: path, size: output.count) }
         removeStaleTemporaryFiles(folder: folder, name: name)
         if output != document.bytes {
             try replace(target: target, folder: folder, name: name, with: output)

@@ -13,6 +13,11 @@ public protocol ValueStore: AnyObject {
     func commit(_ changes: [(key: String, value: StoreValue?)]) throws
     /// Human description: the file path, or "memory".
     var location: String { get }
+    /// The size in bytes of the file these values make when written (SPEC §6: a commit that
+    /// would make it larger than `StoreSize.limit` throws `StoreError.tooLarge`).
+    var fileSize: Int { get }
+    /// The bytes the member for `key` takes in that file (0 when absent).
+    func fileSize(ofMember key: String) -> Int
 }
 
 /// Why the store could not be read or written.
@@ -25,6 +30,11 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case io(path: String, operation: String, code: Int32)
     /// A value JSON cannot hold (NaN, infinity).
     case invalidValue(key: String, reason: String)
+    /// A commit would make the file `size` bytes, over `StoreSize.limit`; nothing was written.
+    case tooLarge(path: String, size: Int)
+    /// The file is `size` bytes, over `StoreSize.limit` (made by hand: luascreen never writes
+    /// one). It is not read and never overwritten.
+    case fileTooLarge(path: String, size: Int)
     /// The store path itself is unusable (empty, or names a folder).
     case invalidPath(path: String, reason: String)
 
@@ -36,6 +46,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(path): cannot save the values: \(operation): \(SystemError.text(code))"
         case .invalidValue(let key, let reason):
             return "cannot store \"\(key)\": \(reason)"
+        case .tooLarge(let path, let size):
+            return "\(path): cannot save the values: the store file would be \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB limit; nothing was saved (store less, or remove values no longer needed)"
+        case .fileTooLarge(let path, let size):
+            return "\(path): the store file is \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB luascreen reads; it was not read and luascreen never overwrites it: make it smaller (remove values no longer needed) or name another file with --store"
         case .invalidPath(let path, let reason):
             return "\(path.isEmpty ? "\"\"" : path): not a usable store path: \(reason)"
         }
@@ -45,10 +59,11 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
 // MARK: - Applying changes
 
 /// An ordered list of keyed entries where changes replace in place, append new keys and
-/// remove keys given nil: the merge rule shared by both stores.
+/// remove keys given nil: the merge rule shared by both stores. Keys are compared byte for
+/// byte (`StoreKey`).
 struct OrderedEntries<Value> {
     private(set) var items: [(key: String, value: Value)] = []
-    private var index: [String: Int] = [:]
+    private var index: [StoreKey: Int] = [:]
 
     init() {}
 
@@ -58,20 +73,20 @@ struct OrderedEntries<Value> {
     }
 
     subscript(key: String) -> Value? {
-        index[key].map { items[$0].value }
+        index[StoreKey(key)].map { items[$0].value }
     }
 
     mutating func set(_ key: String, _ value: Value?) {
         if let value {
-            if let i = index[key] {
+            if let i = index[StoreKey(key)] {
                 items[i].value = value
             } else {
-                index[key] = items.count
+                index[StoreKey(key)] = items.count
                 items.append((key: key, value: value))
             }
-        } else if let i = index.removeValue(forKey: key) {
+        } else if let i = index.removeValue(forKey: StoreKey(key)) {
             items.remove(at: i)
-            for j in i..<items.count { index[items[j].key] = j }
+            for j in i..<items.count { index[StoreKey(items[j].key)] = j }
         }
     }
 }
@@ -96,19 +111,23 @@ extension StoreValue {
 // MARK: - Memory
 
 /// Values kept in memory only: `--store none` and the sessions of `luascreen test`.
-/// Commits follow the same rules as `FileStore` (non-finite numbers are refused), so a
-/// script behaves the same whichever store it runs on.
+/// Commits follow the same rules as `FileStore` (non-finite numbers are refused, and so is
+/// a commit that would make the file `FileStore` writes larger than 16 MiB), so a script
+/// behaves the same whichever store it runs on.
 public final class MemoryStore: ValueStore {
     private var entries: OrderedEntries<StoreValue>
+    /// Kept up to date by `commit`, so checking the 16 MiB limit costs nothing per write.
+    public private(set) var fileSize: Int
 
     /// A store holding `seed`, in that order (a repeated key: first position, last value).
     public init(_ seed: [(key: String, value: StoreValue)] = []) {
         entries = OrderedEntries(seed)
+        fileSize = StoreSize.file(entries.items)
     }
 
     /// A store holding `seed`, keys sorted (a dictionary has no order).
     public convenience init(_ seed: [String: StoreValue]) {
-        self.init(seed.sorted { $0.key < $1.key }.map { (key: $0.key, value: $0.value) })
+        self.init(seed.sorted { StoreKey($0.key) < StoreKey($1.key) }.map { (key: $0.key, value: $0.value) })
     }
 
     public func value(for key: String) -> StoreValue? { entries[key] }
@@ -117,7 +136,11 @@ public final class MemoryStore: ValueStore {
 
     public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
         for change in changes { try change.value?.checkRepresentable(key: change.key) }
-        for change in changes { entries.set(change.key, change.value) }
+        try checkSize(after: changes)
+        for change in changes {
+            fileSize += (change.value.map { StoreSize.member(key: change.key, value: $0) } ?? 0) - fileSize(ofMember: change.key)
+            entries.set(change.key, change.value)
+        }
     }
 
     public var location: String { "memory" }

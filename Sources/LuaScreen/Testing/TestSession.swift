@@ -54,12 +54,14 @@ extension TestFileRun {
                     let storeTable = s.absolute(-1)
                     s.pushNil()
                     while s.next(storeTable) {
-                        guard let name = s.string(at: -2) else {
+                        guard let nameRead = StoreInput.key(s, at: -2) else {
                             return .error("open(path, opts): opts.store keys are strings, got \(describeArgument(s, -2))")
                         }
-                        guard let value = storeValue(s, at: -1) else {
+                        guard case .success(let name) = nameRead else { return .error("open(path, opts): opts.store: " + nameRead.refusal) }
+                        guard let valueRead = StoreInput.value(s, at: -1, key: name) else {
                             return .error("open(path, opts): opts.store.\(name) must be a boolean, number, string or list of strings and numbers, got \(describeArgument(s, -1))")
                         }
+                        guard case .success(let value?) = valueRead else { return .error("open(path, opts): opts.store: " + valueRead.refusal) }
                         seed.append((name, value))
                         s.pop()
                     }
@@ -110,20 +112,6 @@ extension TestFileRun {
         return .results(1)
     }
 
-    /// A value handed from the test to a store: boolean, number (finite) or string.
-    func storeValue(_ s: LuaStack, at index: Int32) -> StoreValue? {
-        switch s.type(at: index) {
-        case .table: return s.storeList(at: index)
-        case .boolean: return .bool(s.bool(at: index))
-        case .string: return s.string(at: index).map { .string($0) }
-        case .number:
-            if s.isInteger(at: index), let i = s.integer(at: index) { return .integer(i) }
-            guard let d = s.number(at: index), d.isFinite else { return nil }
-            return .number(d)
-        default: return nil
-        }
-    }
-
     typealias Method = (TestFileRun, Session, TestSessionHandle, LuaStack) throws -> HostResult
 
     /// The methods of a session table, each a host function taking the table first.
@@ -145,10 +133,12 @@ extension TestFileRun {
                 guard s.type(at: 3) != .none, s.type(at: 3) != .nil_ else {
                     throw SessionError.refused("s:set(REF, value): give the new value (a boolean, number or string)")
                 }
-                guard let value = run.storeValue(s, at: 3) else {
+                switch StoreInput.value(s, at: 3, key: ref) {
+                case .success(let value?)?: try session.set(ref, value: value)
+                case .failure(let refusal)?: throw SessionError.refused("s:set(REF, value): " + refusal.message)
+                default:
                     throw SessionError.refused("s:set(REF, value): the value must be a boolean, a finite number, a string or a list of strings and numbers, got \(run.describeArgument(s, 3))")
                 }
-                try session.set(ref, value: value)
                 return .results(0)
             }),
             ("accessory", { run, session, _, s in

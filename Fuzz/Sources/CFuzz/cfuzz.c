@@ -1,0 +1,2 @@
+// Only the header matters: it declares libFuzzer's driver for Swift.
+#include "cfuzz.h"
