@@ -9,7 +9,7 @@ import LuaScreen
 /// The command line, parsed.
 struct Options {
     enum Command: Equatable {
-        case run, check, dump, render, test, explore
+        case run, check, dump, render, test, explore, export, import_
     }
     enum ColorMode: String { case auto, always, never }
 
@@ -32,6 +32,8 @@ struct Options {
     var coverage: String?
     var help = false
     var version = false
+    var format: String?             // export: settings-bundle | androidx
+    var out: String?                // export: the folder; import: the script
 
     struct UsageError: Error, CustomStringConvertible {
         let description: String
@@ -48,6 +50,8 @@ struct Options {
             case "render": options.command = .render; rest = rest.dropFirst()
             case "test": options.command = .test; rest = rest.dropFirst()
             case "explore": options.command = .explore; rest = rest.dropFirst()
+            case "export": options.command = .export; rest = rest.dropFirst()
+            case "import": options.command = .import_; rest = rest.dropFirst()
             case "help": options.help = true; rest = rest.dropFirst()
             default: break
             }
@@ -99,6 +103,8 @@ struct Options {
             case "--page": options.page = try number(name, try arg())
             case "--page-rows": options.pageRows = try number(name, try arg())
             case "--update-snapshots": options.updateSnapshots = true
+            case "--format": options.format = try arg()
+            case "--out" where options.command == .export || options.command == .import_: options.out = try arg()
             case "--seed", "--walks", "--steps", "--out": try options.explore.parse(name, try arg())
             case "--record": options.record = try arg()
             case "--coverage": options.coverage = try arg()
@@ -106,13 +112,15 @@ struct Options {
             case "--version", "-V": options.version = true
             default:
                 let known = ["--store", "--width", "--color", "--ascii", "--max-instructions", "--max-memory",
-                             "--trusted", "--json", "--screen", "--locale", "--page", "--page-rows", "--update-snapshots", "--help", "--version"] + ExploreArguments.names + ["--record", "--coverage"]
+                             "--trusted", "--json", "--screen", "--locale", "--page", "--page-rows", "--update-snapshots", "--format", "--help", "--version"] + ExploreArguments.names + ["--record", "--coverage"]
                 let hint = closestOption(name, known).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }
         }
         if options.help || options.version { return options }
         switch options.command {
+        case .export, .import_:
+            break
         case .run, .dump, .render, .explore:
             guard options.paths.count == 1 else {
                 throw UsageError(description: options.paths.isEmpty ? "which script? e.g. luascreen run examples/settings.lua"
@@ -123,6 +131,7 @@ struct Options {
         case .test:
             break
         }
+        try ExportCommand.checkUsage(options)
         if options.json && options.command != .check && options.command != .explore {
             throw UsageError(description: "--json goes with check or explore")
         }
@@ -169,6 +178,10 @@ usage: luascreen run SCRIPT [options] [--record FILE]
                                           run *_test.lua files (default: ./tests)
        luascreen explore SCRIPT [--seed N] [--walks W] [--steps K] [--out DIR] [--json]
                                           random walks with checks; a failure shrunk to commands
+       luascreen export SCRIPT --format settings-bundle|androidx --out DIR
+                                          an iOS Settings.bundle or androidx.preference XML
+       luascreen import PLIST [--out FILE]
+                                          a Settings.bundle's Root.plist as a Lua script
 options:
   --store PATH | --store none   where values persist (default: $XDG_CONFIG_HOME/luascreen/NAME.json)
   --width N                     render width (default: the terminal's, else 80)

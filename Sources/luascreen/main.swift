@@ -34,6 +34,8 @@ case .render: status = Commands.render(options)
 case .run: status = REPL.start(options)
 case .test: status = TestCommand.run(options)
 case .explore: status = ExploreCommand.run(options)
+case .export: status = ExportCommand.export(options)
+case .import_: status = ExportCommand.importBundle(options)
 }
 flushOutput()
 exit(status)

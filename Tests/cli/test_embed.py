@@ -21,6 +21,11 @@ class EmbedExample(unittest.TestCase):
     def setUpClass(cls):
         package = os.path.join(ROOT, "examples", "embed")
         cls.built = run(["swift", "build", "--package-path", package], ROOT)
+        if cls.built.returncode != 0:
+            # SwiftPM keeps a path dependency's list of source files in the dependent's .build:
+            # after files were added to luascreen it builds from a stale list. Once more, clean.
+            shutil.rmtree(os.path.join(package, ".build"), ignore_errors=True)
+            cls.built = run(["swift", "build", "--package-path", package], ROOT)
         cls.binary = os.path.join(package, ".build", "debug", "embed")
 
     def setUp(self):

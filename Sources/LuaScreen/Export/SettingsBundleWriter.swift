@@ -1,0 +1,106 @@
+import ScreenModel
+
+/// The specifiers of an iOS Settings.bundle (Apple's Settings Application Schema Reference)
+/// for an export plan: each screen's `PreferenceSpecifiers`, in order.
+enum SettingsBundleWriter {
+    /// `Root.plist`, `ID.plist` per child screen and, when there are translations,
+    /// `LANG.lproj/Root.strings`.
+    static func files(_ plan: ExportPlan, strings: [String: [String: String]]) -> [ExportedFile] {
+        var files: [ExportedFile] = []
+        var used: [String] = []
+        for screen in plan.screens {
+            var top: [(key: String, value: PlistValue)] = [
+                ("Title", .string(screen.screen.title)),
+                ("PreferenceSpecifiers", .array(specifiers(screen))),
+            ]
+            if !strings.isEmpty { top.append(("StringsTable", .string("Root"))) }
+            let value = PlistValue.dictionary(top)
+            used += localizable(value)
+            files.append(ExportedFile(path: screen.file + ".plist", contents: PlistWriter.xml(value)))
+        }
+        for language in strings.keys.sorted() {
+            let table = strings[language]!
+            var seen = Set<String>()
+            let pairs = used.filter { seen.insert($0).inserted }.compactMap { text in table[text].map { (text, $0) } }
+            files.append(ExportedFile(path: "\(language).lproj/Root.strings", contents: StringsFile.text(pairs)))
+        }
+        return files
+    }
+
+    /// One screen's specifiers: a PSGroupSpecifier per section (the first one only when it has
+    /// a header or a footer), then its rows.
+    static func specifiers(_ screen: ExportPlan.PlannedScreen) -> [PlistValue] {
+        var out: [PlistValue] = []
+        for (index, planned) in screen.sections.enumerated() {
+            let section = planned.section
+            if index > 0 || section.header != nil || section.footer != nil {
+                var group: [(key: String, value: PlistValue)] = [("Type", .string("PSGroupSpecifier"))]
+                if let header = section.header { group.append(("Title", .string(header))) }
+                if let footer = section.footer { group.append(("FooterText", .string(footer))) }
+                out.append(.dictionary(group))
+            }
+            for row in planned.rows { if let s = specifier(row) { out.append(s) } }
+        }
+        return out
+    }
+
+    private static func specifier(_ planned: ExportPlan.PlannedRow) -> PlistValue? {
+        let row = planned.row
+        let title = row.text.value ?? row.id
+        switch planned {
+        case .value(_, let detail):
+            return .dictionary([("Type", .string("PSTitleValueSpecifier")), ("Title", .string(title)),
+                                ("Key", .string(row.id)), ("DefaultValue", .string(detail))])
+        case .child(_, let file, _):
+            return .dictionary([("Type", .string("PSChildPaneSpecifier")), ("Title", .string(title)), ("File", .string(file))])
+        case .toggle(_, let binding):
+            return .dictionary([("Type", .string("PSToggleSwitchSpecifier")), ("Title", .string(title)),
+                                ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))])
+        case .choice(_, let binding, let options):
+            return .dictionary([("Type", .string("PSMultiValueSpecifier")), ("Title", .string(title)),
+                                ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue)),
+                                ("Titles", .array(options.map { .string($0.text) })),
+                                ("Values", .array(options.map { plist($0.value) }))])
+        case .input(_, let binding):
+            var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier")), ("Title", .string(title)),
+                                                          ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))]
+            if binding.secure { d.append(("IsSecure", .bool(true))) }
+            return .dictionary(d)
+        case .slider(_, let binding, let min, let max):
+            // Sliders have no title in Apple's schema; Title is kept for a reader that shows it
+            // (and for import), and Settings ignores it.
+            return .dictionary([("Type", .string("PSSliderSpecifier")), ("Title", .string(title)),
+                                ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue)),
+                                ("MinimumValue", number(min)), ("MaximumValue", number(max))])
+        case .button, .multipleChoice:
+            return nil
+        }
+    }
+
+    /// A stored value as a plist value (whole numbers as integers).
+    static func plist(_ value: StoreValue) -> PlistValue {
+        switch value {
+        case .bool(let b): return .bool(b)
+        case .integer(let i): return .integer(i)
+        case .number(let d): return number(d)
+        case .string(let s): return .string(s)
+        default: return .string(value.description)  // kinds of value added later (SPEC §8 lists)
+        }
+    }
+
+    static func number(_ d: Double) -> PlistValue {
+        d == d.rounded() && abs(d) < 9e15 ? .integer(Int64(d)) : .real(d)
+    }
+
+    /// The localizable strings of a plist: every Title, FooterText and Titles entry.
+    private static func localizable(_ value: PlistValue) -> [String] {
+        var out: [String] = []
+        for specifier in value["PreferenceSpecifiers"]?.array ?? [] {
+            if let t = specifier["Title"]?.string { out.append(t) }
+            if let f = specifier["FooterText"]?.string { out.append(f) }
+            for t in specifier["Titles"]?.array ?? [] { if let s = t.string { out.append(s) } }
+        }
+        return out
+    }
+}
+

@@ -1,0 +1,119 @@
+import ScreenModel
+
+/// Writes an imported Settings.bundle as a luascreen script (an `app` of screens, one per
+/// plist), with every string as a Lua literal that reads back byte for byte.
+enum LuaScriptWriter {
+    static func script(_ app: ImportedApp, source: String) -> String {
+        var out = "-- Imported from \(comment(source)) by luascreen import.\n"
+        out += "return app {\n  root = \(quote(app.root)),\n  screens = {\n"
+        for screen in app.screens {
+            out += "    screen {\n      id = \(quote(screen.id)), title = \(quote(screen.title)),\n"
+            for section in screen.sections {
+                var head: [String] = []
+                if let id = section.id { head.append("id = \(quote(id))") }
+                if let header = section.header { head.append("header = \(quote(header))") }
+                if let footer = section.footer { head.append("footer = \(quote(footer))") }
+                out += "      section {\n"
+                if !head.isEmpty { out += "        " + head.joined(separator: ", ") + ",\n" }
+                for row in section.rows { out += "        " + self.row(row) + ",\n" }
+                out += "      },\n"
+            }
+            out += "    },\n"
+        }
+        out += "  },\n"
+        if !app.strings.isEmpty {
+            out += "  strings = {\n"
+            for (language, pairs) in app.strings {
+                out += "    [\(quote(language))] = {\n"
+                for (text, translation) in pairs { out += "      [\(quote(text))] = \(quote(translation)),\n" }
+                out += "    },\n"
+            }
+            out += "  },\n"
+        }
+        out += "}\n"
+        return out
+    }
+
+    static func row(_ row: ImportedRow) -> String {
+        var fields: [String] = []
+        if let id = row.id { fields.append("id = \(quote(id))") }
+        fields.append("text = \(quote(row.text))")
+        if let key = row.key { fields.append("key = \(quote(key))") }
+        let constructor: String
+        switch row.kind {
+        case .text(let detail, let push):
+            constructor = "row"
+            if let detail { fields.append("detail = \(quote(detail))") }
+            if let push { fields.append("push = \(quote(push))") }
+        case .button(let message):
+            constructor = "button"
+            fields.append("on_select = function(ctx) ctx:alert(\(quote(message))) end")
+        case .toggle(let on):
+            constructor = "toggle"
+            fields.append("default = \(on)")
+        case .choice(let options, let value):
+            constructor = "choice"
+            let list = options.map { "{ value = \(literal($0.value)), text = \(quote($0.text)) }" }
+            fields.append("options = { \(list.joined(separator: ", ")) }")
+            fields.append("default = \(literal(value))")
+        case .input(let value, let secure, let placeholder):
+            constructor = "input"
+            fields.append("default = \(quote(value))")
+            if secure { fields.append("secure = true") }
+            if let placeholder { fields.append("placeholder = \(quote(placeholder))") }
+        case .number(let value, let min, let max):
+            constructor = "number"
+            if let value { fields.append("default = \(number(value))") }
+            if let min { fields.append("min = \(number(min))") }
+            if let max { fields.append("max = \(number(max))") }
+        }
+        return "\(constructor) { \(fields.joined(separator: ", ")) }"
+    }
+
+    static func literal(_ value: StoreValue) -> String {
+        switch value {
+        case .bool(let b): return "\(b)"
+        case .integer(let i): return "\(i)"
+        case .number(let d): return number(d)
+        case .string(let s): return quote(s)
+        default: return quote(value.description)  // kinds of value added later (SPEC §8 lists)
+        }
+    }
+
+    /// A finite number as Lua reads it back exactly (whole numbers without a fraction).
+    static func number(_ d: Double) -> String {
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        return "\(d)"
+    }
+
+    /// A Lua string literal: quotes, backslashes and control characters escaped (C1 and
+    /// bidirectional controls as `\u{...}`, so the script reads as it runs).
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                let v = scalar.value
+                if v < 0x20 || v == 0x7F {
+                    let digits = String(v)
+                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+                } else if (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
+                    out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A file name in a Lua comment: on one line, without control characters.
+    private static func comment(_ s: String) -> String {
+        String(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
+    }
+}
