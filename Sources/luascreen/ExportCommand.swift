@@ -30,9 +30,7 @@ enum ExportCommand {
             }
             if options.format != nil { throw Options.UsageError(description: "--format goes with export") }
         default:
-            if options.format != nil || options.out != nil {
-                throw Options.UsageError(description: "\(options.format != nil ? "--format" : "--out") goes with export or import")
-            }
+            break  // --format and --out elsewhere: the option table says which commands take them
         }
     }
 

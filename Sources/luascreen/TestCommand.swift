@@ -1,9 +1,17 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import LuaScreen
 
-/// `luascreen test [PATH...] [--update-snapshots]`: runs `*_test.lua` files (SPEC §5).
+/// `luascreen test [PATH...] [--update-snapshots] [--junit FILE] [--filter TEXT]`: runs
+/// `*_test.lua` files (SPEC §5, §11).
 ///
 /// Each PATH is a test file or a folder searched recursively for `*_test.lua`; the default
-/// is `./tests`. Results are printed as they come; the last line is `N passed, N failed`.
+/// is `./tests`. Results are printed as they come, as TAP (the version a harness asks for
+/// in `TAP_VERSION`, else 14); the last line is `N passed, N failed`. `--junit FILE` also
+/// writes JUnit XML.
 /// Exit status: 0 all passed, 1 a test failed, 2 a usage error (a path that does not exist).
 enum TestCommand {
     static func run(_ options: Options) -> Int32 {
@@ -25,15 +33,23 @@ enum TestCommand {
         if files.isEmpty {
             printError("luascreen: no *_test.lua files in \(paths.joined(separator: ", "))")
         }
-        let testOptions = TestOptions(limits: options.limits, trusted: options.trusted,
+        var testOptions = TestOptions(limits: options.limits, trusted: options.trusted,
                                       updateSnapshots: options.updateSnapshots, width: options.width ?? 80,
-                                      root: ".")  // the folder it was started in (SPEC §7)
+                                      root: ".",  // the folder it was started in (SPEC §7)
+                                      filter: options.filter)
+        testOptions.tapVersion = TAPReport.version(announcedByHarness: ProcessInfo.processInfo.environment["TAP_VERSION"])
         let runner = TestRunner(options: testOptions) { line in
             print(line)
             flushOutput()
         }
         let coverage = options.coverage.map { _ in TestCoverage.start() }
-        let status = runner.run(files: files)
+        var status = runner.run(files: files)
+        if let junit = options.junit {
+            if let problem = TextFile.write(JUnitReport.xml(results: runner.results, files: files), to: junit) {
+                printError("luascreen: the JUnit report: \(problem)")
+                status = 1
+            }
+        }
         return coverage.map { CoverageOutput.finish($0, file: options.coverage!, status: status) } ?? status
     }
 }

@@ -18,7 +18,9 @@ do {
     exit(2)
 }
 if options.help {
-    print(usage)
+    // `luascreen help check`, `luascreen check --help`: that command's; else every command's.
+    let named = arguments.first.flatMap(Options.Command.init(rawValue:)) ?? (arguments.first == "help" ? arguments.dropFirst().first.flatMap(Options.Command.init(rawValue:)) : nil)
+    print(usage(for: named))
     exit(0)
 }
 if options.version {
@@ -36,6 +38,9 @@ case .test: status = TestCommand.run(options)
 case .explore: status = ExploreCommand.run(options)
 case .export: status = ExportCommand.export(options)
 case .import_: status = ExportCommand.importBundle(options)
+case .stubs: status = ToolCommands.stubs(options)
+case .completions: status = ToolCommands.completions(options)
+case .man: status = ToolCommands.man(options)
 }
 flushOutput()
 exit(status)

@@ -1,7 +1,11 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import XCTest
 @testable import LuaScreen
 import LuaRuntime
+import ScreenModel
 
 /// A short temporary folder (Lua shortens chunk names past 59 bytes, so the paths in
 /// messages stay whole only when they are short), removed at the end of the test.
@@ -62,12 +66,12 @@ final class TestRunnerTests: XCTestCase {
         test("two", function() truthy("x"); eq({ a = { 1, 2 } }, { a = { 1, 2.0 } }) end)
         """)
         let (lines, runner) = runFiles([file])
-        XCTAssertEqual(lines, ["# \(file)", "ok 1 - one", "ok 2 - two", "2 passed, 0 failed"])
+        XCTAssertEqual(lines, ["TAP version 14", "# \(file)", "ok 1 - one", "ok 2 - two", "1..2", "2 passed, 0 failed"])
         XCTAssertEqual(runner.exitStatus, 0)
         XCTAssertEqual(runner.results.map(\.passed), [true, true])
     }
 
-    func testAFailingEqNamesTheTestFilesLine() {
+    func testAFailingEqNamesTheTestFilesLine() throws {
         let folder = RunnerFolder()
         let file = folder.write("eq_test.lua", """
         test("scalars", function()
@@ -89,9 +93,20 @@ final class TestRunnerTests: XCTestCase {
         XCTAssertEqual(runner.results[1].reason.first, "\(file):6: eq failed at tags[2]")
         XCTAssertEqual(runner.results[1].reason[1], "  expected: \"c\"")
         XCTAssertEqual(runner.results[1].reason[2], "  actual:   \"b\"")
-        XCTAssertTrue(lines.contains("not ok 1 - scalars"), "\(lines)")
-        XCTAssertTrue(lines.contains("# \(file):3: eq failed: the answer"), "\(lines)")
-        XCTAssertEqual(lines.last, "0 passed, 2 failed")
+        // TAP: the test point, then a YAML block with the message, the place and the detail.
+        let first = try XCTUnwrap(lines.firstIndex(of: "not ok 1 - scalars"), "\(lines)")
+        XCTAssertEqual(Array(lines[first...].prefix(8)), [
+            "not ok 1 - scalars",
+            "  ---",
+            "  message: \"eq failed: the answer\"",
+            "  at: \(file):3",
+            "  detail: |",
+            "    expected: 42",
+            "    actual:   41",
+            "  ...",
+        ])
+        XCTAssertTrue(lines.contains("  at: \(file):6"), "\(lines)")
+        XCTAssertEqual(Array(lines.suffix(2)), ["1..2", "0 passed, 2 failed"])
     }
 
     func testAFailureInAHelperNamesItsLineAndTheTraceback() {
@@ -309,5 +324,119 @@ final class TestRunnerTests: XCTestCase {
             "- the expected text ends with a newline",
             "+ the actual text does not end with a newline",
         ])
+    }
+}
+
+/// The report formats of SPEC §11: TAP 14, JUnit XML, and `--filter`.
+final class TestReportTests: XCTestCase {
+    func testAFailureInAHelperIsPlacedAtTheAssertionAndItsTracebackIsInTheDetail() throws {
+        let folder = RunnerFolder()
+        let file = folder.write("helper_test.lua", """
+        local function check(v)
+          truthy(v, "v is set")
+        end
+        test("nested # not a directive", function()
+          check(nil)
+        end)
+        """)
+        let (lines, runner) = runFiles([file])
+        XCTAssertEqual(runner.results[0].failure.at, "\(file):2")
+        XCTAssertEqual(runner.results[0].failure.message, "truthy failed: v is set")
+        // '#' in a name is escaped, so a TAP reader does not take it for a directive.
+        XCTAssertTrue(lines.contains("not ok 1 - nested \\# not a directive"), "\(lines)")
+        let detail = try XCTUnwrap(lines.firstIndex(of: "  detail: |"))
+        XCTAssertEqual(lines[detail + 1], "    got: nil")
+        let traceback = try XCTUnwrap(lines.firstIndex(of: "  traceback: |"), "\(lines)")
+        XCTAssertEqual(lines[traceback + 1], "    \(file):2: in upvalue 'check'")
+    }
+
+    func testAFileThatDoesNotLoadIsOneFailurePlacedAtItsLine() {
+        let folder = RunnerFolder()
+        let file = folder.write("broken_test.lua", "test(\"x\", function()\n")
+        let (lines, runner) = runFiles([file])
+        XCTAssertEqual(runner.results.count, 1)
+        XCTAssertEqual(runner.results[0].failure.at, "\(file):2")
+        XCTAssertTrue(runner.results[0].failure.message.hasPrefix("syntax error:"), runner.results[0].failure.message)
+        XCTAssertEqual(Array(lines.suffix(2)), ["1..1", "0 passed, 1 failed"])
+    }
+
+    func testMessagesThatAreNotPlainTextAreQuotedForYAML() {
+        XCTAssertEqual(TAPReport.scalar("a/b_test.lua:12"), "a/b_test.lua:12")
+        XCTAssertEqual(TAPReport.scalar("key: value"), "\"key: value\"")
+        XCTAssertEqual(TAPReport.quoted("tab\there \"q\" \\ bell\u{7} nl\n"), "\"tab\\there \\\"q\\\" \\\\ bell\\x07 nl\\n\"")
+        // A block that cannot be a literal block (an empty line) is one quoted scalar.
+        XCTAssertEqual(TAPReport.block(["a", "", "b"], indent: "    "), ["\"a\\n\\nb\""])
+        XCTAssertEqual(TAPReport.block(["  a", "    b"], indent: "    "), ["|", "    a", "      b"])
+    }
+
+    func testTheVersionAHarnessAsksFor() {
+        XCTAssertEqual(TAPReport.version(announcedByHarness: "13"), 13)
+        XCTAssertEqual(TAPReport.version(announcedByHarness: "14"), 14)
+        XCTAssertEqual(TAPReport.version(announcedByHarness: nil), 14)
+        XCTAssertEqual(TAPReport.header(version: 13), "TAP version 13")
+        var lines: [String] = []
+        var options = TestOptions()
+        options.tapVersion = 13
+        TestRunner(options: options) { lines.append($0) }.run(files: [])
+        XCTAssertEqual(lines, ["TAP version 13", "1..0", "0 passed, 0 failed"])
+    }
+
+    func testFilterRunsOnlyTheTestsWhoseNameContainsTheText() {
+        let folder = RunnerFolder()
+        let a = folder.write("a_test.lua", """
+        test("wifi turns off", function() end)
+        test("volume", function() error("not run") end)
+        test("wifi turns on", function() end)
+        """)
+        let b = folder.write("b_test.lua", "test(\"other\", function() error(\"not run\") end)\n")
+        var lines: [String] = []
+        let runner = TestRunner(options: TestOptions(filter: "wifi")) { lines.append($0) }
+        XCTAssertEqual(runner.run(files: [a, b]), 0)
+        XCTAssertEqual(runner.results.map(\.name), ["wifi turns off", "wifi turns on"])
+        XCTAssertEqual(runner.results.map(\.number), [1, 2])
+        XCTAssertTrue(lines.contains("# \(b): no test name contains \"wifi\""), "\(lines)")
+        XCTAssertEqual(Array(lines.suffix(2)), ["1..2", "2 passed, 0 failed"])
+    }
+
+    func testJUnitHasOneSuitePerFileAndAFailureMessageForEachFailedTest() throws {
+        let folder = RunnerFolder()
+        let a = folder.write("a_test.lua", """
+        test("passes", function() end)
+        test("fails <&>", function() eq(1, 2, "one \\"is\\" two") end)
+        """)
+        let b = folder.write("b_test.lua", "test(\"also passes\", function() end)\n")
+        let (_, runner) = runFiles([a, b])
+        let xml = JUnitReport.xml(results: runner.results, files: [a, b])
+        let document = try XMLDocument(xmlString: xml)
+        let root = try XCTUnwrap(document.rootElement())
+        XCTAssertEqual(root.name, "testsuites")
+        XCTAssertEqual(root.attribute(forName: "tests")?.stringValue, "3")
+        XCTAssertEqual(root.attribute(forName: "failures")?.stringValue, "1")
+        let suites = root.elements(forName: "testsuite")
+        XCTAssertEqual(suites.map { $0.attribute(forName: "name")?.stringValue }, [a, b])
+        let cases = suites[0].elements(forName: "testcase")
+        XCTAssertEqual(cases.map { $0.attribute(forName: "name")?.stringValue }, ["passes", "fails <&>"])
+        XCTAssertTrue(cases[0].elements(forName: "failure").isEmpty)
+        let failure = try XCTUnwrap(cases[1].elements(forName: "failure").first)
+        XCTAssertEqual(failure.attribute(forName: "message")?.stringValue, "\(a):2: eq failed: one \"is\" two")
+        XCTAssertTrue(failure.stringValue?.contains("expected: 2") ?? false, failure.stringValue ?? "")
+    }
+
+    func testJUnitReplacesCharactersXMLCannotHold() throws {
+        let result = TestResult(number: 1, name: "bell \u{7} and \u{1b}[31m", file: "x_test.lua", passed: false,
+                                reason: ["x_test.lua:1: bad \u{0}byte"])
+        let xml = JUnitReport.xml(results: [result])
+        XCTAssertNoThrow(try XMLDocument(xmlString: xml), xml)
+        XCTAssertFalse(xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, xml)
+    }
+}
+
+extension TestReportTests {
+    /// Bidi and C1 controls are YAML escapes (`\u202E`), so the sanitizer finds nothing to
+    /// escape its own (non-YAML) way and the block stays valid YAML.
+    func testControlsInAMessageAreYAMLEscapes() {
+        XCTAssertEqual(TAPReport.quoted("a\u{202E}b\u{9B}c"), "\"a\\u202Eb\\u009Bc\"")
+        XCTAssertEqual(sanitize(TAPReport.quoted("a\u{202E}b\u{1b}")), TAPReport.quoted("a\u{202E}b\u{1b}"))
+        XCTAssertEqual(TAPReport.block(["x\u{202E}"], indent: "  "), ["\"x\\u202E\""])
     }
 }

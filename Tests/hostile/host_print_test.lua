@@ -2,10 +2,11 @@
 -- a test file are escaped.
 -- command: test
 -- expect-out: not ok 1 - name \\x1b\]0;t\\x07 \\u\{202E\}
--- expect-out: # host_print_test\.lua:\d+: boom \\x1b\[2J
+-- expect-out: ^  message: "boom \\x1b\[2J"$
+-- expect-out: ^  at: host_print_test\.lua:\d+$
 -- expect-out: # printed \\x1b\]52;c;aGk=\\x07
 -- expect-out: actual:   "\\x1b\[31m"
--- expect-out: no row "ref\\x1b\[2J"
+-- expect-out: no row \\"ref\\x1b\[2J\\"
 -- expect-out: ^2 passed, 3 failed$
 -- setup: file app.lua: return screen { title = "App\u{202E}", section { row { text = "Row\27[2J" } } }
 test("name \27]0;t\7 \u{202E}", function() error("boom \27[2J") end)

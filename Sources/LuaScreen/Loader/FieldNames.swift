@@ -83,3 +83,91 @@ enum RowField: Int32, CaseIterable {
         masks[RowKind.allCases.firstIndex(of: kind)!]
     }
 }
+
+/// The type (as lua-language-server writes it) and one-line meaning of a field, for
+/// `luascreen stubs`. The names come from `FieldNames` (what the validator accepts); this
+/// only describes them, keyed `"kind.field"` (`"toggle.default"`, `"screen.id"`) or, for a
+/// field that means the same in every row, `"field"`. A test fails for a field the
+/// validator accepts with no description here, and for a description of no such field.
+enum FieldDocs {
+    struct Doc {
+        /// The LuaLS type, e.g. `string|fun(ctx: luascreen.Ctx): string`.
+        var type: String
+        var text: String
+        /// The validator reports the field missing.
+        var required = false
+    }
+
+    static let ctx = "luascreen.Ctx"
+    static let dynamicString = "string|(fun(ctx: \(ctx)): string)"
+    static let dynamicBool = "boolean|(fun(ctx: \(ctx)): any)"
+    static let callback = "fun(ctx: \(ctx))"
+    static func enumType(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: "|") }
+
+    static let table: [String: Doc] = [
+        // app
+        "app.type": Doc(type: "\"app\"", text: "set by the app constructor"),
+        "app.root": Doc(type: "string", text: "the id of the first screen (default: the first of screens)"),
+        "app.store": Doc(type: "string", text: "the store's file name: $XDG_CONFIG_HOME/luascreen/NAME.json"),
+        "app.strings": Doc(type: "table<string, table<string, string>>|string", text: "translations: { de = { [\"Settings\"] = \"Einstellungen\" } }, or a folder of LANG.lua files beside the script"),
+        "app.invariants": Doc(type: "table<string, fun(ctx: \(ctx)): boolean?, string?>", text: "checks `luascreen explore` runs after every step: false (and a message) or an error fails"),
+        "app.screens": Doc(type: "luascreen.Screen[]|table<string, luascreen.Screen>", text: "the app's screens, each with an id (or keyed by it)", required: true),
+        // screen
+        "screen.type": Doc(type: "\"screen\"", text: "set by the screen constructor"),
+        "screen.id": Doc(type: "string", text: "unique in the app (required there); `push` names it"),
+        "screen.title": Doc(type: "string", text: "shown at the top and in the path", required: true),
+        "screen.sections": Doc(type: "luascreen.Section[]|(fun(ctx: \(ctx)): luascreen.Section[])", text: "the sections (or give them in the array part); a function is run at each render"),
+        "screen.invariants": Doc(type: "table<string, fun(ctx: \(ctx)): boolean?, string?>", text: "checks `luascreen explore` runs after every step while the screen is on the stack"),
+        "screen.on_appear": Doc(type: callback, text: "runs each time the screen is pushed or opened as the root, before it is shown"),
+        // section
+        "section.type": Doc(type: "\"section\"", text: "set by the section constructor"),
+        "section.id": Doc(type: "string", text: "for ctx:insert_row and ctx:remove_section (default: the header made an id)"),
+        "section.header": Doc(type: "string", text: "the text above the rows"),
+        "section.footer": Doc(type: "string", text: "the text below the rows, wrapped to the width"),
+        "section.rows": Doc(type: "luascreen.Row[]", text: "the rows (or give them in the array part)"),
+        "section.visible": Doc(type: dynamicBool, text: "false hides the whole section"),
+        // every row
+        "type": Doc(type: "string", text: "the row's kind, set by its constructor (plain tables: \"text\" when left out)"),
+        "id": Doc(type: "string", text: "unique in its screen (default: key, else the text made an id)"),
+        "text": Doc(type: dynamicString, text: "the row's label", required: true),
+        "detail": Doc(type: dynamicString, text: "the text on the right (a bound row shows its value when left out)"),
+        "icon": Doc(type: "string", text: "a short symbol drawn before the text"),
+        "style": Doc(type: enumType(RowStyle.allCases.map(\.rawValue)), text: "the layout of text and detail (default value1)"),
+        "accessory": Doc(type: enumType(Accessory.allCases.map(\.rawValue)), text: "the mark at the end of the row (default disclosure when push is set)"),
+        "on_select": Doc(type: callback, text: "runs when the row is selected"),
+        "on_accessory": Doc(type: callback, text: "runs when the detail button is pressed (accessory detail or detail_disclosure)"),
+        "push": Doc(type: "string|luascreen.Screen|(fun(ctx: \(ctx)): luascreen.Screen|string)", text: "the screen to open on select: an id of the app, a screen, or a function returning one"),
+        "enabled": Doc(type: dynamicBool, text: "false greys the row out; it cannot be selected"),
+        "visible": Doc(type: dynamicBool, text: "false hides the row"),
+        "help": Doc(type: "string", text: "the text `help REF` shows"),
+        "context": Doc(type: "any", text: "any value, handed to callbacks as ctx.row.context"),
+        // button
+        "button.destructive": Doc(type: "boolean", text: "drawn as a dangerous action"),
+        "button.confirm": Doc(type: "string", text: "a yes/no question asked before on_select runs"),
+        "button.on_select": Doc(type: callback, text: "what the button does", required: true),
+        // bound rows
+        "key": Doc(type: "string", text: "the store key the value is bound to (default: the row's id)"),
+        "toggle.key": Doc(type: "string", text: "the store key the toggle sets", required: true),
+        "on_change": Doc(type: "fun(ctx: \(ctx), new: any, old: any)", text: "runs after the value changed"),
+        "validate": Doc(type: "fun(value: any): string?", text: "returns nil to accept a new value, or a message refusing it"),
+        "toggle.default": Doc(type: "boolean", text: "the value until one is stored (default false)"),
+        "toggle.on_change": Doc(type: "fun(ctx: \(ctx), new: boolean, old: boolean)", text: "runs after the value flipped"),
+        "choice.options": Doc(type: "luascreen.Option[]|(fun(ctx: \(ctx)): luascreen.Option[])", text: "the options: strings, or { value =, text = } tables, or a function returning them"),
+        "choice.default": Doc(type: "string|number", text: "the value until one is stored (default: the first option's)"),
+        "input.default": Doc(type: "string", text: "the value until one is stored (default \"\")"),
+        "input.placeholder": Doc(type: "string", text: "shown while the value is empty"),
+        "input.secure": Doc(type: "boolean", text: "a password: shown as ••••, never the value"),
+        "input.max_length": Doc(type: "integer", text: "the most characters the value may have"),
+        "input.validate": Doc(type: "fun(value: string): string?", text: "returns nil to accept a new value, or a message refusing it"),
+        "number.default": Doc(type: "number", text: "the value until one is stored (default: min, else 0)"),
+        "number.min": Doc(type: "number", text: "the smallest value"),
+        "number.max": Doc(type: "number", text: "the largest value"),
+        "number.step": Doc(type: "number", text: "values lie on the grid min + k·step (above 0)"),
+        "number.unit": Doc(type: "string", text: "shown after the value, e.g. \"%\" or \"ms\""),
+    ]
+
+    /// The description of a field of a table kind (`app`, `screen`, `section`) or of a row kind.
+    static func doc(_ field: String, of kind: String) -> Doc? {
+        table["\(kind).\(field)"] ?? (["app", "screen", "section"].contains(kind) ? nil : table[field])
+    }
+}

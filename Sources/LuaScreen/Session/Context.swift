@@ -3,6 +3,24 @@ import ScreenModel
 
 /// The `ctx` handed to every callback and field function, and the Lua side of the store.
 extension Session {
+    /// The methods of ctx (`ctx:push(target)`, ...), by name; `luascreen stubs` describes each.
+    static var contextMethods: [(String, (Session, LuaStack) -> HostResult)] {
+        [
+            ("push", { $0.ctxPush($1) }),
+            ("pop", { $0.ctxPop($1) }),
+            ("home", { $0.ctxHome($1) }),
+            ("alert", { $0.ctxAlert($1) }),
+            ("reload", { $0.ctxReload($1) }),
+            ("insert_row", { $0.ctxInsertRow($1) }),
+            ("remove_row", { $0.ctxRemoveRow($1) }),
+            ("update_row", { $0.ctxUpdateRow($1) }),
+            ("insert_section", { $0.ctxInsertSection($1) }),
+            ("remove_section", { $0.ctxRemoveSection($1) }),
+            ("tr", { $0.ctxTranslate($1) }),
+            ("reset", { $0.ctxReset($1) }),
+        ]
+    }
+
     /// Creates the store handle, the view metatable and the methods once; each call gets a
     /// small ctx handle whose metatable holds the methods.
     ///
@@ -49,21 +67,7 @@ extension Session {
         // The methods of ctx.
         stack.newTable(recordCount: 3)
         stack.newTable(recordCount: 12)
-        let methods: [(String, (Session, LuaStack) -> HostResult)] = [
-            ("push", { $0.ctxPush($1) }),
-            ("pop", { $0.ctxPop($1) }),
-            ("home", { $0.ctxHome($1) }),
-            ("alert", { $0.ctxAlert($1) }),
-            ("reload", { $0.ctxReload($1) }),
-            ("insert_row", { $0.ctxInsertRow($1) }),
-            ("remove_row", { $0.ctxRemoveRow($1) }),
-            ("update_row", { $0.ctxUpdateRow($1) }),
-            ("insert_section", { $0.ctxInsertSection($1) }),
-            ("remove_section", { $0.ctxRemoveSection($1) }),
-            ("tr", { $0.ctxTranslate($1) }),
-            ("reset", { $0.ctxReset($1) }),
-        ]
-        for (name, body) in methods {
+        for (name, body) in Session.contextMethods {
             lua.pushHostFunction { [unowned self] s in body(self, s) }
             stack.rawSet(-2, name)
         }

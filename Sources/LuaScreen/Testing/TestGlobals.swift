@@ -7,6 +7,18 @@ import ScreenModel
 /// failure by returning `.error`, which the trampoline raises after Swift has returned,
 /// prefixed with the `file:line` of the call in the test file.
 extension TestFileRun {
+    /// The globals of a test file, by name; `luascreen stubs` describes each.
+    static var globals: [(String, (TestFileRun, LuaStack) -> HostResult)] {
+        [
+            ("test", { $0.defineTest($1) }),
+            ("eq", { $0.assertEqual($1) }),
+            ("truthy", { $0.assertTruthy($1) }),
+            ("raises", { $0.assertRaises($1) }),
+            ("snapshot", { $0.snapshot($1) }),
+            ("open", { $0.openSession($1) }),
+        ]
+    }
+
     func installGlobals(_ lua: LuaState) {
         // string.find as the sandbox opened it, for raises(fn, pattern), whatever the test
         // file later does to `string`.
@@ -18,15 +30,7 @@ extension TestFileRun {
         }
         stack.top = top
 
-        let globals: [(String, (TestFileRun, LuaStack) -> HostResult)] = [
-            ("test", { $0.defineTest($1) }),
-            ("eq", { $0.assertEqual($1) }),
-            ("truthy", { $0.assertTruthy($1) }),
-            ("raises", { $0.assertRaises($1) }),
-            ("snapshot", { $0.snapshot($1) }),
-            ("open", { $0.openSession($1) }),
-        ]
-        for (name, body) in globals {
+        for (name, body) in TestFileRun.globals {
             lua.setGlobalFunction(name) { [weak self] s in
                 guard let self else { return .error("\(name): the test run is over") }
                 return body(self, s)

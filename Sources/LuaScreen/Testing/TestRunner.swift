@@ -14,14 +14,19 @@ public struct TestOptions {
     /// The test root: `open(path)` and `snapshot` reach only files inside it (SPEC §7),
     /// unless `trusted`. `luascreen test` passes the folder it was started in.
     public var root: String
+    /// Run only the tests whose name contains this text (`--filter`); nil runs them all.
+    public var filter: String?
+    /// The TAP version the first line announces: 14, or 13 for a harness that asks for it.
+    public var tapVersion: Int = 14
 
     public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, updateSnapshots: Bool = false, width: Int = 80,
-                root: String = ".") {
+                root: String = ".", filter: String? = nil) {
         self.limits = limits
         self.trusted = trusted
         self.updateSnapshots = updateSnapshots
         self.width = width
         self.root = root
+        self.filter = filter
     }
 }
 
@@ -36,10 +41,8 @@ public struct TestResult: Equatable, Sendable {
     /// when the failure came from a nested call, the traceback.
     public var reason: [String]
 
-    /// The lines `luascreen test` prints for it.
-    public var lines: [String] {
-        ["\(passed ? "ok" : "not ok") \(number) - \(name)"] + reason.map { "# " + $0 }
-    }
+    /// The lines `luascreen test` prints for it: a TAP test point, and a YAML block when it failed.
+    public var lines: [String] { TAPReport.lines(self) }
 }
 
 /// Runs `*_test.lua` files (SPEC §5). Each file runs in a Lua state of its own, sandboxed,
@@ -48,8 +51,8 @@ public struct TestResult: Equatable, Sendable {
 /// closed when its test ends.
 ///
 ///     let runner = TestRunner(options: TestOptions()) { print($0) }
-///     for file in try TestRunner.testFiles(in: ["tests"]) { runner.run(file: file) }
-///     print(runner.summary)            // "12 passed, 0 failed"
+///     runner.run(files: try TestRunner.testFiles(in: ["tests"]))
+///     // TAP version 14, a line a test, the plan "1..12", then "12 passed, 0 failed"
 public final class TestRunner {
     public let options: TestOptions
     /// Receives each line of output as soon as it is known, sanitized.
@@ -88,10 +91,11 @@ public final class TestRunner {
         return files
     }
 
-    /// Runs every test of one file, printing each result as it comes; returns the file's results.
+    /// Runs every test of one file (those `filter` selects), printing each result as it
+    /// comes; returns the file's results. `run(files:)` adds the TAP header, plan and summary.
     @discardableResult
     public func run(file path: String) -> [TestResult] {
-        output("# \(path)")
+        comment(path)
         let run = TestFileRun(path: path, options: options)
         var fileResults: [TestResult] = []
         func record(_ name: String, _ failure: [String]?, notes: [String]) {
@@ -101,7 +105,7 @@ public final class TestRunner {
             results.append(result)
             fileResults.append(result)
             for line in result.lines { output(line) }
-            for note in notes { output("# " + note) }
+            for note in notes { comment(note) }
         }
         if let failure = run.load() {
             record(path, failure, notes: run.takeNotes())
@@ -109,22 +113,35 @@ public final class TestRunner {
             return fileResults
         }
         if run.tests.isEmpty {
-            output("# \(path): no tests (define them with test(name, function() ... end))")
+            comment("\(path): no tests (define them with test(name, function() ... end))")
         }
+        var selected = 0
         for index in run.tests.indices {
+            if let filter = options.filter, !filter.isEmpty, !run.tests[index].name.contains(filter) { continue }
+            selected += 1
             let failure = run.runTest(index)
             record(run.tests[index].name, failure, notes: run.takeNotes())
+        }
+        if selected == 0, !run.tests.isEmpty, let filter = options.filter {
+            comment("\(path): no test name contains \(TestValue.quote(filter))")
         }
         run.close()
         return fileResults
     }
 
-    /// Runs files in order and prints the summary line; returns the exit status.
+    /// Runs files in order between the TAP header and the plan, then prints the summary
+    /// line; returns the exit status.
     @discardableResult
     public func run(files: [String]) -> Int32 {
+        output(TAPReport.header(version: options.tapVersion))
         for file in files { run(file: file) }
+        output(TAPReport.plan(results.count))
         output(summary)
         return exitStatus
+    }
+
+    private func comment(_ text: String) {
+        for line in TAPReport.comment(text) { output(line) }
     }
 }
 

@@ -114,6 +114,10 @@ extension TestFileRun {
 
     typealias Method = (TestFileRun, Session, TestSessionHandle, LuaStack) throws -> HostResult
 
+    /// Every method a session table has: these and the ones explore adds. `luascreen stubs`
+    /// describes each.
+    static var allSessionMethods: [(String, Method)] { sessionMethods + exploreMethods }
+
     /// The methods of a session table, each a host function taking the table first.
     static var sessionMethods: [(String, Method)] {
         [
@@ -228,7 +232,7 @@ extension TestFileRun {
     func pushSessionTable(_ handle: TestSessionHandle, _ lua: LuaState) {
         let s = lua.stack
         s.ensure(6)
-        let methods = TestCoverage.methods(TestFileRun.sessionMethods + TestFileRun.exploreMethods, for: handle)
+        let methods = TestCoverage.methods(TestFileRun.allSessionMethods, for: handle)
         s.newHandle()
         handle.table = s.pointer(at: -1)
         s.newTable(recordCount: 3)
