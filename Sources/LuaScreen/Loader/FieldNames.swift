@@ -164,6 +164,27 @@ enum FieldDocs {
         "number.max": Doc(type: "number", text: "the largest value"),
         "number.step": Doc(type: "number", text: "values lie on the grid min + k·step (above 0)"),
         "number.unit": Doc(type: "string", text: "shown after the value, e.g. \"%\" or \"ms\""),
+        // SPEC §8
+        "actions": Doc(type: "{ id: string?, text: string, destructive: boolean?, confirm: string?, on_select: \(callback) }[]",
+                       text: "edit actions: `action REF` lists them, `action REF ID` runs one"),
+        "toggle.values": Doc(type: "{ [1]: boolean|number|string, [2]: boolean|number|string }", text: "what is stored for on and off, e.g. { \"yes\", \"no\" }"),
+        "choice.close_on_pick": Doc(type: "boolean", text: "picking an option closes the picker"),
+        "choice.multiple": Doc(type: "boolean", text: "the value is a list of option values; each pick adds or removes one"),
+        "choice.min_selected": Doc(type: "integer", text: "a multiple choice needs at least this many options"),
+        "choice.max_selected": Doc(type: "integer", text: "a multiple choice takes at most this many options"),
+        "input.multiline": Doc(type: "boolean", text: "the value may hold newlines (`edit REF` opens $VISUAL or $EDITOR)"),
+        "list.default": Doc(type: "string[]", text: "the items until some are stored (default {})"),
+        "list.placeholder": Doc(type: "string", text: "shown while the list is empty"),
+        "list.max_items": Doc(type: "integer", text: "the most items the list may hold"),
+        "list.unique": Doc(type: "boolean", text: "no item twice"),
+        "date.default": Doc(type: "string", text: "the day until one is stored, \"YYYY-MM-DD\" (default: min, else not set)"),
+        "date.min": Doc(type: "string", text: "the earliest day, \"YYYY-MM-DD\""),
+        "date.max": Doc(type: "string", text: "the latest day, \"YYYY-MM-DD\""),
+        "date.placeholder": Doc(type: "string", text: "shown while no day is set"),
+        "time.default": Doc(type: "string", text: "the time until one is stored, \"HH:MM\" (default: min, else not set)"),
+        "time.min": Doc(type: "string", text: "the earliest time, \"HH:MM\""),
+        "time.max": Doc(type: "string", text: "the latest time, \"HH:MM\""),
+        "time.placeholder": Doc(type: "string", text: "shown while no time is set"),
     ]
 
     /// The description of a field of a table kind (`app`, `screen`, `section`) or of a row kind.
