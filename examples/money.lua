@@ -92,6 +92,10 @@ return screen {
     -- "detail" is the ⓘ button alone: on_accessory runs, the row itself does nothing.
     row { text = "Fees", accessory = "detail",
           on_accessory = function(ctx) ctx:alert("Paying from your balance is free.") end },
+    -- A person, as in Static's demo: the detail button tells more (`accessory Sam<Tab>`
+    -- completes the name, as for every row with a detail button).
+    row { text = "Sam Soffes", detail = "Static's author", accessory = "detail",
+          on_accessory = function(ctx) ctx:alert("Sam Soffes wrote Static, the library this screen imitates.") end },
     -- `context` is any value handed to callbacks as ctx.row.context.
     row { text = "Limits", detail = "$2,999.99 / week", accessory = "detail",
           context = { weekly = 2999.99 },

@@ -12,6 +12,8 @@ public struct SandboxOptions {
     public var moduleFolder: String?
     /// Where `print` writes.
     public var print: (String) -> Void
+    /// Told the path of each module file `require` reads (for `run --watch`).
+    public var moduleRead: ((String) -> Void)?
 
     public init(trusted: Bool = false, moduleFolder: String? = nil, print: @escaping (String) -> Void = { Swift.print($0) }) {
         self.trusted = trusted
@@ -92,6 +94,7 @@ extension LuaState {
 
         let printer = options.print
         let folder = options.moduleFolder
+        let moduleRead = options.moduleRead
         if let error = load(prelude, chunkName: "=luascreen") { return error }
         pushHostFunction { stack in
             let text = stack.string(at: 1) ?? ""
@@ -106,6 +109,7 @@ extension LuaState {
             let name = stack.string(at: 1) ?? ""
             switch loadModule(named: name, folder: folder) {
             case .success(let (source, path)):
+                moduleRead?(path)
                 if stack.loadText(source, chunkName: "@" + path) != LUA_OK {
                     // the message is on top: nil, message
                     stack.pushNil()

@@ -53,6 +53,8 @@ public struct ResolvedRow: Hashable, Sendable {
     public var destructive: Bool
     /// A field function failed: the row is drawn with an error mark and this message.
     public var error: String?
+    /// The detail is an empty input's `placeholder`, not a value: drawn unlike one.
+    public var isPlaceholder = false
 
     public init(id: String, kind: RowKind, text: String, detail: String? = nil, icon: String? = nil,
                 style: RowStyle = .value1, accessory: Accessory = .none, enabled: Bool = true,

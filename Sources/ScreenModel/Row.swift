@@ -91,7 +91,8 @@ public struct Row: Sendable {
     /// The accessory shown: the one written, else a disclosure for rows that push.
     public var effectiveAccessory: Accessory {
         if let accessory { return accessory }
-        if push != nil || kind == .choice || kind == .list { return .disclosure }
+        // (a toggle's push is never followed: selecting it flips it)
+        if (push != nil && kind != .toggle) || kind == .choice || kind == .list { return .disclosure }
         return .none
     }
 

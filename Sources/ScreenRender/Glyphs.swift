@@ -16,13 +16,17 @@ struct Glyphs: Sendable {
     var switchOnShort: String
     var switchOffShort: String
     var disabled: String
+    /// Around a placeholder when there is no colour to dim it.
+    var placeholderOpen = "‹"
+    var placeholderClose = "›"
 
     static let unicode = Glyphs(ellipsis: "…", rule: "─", disclosure: "›", checkmark: "✓", info: "(i)",
                                 error: "✗", switchOn: "● on", switchOff: "○ off",
                                 switchOnShort: "●", switchOffShort: "○", disabled: "(disabled)")
     static let ascii = Glyphs(ellipsis: "...", rule: "=", disclosure: ">", checkmark: "*", info: "(i)",
                               error: "!", switchOn: "[x] on", switchOff: "[ ] off",
-                              switchOnShort: "[x]", switchOffShort: "[ ]", disabled: "(disabled)")
+                              switchOnShort: "[x]", switchOffShort: "[ ]", disabled: "(disabled)",
+                              placeholderOpen: "<", placeholderClose: ">")
 
     /// The switch's words and the disabled marker in another language.
     mutating func translate(_ words: [String: String]) {

@@ -30,7 +30,7 @@ extension TextRenderer {
 
         let mark = row.error == nil ? "" : g.error + " "
         let detail = detailOrError(row)
-        let detailStyle: TextStyle = row.error != nil ? .red : (row.style == .value2 ? .blue : [])
+        let detailStyle: TextStyle = row.error != nil ? .red : row.isPlaceholder ? .dim : (row.style == .value2 ? .blue : [])
 
         var text = clean(row.text)
         let textWidth = displayWidth(text)
@@ -120,7 +120,10 @@ extension TextRenderer {
     /// error of a failed field, else its detail.
     func detailOrError(_ row: ResolvedRow) -> String? {
         if let error = row.error { return clean(error) }
-        return shownDetail(row)
+        guard let detail = shownDetail(row) else { return nil }
+        // A placeholder is dim with colour; without colour, it is set in ‹ › instead.
+        if row.isPlaceholder && !options.color { return glyphs.placeholderOpen + detail + glyphs.placeholderClose }
+        return detail
     }
 
     /// The detail a row shows: nil when absent, and for a toggle whose detail only spells

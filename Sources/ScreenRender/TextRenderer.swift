@@ -100,6 +100,36 @@ public struct TextRenderer: Sendable {
         return lines
     }
 
+    /// How many lines `render(screen)` gives, worked out without drawing the rows (for
+    /// laying out pages): the title and its rule, each visible section's header, rows (two
+    /// lines for a subtitle row with a detail) and footer, and the blank lines between.
+    public func lineCount(_ screen: ResolvedScreen) -> Int {
+        let width = options.width
+        var count = 1  // the title line (kept even when empty)
+        if displayWidth(cut(clean(screen.title), width)) > 0 { count += 1 }
+        var sections = 0
+        var columns: RowColumns?
+        for section in screen.sections where section.visible {
+            var lines = 0
+            if let header = paragraph(section.header) { lines += wrap(header, width: width).count }
+            for row in section.rows where row.visible {
+                lines += row.style == .subtitle && !(detailOrError(row) ?? "").isEmpty ? 2 : 1
+            }
+            if let footer = paragraph(section.footer) {
+                if columns == nil {
+                    columns = RowColumns(rows: screen.visibleRows, width: width,
+                                         icon: { $0.icon.map { self.clean($0) } }, label: detailOrError)
+                }
+                let indentWidth = min(columns!.textColumn, width / 3)
+                lines += wrap(footer, width: width - indentWidth).count
+            }
+            if lines == 0 { continue }
+            count += lines + 1  // and the blank line before it
+            sections += 1
+        }
+        return count
+    }
+
     /// A header or footer ready to wrap, nil when absent or blank.
     private func paragraph(_ text: String?) -> String? {
         guard let text else { return nil }

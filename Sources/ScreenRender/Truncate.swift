@@ -28,3 +28,24 @@ func prefix(_ s: String, width: Int) -> String {
     }
     return String(s[s.startIndex..<end])
 }
+
+/// `s` cut from the left on grapheme boundaries to at most `width` columns, `ellipsis`
+/// put first when something was cut ("…ssor type › Preemption"): for paths, whose end matters.
+public func truncateLeading(_ s: String, toWidth width: Int, ellipsis: String = "…") -> String {
+    guard width > 0 else { return "" }
+    if displayWidth(s) <= width { return s }
+    let ellipsisWidth = displayWidth(ellipsis)
+    if ellipsisWidth >= width { return prefix(ellipsis, width: width) }
+    var used = 0
+    var start = s.endIndex
+    while start > s.startIndex {
+        let before = s.index(before: start)
+        let w = clusterWidth(s[before])
+        if used + w > width - ellipsisWidth { break }
+        used += w
+        start = before
+    }
+    var kept = Substring(s[start...])
+    while kept.first == " " { kept = kept.dropFirst() }
+    return ellipsis + kept
+}

@@ -24,6 +24,8 @@ struct Options {
     var ascii = false
     var limits = LuaLimits(memoryAdvice: "raise it with --max-memory", instructionsAdvice: "raise it with --max-instructions")
     var trusted = false
+    /// `run --watch`: reload when the script or a module it required changes on disk.
+    var watch = false
     var json = false
     var screen: String?
     var locale: String?             // nil: from LC_ALL, LC_MESSAGES, LANG
@@ -149,7 +151,7 @@ struct CommandSpec {
 
     /// Every command, in the order `--help` and the man page list them.
     static let all: [CommandSpec] = [
-        CommandSpec(command: .run, synopsis: "SCRIPT [--record FILE] [options]",
+        CommandSpec(command: .run, synopsis: "SCRIPT [--watch] [--record FILE] [options]",
                     help: "the REPL; batch mode when stdin is not a terminal", operands: .script),
         CommandSpec(command: .check, synopsis: "SCRIPT... [--json]", help: "validate; exit 0 when clean", operands: .scripts),
         CommandSpec(command: .dump, synopsis: "SCRIPT", help: "JSON of the evaluated screens", operands: .script),
@@ -254,6 +256,8 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--page-rows", value: "R", commands: [.render], help: "rows per page with --page (default 20)") {
             $0.pageRows = try positive("--page-rows", $1)
         },
+        OptionSpec(name: "--watch", commands: [.run],
+                   help: "reload when the script or a module it required changes on disk") { o, _ in o.watch = true },
         OptionSpec(name: "--record", value: "FILE", completes: .file, commands: [.run],
                    help: "write the session as a test file that replays it") { $0.record = $1 },
         OptionSpec(name: "--coverage", value: "FILE", completes: .file, commands: [.test],

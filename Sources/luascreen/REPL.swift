@@ -56,14 +56,25 @@ enum REPL {
                                   values: shell.valueChoices)
         }
         shell.ask = { question, secret in
-            secret ? LineEditor.readSecret(prompt: question) : LineEditor.read(prompt: question)
+            secret ? LineEditor.readSecret(prompt: question) : LineEditor.answer(prompt: question)
         }
         shell.readTextLine = { LineEditor.read(prompt: "") }
+        let watch = shell.options.watch ? Watch(session: shell.session) : nil
+        if let watch { LineEditor.watch = { watch.changed() } }
         shell.start()
-        while true {
-            guard let raw = LineEditor.read(prompt: shell.prompt()) else {
+        reading: while true {
+            let raw: String
+            switch LineEditor.input(prompt: shell.prompt()) {
+            case .line(let line): raw = line
+            case .end, .cancelled:
                 print("")  // Ctrl-D: leave on a fresh line
-                break
+                break reading
+            case .changed:
+                if let watch {
+                    shell.reload(changed: watch.changedFiles())
+                    watch.rebase()
+                }
+                continue
             }
             let line = ReplText.trimmed(raw)
             if line.isEmpty || line.hasPrefix("#") { continue }

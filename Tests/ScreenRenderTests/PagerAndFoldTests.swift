@@ -1,6 +1,7 @@
 import XCTest
 import ScreenModel
 @testable import ScreenRender
+import ScreenModel
 
 final class PagerTests: XCTestCase {
     func testSplitsIntoPagesOfHeight() {
@@ -73,5 +74,23 @@ final class PerformanceTests: XCTestCase {
         XCTAssertEqual(displayWidth(lines.last!), 80)
         XCTAssertLessThan(elapsed, .seconds(20))
         print("100,000 rows rendered in \(elapsed)")
+    }
+}
+
+final class LineCountTests: XCTestCase {
+    /// The pager counts lines without drawing rows: the count must be what render gives.
+    func testLineCountIsTheNumberOfRenderedLines() {
+        let screens = [Fixtures.settings, Fixtures.kitchenSink, Fixtures.stress,
+                       ResolvedScreen(id: "e", title: "", sections: []),
+                       ResolvedScreen(id: "t", title: "Only a title", sections: []),
+                       screen([], header: "Empty section", footer: nil)]
+        for screen in screens {
+            for width in [1, 12, 20, 40, 80, 120] {
+                for ascii in [false, true] {
+                    let renderer = TextRenderer(options: RenderOptions(width: width, ascii: ascii))
+                    XCTAssertEqual(renderer.lineCount(screen), renderer.render(screen).count, "\(screen.id) at \(width)")
+                }
+            }
+        }
     }
 }

@@ -185,9 +185,26 @@ class Values(BatchTestCase):
         self.assertNotIn("* notifications", parts[4])
 
     def test_reset_all(self):
-        result = self.run_batch(JMSTATIC, ["1", "3", "reset all", "store"])
+        result = self.run_batch(JMSTATIC, ["1", "3", "reset all", "y", "store"])
         self.assertSucceeded(result)
+        self.assertIn("Put 2 changed values back to their defaults? [y/N]", result.stdout)
         self.assertNotIn("\n* ", result.stdout.split("> store")[1])
+
+    def test_watch_goes_with_run(self):
+        result = support.batch(self.sandbox, ["check", JMSTATIC, "--watch"], [])
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("--watch goes with run", result.stderr)
+
+    def test_reset_all_asks_first(self):
+        # no answer on the next line: nothing is reset, and the command fails saying why
+        result = self.run_batch(JMSTATIC, ["1", "reset all", "store"])
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("needs an answer", result.stderr)
+        self.assertIn("\n* ", result.stdout.split("> store")[1])
+        result = self.run_batch(JMSTATIC, ["1", "reset all", "n", "store"])
+        self.assertSucceeded(result)
+        self.assertIn("Cancelled.", result.stdout)
+        self.assertIn("\n* ", result.stdout.split("> store")[1])
 
     def test_set_with_a_multi_word_row(self):
         result = self.run_batch(self.fixture, ["set Font size 16", "store"])

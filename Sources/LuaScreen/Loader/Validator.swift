@@ -1277,6 +1277,10 @@ final class Validator {
         if row.kind == .button, row.push != nil {
             report("a button runs on_select; its push is followed too, which is unusual", field: "push", severity: .warning)
         }
+        if row.push != nil, [.toggle, .choice, .input, .number].contains(row.kind) {
+            let does = row.kind == .toggle ? "flips its value" : row.kind == .choice ? "opens its options" : "asks for its value"
+            report("a \(row.kind.constructor) \(does) when selected; its push is never followed (put the push on a row of its own, or call ctx:push in on_change)", field: "push", severity: .warning)
+        }
         if let binding = row.binding, binding.secure, row.detail != nil {
             report("detail on a secure input is shown instead of the masked value", field: "detail", severity: .warning)
         }

@@ -10,6 +10,8 @@ public struct FindResult: Equatable, Sendable {
     public var titles: [String]
     /// Screen ids from the root to the row's screen (how `go` gets there).
     public var path: [String]
+    /// The row (or its section) is hidden now: `go` to it says why.
+    public var hidden: Bool = false
 }
 
 /// What the person (or a test) does: select, set, navigate, search, explain.
@@ -116,9 +118,13 @@ extension Session {
         case .toggle:
             guard let binding = row.binding else { return }
             let current = value(for: binding.key).flatMap { binding.toggleIsOn($0) } ?? false
+            // Flipping is all a toggle does when selected (its push, if any, is never
+            // followed: `check` warns); on_select still runs.
             try perform {
                 try change(row, to: binding.toggleValue(!current))
-                try followAndRun(row)
+                if let onSelect = row.onSelect {
+                    try call(onSelect, row: row, what: "on_select of row \"\(row.id)\"")
+                }
             }
         case .choice:
             try perform {
@@ -308,6 +314,9 @@ extension Session {
                 }
                 continue
             }
+            // A screen pushed from a row of a `sections` function is declared when that
+            // function runs: evaluate the screen below first.
+            if validator.screen(level) == nil { _ = currentScreen() }
             guard validator.screen(level) != nil else {
                 return "screen \"\(level)\" no longer exists; showing \"\(titles.last ?? app.root)\""
             }
@@ -320,7 +329,8 @@ extension Session {
 
     // MARK: search
 
-    /// Rows of every screen reachable from the root whose text, detail or help contains `text`.
+    /// Rows of every screen reachable from the root whose text, detail or help contains
+    /// `text`, hidden rows too (marked).
     public func find(_ text: String) -> [FindResult] {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
@@ -338,10 +348,13 @@ extension Session {
             if case .value(let sections) = declared.sections {
                 for row in sections.lazy.flatMap(\.rows) { if let h = row.help { help[row.id] = h } }
             }
-            for row in screen.sections.flatMap(\.rows) where row.visible {
-                let haystack = [row.text, row.detail ?? "", help[row.id] ?? ""].joined(separator: "\n").lowercased()
-                if !needle.isEmpty, haystack.contains(needle) {
-                    results.append(FindResult(screen: id, row: row.id, text: row.text, titles: titlePath, path: idPath))
+            for section in screen.sections {
+                for row in section.rows {
+                    let haystack = [row.text, row.detail ?? "", help[row.id] ?? ""].joined(separator: "\n").lowercased()
+                    if !needle.isEmpty, haystack.contains(needle) {
+                        results.append(FindResult(screen: id, row: row.id, text: row.text, titles: titlePath, path: idPath,
+                                                  hidden: !row.visible || !section.visible))
+                    }
                 }
             }
             for target in pushTargets(of: declared) where !seen.contains(target) {
@@ -386,7 +399,8 @@ extension Session {
             case .value:
                 lines.append("\(state) because \(name) = false in the script\(row.location.map { " (\($0))" } ?? "")")
             case .function(let ref):
-                let (_, reads, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
+                let (result, allReads, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
+                let reads = deciding(field, row: row, name: name, result: result, reads: allReads)
                 let caller = callers(of: row).last.map { ", row made by the call at \($0)" } ?? ""
                 let place = definition(of: ref).map { " (\($0)\(caller))" } ?? ""
                 if let error {
@@ -411,14 +425,45 @@ extension Session {
             var note = "shown and enabled"
             let conditions = [("visible", row.visible), ("enabled", row.enabled)].compactMap { name, field -> String? in
                 guard case .function = field else { return nil }
-                let (_, reads, _) = explain(field, row: row, what: name)
-                let values = reads.map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }
+                let (_, allReads, _) = explain(field, row: row, what: name)
+                let values = distinct(allReads).map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }
                 return values.isEmpty ? nil : "\(name) read \(values.joined(separator: ", "))"
             }
             if !conditions.isEmpty { note += " (" + conditions.joined(separator: "; ") + ")" }
             lines.append(note)
         }
         return "\(resolved.text): " + lines.joined(separator: "; ")
+    }
+
+    /// The values a condition read, once each, in the order read.
+    func distinct(_ reads: [(key: String, value: StoreValue?)]) -> [(key: String, value: StoreValue?)] {
+        var seen = Set<String>()
+        return reads.filter { seen.insert($0.key).inserted }
+    }
+
+    /// Of the values a condition read, those that decided it: each boolean (or unset) value
+    /// that, flipped alone, flips the condition (`a and b` false because a is false names a
+    /// only). When no single one does (both false, or numbers and strings), or the condition
+    /// read more than 16 values, all of them.
+    func deciding(_ field: Dynamic<Bool>, row: Row, name: String, result: Bool,
+                  reads: [(key: String, value: StoreValue?)]) -> [(key: String, value: StoreValue?)] {
+        let reads = distinct(reads)
+        // (each try runs the function again: not for a condition that reads dozens of values)
+        guard reads.count > 1, reads.count <= 16 else { return reads }
+        var decided: [(key: String, value: StoreValue?)] = []
+        for read in reads {
+            let flipped: StoreValue
+            switch read.value {
+            case .bool(let b)?: flipped = .bool(!b)
+            case nil: flipped = .bool(true)
+            default: continue
+            }
+            readOverrides = [read.key: flipped]
+            let (other, _, error) = explain(field, row: row, what: "\(name) of row \"\(row.id)\"")
+            readOverrides = nil
+            if error == nil, other != result { decided.append(read) }
+        }
+        return decided.isEmpty ? reads : decided
     }
 
     /// `help REF`: the row's help, kind, key, value and default.

@@ -227,7 +227,7 @@ extension Session {
             s.pushNil()
             return .results(1)
         }
-        let v = value(for: key)
+        let v = readOverrides?[key] ?? value(for: key)
         readLog?.append((key, v))
         if let v { s.push(v) } else { s.pushNil() }
         return .results(1)

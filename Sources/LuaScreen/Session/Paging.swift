@@ -169,6 +169,73 @@ extension Session {
         return ScreenPage(screen: resolved, index: page, count: count)
     }
 
+    /// The visible rows of the current screen from position `start` (from 0), at most `count`
+    /// of them, as a screen (each section's header with its first row shown, its footer after
+    /// its last), and how many rows are visible in all. Evaluates only those rows when it can.
+    public func rows(from start: Int, count: Int) -> (screen: ResolvedScreen, total: Int) {
+        guard let (index, sections) = currentIndex(), let live = navigation.last else {
+            let screen = currentScreen()
+            let entries: [(section: Int, row: Int)]
+            if let known = visibleIndex, known.generation == generation, known.depth == navigation.count {
+                entries = known.entries
+            } else {
+                var list: [(section: Int, row: Int)] = []
+                for (si, section) in screen.sections.enumerated() where section.visible {
+                    for (ri, row) in section.rows.enumerated() where row.visible { list.append((si, ri)) }
+                }
+                visibleIndex = (generation, navigation.count, list)
+                entries = list
+            }
+            let begin = min(max(0, start), entries.count)
+            let end = min(entries.count, begin + max(0, count))
+            var out = ResolvedScreen(id: screen.id, title: screen.title, sections: [])
+            var i = begin
+            while i < end {
+                let si = entries[i].section
+                let section = screen.sections[si]
+                var rows: [ResolvedRow] = []
+                var lastRow = -1
+                while i < end, entries[i].section == si {
+                    rows.append(section.rows[entries[i].row])
+                    lastRow = entries[i].row
+                    i += 1
+                }
+                var part = section
+                part.rows = rows
+                if section.rows[(lastRow + 1)...].contains(where: \.visible) { part.footer = nil }
+                out.sections.append(part)
+            }
+            return (out, entries.count)
+        }
+        let total = index.visibleCount
+        let begin = min(max(0, start), total)
+        let end = min(total, begin + max(0, count))
+        index.extend(toEntries: end, sections)
+        var resolved = ResolvedScreen(id: live.id, title: live.title, sections: [])
+        var entry = begin
+        while entry < end {
+            let si = Int(index.entries[entry].section)
+            let section = sections[si]
+            var rows: [ResolvedRow] = []
+            var lastRow = -1
+            while entry < end, Int(index.entries[entry].section) == si {
+                rows.append(resolveEntry(entry, index, sections))
+                lastRow = Int(index.entries[entry].row)
+                entry += 1
+            }
+            let showsEnd = !section.rows[(lastRow + 1)...].contains { $0.visible.value != false }
+            resolved.sections.append(ResolvedSection(id: section.id, header: section.header,
+                                                     footer: showsEnd ? section.footer : nil, rows: rows))
+        }
+        return (resolved, total)
+    }
+
+    /// The position (from 0) among the current screen's visible rows of the row with this id.
+    public func visiblePosition(ofRow id: String) -> Int? {
+        if let (index, sections) = currentIndex() { return index.entry(id: id, sections) }
+        return currentScreen().visibleRows.firstIndex { $0.id == id }
+    }
+
     /// A page cut from a screen evaluated whole.
     private func slice(_ screen: ResolvedScreen, _ pageIndex: Int, _ perPage: Int) -> ScreenPage {
         let visible = screen.sections.filter(\.visible).flatMap { s in s.rows.filter(\.visible).map { (s.id, $0) } }

@@ -117,6 +117,10 @@ extension Session {
             resolved.selectedCount = items.count
         }
         if let toggleOn { resolved.toggleOn = toggleOn }
+        if let binding = row.binding, row.detail == nil, row.kind == .input || row.kind == .list || row.kind == .date || row.kind == .time, !binding.secure,
+           binding.placeholder != nil || binding.placeholderFunction != nil, value?.description.isEmpty ?? true {
+            resolved.isPlaceholder = true
+        }
         if !errors.isEmpty {
             resolved.error = errors.joined(separator: "; ")
         }

@@ -68,10 +68,14 @@ public final class Session {
     var translations: [String: String] = [:]
 
     private(set) var lua: LuaState
+    /// The script's file and the modules it required (`run --watch` watches them).
+    public private(set) var sources: SourceFiles
     private(set) var validator: Validator
     var navigation: [LiveScreen] = []
     var transaction: Transaction?
     var readLog: [(key: String, value: StoreValue?)]?
+    /// Values field functions read instead of the stored ones (`why` trying what decided a condition).
+    var readOverrides: [String: StoreValue]?
     var currentCall: (row: Row?, screen: Int)?
     var contextRefs = ContextRefs()
     /// on_appear calls under way, one inside the other, and the error of the push depth
@@ -82,6 +86,9 @@ public final class Session {
     var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
     var structureGeneration = 0
     var rowIndex: RowIndex?
+    /// Where the visible rows of the current screen, evaluated whole, are: (section, row)
+    /// of each, made once per evaluation (for paging a screen whose visibility is dynamic).
+    var visibleIndex: (generation: Int, depth: Int, entries: [(section: Int, row: Int)])?
     var bindingCache: (structure: Int, bindings: [StoreKey: Binding])?
     /// The declared row behind the last row found through the index (select looks it up next).
     var lastLookedUp: (structure: Int, depth: Int, row: Row)?
@@ -126,6 +133,7 @@ public final class Session {
             }
         }
         let session = Session(path: path, options: options, lua: loaded.lua, validator: loaded.validator, app: loaded.app)
+        session.sources = loaded.sources
         try session.selectLocale()
         try session.openRoot()
         return session
@@ -138,6 +146,7 @@ public final class Session {
         self.validator = validator
         self.app = app
         self.store = options.store ?? MemoryStore()
+        self.sources = SourceFiles(path)
         installContext()
     }
 
@@ -154,6 +163,7 @@ public final class Session {
         lua = loaded.lua
         validator = loaded.validator
         app = loaded.app
+        sources = loaded.sources
         navigation = []
         cache = nil
         warnedKeys = []
@@ -389,12 +399,26 @@ public final class Session {
     }
 }
 
+/// The files a script was read from: the script, then each module it required (also
+/// those required later, by a callback), for `run --watch`.
+public final class SourceFiles {
+    /// The script's path first, then each module's, in the order they were first read.
+    public private(set) var paths: [String]
+
+    init(_ script: String) { paths = [script] }
+
+    func add(_ path: String) {
+        if !paths.contains(path) { paths.append(path) }
+    }
+}
+
 /// Loads and validates a script in a fresh Lua state.
 enum ScriptLoader {
     struct Loaded {
         let lua: LuaState
         let validator: Validator
         let app: App
+        let sources: SourceFiles
     }
 
     static func load(path: String, options: SessionOptions) throws -> Loaded {
@@ -405,9 +429,11 @@ enum ScriptLoader {
         lua.beginAction()
         defer { lua.endAction() }
         let folder = directoryName(path)
+        let sources = SourceFiles(path)
         // The script's print reaches the host's sink through the one sanitizer (SPEC §7).
         let sink = options.print
-        let sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { sink(sanitize($0)) })
+        var sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { sink(sanitize($0)) })
+        sandbox.moduleRead = { [weak sources] module in sources?.add(module) }
         if let error = lua.openSandbox(sandbox) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "internal: \(error.message)")])
         }
@@ -445,7 +471,7 @@ enum ScriptLoader {
             throw LoadError(diagnostics)
         }
         validator.diagnostics = diagnostics  // warnings, for `check`
-        return Loaded(lua: lua, validator: validator, app: app)
+        return Loaded(lua: lua, validator: validator, app: app, sources: sources)
     }
 
     static func diagnostic(from error: LuaError, file: String) -> Diagnostic {

@@ -169,7 +169,9 @@ extension TestFileRun {
                 guard let text = s.string(at: 2) else {
                     throw SessionError.refused("s:find(text): text must be a string, got \(run.describeArgument(s, 2))")
                 }
-                let found = session.find(text).map { r in
+                // The rows a person can reach: hidden ones are left out (SPEC §5's shape; the
+                // REPL's `find` lists them too, marked).
+                let found = session.find(text).filter { !$0.hidden }.map { r in
                     JSONValue.object([("screen", .string(r.screen)), ("row", .string(r.row)), ("text", .string(r.text))])
                 }
                 run.push(.array(found), on: s)

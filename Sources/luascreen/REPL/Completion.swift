@@ -93,6 +93,9 @@ extension Session {
             rows = all.map(\.row)
         case "help":
             rows = all.filter { $0.sectionVisible && $0.row.visible }.map(\.row)
+        case "accessory":
+            // rows with a detail button, selectable or not
+            rows = screen.visibleRows.filter { $0.accessory == .detail || $0.accessory == .detailDisclosure }
         case "set", "reset":
             rows = screen.visibleRows.filter { $0.key != nil || $0.number != nil }
         default:

@@ -24,6 +24,27 @@ enum LineEditor {
     /// Whether readline is waiting for a line (signals are then handled through its hook).
     static let reading = Atomic<Bool>(false)
 
+    /// What a read ended with.
+    enum Input: Equatable {
+        case line(String)
+        /// Ctrl-D on an empty line, or the end of input.
+        case end
+        /// Ctrl-C at a question: the question is cancelled.
+        case cancelled
+        /// `watch` said the script changed; `pending` is what was typed so far (given back
+        /// to the next read).
+        case changed(pending: String)
+    }
+
+    /// Called between keys while readline waits (about ten times a second): true when the
+    /// script changed on disk (`run --watch`); the read then ends with `.changed`.
+    nonisolated(unsafe) static var watch: (() -> Bool)?
+    /// Whether the read under way is a question (Ctrl-C cancels it instead of clearing it).
+    nonisolated(unsafe) private static var asking = false
+    nonisolated(unsafe) private static var ended: Input?
+    /// Text typed before a reload interrupted the read, put back in the next line.
+    nonisolated(unsafe) private static var pending: String?
+
     static func setUp(historyPath: String?) {
         rl_readline_name = UnsafePointer(strdup("luascreen"))
         rl_catch_signals = 0
@@ -31,6 +52,10 @@ enum LineEditor {
         rl_completer_word_break_characters = UnsafePointer(strdup(" \t"))
         rl_attempted_completion_function = { _, _, _ in LineEditor.complete() }
         rl_signal_event_hook = { LineEditor.signalEvent() }
+        // With an event hook readline waits in select() with a timeout and calls it between
+        // keys; a signal then arrives there too.
+        rl_event_hook = { LineEditor.idle() }
+        rl_startup_hook = { LineEditor.restorePending() }
         installSignalHandlers()
         using_history()
         stifle_history(1000)
@@ -40,14 +65,57 @@ enum LineEditor {
 
     /// One line, without its newline; nil at end of input (Ctrl-D on an empty line).
     static func read(prompt: String) -> String? {
+        if case .line(let line) = input(prompt: prompt) { return line }
+        return nil
+    }
+
+    /// One line of a question (a confirm, a new value): nil when Ctrl-C cancelled it or
+    /// the input ended.
+    static func answer(prompt: String) -> String? {
+        if case .line(let line) = input(prompt: prompt, question: true) { return line }
+        return nil
+    }
+
+    /// One line, or how the read ended instead. A question is not interrupted by `watch`.
+    static func input(prompt: String, question: Bool = false) -> Input {
         interrupted.store(0, ordering: .relaxed)
         fflush(stdout)
+        asking = question
+        ended = nil
         reading.store(true, ordering: .sequentiallyConsistent)
         let line = readline(prompt)
         reading.store(false, ordering: .sequentiallyConsistent)
-        guard let raw = line else { return nil }
+        asking = false
+        defer { ended = nil }
+        guard let raw = line else { return ended ?? .end }
         defer { free(raw) }
-        return String(cString: raw)
+        return ended ?? .line(String(cString: raw))
+    }
+
+    /// readline's startup hook: puts back what a reload interrupted.
+    static func restorePending() -> Int32 {
+        if let text = pending {
+            pending = nil
+            _ = rl_insert_text(text)
+        }
+        return 0
+    }
+
+    /// readline's event hook, called while it waits for a key: Ctrl-C and `watch`.
+    static func idle() -> Int32 {
+        if interrupted.load(ordering: .relaxed) != 0 || terminating.load(ordering: .relaxed) != 0 {
+            return signalEvent()
+        }
+        if !asking, ended == nil, let watch, watch() {
+            let typed = rl_line_buffer.map { String(cString: $0) } ?? ""
+            pending = typed.isEmpty ? nil : typed
+            ended = .changed(pending: typed)
+            rl_replace_line("", 0)
+            rl_point = 0
+            rl_redisplay()
+            rl_done = 1
+        }
+        return 0
     }
 
     /// Adds a line to the history (not a repeat of the last one) and saves the history.
@@ -159,6 +227,15 @@ enum LineEditor {
             exit(128 + signal)
         }
         if interrupted.exchange(0, ordering: .relaxed) != 0 {
+            if asking {
+                // A question: Ctrl-C cancels it (readline ends the read with the empty line).
+                fputs("^C", rl_outstream ?? stdout)
+                rl_replace_line("", 0)
+                rl_point = 0
+                ended = .cancelled
+                rl_done = 1
+                return 0
+            }
             fputs("^C", rl_outstream ?? stdout)
             rl_crlf()
             rl_replace_line("", 0)

@@ -116,7 +116,8 @@ final class Shell {
 
     private func explain(_ body: () throws -> String) {
         do {
-            print(clean(try body()))
+            let text = clean(try body())
+            for line in Columns.paragraph(text, width: Terminal.width(options)) { print(line) }
         } catch {
             report(error)
         }
@@ -146,19 +147,26 @@ final class Shell {
 
     /// A button's `confirm`: ask, and press it only on yes.
     private func confirm(_ ref: String, _ question: String) {
-        guard let answer = ask(clean(question, keepNewlines: false) + " [y/N] ", false) else {
+        guard askYesNo(clean(question, keepNewlines: false)) else { return }
+        act { try session.select(ref, answer: true) }
+    }
+
+    /// Asks a y/N question: true on yes. Otherwise says "Cancelled." (no, Ctrl-C, Ctrl-D),
+    /// or in batch mode, when the next line is no answer, fails saying how to give one.
+    private func askYesNo(_ question: String) -> Bool {
+        guard let answer = ask(question + " [y/N] ", false) else {
             if interactive {
                 print("Cancelled.")
             } else {
-                fail("\"\(clean(question, keepNewlines: false))\" needs an answer: put y or n on the line after the command")
+                fail("\"\(question)\" needs an answer: put y or n on the line after the command")
             }
-            return
+            return false
         }
         guard Shell.isYes(answer) else {
             print("Cancelled.")
-            return
+            return false
         }
-        act { try session.select(ref, answer: true) }
+        return true
     }
 
     /// For a line that named no row: the command it may have meant, else where to look.
@@ -190,7 +198,10 @@ final class Shell {
         let secret = binding?.secure ?? false
         var notes: [String] = []
         if !secret {
-            let current = clean(row.detail ?? row.value?.description ?? "", keepNewlines: false)
+            // The value itself: not the detail (which a script may set to anything, or to
+            // a placeholder when the value is empty).
+            var current = clean(row.value?.description ?? "", keepNewlines: false)
+            if row.kind == .number, !current.isEmpty, let unit = binding?.unit { current += " " + clean(unit, keepNewlines: false) }
             notes.append("now: \(current.isEmpty ? "empty" : current)")
         }
         if let binding {
@@ -209,7 +220,11 @@ final class Shell {
             }
         }
         let about = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
-        guard let answer = ask("New value for \(clean(row.text, keepNewlines: false))\(about): ", secret), !answer.isEmpty else {
+        guard let answer = ask("New value for \(clean(row.text, keepNewlines: false))\(about): ", secret) else {
+            print("Cancelled.")  // Ctrl-C or Ctrl-D
+            return
+        }
+        guard !answer.isEmpty else {
             print("Unchanged.")
             return
         }
@@ -333,24 +348,30 @@ final class Shell {
             print("  none: this script has no toggle, choice, input or number rows")
             return
         }
-        let keyWidth = min(24, values.map { displayWidth(clean($0.key, keepNewlines: false)) }.max() ?? 0)
-        var anyChanged = false
+        var rows: [(left: String, right: String)] = []
+        var changedRows: Set<Int> = []
         for (key, value) in values {
-            let name = clean(key, keepNewlines: false)
-            let padded = name + String(repeating: " ", count: max(0, keyWidth - displayWidth(name)))
             let defaultValue = session.defaultValue(for: key)
             let changed = defaultValue.map { !$0.sameValue(as: value) } ?? false
             let hidden = secure.contains(key)
-            var line = (changed ? "* " : "  ") + padded + " = " + (hidden ? mask : shown(value))
+            var right = "= " + (hidden ? mask : shown(value))
             if changed {
-                anyChanged = true
-                line += hidden ? "   (changed)" : defaultValue.map { "   (default: \(shown($0)))" } ?? ""
+                changedRows.insert(rows.count)
+                right += hidden ? "   (changed)" : defaultValue.map { "   (default: \(shown($0)))" } ?? ""
             } else if defaultValue == nil {
-                line += "   (no row uses this key; kept)"
+                right += "   (no row uses this key; kept)"
             }
-            print(changed ? style.bold(line) : line)
+            rows.append(((changed ? "* " : "  ") + clean(key, keepNewlines: false), right))
         }
-        if anyChanged { print(style.dim("* changed from the default")) }
+        // Each key's lines, aligned: the keys in a column as wide as the widest that leaves
+        // the values room; a longer key puts its value on the next line.
+        let width = Terminal.width(options)
+        let maxKey = max(8, min(rows.map { displayWidth($0.left) }.max() ?? 0, width / 2))
+        let laidOut = Columns.grouped(rows, width: width, indent: 0, gap: 1, maxLeft: maxKey, minRight: 12)
+        for (i, lines) in laidOut.enumerated() {
+            for line in lines { print(changedRows.contains(i) ? style.bold(line) : line) }
+        }
+        if !changedRows.isEmpty { print(style.dim("* changed from the default")) }
     }
 
     private var mask: String { ascii ? "****" : "••••" }
@@ -368,6 +389,10 @@ final class Shell {
         let changed = session.storeValues().filter { entry in
             session.defaultValue(for: entry.key).map { !$0.sameValue(as: entry.value) } ?? false
         }.count
+        if changed > 0 {
+            let question = changed == 1 ? "Put 1 changed value back to its default?" : "Put \(changed) changed values back to their defaults?"
+            guard askYesNo(question) else { return }
+        }
         do {
             try session.resetAll()
             render()
@@ -386,43 +411,33 @@ final class Shell {
         return TextRenderer(options: renderOptions)
     }
 
-    /// Rows per page of the current screen at the terminal's size, once worked out.
-    private var pageRows: (path: [String], width: Int, height: Int, rows: Int)?
+    /// The pages of the current screen at the terminal's size (see `LinePager`).
+    private let pager = LinePager()
     private var pageCount = 1
 
-    /// The page of the current screen to show (interactive, on a terminal): at most as many
-    /// lines as the terminal holds with a blank line before, the page line and the prompt.
-    /// Only that page's rows are evaluated (`Session.page`), so a screen of 100,000 rows
-    /// stays quick. Nil in batch mode, which shows whole screens.
-    private func layoutPage() -> (lines: [String], index: Int, count: Int)? {
+    /// Lines a page may take: the terminal's height less the blank line before it and the prompt.
+    private func pageLines(_ height: Int) -> Int { max(3, height - 2) }
+
+    /// The page of the current screen to show (interactive, on a terminal): as many rows as
+    /// fill the terminal, with a blank line before, the page line and the prompt. Only that
+    /// page's rows are evaluated when the screen allows, so a screen of 100,000 rows stays
+    /// quick. Nil in batch mode, which shows whole screens.
+    private func layoutPage() -> (lines: [String], index: Int, count: Int, estimated: Bool)? {
         guard interactive, let height = Terminal.height() else { return nil }
-        let width = Terminal.width(options)
         let path = session.path
         if path != pagedPath {
             page = 0
             pagedPath = path
         }
-        var rows = max(1, height - 6)
-        if let known = pageRows, known.path == path, known.width == width, known.height == height { rows = known.rows }
         let renderer = self.renderer
-        var attempts = 0
-        while true {
-            let shown = session.page(page + 1, rowsPerPage: rows)
-            let lines = renderer.render(shown.screen)
-            let paged = shown.count > 1
-            let excess = lines.count + (paged ? 1 : 0) + 2 - height
-            attempts += 1
-            if excess <= 0 || rows == 1 || attempts > 8 {
-                pageRows = (path, width, height, rows)
-                page = shown.index - 1
-                pageCount = shown.count
-                return (lines, shown.index, shown.count)
-            }
-            // Headers, footers and subtitles took lines too: fewer rows, same first row.
-            let firstRow = page * rows
-            rows = max(1, rows - excess)
-            page = firstRow / rows
+        guard let shown = pager.page(page + 1, of: session, renderer: renderer, lines: pageLines(height)) else {
+            page = 0
+            pageCount = 1
+            return (renderer.render(session.currentScreen()), 1, 1, false)
         }
+        page = shown.index - 1
+        pageCount = shown.count
+        return (renderer.render(shown.screen), shown.index, shown.count, shown.estimated)
     }
 
     /// Shows the current screen: whole in batch mode, a page of it on a terminal shorter
@@ -438,7 +453,8 @@ final class Shell {
         for line in shown.lines { print(line) }
         if shown.count > 1 {
             let moves = shown.index == 1 ? "next" : shown.index == shown.count ? "prev" : "next, prev"
-            print(style.dim("-- page \(shown.index)/\(shown.count): \(moves) --"))
+            let count = shown.estimated ? "~\(shown.count)" : "\(shown.count)"
+            print(style.dim("-- page \(shown.index)/\(count): \(moves) --"))
         }
     }
 
@@ -461,9 +477,9 @@ final class Shell {
 
     /// Opens the page of the current screen that shows the row with this id.
     private func turnToRow(_ id: String) {
-        guard layoutPage() != nil, pageCount > 1, let rows = pageRows?.rows,
-              let index = session.currentScreen().visibleRows.firstIndex(where: { $0.id == id }) else { return }
-        page = index / rows
+        guard let height = Terminal.height(), layoutPage() != nil, pageCount > 1,
+              let position = session.visiblePosition(ofRow: id) else { return }
+        page = pager.pageIndex(ofPosition: position, of: session, renderer: renderer, lines: pageLines(height)) - 1
     }
 
     // MARK: find and go
@@ -474,11 +490,9 @@ final class Shell {
             print("Nothing matches \"\(clean(text, keepNewlines: false))\".")
             return
         }
-        let width = Terminal.width(options)
-        for (i, result) in findResults.enumerated() {
-            let place = (result.titles + [result.text]).map { clean($0, keepNewlines: false) }.joined(separator: separator)
-            print(truncate("\(i + 1). \(place)", toWidth: width, ellipsis: ascii ? "..." : "…"))
-        }
+        let lines = FindList.lines(findResults, width: Terminal.width(options), separator: separator,
+                                   ellipsis: ascii ? "..." : "…", clean: { self.clean($0, keepNewlines: false) })
+        for line in lines { print(line) }
         print(style.dim(findResults.count == 1 ? "go 1 goes there." : "go N goes to result N."))
     }
 
@@ -497,7 +511,9 @@ final class Shell {
             let row = session.currentScreen().visibleRows.first { $0.id == result.row }
             turnToRow(result.row)
             render()
-            if let row {
+            if row == nil, let reason = try? session.why(result.row) {
+                for line in Columns.paragraph(clean(reason), width: Terminal.width(options)) { print(line) }
+            } else if let row {
                 let name = clean(row.text, keepNewlines: false)
                 print(row.number.map { "\(name) is row \($0)." } ?? "\(name) is on this screen.")
             }
@@ -531,20 +547,13 @@ final class Shell {
     ]
 
     private func printHelp() {
-        print("REF is a row's number, its id, or the start of its text.")
-        let column = 2 + (Shell.commandHelp.map { $0.names.count }.max() ?? 0) + 2
         let width = Terminal.width(options)
-        for entry in Shell.commandHelp {
-            let left = "  " + entry.names
-            let line = left + String(repeating: " ", count: max(2, column - left.count)) + entry.text
-            if line.count <= width {
-                print(line)
-            } else {
-                print(left)
-                print("      " + entry.text)
-            }
+        for line in Columns.paragraph("REF is a row's number, its id, or the start of its text.", width: width, hang: 0) { print(line) }
+        let rows = Shell.commandHelp.map { (left: $0.names, right: $0.text) }
+        for line in Columns.lines(rows, width: width, maxLeft: 24, minRight: 24) { print(line) }
+        if interactive {
+            for line in Columns.paragraph("Tab completes commands and rows; Ctrl-C clears the line.", width: width, hang: 0) { print(line) }
         }
-        if interactive { print("Tab completes commands and rows; Ctrl-C clears the line.") }
     }
 
     /// `help REF`: a row's help; `help set`: a command's line when no row is called that.
@@ -559,7 +568,12 @@ final class Shell {
 
     // MARK: reload and Lua
 
-    private func reload() {
+    /// `reload`, or (`changed`: the files `run --watch` saw change) a reload on its own.
+    func reload(changed: [String]? = nil) {
+        if let changed {
+            let names = changed.isEmpty ? [session.scriptPath] : changed
+            print(style.dim("\(names.map { clean($0, keepNewlines: false) }.joined(separator: ", ")) changed on disk: reloading."))
+        }
         do {
             let note = try session.reloadScript()
             render()

@@ -1,0 +1,67 @@
+import Foundation
+import LuaScreen
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `run --watch`: notices when the script or a module it required changes on disk (its
+/// modification time, size or inode: editors that save by renaming change the inode).
+/// Looked at between keys while the REPL waits; a change is reported once the file has
+/// looked the same twice in a row, so a save caught half-way is not reloaded.
+final class Watch {
+    private struct Stamp: Equatable {
+        var seconds: Int
+        var nanoseconds: Int
+        var size: Int64
+        var inode: UInt64
+    }
+
+    private let session: Session
+    private var stamps: [String: Stamp?] = [:]
+    private var seen: [String: Stamp?]?
+    private var lastLook = 0.0
+
+    init(session: Session) {
+        self.session = session
+        rebase()
+    }
+
+    /// The files as they are now count as unchanged (after a reload, which may have
+    /// required other modules).
+    func rebase() {
+        stamps = current()
+        seen = nil
+    }
+
+    /// True when a watched file changed and has settled; at most about four looks a second.
+    func changed() -> Bool {
+        let now = Date.timeIntervalSinceReferenceDate
+        guard now - lastLook >= 0.25 else { return false }
+        lastLook = now
+        let look = current()
+        if look == stamps {
+            seen = nil
+            return false
+        }
+        defer { seen = look }
+        return look == seen
+    }
+
+    /// The files that changed since the last rebase, for the message.
+    func changedFiles() -> [String] {
+        let look = current()
+        return session.sources.paths.filter { look[$0] != stamps[$0] }
+    }
+
+    private func current() -> [String: Stamp?] {
+        var out: [String: Stamp?] = [:]
+        for path in session.sources.paths {
+            var info = stat()
+            out[path] = stat(path, &info) == 0
+                ? Stamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),
+                        size: Int64(info.st_size), inode: UInt64(info.st_ino))
+                : nil
+        }
+        return out
+    }
+}
