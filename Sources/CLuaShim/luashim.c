@@ -558,7 +558,7 @@ void ls_open_constructors(lua_State *L) {
     static const char *const names[][2] = {
         {"screen", "screen"}, {"section", "section"}, {"row", "text"}, {"button", "button"},
         {"toggle", "toggle"}, {"choice", "choice"}, {"input", "input"}, {"number", "number"},
-        {"app", "app"}, {NULL, NULL}};
+        {"list", "list"}, {"date", "date"}, {"time", "time"}, {"app", "app"}, {NULL, NULL}};
     ls_weaktable(L, &LS_LINES_KEY);
     ls_weaktable(L, &LS_SOURCES_KEY);
     ls_weaktable(L, &LS_CALLERS_KEY);
@@ -657,7 +657,7 @@ int ls_script_where(lua_State *L) {
 
 /* ---- reading script tables ----------------------------------------------------------- */
 
-int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned int *present) {
+int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned long long *present) {
     int unknown = 0;
     *present = 0;
     table = lua_absindex(L, table);
@@ -671,7 +671,7 @@ int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned in
                 int id = (int)lua_tointeger(L, -1);
                 lua_pop(L, 1);
                 lua_copy(L, -1, base + id);
-                if (id >= 0 && id < 32) *present |= 1u << id;
+                if (id >= 0 && id < 64) *present |= 1ull << id;
             } else {
                 lua_pop(L, 1);
                 unknown++;

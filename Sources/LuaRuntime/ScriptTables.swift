@@ -21,7 +21,7 @@ extension LuaState {
     /// `base + id`, where `id` is what the table at `fields` maps the key to; sets bit `id` of
     /// `present` for each one copied. Returns how many keys the field table does not know.
     /// Raw reads only: never raises.
-    public func collectFields(of table: Int32, names fields: Int32, into base: Int32, present: inout UInt32) -> Int32 {
+    public func collectFields(of table: Int32, names fields: Int32, into base: Int32, present: inout UInt64) -> Int32 {
         ls_collect_fields(L, table, fields, base, &present)
     }
 }

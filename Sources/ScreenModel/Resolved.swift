@@ -77,9 +77,62 @@ public struct ResolvedRow: Hashable, Sendable {
         self.error = error
     }
 
+    /// What few rows have (actions, a count of chosen options, a mapped toggle's state),
+    /// boxed so that a row stays small to copy: nil for most rows.
+    private var rare: ResolvedRare?
+
+    /// The row's actions (id, text, destructive), for `dump`.
+    public var actions: [ResolvedAction]? {
+        get { rare?.actions }
+        set { editRare { $0.actions = newValue } }
+    }
+    /// For a multiple choice: how many options are chosen (render shows `N selected` when
+    /// the joined texts do not fit).
+    public var selectedCount: Int? {
+        get { rare?.selectedCount }
+        set { editRare { $0.selectedCount = newValue } }
+    }
+    /// For a toggle with `values`: whether its value is the ON one.
+    public var toggleOn: Bool? {
+        get { rare?.toggleOn }
+        set { editRare { $0.toggleOn = newValue } }
+    }
+
+    /// Writes into a fresh box: a box is never changed once a row holds it.
+    private mutating func editRare(_ edit: (ResolvedRare) -> Void) {
+        let copy = ResolvedRare(rare)
+        edit(copy)
+        rare = copy
+    }
+
     /// For a toggle: whether it is on.
     public var isOn: Bool? {
-        guard kind == .toggle, case .bool(let b)? = value else { return nil }
+        guard kind == .toggle else { return nil }
+        if let toggleOn { return toggleOn }
+        guard case .bool(let b)? = value else { return nil }
         return b
+    }
+}
+
+/// The rarer fields of a resolved row, in one box (copied before it is written).
+private final class ResolvedRare: Hashable, @unchecked Sendable {
+    var actions: [ResolvedAction]?
+    var selectedCount: Int?
+    var toggleOn: Bool?
+
+    init(_ other: ResolvedRare?) {
+        actions = other?.actions
+        selectedCount = other?.selectedCount
+        toggleOn = other?.toggleOn
+    }
+
+    static func == (a: ResolvedRare, b: ResolvedRare) -> Bool {
+        a.actions == b.actions && a.selectedCount == b.selectedCount && a.toggleOn == b.toggleOn
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(actions)
+        hasher.combine(selectedCount)
+        hasher.combine(toggleOn)
     }
 }

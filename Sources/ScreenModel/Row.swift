@@ -63,6 +63,25 @@ public struct Row: Sendable {
         get { extras?.confirm }
         set { if newValue != nil || extras != nil { editExtras { $0.confirm = newValue } } }
     }
+    /// `help = function(ctx)`: evaluated when the help is shown (`help` then is nil).
+    public var helpFunction: ScriptRef? {
+        get { extras?.helpFunction }
+        set { if newValue != nil || extras != nil { editExtras { $0.helpFunction = newValue } } }
+    }
+    /// `confirm = function(ctx)`: the question, evaluated when the button is selected.
+    public var confirmFunction: ScriptRef? {
+        get { extras?.confirmFunction }
+        set { if newValue != nil || extras != nil { editExtras { $0.confirmFunction = newValue } } }
+    }
+    /// The row's `actions` (empty when it has none).
+    public var actions: [RowAction] {
+        get { extras?.actions ?? [] }
+        set { if !newValue.isEmpty || extras != nil { editExtras { $0.actions = newValue } } }
+    }
+    /// Whether the row has any of its rarer fields (icon, help, actions, ...).
+    public var hasRareFields: Bool { extras != nil }
+    /// Whether selecting the row asks a question first.
+    public var asksConfirmation: Bool { confirm != nil || confirmFunction != nil }
     /// The bound value (toggle, choice, input, number).
     public var binding: Binding? {
         get { bound?.binding }
@@ -73,7 +92,7 @@ public struct Row: Sendable {
     public var effectiveAccessory: Accessory {
         if let accessory { return accessory }
         // (a toggle's push is never followed: selecting it flips it)
-        if (push != nil && kind != .toggle) || kind == .choice { return .disclosure }
+        if (push != nil && kind != .toggle) || kind == .choice || kind == .list { return .disclosure }
         return .none
     }
 
@@ -100,6 +119,9 @@ private final class RowExtras: @unchecked Sendable {
     var context: ScriptRef?
     var onAccessory: ScriptRef?
     var confirm: String?
+    var helpFunction: ScriptRef?
+    var confirmFunction: ScriptRef?
+    var actions: [RowAction] = []
 
     func copy() -> RowExtras {
         let c = RowExtras()
@@ -108,6 +130,9 @@ private final class RowExtras: @unchecked Sendable {
         c.context = context
         c.onAccessory = onAccessory
         c.confirm = confirm
+        c.helpFunction = helpFunction
+        c.confirmFunction = confirmFunction
+        c.actions = actions
         return c
     }
 }
@@ -176,6 +201,83 @@ public struct Binding: Sendable {
         get { rules?.unit }
         set { if newValue != nil || rules != nil { editRules { $0.unit = newValue } } }
     }
+    /// toggle: what is stored for on and off (`values = { ON, OFF }`); nil: true and false.
+    public var toggleValues: (on: StoreValue, off: StoreValue)? {
+        get { rules?.toggleValues }
+        set { if newValue != nil || rules != nil { editRules { $0.toggleValues = newValue } } }
+    }
+    /// choice: picking an option pops the picker.
+    public var closeOnPick: Bool {
+        get { rules?.closeOnPick ?? false }
+        set { if newValue || rules != nil { editRules { $0.closeOnPick = newValue } } }
+    }
+    /// `default = function(ctx)`: run at each read of an unset key (`defaultValue` is the
+    /// kind's fallback when it fails).
+    public var defaultFunction: ScriptRef? {
+        get { rules?.defaultFunction }
+        set { if newValue != nil || rules != nil { editRules { $0.defaultFunction = newValue } } }
+    }
+    /// `placeholder = function(ctx)`.
+    public var placeholderFunction: ScriptRef? {
+        get { rules?.placeholderFunction }
+        set { if newValue != nil || rules != nil { editRules { $0.placeholderFunction = newValue } } }
+    }
+
+    /// choice: the value is a list of option values (`multiple = true`).
+    public var multiple: Bool {
+        get { rules?.multiple ?? false }
+        set { if newValue || rules != nil { editRules { $0.multiple = newValue } } }
+    }
+    /// multiple choice: how few and how many options may be chosen.
+    public var minSelected: Int? {
+        get { rules?.minSelected }
+        set { if newValue != nil || rules != nil { editRules { $0.minSelected = newValue } } }
+    }
+    public var maxSelected: Int? {
+        get { rules?.maxSelected }
+        set { if newValue != nil || rules != nil { editRules { $0.maxSelected = newValue } } }
+    }
+    /// list: at most this many items; `unique`: no item twice.
+    public var maxItems: Int? {
+        get { rules?.maxItems }
+        set { if newValue != nil || rules != nil { editRules { $0.maxItems = newValue } } }
+    }
+    public var unique: Bool {
+        get { rules?.unique ?? false }
+        set { if newValue || rules != nil { editRules { $0.unique = newValue } } }
+    }
+
+    /// input: the value may hold newlines.
+    public var multiline: Bool {
+        get { rules?.multiline ?? false }
+        set { if newValue || rules != nil { editRules { $0.multiline = newValue } } }
+    }
+    /// date, time: the earliest and latest value, in the value's own form.
+    public var earliest: String? {
+        get { rules?.earliest }
+        set { if newValue != nil || rules != nil { editRules { $0.earliest = newValue } } }
+    }
+    public var latest: String? {
+        get { rules?.latest }
+        set { if newValue != nil || rules != nil { editRules { $0.latest = newValue } } }
+    }
+
+    /// A toggle's stored value for on or off.
+    public func toggleValue(_ on: Bool) -> StoreValue {
+        guard let values = toggleValues else { return .bool(on) }
+        return on ? values.on : values.off
+    }
+
+    /// Whether a toggle's value means on (nil: neither ON nor OFF).
+    public func toggleIsOn(_ value: StoreValue) -> Bool? {
+        if let values = toggleValues {
+            if value.sameValue(as: values.on) { return true }
+            if value.sameValue(as: values.off) { return false }
+            return nil
+        }
+        if case .bool(let b) = value { return b }
+        return nil
+    }
 }
 
 /// What input and number rows add to a binding.
@@ -188,6 +290,18 @@ private final class BindingRules: @unchecked Sendable {
     var maximum: Double?
     var step: Double?
     var unit: String?
+    var toggleValues: (on: StoreValue, off: StoreValue)?
+    var closeOnPick = false
+    var defaultFunction: ScriptRef?
+    var placeholderFunction: ScriptRef?
+    var multiple = false
+    var minSelected: Int?
+    var maxSelected: Int?
+    var maxItems: Int?
+    var unique = false
+    var multiline = false
+    var earliest: String?
+    var latest: String?
 
     func copy() -> BindingRules {
         let c = BindingRules()
@@ -199,6 +313,18 @@ private final class BindingRules: @unchecked Sendable {
         c.maximum = maximum
         c.step = step
         c.unit = unit
+        c.toggleValues = toggleValues
+        c.closeOnPick = closeOnPick
+        c.defaultFunction = defaultFunction
+        c.placeholderFunction = placeholderFunction
+        c.multiple = multiple
+        c.minSelected = minSelected
+        c.maxSelected = maxSelected
+        c.maxItems = maxItems
+        c.unique = unique
+        c.multiline = multiline
+        c.earliest = earliest
+        c.latest = latest
         return c
     }
 }

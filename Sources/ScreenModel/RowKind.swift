@@ -6,11 +6,16 @@ public enum RowKind: String, CaseIterable, Sendable {
     case choice
     case input
     case number
+    /// A list of strings the person edits (SPEC §8).
+    case list
+    /// A day, `"YYYY-MM-DD"`, and a time of day, `"HH:MM"` (SPEC §8).
+    case date
+    case time
 
     /// Kinds whose value is bound to a store key.
     public var isBound: Bool {
         switch self {
-        case .toggle, .choice, .input, .number: return true
+        case .toggle, .choice, .input, .number, .list, .date, .time: return true
         case .text, .button: return false
         }
     }

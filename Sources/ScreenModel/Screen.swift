@@ -2,6 +2,8 @@
 public struct Screen: Sendable {
     public var id: String
     public var title: String
+    /// `title = function(ctx)`: evaluated at each render (`title` is then its id).
+    public var titleFunction: ScriptRef?
     /// The sections, or a function of `ctx` returning them at each render.
     public var sections: Dynamic<[Section]>
     public var onAppear: ScriptRef?

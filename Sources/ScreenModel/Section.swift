@@ -3,6 +3,9 @@ public struct Section: Sendable {
     public var id: String
     public var header: String?
     public var footer: String?
+    /// `header = function(ctx)`, `footer = function(ctx)`: evaluated at each render.
+    public var headerFunction: ScriptRef?
+    public var footerFunction: ScriptRef?
     public var rows: [Row]
     public var visible: Dynamic<Bool>
     public var location: SourceLocation?

@@ -1,9 +1,11 @@
-/// A value kept in the store: boolean, number or string.
+/// A value kept in the store: boolean, number, string, or a list of strings and numbers
+/// (a multiple choice's options, a list row's items).
 public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
     case bool(Bool)
     case integer(Int64)
     case number(Double)
     case string(String)
+    indirect case list([StoreValue])
 
     /// Same case and payload; strings compared byte for byte (SPEC §6), not by Swift's
     /// canonical equivalence. `sameValue(as:)` also equates 5 and 5.0.
@@ -13,6 +15,7 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         case .integer(let x): if case .integer(let y) = b { return x == y }
         case .number(let x): if case .number(let y) = b { return x == y }
         case .string(let x): if case .string(let y) = b { return x.sameBytes(as: y) }
+        case .list(let x): if case .list(let y) = b { return x == y }
         }
         return false
     }
@@ -23,6 +26,7 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         case .integer(let i): hasher.combine(1); hasher.combine(i)
         case .number(let d): hasher.combine(2); hasher.combine(d)
         case .string(let s): hasher.combine(3); hasher.combine(StoreKey(s))
+        case .list(let items): hasher.combine(4); hasher.combine(items)
         }
     }
 
@@ -33,6 +37,7 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         case .integer(let i): return String(i)
         case .number(let d): return StoreValue.format(d)
         case .string(let s): return s
+        case .list(let items): return items.map(\.description).joined(separator: ", ")
         }
     }
 
@@ -42,6 +47,7 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         case .bool: return "boolean"
         case .integer, .number: return "number"
         case .string: return "string"
+        case .list: return "list"
         }
     }
 
@@ -53,10 +59,19 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Numbers compare by value whatever their representation (5 == 5.0).
+    /// Numbers compare by value whatever their representation (5 == 5.0), in lists too.
     public func sameValue(as other: StoreValue) -> Bool {
         if let a = doubleValue, let b = other.doubleValue { return a == b }
+        if case .list(let a) = self, case .list(let b) = other {
+            return a.count == b.count && zip(a, b).allSatisfy { $0.sameValue(as: $1) }
+        }
         return self == other
+    }
+
+    /// The items of a list value (nil for a scalar).
+    public var listItems: [StoreValue]? {
+        if case .list(let items) = self { return items }
+        return nil
     }
 
     /// The shortest text that reads back as the same double; integral values without ".0".

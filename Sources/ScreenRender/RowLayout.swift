@@ -58,6 +58,12 @@ extension TextRenderer {
         }
         var right = rightPart()
         let gap = 1
+        if textWidth + gap + right.width > room, let n = row.selectedCount, n > 1, row.error == nil,
+           row.style == .value1, !inlineDetail.isEmpty {
+            // A multiple choice's joined texts that do not fit: how many are chosen.
+            inlineDetail = "\(n) selected"
+            right = rightPart()
+        }
         if textWidth + gap + right.width > room {
             // Give up, in this order: the detail beyond a third of the room, the text beyond
             // a few columns, the rest of the detail, the switch's word; only then cut the state.

@@ -58,6 +58,7 @@ enum REPL {
         shell.ask = { question, secret in
             secret ? LineEditor.readSecret(prompt: question) : LineEditor.answer(prompt: question)
         }
+        shell.readTextLine = { LineEditor.read(prompt: "") }
         let watch = shell.options.watch ? Watch(session: shell.session) : nil
         if let watch { LineEditor.watch = { watch.changed() } }
         shell.start()
@@ -96,6 +97,7 @@ enum REPL {
             print(sanitize("> \(next)"))
             return next
         }
+        shell.readTextLine = { input.next() }
         shell.start()
         while let line = input.next() {
             print(sanitize("> \(line)"))

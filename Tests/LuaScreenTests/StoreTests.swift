@@ -174,9 +174,9 @@ final class StoreTests: XCTestCase {
         """
         try write(original, to: file)
         let store = try FileStore.open(path: file)
-        // Only scalars are exposed, in file order.
-        XCTAssertEqual(store.values.map(\.key), ["theme", "precise", "huge", "wifi"])
-        XCTAssertNil(store.value(for: "plugins"))
+        // Scalars and lists of strings and numbers are exposed, in file order.
+        XCTAssertEqual(store.values.map(\.key), ["theme", "plugins", "precise", "huge", "wifi"])
+        XCTAssertEqual(store.value(for: "plugins"), .list([.string("a"), .string("b")]))
         XCTAssertNil(store.value(for: "nothing"))
         try store.commit([(key: "wifi", value: .bool(true)), (key: "new", value: .integer(1))])
         XCTAssertEqual(text(file), """
@@ -511,7 +511,11 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(StoreValue(json: .number(0.5)), .number(0.5))
         XCTAssertEqual(StoreValue(json: .string("s")), .string("s"))
         XCTAssertNil(StoreValue(json: .null))
-        XCTAssertNil(StoreValue(json: .array([])))
+        XCTAssertEqual(StoreValue(json: .array([])), .list([]), "an array of strings and numbers is a list")
+        XCTAssertEqual(StoreValue(json: .array([.string("a"), .integer(2)])), .list([.string("a"), .integer(2)]))
+        XCTAssertNil(StoreValue(json: .array([.bool(true)])), "booleans and nested arrays are kept but not exposed")
+        XCTAssertNil(StoreValue(json: .array([.array([])])))
+        XCTAssertEqual(JSONValue(store: .list([.string("a"), .number(1.5)])), .array([.string("a"), .number(1.5)]))
         XCTAssertNil(StoreValue(json: .object([])))
         XCTAssertEqual(JSONValue(store: .integer(-1)), .integer(-1))
         XCTAssertEqual(JSONValue(store: .string("s")), .string("s"))

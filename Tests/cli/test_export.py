@@ -18,6 +18,9 @@ import replsupport as support  # noqa: E402
 ROOT = support.ROOT
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.lua"))) + \
     sorted(glob.glob(os.path.join(ROOT, "examples", "lib", "*.lua")))
+# reader.lua computes its title, footers and a default with functions and stores "yes"/"no"
+# from a toggle (SPEC §8): a Settings.bundle holds none of that, so it cannot come back the same.
+ROUND_TRIP_EXAMPLES = [e for e in EXAMPLES if os.path.basename(e) != "reader.lua"]
 BUNDLES = os.path.join(ROOT, "Tests", "fixtures", "bundles")
 
 # Apple's "Settings Application Schema Reference", one table per element: the keys it marks
@@ -396,7 +399,7 @@ def normalized(specifiers):
 
 class RoundTrips(ExportTestCase):
     def test_every_example_export_import_export_gives_the_same_bundle(self):
-        for script in EXAMPLES:
+        for script in ROUND_TRIP_EXAMPLES:
             name = os.path.basename(script)
             with self.subTest(script=name):
                 first, exported = self.export(script, "settings-bundle", name + ".first")
@@ -406,7 +409,7 @@ class RoundTrips(ExportTestCase):
                 self.assertEqual(load_bundle(first), load_bundle(second))
 
     def test_every_example_imported_renders_the_same_exportable_rows(self):
-        for script in EXAMPLES:
+        for script in ROUND_TRIP_EXAMPLES:
             name = os.path.basename(script)
             with self.subTest(script=name):
                 first, exported = self.export(script, "settings-bundle", name + ".b")

@@ -56,5 +56,7 @@ test("a script that does not load makes open raise with its diagnostics", functi
   raises(function() open("fixtures/missing.lua") end, "cannot read the script")
   raises(function() open("../settings.lua", { colour = true }) end, 'unknown option "colour"')
   raises(function() open("../settings.lua", { store = { notifications = {} } }) end,
-         "opts.store.notifications must be a boolean, number or string")
+         'store value for "notifications": list "" does not fit: its toggle row holds a boolean')
+  raises(function() open("../settings.lua", { store = { notifications = { x = 1 } } }) end,
+         "opts.store.notifications must be a boolean, number, string or list")
 end)

@@ -128,7 +128,7 @@ const char *ls_constructor_callers(lua_State *L, int idx, size_t *len);
  * base + id, where id is what the table at `fields` maps the key to (name -> integer).
  * Sets bit id of *present for each field found. Returns how many keys are not in `fields`
  * (or not strings). Raw access only: never raises. */
-int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned int *present);
+int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned long long *present);
 
 /* A row's default id from its text: lowercased, each run of characters other than a-z and
  * 0-9 made one '_', trimmed of '_'. Writes at most n bytes to out; returns the length. */

@@ -242,7 +242,7 @@ public final class ExploreChecker {
         if rowsByKey == nil { rowsByKey = session.declaredRowsByKey() }
         for (key, value) in values {
             guard let row = rowsByKey?[key] else { continue }
-            do { _ = try session.checked(value, for: row) } catch let error as SessionError where error.kind == .script {
+            do { _ = try session.checkRules(value, for: row) } catch let error as SessionError where error.kind == .script {
                 return ExploreFailure(.raised, "checking \"\(key)\" against row \"\(row.id)\": \(error)")
             } catch {
                 return ExploreFailure(.value, "the store holds \(value.typeName) \(value) for \"\(key)\", which its \(row.kind.constructor) row \"\(row.id)\" refuses: \(error)")

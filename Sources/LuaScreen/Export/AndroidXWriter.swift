@@ -68,7 +68,7 @@ enum AndroidXWriter {
             attributes = [("app:key", row.id), ("android:title", title)]
         case .toggle(_, let binding):
             name = "SwitchPreferenceCompat"
-            attributes = [("app:key", binding.key), ("android:title", title), ("app:defaultValue", binding.defaultValue.description)]
+            attributes = [("app:key", binding.key), ("android:title", title), ("app:defaultValue", (binding.toggleIsOn(binding.defaultValue) ?? false) ? "true" : "false")]
         case .choice(_, let binding, let options):
             name = "ListPreference"
             let base = resourceName(binding.key, used: &used)

@@ -54,8 +54,13 @@ enum SettingsBundleWriter {
         case .child(_, let file, _):
             return .dictionary([("Type", .string("PSChildPaneSpecifier")), ("Title", .string(title)), ("File", .string(file))])
         case .toggle(_, let binding):
-            return .dictionary([("Type", .string("PSToggleSwitchSpecifier")), ("Title", .string(title)),
-                                ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))])
+            // DefaultValue says on or off; TrueValue/FalseValue what a `values` toggle stores.
+            var entries: [(String, PlistValue)] = [("Type", .string("PSToggleSwitchSpecifier")), ("Title", .string(title)),
+                                ("Key", .string(binding.key)), ("DefaultValue", plist(.bool(binding.toggleIsOn(binding.defaultValue) ?? false)))]
+            if let values = binding.toggleValues {
+                entries += [("TrueValue", plist(values.on)), ("FalseValue", plist(values.off))]
+            }
+            return .dictionary(entries)
         case .choice(_, let binding, let options):
             return .dictionary([("Type", .string("PSMultiValueSpecifier")), ("Title", .string(title)),
                                 ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue)),

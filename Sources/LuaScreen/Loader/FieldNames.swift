@@ -6,12 +6,15 @@ enum FieldNames {
     static let section = ["type", "id", "header", "footer", "rows", "visible"]
     static let app = ["type", "root", "store", "screens", "strings", "invariants"]
     static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
-                            "on_accessory", "push", "enabled", "visible", "help", "context"]
+                            "on_accessory", "push", "enabled", "visible", "help", "context", "actions"]
     static let button = ["destructive", "confirm"]
-    static let toggle = ["key", "default", "on_change"]
-    static let choice = ["key", "options", "default", "on_change"]
-    static let input = ["key", "default", "placeholder", "secure", "max_length", "validate", "on_change"]
-    static let number = ["key", "default", "min", "max", "step", "unit", "on_change"]
+    static let toggle = ["key", "default", "values", "validate", "on_change"]
+    static let choice = ["key", "options", "default", "close_on_pick", "multiple", "min_selected", "max_selected",
+                         "validate", "on_change"]
+    static let input = ["key", "default", "placeholder", "secure", "max_length", "multiline", "validate", "on_change"]
+    static let number = ["key", "default", "min", "max", "step", "unit", "validate", "on_change"]
+    static let date = ["key", "default", "min", "max", "placeholder", "validate", "on_change"]
+    static let list = ["key", "default", "placeholder", "validate", "max_items", "unique", "on_change"]
 
     static func extra(for kind: RowKind) -> [String] {
         switch kind {
@@ -21,6 +24,8 @@ enum FieldNames {
         case .choice: return choice
         case .input: return input
         case .number: return number
+        case .list: return list
+        case .date, .time: return date
         }
     }
 
@@ -31,14 +36,15 @@ enum FieldNames {
         RowKind.allCases.filter { extra(for: $0).contains(field) }
     }
 
-    static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number"]
+    static let action = ["id", "text", "destructive", "confirm", "on_select"]
+    static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number", "list", "date", "time"]
 }
 
 /// Every field a row may have, numbered: the stack slot its value is copied to.
 enum RowField: Int32, CaseIterable {
     case type = 1, id, text, detail, icon, style, accessory, onSelect, onAccessory, push, enabled, visible,
          help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
-         validate, min, max, step, unit
+         validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique, multiline, actions
 
     static let slotCount = Int32(allCases.count + 1)
 
@@ -49,6 +55,10 @@ enum RowField: Int32, CaseIterable {
         case .default_: return "default"
         case .onChange: return "on_change"
         case .maxLength: return "max_length"
+        case .closeOnPick: return "close_on_pick"
+        case .minSelected: return "min_selected"
+        case .maxSelected: return "max_selected"
+        case .maxItems: return "max_items"
         default: return "\(self)"
         }
     }
@@ -60,16 +70,16 @@ enum RowField: Int32, CaseIterable {
 
     private static let byName: [String: RowField] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
 
-    var bit: UInt32 { 1 << UInt32(rawValue) }
+    var bit: UInt64 { 1 << UInt64(rawValue) }
 
-    private static func mask(_ kind: RowKind) -> UInt32 {
+    private static func mask(_ kind: RowKind) -> UInt64 {
         FieldNames.row(kind).compactMap { RowField(name: $0) }.reduce(0) { $0 | $1.bit }
     }
 
-    private static let masks: [UInt32] = RowKind.allCases.map(mask)
+    private static let masks: [UInt64] = RowKind.allCases.map(mask)
 
     /// The fields a kind of row accepts, one bit a field.
-    static func allowed(for kind: RowKind) -> UInt32 {
+    static func allowed(for kind: RowKind) -> UInt64 {
         masks[RowKind.allCases.firstIndex(of: kind)!]
     }
 }
@@ -154,6 +164,27 @@ enum FieldDocs {
         "number.max": Doc(type: "number", text: "the largest value"),
         "number.step": Doc(type: "number", text: "values lie on the grid min + k·step (above 0)"),
         "number.unit": Doc(type: "string", text: "shown after the value, e.g. \"%\" or \"ms\""),
+        // SPEC §8
+        "actions": Doc(type: "{ id: string?, text: string, destructive: boolean?, confirm: string?, on_select: \(callback) }[]",
+                       text: "edit actions: `action REF` lists them, `action REF ID` runs one"),
+        "toggle.values": Doc(type: "{ [1]: boolean|number|string, [2]: boolean|number|string }", text: "what is stored for on and off, e.g. { \"yes\", \"no\" }"),
+        "choice.close_on_pick": Doc(type: "boolean", text: "picking an option closes the picker"),
+        "choice.multiple": Doc(type: "boolean", text: "the value is a list of option values; each pick adds or removes one"),
+        "choice.min_selected": Doc(type: "integer", text: "a multiple choice needs at least this many options"),
+        "choice.max_selected": Doc(type: "integer", text: "a multiple choice takes at most this many options"),
+        "input.multiline": Doc(type: "boolean", text: "the value may hold newlines (`edit REF` opens $VISUAL or $EDITOR)"),
+        "list.default": Doc(type: "string[]", text: "the items until some are stored (default {})"),
+        "list.placeholder": Doc(type: "string", text: "shown while the list is empty"),
+        "list.max_items": Doc(type: "integer", text: "the most items the list may hold"),
+        "list.unique": Doc(type: "boolean", text: "no item twice"),
+        "date.default": Doc(type: "string", text: "the day until one is stored, \"YYYY-MM-DD\" (default: min, else not set)"),
+        "date.min": Doc(type: "string", text: "the earliest day, \"YYYY-MM-DD\""),
+        "date.max": Doc(type: "string", text: "the latest day, \"YYYY-MM-DD\""),
+        "date.placeholder": Doc(type: "string", text: "shown while no day is set"),
+        "time.default": Doc(type: "string", text: "the time until one is stored, \"HH:MM\" (default: min, else not set)"),
+        "time.min": Doc(type: "string", text: "the earliest time, \"HH:MM\""),
+        "time.max": Doc(type: "string", text: "the latest time, \"HH:MM\""),
+        "time.placeholder": Doc(type: "string", text: "shown while no time is set"),
     ]
 
     /// The description of a field of a table kind (`app`, `screen`, `section`) or of a row kind.

@@ -51,6 +51,8 @@ final class Validator {
         var kind: RowKind
         var line: Int32
         var defaultValue: StoreValue
+        /// The row, when it has rules beyond its kind (checked on every write to the key).
+        var rules: BoundRow?
     }
     private var screenDepth = 0
     static let maxScreenDepth = 100
@@ -122,7 +124,7 @@ final class Validator {
     }
 
     /// The rows being read, innermost last: the path component of each and its field slots.
-    private var rowNames: [(component: Int, base: Int32, present: UInt32)] = []
+    private var rowNames: [(component: Int, base: Int32, present: UInt64)] = []
 
     /// The id (else the key) the script gave the row read at path component `component`.
     private func givenName(ofRowAt component: Int) -> String? {
@@ -490,6 +492,7 @@ final class Validator {
 
         var id: String?
         var title: String?
+        var titleFunction: ScriptRef?
         var sectionsField = false
         var sectionsFunction: ScriptRef?
         var onAppear: ScriptRef?
@@ -499,7 +502,9 @@ final class Validator {
             switch key {
             case "type": break
             case "id": id = string(key)
-            case "title": title = string(key)
+            case "title":
+                if stack.type(at: -1) == .function { titleFunction = reference(); title = "" }
+                else { title = dynamicString(key)?.value }
             case "sections":
                 sectionsField = true
                 switch stack.type(at: -1) {
@@ -523,6 +528,7 @@ final class Validator {
         if let existing = screenIndex[screenID], replacesScreens {
             // Read again (a sections function at a later render): the new definition wins.
             screens[existing] = Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location)
+            screens[existing].titleFunction = titleFunction
             if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
             screens[existing].sections = readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction)
             return screenID
@@ -535,6 +541,7 @@ final class Validator {
         // Register before reading the sections, so rows can push this screen by id.
         let index = screens.count
         screens.append(Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location))
+        screens[index].titleFunction = titleFunction
         screenIndex[screenID] = index
         if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
         invariants += screenInvariants.map { ($0.name, screenID, $0.ref) }
@@ -604,6 +611,8 @@ final class Validator {
         var id: String?
         var header: String?
         var footer: String?
+        var headerFunction: ScriptRef?
+        var footerFunction: ScriptRef?
         var visible: Dynamic<Bool> = .value(true)
         var rowsField = false
         let location = currentLocation
@@ -611,8 +620,10 @@ final class Validator {
             switch key {
             case "type": break
             case "id": id = string(key)
-            case "header": header = string(key)
-            case "footer": footer = string(key)
+            case "header":
+                if stack.type(at: -1) == .function { headerFunction = reference() } else { header = dynamicString(key)?.value }
+            case "footer":
+                if stack.type(at: -1) == .function { footerFunction = reference() } else { footer = dynamicString(key)?.value }
             case "visible": if let v = dynamicBool(key) { visible = v }
             case "rows":
                 rowsField = true
@@ -625,6 +636,8 @@ final class Validator {
         }
         var section = Section(id: id ?? header.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "section\(position)",
                               header: header, footer: footer, visible: visible, location: location)
+        section.headerFunction = headerFunction
+        section.footerFunction = footerFunction
         if rowsField {
             if stack.rawGet(t, "rows") == .table {
                 let list = stack.absolute(-1)
@@ -693,7 +706,7 @@ final class Validator {
             stack.top = base + RowField.slotCount
         }
         lua.push(ref: fieldTable)
-        var present: UInt32 = 0
+        var present: UInt64 = 0
         let unknownKeys = lua.collectFields(of: t, names: stack.top, into: base, present: &present)
         stack.pop()
         // A diagnostic's path names this row by its id or key while it is read (looked up only
@@ -781,14 +794,21 @@ final class Validator {
         }
         if has(.enabled), let v = dynamicBool("enabled", at: slot(.enabled)) { row.enabled = v }
         if has(.visible), let v = dynamicBool("visible", at: slot(.visible)) { row.visible = v }
-        if has(.help) { row.help = string("help", at: slot(.help)) }
+        if has(.help) {
+            if stack.type(at: slot(.help)) == .function { row.helpFunction = reference(at: slot(.help)) }
+            else { row.help = dynamicString("help", at: slot(.help))?.value }
+        }
         if has(.context) { row.context = reference(at: slot(.context)) }
+        if has(.actions) { row.actions = readActions(at: slot(.actions)) }
 
         var key: String?
         var binding = Binding(key: "", defaultValue: .bool(false))
         if kind == .button {
             if has(.destructive), let b = bool("destructive", at: slot(.destructive)) { row.destructive = b }
-            if has(.confirm) { row.confirm = string("confirm", at: slot(.confirm)) }
+            if has(.confirm) {
+                if stack.type(at: slot(.confirm)) == .function { row.confirmFunction = reference(at: slot(.confirm)) }
+                else { row.confirm = dynamicString("confirm", at: slot(.confirm))?.value }
+            }
         }
         if kind.isBound {
             if has(.key), case .failure(let refusal)? = StoreInput.key(stack, at: slot(.key)) {
@@ -806,9 +826,16 @@ final class Validator {
                 default: typeError("options", expected: "a list of options or a function of ctx", at: at)
                 }
             }
-            if kind == .input {
-                if has(.placeholder) { binding.placeholder = string("placeholder", at: slot(.placeholder)) }
+            if kind == .input || kind == .list || kind == .date || kind == .time {
+                if has(.placeholder) {
+                    if stack.type(at: slot(.placeholder)) == .function { binding.placeholderFunction = reference(at: slot(.placeholder)) }
+                    else { binding.placeholder = dynamicString("placeholder", at: slot(.placeholder))?.value }
+                }
                 if has(.secure), let b = bool("secure", at: slot(.secure)) { binding.secure = b }
+                if has(.multiline), let b = bool("multiline", at: slot(.multiline)) { binding.multiline = b }
+                if binding.multiline, binding.secure {
+                    report("a secure input is one line; multiline is ignored", field: "multiline", severity: .warning)
+                }
                 if has(.maxLength) {
                     let at = slot(.maxLength)
                     if let n = stack.integer(at: at), n > 0 { binding.maxLength = Int(n) } else if stack.type(at: at) == .number {
@@ -817,7 +844,34 @@ final class Validator {
                         typeError("max_length", expected: "a whole number", at: at)
                     }
                 }
-                if has(.validate) { binding.validate = function("validate", at: slot(.validate)) }
+            }
+            if has(.validate) { binding.validate = function("validate", at: slot(.validate)) }
+            if kind == .toggle, has(.values) { binding.toggleValues = toggleValues(at: slot(.values)) }
+            if kind == .choice, has(.closeOnPick), let b = bool("close_on_pick", at: slot(.closeOnPick)) { binding.closeOnPick = b }
+            if kind == .choice {
+                if has(.multiple), let b = bool("multiple", at: slot(.multiple)) { binding.multiple = b }
+                if has(.minSelected) { binding.minSelected = count("min_selected", at: slot(.minSelected), least: 0) }
+                if has(.maxSelected) { binding.maxSelected = count("max_selected", at: slot(.maxSelected), least: 1) }
+                if !binding.multiple, has(.minSelected) || has(.maxSelected) {
+                    report("min_selected and max_selected apply to a choice with multiple = true", field: has(.minSelected) ? "min_selected" : "max_selected", severity: .warning)
+                }
+                if let lo = binding.minSelected, let hi = binding.maxSelected, lo > hi {
+                    report("min_selected (\(lo)) is greater than max_selected (\(hi))", field: "min_selected")
+                }
+                if binding.multiple, binding.closeOnPick {
+                    report("close_on_pick is ignored by a choice with multiple = true (each pick adds or removes an option)", field: "close_on_pick", severity: .warning)
+                }
+            }
+            if kind == .date || kind == .time {
+                if has(.min) { binding.earliest = dayTime(kind, "min", at: slot(.min)) }
+                if has(.max) { binding.latest = dayTime(kind, "max", at: slot(.max)) }
+                if let lo = binding.earliest, let hi = binding.latest, lo > hi {
+                    report("min (\(lo)) is later than max (\(hi))", field: "min")
+                }
+            }
+            if kind == .list {
+                if has(.maxItems) { binding.maxItems = count("max_items", at: slot(.maxItems), least: 1) }
+                if has(.unique), let b = bool("unique", at: slot(.unique)) { binding.unique = b }
             }
             if kind == .number {
                 if has(.min) { binding.minimum = finiteNumber("min", at: slot(.min)) }
@@ -859,14 +913,21 @@ final class Validator {
 
         if kind.isBound {
             binding.key = key ?? row.id
-            let defaultPresent = has(.default_)
-            let defaultValue: StoreValue? = defaultPresent ? storeValue(at: slot(.default_)) : nil
+            var defaultPresent = has(.default_)
+            if defaultPresent, stack.type(at: slot(.default_)) == .function {
+                // A function of ctx, run at each read; the kind's fallback stands in for it.
+                binding.defaultFunction = reference(at: slot(.default_))
+                defaultPresent = false
+            }
+            let defaultValue: StoreValue? = !defaultPresent ? nil
+                : (kind == .list || binding.multiple) ? listValue(at: slot(.default_)) : storeValue(at: slot(.default_))
             if defaultPresent, defaultValue == nil {
                 typeError("default", expected: expectedDefault(kind), at: slot(.default_))
             }
             checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: has(.options))
             row.binding = binding
-            let entry = BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue)
+            let entry = BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue,
+                                 rules: BoundRow.hasRules(row) ? BoundRow(row) : nil)
             if let previous = bindings.insertIfAbsent(binding.key, entry) {
                 if previous.kind != kind {
                     let at = previous.line > 0 ? " at line \(previous.line)" : ""
@@ -891,8 +952,108 @@ final class Validator {
         return row
     }
 
+    /// A row's `actions = { { id =, text =, destructive =, confirm =, on_select = }, ... }`.
+    func readActions(at index: Int32) -> [RowAction] {
+        guard stack.type(at: index) == .table else {
+            typeError("actions", expected: "a list of { text =, on_select = } tables", at: index)
+            return []
+        }
+        let list = stack.absolute(index)
+        let count = stack.rawLength(list)
+        var actions: [RowAction] = []
+        var ids = Set<String>()
+        withPath(.field("actions")) {
+            guard count > 0 else { return }
+            for i in 1...count {
+                stack.rawGet(list, index: i)
+                defer { stack.pop() }
+                path.append(.index(i))
+                defer { path.removeLast() }
+                guard stack.type(at: -1) == .table else {
+                    typeError("", expected: "a { text =, on_select = } table")
+                    continue
+                }
+                var id: String?
+                var text: String?
+                var destructive = false
+                var confirm: Dynamic<String>?
+                var onSelect: ScriptRef?
+                var textSlug: String?
+                _ = forEachField(-1, what: "action") { key in
+                    switch key {
+                    case "id": id = string(key)
+                    case "text":
+                        text = string(key)
+                        textSlug = stack.slug(at: -1)
+                    case "destructive": destructive = bool(key) ?? false
+                    case "confirm": confirm = dynamicString(key)
+                    case "on_select": onSelect = function(key)
+                    default: unknownField(key, allowed: FieldNames.action)
+                    }
+                }
+                if text == nil { report("missing required field \"text\" (what the action is called)") }
+                if onSelect == nil { report("missing required field \"on_select\" (what the action does)") }
+                let actionID = id ?? textSlug ?? "action\(i)"
+                if !ids.insert(actionID).inserted {
+                    report("duplicate action id \"\(actionID)\" in this row; give one of them an id", field: id == nil ? nil : "id")
+                }
+                if let text, let onSelect {
+                    actions.append(RowAction(id: actionID, text: text, destructive: destructive, confirm: confirm, onSelect: onSelect))
+                }
+            }
+        }
+        return actions
+    }
+
+    /// A `date` or `time` field: `"YYYY-MM-DD"` or `"HH:MM"`, a real day or time.
+    private func dayTime(_ kind: RowKind, _ field: String, at index: Int32) -> String? {
+        guard stack.type(at: index) == .string, let text = string(field, at: index) else {
+            typeError(field, expected: kind == .date ? "a date \"YYYY-MM-DD\"" : "a time \"HH:MM\"", at: index)
+            return nil
+        }
+        if let value = kind == .date ? DayTime.date(text) : DayTime.time(text) { return value }
+        report("\"\(text.prefix(200))\" is not a \(kind == .date ? "real day in the form YYYY-MM-DD (e.g. 2026-11-30)" : "time of day in the form HH:MM, 00:00 to 23:59")", field: field)
+        return nil
+    }
+
+    /// A whole number at least `least` (a count of items or options).
+    private func count(_ field: String, at index: Int32, least: Int) -> Int? {
+        if let n = stack.integer(at: index), n >= least, n <= Int32.max { return Int(n) }
+        if stack.type(at: index) == .number {
+            report("\(field) must be a whole number of at least \(least)", field: field)
+        } else {
+            typeError(field, expected: "a whole number", at: index)
+        }
+        return nil
+    }
+
+    /// A default list (`{ "a", "b" }`): strings and numbers in its array part.
+    private func listValue(at index: Int32) -> StoreValue? {
+        guard stack.type(at: index) == .table else { return nil }
+        let t = stack.absolute(index)
+        let n = stack.rawLength(t)
+        var items: [StoreValue] = []
+        var ok = true
+        if n > 0 {
+            for i in 1...n {
+                stack.rawGet(t, index: i)
+                switch storeValue(at: -1) {
+                case .string(let s)?: items.append(.string(s))
+                case .integer(let v)?: items.append(.integer(v))
+                case .number(let d)? where d.isFinite: items.append(.number(d))
+                default: ok = false
+                }
+                stack.pop()
+            }
+        }
+        return ok ? .list(items) : nil
+    }
+
     private func expectedDefault(_ kind: RowKind) -> String {
         switch kind {
+        case .list: return "a list of strings"
+        case .date: return "a date \"YYYY-MM-DD\" or a function of ctx"
+        case .time: return "a time \"HH:MM\" or a function of ctx"
         case .toggle: return "a boolean"
         case .input: return "a string"
         case .number: return "a number"
@@ -904,10 +1065,10 @@ final class Validator {
         switch kind {
         case .toggle:
             switch defaultValue {
-            case .bool?: binding.defaultValue = defaultValue!
-            case let other?: report("expected a boolean, got \(other.typeName)", field: "default")
-                binding.defaultValue = .bool(false)
-            case nil: binding.defaultValue = .bool(false)
+            case .bool(let b)?: binding.defaultValue = binding.toggleValue(b)
+            case let other?: report("expected a boolean, got \(other.typeName)\(binding.toggleValues != nil ? " (the default says on or off: true or false; values says what is stored)" : "")", field: "default")
+                binding.defaultValue = binding.toggleValue(false)
+            case nil: binding.defaultValue = binding.toggleValue(false)
             }
         case .input:
             if let d = defaultValue {
@@ -957,6 +1118,47 @@ final class Validator {
                 value = numberValue(hi)
             }
             binding.defaultValue = value
+        case .choice where binding.multiple:
+            binding.defaultValue = .list([])
+            guard let items = defaultValue?.listItems else {
+                if binding.options == nil, !optionsPresent {
+                    report("missing required field \"options\" (a list of strings or { value =, text = } tables)")
+                }
+                return
+            }
+            if case .value(let options)? = binding.options {
+                for item in items where !options.contains(where: { $0.value.sameValue(as: item) }) {
+                    let values = options.prefix(20).map { "\"\($0.value)\"" }.joined(separator: ", ")
+                    report("the default holds \"\(item)\", which is not among the options (\(values))\(Suggest.hint(item.description, options.map { $0.value.description }))", field: "default")
+                }
+            }
+            if let lo = binding.minSelected, items.count < lo {
+                report("the default chooses \(items.count) options, fewer than min_selected \(lo)", field: "default")
+            }
+            if let hi = binding.maxSelected, items.count > hi {
+                report("the default chooses \(items.count) options, more than max_selected \(hi)", field: "default")
+            }
+            binding.defaultValue = .list(items)
+        case .date, .time:
+            binding.defaultValue = .string(binding.earliest ?? "")
+            guard let d = defaultValue else { return }
+            guard case .string(let text) = d, let value = kind == .date ? DayTime.date(text) : DayTime.time(text) else {
+                report("the default \"\(d.description.prefix(200))\" is not a \(kind == .date ? "date YYYY-MM-DD" : "time HH:MM")", field: "default")
+                return
+            }
+            if let lo = binding.earliest, value < lo { report("the default \(value) is before min \(lo)", field: "default") }
+            if let hi = binding.latest, value > hi { report("the default \(value) is after max \(hi)", field: "default") }
+            binding.defaultValue = .string(value)
+        case .list:
+            binding.defaultValue = .list([])
+            guard let items = defaultValue?.listItems else { return }
+            if let max = binding.maxItems, items.count > max {
+                report("the default has \(items.count) items, more than max_items \(max)", field: "default")
+            }
+            if binding.unique, Set(items.map(\.description)).count != items.count {
+                report("the default holds an item twice, and the list is unique", field: "default")
+            }
+            binding.defaultValue = .list(items)
         case .choice:
             if case .value(let options)? = binding.options {
                 if let d = defaultValue {
@@ -978,6 +1180,33 @@ final class Validator {
         case .text, .button:
             break
         }
+    }
+
+    /// A toggle's `values = { ON, OFF }`: two different booleans, numbers or strings.
+    private func toggleValues(at index: Int32) -> (on: StoreValue, off: StoreValue)? {
+        guard stack.type(at: index) == .table else {
+            typeError("values", expected: "a list of two values { ON, OFF }", at: index)
+            return nil
+        }
+        let t = stack.absolute(index)
+        var extra = false
+        stack.pushNil()
+        while stack.next(t) {
+            if !(stack.isInteger(at: -2) && (stack.integer(at: -2) == 1 || stack.integer(at: -2) == 2)) { extra = true }
+            stack.pop()
+        }
+        stack.rawGet(t, index: 1)
+        stack.rawGet(t, index: 2)
+        defer { stack.pop(2) }
+        guard !extra, let on = storeValue(at: -2), let off = storeValue(at: -1) else {
+            report("values must be a list of two values { ON, OFF } (booleans, numbers or strings), e.g. { \"yes\", \"no\" }", field: "values")
+            return nil
+        }
+        if on.sameValue(as: off) {
+            report("values: ON and OFF are both \"\(on)\"; they must differ", field: "values")
+            return nil
+        }
+        return (on, off)
     }
 
     private func numberValue(_ d: Double) -> StoreValue {

@@ -60,6 +60,7 @@ extension Session {
     func declaredRow(_ resolved: ResolvedRow) -> Row? {
         guard let live = navigation.last else { return nil }
         if let picker = live.picker { return picker.row }
+        if let list = live.list { return list.row }
         if let last = lastLookedUp, last.structure == structureGeneration, last.depth == navigation.count,
            last.row.id == resolved.id {
             return last.row
@@ -78,6 +79,7 @@ extension Session {
     private func usable(_ reference: String) throws -> (ResolvedRow, Row) {
         let resolved = try lookup(reference)
         if navigation.last?.picker != nil, let row = navigation.last?.picker?.row { return (resolved, row) }
+        if let row = navigation.last?.list?.row { return (resolved, row) }
         guard let row = declaredRow(resolved) else { throw SessionError.refused("no row \"\(reference)\"") }
         if let error = resolved.error {
             throw SessionError.refused("row \"\(resolved.text)\" could not be evaluated: \(error)")
@@ -93,9 +95,20 @@ extension Session {
     /// Selects a row as SPEC's kinds table says. `answer` replies to a button's `confirm`.
     public func select(_ reference: String, answer: Bool? = nil) throws {
         let (resolved, row) = try usable(reference)
+        if navigation.last?.list != nil { return }  // selecting an item does nothing
         if let picker = navigation.last?.picker {
             guard let value = resolved.value else { return }
-            try perform { try change(picker.row, to: value) }
+            if picker.row.binding?.multiple == true {
+                try perform { try toggleOption(value, of: picker.row) }
+                return
+            }
+            try perform {
+                try change(picker.row, to: value)
+                if picker.row.binding?.closeOnPick == true, navigation.last?.picker != nil {
+                    navigation.removeLast()
+                    changed()
+                }
+            }
             return
         }
         guard resolved.selectable else {
@@ -104,12 +117,11 @@ extension Session {
         switch row.kind {
         case .toggle:
             guard let binding = row.binding else { return }
-            var current = false
-            if case .bool(let b)? = value(for: binding.key) { current = b }
+            let current = value(for: binding.key).flatMap { binding.toggleIsOn($0) } ?? false
             // Flipping is all a toggle does when selected (its push, if any, is never
             // followed: `check` warns); on_select still runs.
             try perform {
-                try change(row, to: .bool(!current))
+                try change(row, to: binding.toggleValue(!current))
                 if let onSelect = row.onSelect {
                     try call(onSelect, row: row, what: "on_select of row \"\(row.id)\"")
                 }
@@ -123,10 +135,14 @@ extension Session {
                 navigation.append(LiveScreen(id: row.id, title: resolved.text, picker: PickerSource(row: row, screenID: currentScreenID)))
                 changed()
             }
-        case .input, .number:
-            throw SessionError(.needsValue, "\"\(resolved.text)\" is \(row.kind == .input ? "an input" : "a number") row: give its new value with set \(resolved.number.map(String.init) ?? row.id) VALUE")
+        case .list:
+            try perform { pushList(row, title: resolved.text) }
+        case .input, .number, .date, .time:
+            let what = row.kind == .input ? "an input" : "a \(row.kind.rawValue)"
+            let example = row.kind == .date ? " (YYYY-MM-DD)" : row.kind == .time ? " (HH:MM)" : ""
+            throw SessionError(.needsValue, "\"\(resolved.text)\" is \(what) row: give its new value with set \(resolved.number.map(String.init) ?? row.id) VALUE\(example)")
         case .button:
-            if let question = row.confirm.map(tr) {
+            if let question = try confirmQuestion(of: row) {
                 guard let answer else { throw SessionError(.needsConfirmation(question), question) }
                 guard answer else { return }
             }
@@ -190,7 +206,7 @@ extension Session {
         }
         let target = navigation.last?.picker?.row ?? row
         guard target.kind.isBound else { throw SessionError.refused("row \"\(resolved.text)\" has no value to set") }
-        try perform { try change(target, to: try checked(value, for: target)) }
+        try perform { try change(target, to: value) }
     }
 
     /// Turns typed text into a value of the row's kind.
@@ -199,11 +215,21 @@ extension Session {
         let t = text.trimmingSpaces
         switch row.kind {
         case .toggle:
+            if let values = binding.toggleValues {
+                if t == values.on.description { return values.on }
+                if t == values.off.description { return values.off }
+            }
             switch t.lowercased() {
             case "true", "on", "yes", "y", "1": return .bool(true)
             case "false", "off", "no", "n", "0": return .bool(false)
-            default: throw SessionError.refused("\"\(row.text.value ?? row.id)\" is a toggle: give on or off (true/false, yes/no)")
+            default:
+                let mapped = binding.toggleValues.map { " or \($0.on)/\($0.off)" } ?? ""
+                throw SessionError.refused("\"\(row.text.value ?? row.id)\" is a toggle: give on or off (true/false, yes/no\(mapped))")
             }
+        case .choice where binding.multiple:
+            return try parseMultiple(text, for: row)
+        case .list:
+            return .list(Session.splitItems(text).map { .string($0) })
         case .choice:
             let options = try options(of: row).get()
             if let o = options.first(where: { $0.value.description == t }) { return o.value }
@@ -212,70 +238,27 @@ extension Session {
             let list = options.map { $0.text == $0.value.description ? $0.text : "\($0.value) (\($0.text))" }
             throw SessionError.refused("\"\(t)\" is not an option of \"\(row.text.value ?? row.id)\"; options: \(list.joined(separator: ", "))\(Suggest.hint(t, options.map(\.text)))")
         case .input:
-            return try checked(.string(text), for: row)
+            // REPL text reads \n as a newline in a multiline input.
+            return .string(binding.multiline ? Session.readingNewlines(text) : text)
+        case .date, .time:
+            return .string(t)
         case .number:
             let unitless = binding.unit.map { u in t.hasSuffix(u) ? String(t.dropLast(u.count)).trimmingSpaces : t } ?? t
             let value: StoreValue
             if let i = Int64(unitless) { value = .integer(i) }
             else if let d = Double(unitless), d.isFinite { value = .number(d) }
             else { throw SessionError.refused("\"\(t)\" is not a number") }
-            return try checked(value, for: row)
+            return value
         default:
             throw SessionError.refused("row \"\(row.id)\" has no value")
         }
     }
 
-    /// Checks a value against the row's rules (type, max_length, min/max/step, options).
-    func checked(_ value: StoreValue, for row: Row) throws -> StoreValue {
-        guard let binding = row.binding else { throw SessionError.refused("row \"\(row.id)\" has no value") }
-        let name = row.text.value ?? row.id
-        switch (row.kind, value) {
-        case (.toggle, .bool): return value
-        case (.toggle, _): throw SessionError.refused("\"\(name)\" is a toggle: its value is true or false")
-        case (.input, .string(let s)):
-            if let max = binding.maxLength, s.count > max {
-                throw SessionError.refused("\"\(name)\" takes at most \(max) characters; this is \(s.count)")
-            }
-            return value
-        case (.input, _): throw SessionError.refused("\"\(name)\" is an input: its value is a string")
-        case (.number, _):
-            guard let d = value.doubleValue, d.isFinite else { throw SessionError.refused("\"\(name)\" is a number row: give a number") }
-            if let lo = binding.minimum, d < lo { throw SessionError.refused("\(value) is below the minimum \(StoreValue.format(lo)) of \"\(name)\"") }
-            if let hi = binding.maximum, d > hi { throw SessionError.refused("\(value) is above the maximum \(StoreValue.format(hi)) of \"\(name)\"") }
-            if let step = binding.step, !NumberGrid.isOnGrid(d, step: step, origin: binding.minimum ?? 0) {
-                throw SessionError.refused("\(value) is not on the step \(StoreValue.format(step)) of \"\(name)\"\(binding.minimum.map { " (from \(StoreValue.format($0)))" } ?? "")")
-            }
-            return value
-        case (.choice, _):
-            let options = try options(of: row).get()
-            guard let option = options.first(where: { $0.value.sameValue(as: value) }) else {
-                throw SessionError.refused("\"\(value)\" is not an option of \"\(name)\"")
-            }
-            return option.value
-        default:
-            throw SessionError.refused("\"\(name)\" has no value")
-        }
-    }
-
-    /// Stores a new value, validating inputs and running `on_change(ctx, new, old)`.
-    func change(_ row: Row, to newValue: StoreValue) throws {
+    /// Stores a new value once it passes every check of its row (WriteCheck), then runs
+    /// `on_change(ctx, new, old)`.
+    func change(_ row: Row, to proposed: StoreValue) throws {
         guard let binding = row.binding else { return }
-        if let validate = binding.validate {
-            let stack = lua.stack
-            let top = stack.top
-            defer { stack.top = top }
-            try call(validate, row: row, what: "validate of row \"\(row.id)\"", results: 1, extra: [newValue], withContext: false)
-            switch stack.type(at: -1) {
-            case .nil_: break
-            case .string:
-                throw SessionError.refused("\"\(row.text.value ?? row.id)\": \(stack.string(at: -1) ?? "invalid value")")
-            case .boolean where stack.bool(at: -1) == true: break
-            case .boolean:
-                throw SessionError.refused("\"\(row.text.value ?? row.id)\": invalid value")
-            default:
-                throw SessionError.refused("validate of row \"\(row.id)\" returned a \(stack.type(at: -1).name); it should return nil or a message")
-            }
-        }
+        let newValue = try checkWrite(proposed, for: row)
         let old = value(for: binding.key)
         try write(binding.key, newValue)
         if let onChange = binding.onChange {
@@ -491,7 +474,7 @@ extension Session {
         let resolved = try lookup(reference, includeHidden: true)
         guard let row = declaredRow(resolved) else { return resolved.text }
         var lines = ["\(resolved.text) (\(row.kind.constructor), id \(row.id))"]
-        if let help = row.help { lines.append(tr(help)) }
+        if let help = helpText(of: row) { lines.append(help) }
         if let binding = row.binding {
             let current = value(for: binding.key)
             lines.append("key: \(binding.key)")
@@ -510,6 +493,7 @@ extension Session {
             }
             if row.kind == .input, let max = binding.maxLength { lines.append("at most \(max) characters") }
         }
+        lines += actionHelp(row)
         if !resolved.enabled || !resolved.visible { lines.append(try why(reference)) }
         if let location = row.location { lines.append("declared at \(location)") }
         return lines.joined(separator: "\n")

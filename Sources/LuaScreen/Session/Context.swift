@@ -17,6 +17,7 @@ extension Session {
             ("insert_section", { $0.ctxInsertSection($1) }),
             ("remove_section", { $0.ctxRemoveSection($1) }),
             ("tr", { $0.ctxTranslate($1) }),
+            ("reset", { $0.ctxReset($1) }),
         ]
     }
 
@@ -31,11 +32,13 @@ extension Session {
         let stack = lua.stack
         // ctx.store: a handle whose reads and writes go through the session.
         stack.newHandle()
-        stack.newTable(recordCount: 3)
+        stack.newTable(recordCount: 4)
         lua.pushHostFunction { [unowned self] s in self.storeIndex(s) }
         stack.rawSet(-2, "__index")
         lua.pushHostFunction { [unowned self] s in self.storeNewIndex(s) }
         stack.rawSet(-2, "__newindex")
+        lua.pushHostFunction { [unowned self] s in self.storePairs(s) }
+        stack.rawSet(-2, "__pairs")
         stack.push("the store")
         stack.rawSet(-2, "__metatable")
         stack.setMetatable(-2)
@@ -236,19 +239,23 @@ extension Session {
         }
         guard case .success(let key) = keyRead else { return .error(keyRead.refusal) }
         guard let valueRead = StoreInput.value(s, at: 3, key: key) else {
-            return .error("store values are booleans, numbers, strings or nil; \"\(Diagnostic.quote(key))\" cannot hold a \(s.type(at: 3).name)")
+            return .error("store values are booleans, numbers, strings, lists of strings and numbers, or nil; \"\(Diagnostic.quote(key))\" cannot hold a \(s.type(at: 3).name)")
         }
         guard case .success(let newValue) = valueRead else { return .error(valueRead.refusal) }
-        if let v = newValue, let kind = validator.bindings[key]?.kind, !fits(v, kind: kind) {
-            return .error("\"\(Diagnostic.quote(key))\" is bound to a \(kind.constructor) row, which holds \(kindValueName(kind)), not \(v.typeName)")
-        }
         guard transaction != nil else {
             return .error("the store can only be changed inside a callback (field functions only read it)")
         }
         if readLog != nil {
             return .error("field functions (text, detail, enabled, visible, options, sections) only read the store; change it in a callback")
         }
-        do { try write(key, newValue) } catch { return .error("\(error)") }
+        var checked: StoreValue? = nil
+        if let v = newValue {
+            switch checkedStoreWrite(key, v) {
+            case .success(let value): checked = value
+            case .failure(let error): return .error(error.message)
+            }
+        }
+        do { try write(key, checked) } catch let error as SessionError { return .error(error.message) } catch { return .error("\(error)") }
         return .results(0)
     }
 
@@ -557,6 +564,7 @@ extension Session {
                 str("unit", b.unit)
             }
         }
+        pushValueKindFields(row)
     }
 }
 
@@ -569,6 +577,13 @@ extension LuaStack {
         case .integer(let i): push(i)
         case .number(let d): push(d)
         case .string(let s): push(s)
+        case .list(let items):
+            ensure(3)
+            newTable(arrayCount: items.count)
+            for (i, item) in items.enumerated() {
+                push(item)
+                rawSet(-2, index: i + 1)
+            }
         }
     }
 }

@@ -30,9 +30,10 @@ extension Session {
         case .integer(let i)?: value = .integer(i)
         case .number(let d)?: value = .number(d)
         case .string(let s)?: value = .string(s)
+        case .list?: value = JSONValue(store: row.value!) ?? .null
         case nil: value = .null
         }
-        return .object([
+        var members: [(key: String, value: JSONValue)] = [
             ("id", .string(row.id)),
             ("type", .string(row.kind.rawValue)),
             ("text", .string(row.text)),
@@ -45,6 +46,12 @@ extension Session {
             ("selectable", .bool(row.selectable)),
             ("key", .optional(row.key)),
             ("value", value),
-        ])
+        ]
+        if let actions = row.actions {
+            members.append(("actions", .array(actions.map {
+                .object([("id", .string($0.id)), ("text", .string($0.text)), ("destructive", .bool($0.destructive))])
+            })))
+        }
+        return .object(members)
     }
 }

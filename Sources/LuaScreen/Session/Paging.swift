@@ -139,6 +139,7 @@ extension Session {
         state.beginAction()
         defer { state.endAction() }
         let perPage = max(1, rowsPerPage)
+        if let live = navigation.last, let list = live.list { return listPage(live, list, pageIndex, perPage) }
         guard let (index, sections) = currentIndex(), let live = navigation.last else {
             return slice(currentScreen(), pageIndex, perPage)
         }
@@ -149,7 +150,7 @@ extension Session {
         let start = (page - 1) * perPage
         let end = min(total, start + perPage)
         index.extend(toEntries: end, sections)
-        var resolved = ResolvedScreen(id: live.id, title: live.title, sections: [])
+        var resolved = ResolvedScreen(id: live.id, title: title(of: live), sections: [])
         var entry = start
         while entry < end {
             let si = Int(index.entries[entry].section)
@@ -162,8 +163,8 @@ extension Session {
                 entry += 1
             }
             let showsEnd = lastRow == section.rows.count - 1
-            resolved.sections.append(ResolvedSection(id: section.id, header: section.header,
-                                                     footer: showsEnd ? section.footer : nil, rows: rows))
+            resolved.sections.append(ResolvedSection(id: section.id, header: header(of: section),
+                                                     footer: showsEnd ? footer(of: section) : nil, rows: rows))
         }
         return ScreenPage(screen: resolved, index: page, count: count)
     }

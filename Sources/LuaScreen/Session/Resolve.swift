@@ -28,9 +28,10 @@ extension Session {
         defer { lua.endAction() }
         let live = navigation[level]
         if let picker = live.picker { return resolvePicker(live, picker) }
+        if let list = live.list { return resolveList(live, list).0 }
         var number = 0
         let (sections, error) = sections(of: live)
-        var resolved = ResolvedScreen(id: live.id, title: tr(live.title), sections: [])
+        var resolved = ResolvedScreen(id: live.id, title: title(of: live), sections: [])
         if let error {
             let row = ResolvedRow(id: "error", kind: .text, text: "The sections could not be built", detail: error,
                                   visible: true, error: error)
@@ -48,7 +49,7 @@ extension Session {
             for row in section.rows {
                 rows.append(resolveRow(row, sectionVisible: visible, number: &number))
             }
-            resolved.sections.append(ResolvedSection(id: section.id, header: section.header.map(tr), footer: section.footer.map(tr),
+            resolved.sections.append(ResolvedSection(id: section.id, header: header(of: section), footer: footer(of: section),
                                                       visible: visible, rows: rows))
         }
         return resolved
@@ -95,17 +96,29 @@ extension Session {
             detail = note(evalString(d, row: row, what: "detail of row \"\(row.id)\""), nil).map(tr)
         }
         var value: StoreValue? = nil
+        var toggleOn: Bool? = nil
         if let binding = row.binding {
             value = self.value(for: binding.key)
             if row.detail == nil { detail = note(displayValue(row, binding, value), nil) }
             if binding.secure { value = .string("••••") }
+            if row.kind == .toggle, binding.toggleValues != nil, let value { toggleOn = binding.toggleIsOn(value) }
         }
         var resolved = ResolvedRow(id: row.id, kind: row.kind, text: text, detail: detail, icon: row.icon,
                                    style: row.style, accessory: row.effectiveAccessory, enabled: enabled,
                                    visible: visible, selectable: row.isSelectable, key: row.binding?.key,
                                    value: value, destructive: row.destructive)
-        if let binding = row.binding, row.detail == nil, row.kind == .input, !binding.secure,
-           binding.placeholder != nil, value?.description.isEmpty ?? true {
+        if row.hasRareFields {
+            let actions = row.actions
+            if !actions.isEmpty {
+                resolved.actions = actions.map { ResolvedAction(id: $0.id, text: $0.text, destructive: $0.destructive) }
+            }
+        }
+        if row.kind == .choice, row.detail == nil, let items = value?.listItems {
+            resolved.selectedCount = items.count
+        }
+        if let toggleOn { resolved.toggleOn = toggleOn }
+        if let binding = row.binding, row.detail == nil, row.kind == .input || row.kind == .list || row.kind == .date || row.kind == .time, !binding.secure,
+           binding.placeholder != nil || binding.placeholderFunction != nil, value?.description.isEmpty ?? true {
             resolved.isPlaceholder = true
         }
         if !errors.isEmpty {
@@ -123,8 +136,20 @@ extension Session {
         guard let value else { return .success(nil) }
         switch row.kind {
         case .toggle:
-            if case .bool(let b) = value { return .success(b ? "on" : "off") }
+            if let on = binding.toggleIsOn(value) { return .success(on ? "on" : "off") }
             return .success(value.description)
+        case .choice where binding.multiple:
+            switch options(of: row) {
+            case .success(let options):
+                let items = value.listItems ?? []
+                return .success(items.map { item in options.first { $0.value.sameValue(as: item) }?.text ?? item.description }
+                    .joined(separator: ", "))
+            case .failure(let e):
+                return .failure(e)
+            }
+        case .list:
+            let n = value.listItems?.count ?? 0
+            return .success(n == 0 ? (placeholder(of: row) ?? "none") : "\(n) item\(n == 1 ? "" : "s")")
         case .choice:
             switch options(of: row) {
             case .success(let options):
@@ -134,7 +159,15 @@ extension Session {
             }
         case .input:
             if binding.secure { return .success(value.description.isEmpty ? nil : "••••") }
-            if value.description.isEmpty { return .success(binding.placeholder.map(tr)) }
+            if value.description.isEmpty { return .success(placeholder(of: row)) }
+            if binding.multiline, case .string(let s) = value, let newline = s.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
+                // The first line, and … when more lines follow.
+                let rest = s[s.index(after: newline)...]
+                return .success(String(s[..<newline]) + (rest.isEmpty ? "" : "…"))
+            }
+            return .success(value.description)
+        case .date, .time:
+            if value.description.isEmpty { return .success(placeholder(of: row) ?? "not set") }
             return .success(value.description)
         case .number:
             let unit = binding.unit.map { " " + $0 } ?? ""
@@ -153,7 +186,9 @@ extension Session {
         switch options(of: row) {
         case .success(let options):
             for (i, option) in options.enumerated() {
-                let checked = current.map { option.value.sameValue(as: $0) } ?? false
+                let checked = current.map { current in
+                    current.listItems.map { $0.contains { option.value.sameValue(as: $0) } } ?? option.value.sameValue(as: current)
+                } ?? false
                 rows.append(ResolvedRow(id: option.value.description, kind: .text, text: tr(option.text),
                                         accessory: checked ? .checkmark : .none, selectable: true,
                                         value: option.value, number: i + 1))
@@ -161,7 +196,7 @@ extension Session {
         case .failure(let e):
             errorText = e.message
         }
-        let footer = errorText ?? row.help.map(tr)
+        let footer = errorText ?? helpText(of: row)
         return ResolvedScreen(id: live.id, title: live.title,
                               sections: [ResolvedSection(id: "options", header: nil, footer: footer, rows: rows)])
     }

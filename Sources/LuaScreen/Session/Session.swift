@@ -33,11 +33,15 @@ public struct SessionOptions {
 struct LiveScreen {
     var id: String
     var title: String
+    /// `title = function(ctx)`: evaluated at each render.
+    var titleFunction: ScriptRef?
     /// The live sections (declared ones plus run-time changes); nil when `sections` is a function.
     var sections: [Section]?
     var sectionsFunction: ScriptRef?
     /// A choice's picker: the row whose options it lists.
     var picker: PickerSource?
+    /// A list row's screen of items.
+    var list: PickerSource?
 }
 
 struct PickerSource {
@@ -91,6 +95,8 @@ public final class Session {
     /// References taken by the last evaluation of each screen whose sections are a function.
     var renderRefs: [String: [Int32]] = [:]
     var warnedKeys = Set<StoreKey>()
+    /// Keys whose `default` function is running (one that reads its own key gets the fallback).
+    var defaulting = Set<String>()
 
     struct Transaction {
         var writes: [(key: String, value: StoreValue?)] = []
@@ -177,12 +183,13 @@ public final class Session {
     /// The ids of the screens from the root to the current one.
     public var path: [String] { navigation.map(\.id) }
     /// The titles from the root to the current one (the REPL's prompt).
-    public var titles: [String] { navigation.map { tr($0.title) } }
+    public var titles: [String] { navigation.map { title(of: $0) } }
 
     public var currentScreenID: String { navigation.last?.id ?? app.root }
 
     func liveScreen(for screen: Screen) -> LiveScreen {
         var live = LiveScreen(id: screen.id, title: screen.title)
+        live.titleFunction = screen.titleFunction
         switch screen.sections {
         case .value(let sections): live.sections = sections
         case .function(let ref): live.sectionsFunction = ref
@@ -284,30 +291,16 @@ public final class Session {
         let bound = validator.bindings[key]
         let defaultValue = bound?.defaultValue
         if let stored = store.value(for: key) {
-            if let kind = bound?.kind, !fits(stored, kind: kind) {
-                warnOnce(key, "the store holds \(stored.typeName) \"\(stored)\" for \"\(key)\", but its \(kind.constructor) row needs \(kindValueName(kind)); using the default until it is changed")
+            if let bound, let problem = storedValueProblem(stored, bound) {
+                warnOnce(key, "the store holds \(stored.typeName) \"\(stored)\" for \"\(key)\", but \(problem); using the default until it is changed")
                 return defaultValue
             }
             return stored
         }
+        if let row = bound?.rules?.row, let ref = row.binding?.defaultFunction {
+            return dynamicDefault(row, ref, fallback: bound!.defaultValue)
+        }
         return defaultValue
-    }
-
-    func fits(_ value: StoreValue, kind: RowKind) -> Bool {
-        switch (kind, value) {
-        case (.toggle, .bool), (.input, .string), (.number, .integer), (.number, .number): return true
-        case (.choice, _): return true
-        default: return false
-        }
-    }
-
-    func kindValueName(_ kind: RowKind) -> String {
-        switch kind {
-        case .toggle: return "a boolean"
-        case .input: return "a string"
-        case .number: return "a number"
-        default: return "a value"
-        }
     }
 
     func warnOnce(_ key: String, _ message: String) {
@@ -386,7 +379,13 @@ public final class Session {
     public var boundKeys: [String] { validator.bindings.keys.sorted() }
 
     /// The default of a bound key.
-    public func defaultValue(for key: String) -> StoreValue? { validator.bindings[key]?.defaultValue }
+    public func defaultValue(for key: String) -> StoreValue? {
+        guard let bound = validator.bindings[key] else { return nil }
+        if let row = bound.rules?.row, let ref = row.binding?.defaultFunction {
+            return dynamicDefault(row, ref, fallback: bound.defaultValue)
+        }
+        return bound.defaultValue
+    }
 
     // MARK: alerts
 

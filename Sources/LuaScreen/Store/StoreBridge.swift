@@ -1,15 +1,28 @@
 import ScreenModel
 
 extension StoreValue {
-    /// The store value a JSON value holds: booleans, numbers (integers stay integers) and
-    /// strings; nil for null, arrays and objects, which a store keeps but does not expose.
+    /// The store value a JSON value holds: booleans, numbers (integers stay integers),
+    /// strings, and arrays of strings and numbers (lists); nil for null, objects and other
+    /// arrays, which a store keeps but does not expose.
     public init?(json: JSONValue) {
         switch json {
         case .bool(let b): self = .bool(b)
         case .integer(let i): self = .integer(i)
         case .number(let d): self = .number(d)
         case .string(let s): self = .string(s)
-        case .null, .array, .object: return nil
+        case .array(let items):
+            var list: [StoreValue] = []
+            list.reserveCapacity(items.count)
+            for item in items {
+                switch item {
+                case .integer(let i): list.append(.integer(i))
+                case .number(let d): list.append(.number(d))
+                case .string(let s): list.append(.string(s))
+                default: return nil
+                }
+            }
+            self = .list(list)
+        case .null, .object: return nil
         }
     }
 }
@@ -27,6 +40,14 @@ extension JSONValue {
             guard d.isFinite else { return nil }
             self = .number(d)
         case .string(let s): self = .string(s)
+        case .list(let items):
+            var array: [JSONValue] = []
+            array.reserveCapacity(items.count)
+            for item in items {
+                guard let json = JSONValue(store: item) else { return nil }
+                array.append(json)
+            }
+            self = .array(array)
         }
     }
 }

@@ -25,6 +25,10 @@ enum StoreInput {
     static func value(_ stack: LuaStack, at index: Int32, key: String) -> Result<StoreValue?, Refusal>? {
         switch stack.type(at: index) {
         case .nil_, .none: return .success(nil)
+        case .table:
+            // A list: strings (valid UTF-8) and finite numbers in its array part.
+            guard let list = stack.storeList(at: index) else { return nil }
+            return .success(list)
         case .boolean: return .success(.bool(stack.bool(at: index)))
         case .string:
             guard let (text, valid) = stack.checkedString(at: index) else { return nil }

@@ -3,9 +3,10 @@ import ScreenModel
 /// Where a session keeps its bound values (SPEC §6): a JSON file (`FileStore`) or memory
 /// (`MemoryStore`, for `--store none` and headless tests).
 public protocol ValueStore: AnyObject {
-    /// The stored value of a key (nil when absent or not a boolean/number/string).
+    /// The stored value of a key (nil when absent, or not a boolean, number, string or list
+    /// of strings and numbers).
     func value(for key: String) -> StoreValue?
-    /// Every stored key with a boolean/number/string value, in file order.
+    /// Every stored key with such a value, in file order.
     var values: [(key: String, value: StoreValue)] { get }
     /// Applies changes (nil removes the key) and, for a file store, persists them atomically.
     /// Throws a StoreError with a clear message; on a throw nothing in memory changes either.
@@ -96,6 +97,13 @@ extension StoreValue {
         if case .number(let d) = self, !d.isFinite {
             throw StoreError.invalidValue(
                 key: key, reason: "\(StoreValue.format(d)) is not a number a JSON file can hold")
+        }
+        if case .list(let items) = self {
+            for item in items {
+                if case .list = item { throw StoreError.invalidValue(key: key, reason: "a list holds strings and numbers, not lists") }
+                if case .bool = item { throw StoreError.invalidValue(key: key, reason: "a list holds strings and numbers, not booleans") }
+                try item.checkRepresentable(key: key)
+            }
         }
     }
 }

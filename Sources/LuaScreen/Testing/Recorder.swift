@@ -124,6 +124,7 @@ public final class SessionRecorder {
         case .integer(let i): return String(i)
         case .number(let d): return "\(d)"  // Swift writes 2.0 as "2.0": Lua reads a float back
         case .string(let s): return ExploreStep.luaQuoted(s)
+        case .list(let items): return "{ " + items.map(luaLiteral).joined(separator: ", ") + " }"
         }
     }
 }

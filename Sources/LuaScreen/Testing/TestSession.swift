@@ -59,7 +59,7 @@ extension TestFileRun {
                         }
                         guard case .success(let name) = nameRead else { return .error("open(path, opts): opts.store: " + nameRead.refusal) }
                         guard let valueRead = StoreInput.value(s, at: -1, key: name) else {
-                            return .error("open(path, opts): opts.store.\(name) must be a boolean, number or string, got \(describeArgument(s, -1))")
+                            return .error("open(path, opts): opts.store.\(name) must be a boolean, number, string or list of strings and numbers, got \(describeArgument(s, -1))")
                         }
                         guard case .success(let value?) = valueRead else { return .error("open(path, opts): opts.store: " + valueRead.refusal) }
                         seed.append((name, value))
@@ -96,7 +96,10 @@ extension TestFileRun {
                                             print: { [weak self] text in self?.note(text) })
         sessionOptions.locale = locale
         do {
-            handle.session = try Session.open(path: scriptPath, options: sessionOptions)
+            let session = try Session.open(path: scriptPath, options: sessionOptions)
+            handle.session = session
+            // A seeded store is written like any value: one that breaks its row's rules fails.
+            try session.checkStoredValues()
         } catch let error as LoadError {
             return .error("open: \(scriptPath) does not load:\n" + error.description)
         } catch let error as SessionError {
@@ -138,7 +141,7 @@ extension TestFileRun {
                 case .success(let value?)?: try session.set(ref, value: value)
                 case .failure(let refusal)?: throw SessionError.refused("s:set(REF, value): " + refusal.message)
                 default:
-                    throw SessionError.refused("s:set(REF, value): the value must be a boolean, a finite number or a string, got \(run.describeArgument(s, 3))")
+                    throw SessionError.refused("s:set(REF, value): the value must be a boolean, a finite number, a string or a list of strings and numbers, got \(run.describeArgument(s, 3))")
                 }
                 return .results(0)
             }),
@@ -215,7 +218,7 @@ extension TestFileRun {
                 run.push(.array(session.messages.map { .string($0) }), on: s)
                 return .results(1)
             }),
-        ]
+        ] + valueSessionMethods
     }
 
     /// A row reference argument: its number, id or text.

@@ -46,6 +46,8 @@ enum APIDocs {
                                    text: "inserts a section into the live screen"),
         "remove_section": Function(params: [("section_id", "string")], returns: nil, text: "removes a section from the live screen"),
         "tr": Function(params: [("text", "string")], returns: "string", text: "the text in the selected locale (its translation, else itself)"),
+        "reset": Function(params: [("...", "string")], returns: nil,
+                          text: "puts the keys back to their defaults (stored values removed); with no key every bound key; runs no on_change"),
     ]
 
     static let testGlobals: [String: Function] = [
@@ -80,5 +82,18 @@ enum APIDocs {
         "reset": Function(params: [("ref", "string|integer")], returns: nil, text: "puts a bound row back to its default, as the REPL's reset REF"),
         "reset_all": Function(params: [], returns: nil, text: "puts every bound row back to its default, as the REPL's reset all"),
         "check": Function(params: [], returns: nil, text: "raises unless the checks `luascreen explore` makes after each step pass"),
+        "inc": Function(params: [("ref", "string|integer")], returns: nil, text: "moves a number row one step up its grid, stopping at max"),
+        "dec": Function(params: [("ref", "string|integer")], returns: nil, text: "moves a number row one step down its grid, stopping at min"),
+        "add": Function(params: [("ref", "string|integer"), ("text", "string")], returns: nil,
+                        text: "appends an item to a list row (on the list's own screen ref may be left out)"),
+        "remove": Function(params: [("ref", "string|integer"), ("n", "integer")], returns: nil, text: "removes the item at position n of a list row"),
+        "move": Function(params: [("ref", "string|integer"), ("from", "integer"), ("to", "integer")], returns: nil,
+                         text: "moves the item at from to position to in a list row"),
+        "action": Function(params: [("ref", "string|integer"), ("id", "string"), ("answer", "boolean?")], returns: nil,
+                           text: "runs one of a row's actions; answer replies to its confirm (yes when left out)"),
+        "actions": Function(params: [("ref", "string|integer")], returns: "{ id: string, text: string, destructive: boolean }[]",
+                            text: "a row's actions"),
+        "why": Function(params: [("ref", "string|integer")], returns: "string", text: "why a row is disabled or hidden, as the REPL's why"),
+        "help": Function(params: [("ref", "string|integer")], returns: "string", text: "a row's help, key, value, default and actions, as the REPL's help"),
     ]
 }

@@ -30,6 +30,9 @@ public enum Stubs {
         "choice": "A choice: one of its options, bound to a store key; selecting it opens a picker.",
         "input": "An input: a text bound to a store key; set asks for a new value.",
         "number": "A number: bound to a store key, within min and max on the step grid.",
+        "list": "A list of strings the person edits (add, remove, move); selecting it opens a screen of its items.",
+        "date": "A date, \"YYYY-MM-DD\", bound to a store key, within min and max.",
+        "time": "A time of day, \"HH:MM\", bound to a store key, within min and max.",
     ]
 
     static func className(_ constructor: String) -> String {

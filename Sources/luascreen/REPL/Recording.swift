@@ -61,6 +61,8 @@ extension Shell {
         case .resetAll: mark.call = .resetAll
         case .reload: mark.call = .reload
         case .find, .go, .lua, .expression, .usage: mark.call = .note(line)
+        // Not replayed yet: kept in the file as a note.
+        case .inc, .dec, .add, .remove, .move, .edit, .action: mark.call = .note(line)
         case .show, .next, .prev, .help, .why, .store, .quit: break
         }
         return mark

@@ -5,6 +5,15 @@ enum ReplCommand: Equatable {
     /// needs the screen to know where a multi-word REF ends).
     case set(String)
     case accessory(String)
+    /// `inc REF`, `dec REF`: a number row one step up or down.
+    case inc(String), dec(String)
+    /// `add REF TEXT`, `remove REF N`, `move REF FROM TO`: edit a list (REF may be left out
+    /// on the list's own screen). The text after the word, split by the shell.
+    case add(String), remove(String), move(String)
+    /// `edit REF`: an input's text in $VISUAL/$EDITOR (or lines up to a ".").
+    case edit(String)
+    /// `action REF [ID]`: list a row's actions, or run one.
+    case action(String)
     case back, home, show, next, prev
     case find(String)
     case go(String)
@@ -21,14 +30,17 @@ enum ReplCommand: Equatable {
     case usage(String)
 
     /// Every command word, in the order `help` lists them.
-    static let words = ["select", "set", "accessory", "back", "home", "show", "next", "prev", "find", "go",
+    static let words = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "action", "accessory", "back", "home", "show", "next", "prev", "find", "go",
                         "help", "why", "store", "reset", "reload", "lua", "quit", "exit"]
+
+    /// The value commands (SPEC §8); alone on a line they may name a row instead.
+    static let valueWords: Set<String> = ["inc", "dec", "add", "remove", "move", "edit", "action"]
 
     /// Commands that take nothing after them.
     static let bare: Set<String> = ["back", "home", "show", "next", "prev", "store", "reload", "quit", "exit"]
 
     /// Commands whose argument is a row reference (Tab completes rows after them).
-    static let takingRow: Set<String> = ["select", "set", "accessory", "help", "why", "reset"]
+    static let takingRow: Set<String> = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "action", "accessory", "help", "why", "reset"]
 
     /// Reads a line (already trimmed, not empty).
     ///
@@ -46,6 +58,9 @@ enum ReplCommand: Equatable {
             return expression.isEmpty ? .usage("= needs an expression, e.g. = ctx.store.notifications") : .expression(expression)
         }
         let (word, rest) = ReplText.splitFirstWord(line)
+        // The commands of SPEC §8 alone, without their argument, select a row of that name
+        // when there is one (a row called "add" from before they were commands).
+        if rest.isEmpty, valueWords.contains(word), resolves(line) { return .select(line) }
         if words.contains(word) {
             if bare.contains(word), !rest.isEmpty {
                 if resolves(line) { return .select(line) }
@@ -70,6 +85,20 @@ enum ReplCommand: Equatable {
             return rest.isEmpty ? .usage("select which row? select REF (its number, id or text)") : .select(ref)
         case "set":
             return rest.isEmpty ? .usage("set needs a row and a value: set REF VALUE, e.g. set 2 off") : .set(rest)
+        case "inc":
+            return rest.isEmpty ? .usage("inc needs a number row: inc REF") : .inc(ref)
+        case "dec":
+            return rest.isEmpty ? .usage("dec needs a number row: dec REF") : .dec(ref)
+        case "action":
+            return rest.isEmpty ? .usage("action needs a row: action REF (lists them), action REF ID (runs one)") : .action(rest)
+        case "edit":
+            return rest.isEmpty ? .usage("edit needs an input row: edit REF") : .edit(ref)
+        case "add":
+            return rest.isEmpty ? .usage("add needs the item's text: add REF TEXT (on a list's screen: add TEXT)") : .add(rest)
+        case "remove":
+            return rest.isEmpty ? .usage("remove needs a position: remove REF N (on a list's screen: remove N)") : .remove(rest)
+        case "move":
+            return rest.isEmpty ? .usage("move needs two positions: move REF FROM TO (on a list's screen: move FROM TO)") : .move(rest)
         case "accessory":
             return rest.isEmpty ? .usage("accessory needs a row: accessory REF") : .accessory(ref)
         case "back", "..": return .back

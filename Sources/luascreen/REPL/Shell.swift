@@ -15,6 +15,8 @@ final class Shell {
     let style: ReplStyle
     /// Asks the person a question (`secret`: without echo). The answer, or nil when there is none.
     var ask: (_ question: String, _ secret: Bool) -> String? = { _, _ in nil }
+    /// Reads one raw line of text (`edit` without an editor); nil at the end of input.
+    var readTextLine: () -> String? = { nil }
 
     /// Commands that failed so far (batch mode exits 1 when there was any).
     private(set) var failures = 0
@@ -68,6 +70,13 @@ final class Shell {
         case .select(let ref): select(ref, typed: line)
         case .set(let rest): set(rest)
         case .accessory(let ref): act { try session.accessory(ref) }
+        case .inc(let ref): act { try session.increment(ref) }
+        case .dec(let ref): act { try session.decrement(ref) }
+        case .add(let rest): addItem(rest)
+        case .edit(let ref): editText(ref)
+        case .action(let rest): action(rest)
+        case .remove(let rest): editList(rest, positions: 1, usage: "remove REF N")
+        case .move(let rest): editList(rest, positions: 2, usage: "move REF FROM TO")
         case .back: act { try session.back() }
         case .home: act { session.home() }
         case .show: render()
@@ -96,7 +105,7 @@ final class Shell {
     }
 
     /// Runs an action that changes values or navigates, then shows the screen.
-    private func act(_ body: () throws -> Void) {
+    func act(_ body: () throws -> Void) {
         do {
             try body()
             render()
@@ -223,6 +232,7 @@ final class Shell {
     }
 
     private func set(_ rest: String) {
+        if clearsList(rest) { return }
         guard let (ref, value) = splitSet(rest) else { return }
         act { try session.set(ref, text: value) }
     }
@@ -517,6 +527,11 @@ final class Shell {
     static let commandHelp: [(names: String, text: String, words: [String])] = [
         ("REF, select REF", "open, flip, pick or press a row", ["select"]),
         ("set REF VALUE", "change a value: set 2 off", ["set"]),
+        ("inc REF, dec REF", "a number one step up or down", ["inc", "dec"]),
+        ("add REF TEXT", "add an item to a list", ["add"]),
+        ("edit REF", "edit a text in $VISUAL or $EDITOR", ["edit"]),
+        ("action REF [ID]", "list a row's actions, or run one", ["action"]),
+        ("remove REF N, move REF A B", "remove or move a list's item", ["remove", "move"]),
         ("accessory REF", "press the row's detail button (i)", ["accessory"]),
         ("back (..), home", "one screen back, or to the first", ["back", "home"]),
         ("show", "draw the screen again", ["show"]),

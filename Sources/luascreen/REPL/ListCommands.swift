@@ -1,0 +1,43 @@
+import LuaScreen
+
+/// The REPL's list edits: `add REF TEXT`, `remove REF N`, `move REF FROM TO`; on a list's
+/// own screen REF may be left out.
+extension Shell {
+    func addItem(_ rest: String) {
+        if let list = session.shownListID {
+            let (word, after) = ReplText.splitFirstWord(rest)
+            let text = word == list && !after.isEmpty ? after : rest
+            act { try session.addItem(nil, ReplText.unquoted(text)) }
+            return
+        }
+        guard let (ref, text) = splitSet(rest) else { return }
+        act { try session.addItem(ref, text) }
+    }
+
+    func editList(_ rest: String, positions: Int, usage: String) {
+        var words = rest.split(whereSeparator: \.isWhitespace).map(String.init)
+        var numbers: [Int] = []
+        while numbers.count < positions, let last = words.last, let n = Int(last) {
+            numbers.insert(n, at: 0)
+            words.removeLast()
+        }
+        guard numbers.count == positions else {
+            fail("\(usage): give \(positions == 1 ? "the item's position" : "two positions") as numbers")
+            return
+        }
+        let ref = words.isEmpty ? nil : ReplText.unquoted(words.joined(separator: " "))
+        if positions == 1 {
+            act { try session.removeItem(ref, at: numbers[0]) }
+        } else {
+            act { try session.moveItem(ref, from: numbers[0], to: numbers[1]) }
+        }
+    }
+
+    /// `set REF` with nothing after a list or a multiple choice: clears it.
+    func clearsList(_ rest: String) -> Bool {
+        let ref = ReplText.unquoted(rest)
+        guard let row = try? session.lookup(ref), row.value?.listItems != nil else { return false }
+        act { try session.set(ref, text: "") }
+        return true
+    }
+}
