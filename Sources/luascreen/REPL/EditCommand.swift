@@ -45,7 +45,7 @@ extension Shell {
         var template = Array("/tmp/luascreen-edit-XXXXXX.txt".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
         guard fd >= 0 else { fail("edit: cannot make a temporary file: \(String(cString: strerror(errno)))"); return nil }
-        let path = String(cString: template)
+        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         defer { unlink(path) }
         let bytes = Array((text.isEmpty ? "" : text + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
