@@ -1,6 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
-import ScreenModel
 
 /// `export` and `import` (SPEC §13): the library does the work; this reads the arguments,
 /// writes the files and prints the warnings.
@@ -87,8 +90,9 @@ enum ExportCommand {
             return 0
         }
         do {
-            try Exporter.write([ExportedFile(path: (out as NSString).lastPathComponent, contents: result.script)],
-                               to: (out as NSString).deletingLastPathComponent.isEmpty ? "." : (out as NSString).deletingLastPathComponent)
+            let folder = PathText.folder(of: out)
+            try Exporter.write([ExportedFile(path: PathText.lastComponent(out), contents: result.script)],
+                               to: folder.isEmpty ? "." : folder)
         } catch {
             printError("\(error)")
             return 1

@@ -1,5 +1,12 @@
 import LuaRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ScreenModel
 
 /// What `luascreen import` makes: the script, and a warning for each specifier (or key)
@@ -23,11 +30,9 @@ public enum BundleImporter {
     /// Reads `rootPlist` and every `File.plist` its child panes name, from the same folder.
     public static func importBundle(rootPlist given: String) throws -> ImportResult {
         // A bundle folder stands for its Root.plist.
-        var isFolder: ObjCBool = false
-        let rootPlist = FileManager.default.fileExists(atPath: given, isDirectory: &isFolder) && isFolder.boolValue
-            ? (given.hasSuffix("/") ? given : given + "/") + "Root.plist" : given
-        var importer = Importer(folder: (rootPlist as NSString).deletingLastPathComponent)
-        let rootID = ((rootPlist as NSString).lastPathComponent as NSString).deletingPathExtension
+        let rootPlist = PathText.isFolder(given) ? (given.hasSuffix("/") ? given : given + "/") + "Root.plist" : given
+        var importer = Importer(folder: PathText.folder(of: rootPlist))
+        let rootID = PathText.withoutExtension(PathText.lastComponent(rootPlist))
         _ = try importer.load(path: rootPlist, id: rootID.isEmpty ? "Root" : rootID, title: nil)
         var app = ImportedApp(root: importer.screens[0].id, screens: importer.screens)
         app.strings = importer.translations()
@@ -42,8 +47,7 @@ public enum BundleImporter {
     /// Reads one plist file, with the lines of its values when it is XML.
     static func readPlistWithLines(path: String) throws -> (value: PlistValue, lines: PlistLines?) {
         guard let data = FileManager.default.contents(atPath: path) else {
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            if PathText.isFolder(path) {
                 throw ImportError(description: "\(path): error: this is a folder, not a plist")
             }
             throw ImportError(description: "\(path): error: cannot read the file (\(FileManager.default.fileExists(atPath: path) ? "permission denied" : "no such file"))")
@@ -126,7 +130,7 @@ private struct Importer {
     }
 
     private func bundleName() -> String {
-        let name = (folder as NSString).lastPathComponent
+        let name = PathText.lastComponent(folder)
         if name.hasSuffix(".bundle") { return String(name.dropLast(7)) }
         return "Settings"
     }
@@ -342,4 +346,31 @@ private struct ScreenBuilder {
     }
 
     func finished() -> [ImportedSection] { sections }
+}
+
+/// The few path operations import needs, on plain strings (no Foundation `NSString`).
+public enum PathText {
+    /// Whether `path` names a folder.
+    public static func isFolder(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// `a/b/c.plist` → `c.plist`.
+    public static func lastComponent(_ path: String) -> String {
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? trimmed
+    }
+
+    /// `a/b/c.plist` → `a/b`; `c.plist` → `` (the current folder, as NSString gives it).
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `c.plist` → `c`; a name without a dot is kept.
+    public static func withoutExtension(_ name: String) -> String {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
 }
