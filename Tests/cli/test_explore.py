@@ -24,6 +24,8 @@ BUGS = {
     "toggle_order.lua": ("invariant", 3),  # c, a, b on, in that order
     # set region mars (a walk that picked mars on the picker is shrunk to this set too)
     "picker_options.lua": ("raised", 1),
+    # add an item to the list, then its Share action: a list edit and a row action
+    "list_action.lua": ("raised", 2),
 }
 SEEDS = [1, 2, 3]
 
@@ -87,6 +89,7 @@ class PlantedBugs(unittest.TestCase):
                 ("out_of_range.lua", "ctx.store.volume = new * 2", "ctx.store.volume = math.min(new * 2, 10)"),
                 ("toggle_order.lua", 'ctx.store.order == "cab"', 'ctx.store.order == "never"'),
                 ("two_settings.lua", 'error("cannot apply alpha at level 5")', 'ctx:alert("level 5")'),
+                ("list_action.lua", 'error("cannot share more than one book")', 'ctx:alert("shared all")'),
             ]:
                 with self.subTest(script=name):
                     script = os.path.join(work, name)

@@ -22,8 +22,10 @@ public struct ActionGenerator {
     public var domains: [RowKind: ValueDomain] = [
         .toggle: ToggleDomain(), .choice: ChoiceDomain(), .number: NumberDomain(), .input: InputDomain(),
     ]
-    /// Extra moves (none built in yet).
-    public var moveSources: [MoveSource] = []
+    /// Extra moves: a row's actions and a list's edits (SPEC §12). `NumberStepMoves` (inc and
+    /// dec) is not among them: `set` already draws from a number's grid, and a shrunk walk
+    /// reads better as `set X 6` than as `set X 4` then `inc X`.
+    public var moveSources: [MoveSource] = [RowActionMoves(), ListEditMoves()]
 
     /// A generator with the built-in domains.
     public init() {}
@@ -175,5 +177,54 @@ struct InputDomain: ValueDomain {
             out.append(String(repeating: "long ", count: 40).trimmingSpaces)
         }
         return out.filter { $0.trimmingSpaces == $0 && !$0.contains("\n") }
+    }
+}
+
+/// A row's `actions` (SPEC §8): each one, answering a confirm yes and no.
+public struct RowActionMoves: MoveSource {
+    /// The source.
+    public init() {}
+    /// Every action of the row (both answers when it asks first).
+    public func moves(for row: Row, resolved: ResolvedRow, screen: String) -> [ExploreStep] {
+        row.actions.flatMap { action -> [ExploreStep] in
+            guard action.confirm != nil else { return [ExploreStep(.rowAction(row: row.id, id: action.id, answer: nil), on: screen)] }
+            return [ExploreStep(.rowAction(row: row.id, id: action.id, answer: true), on: screen),
+                    ExploreStep(.rowAction(row: row.id, id: action.id, answer: false), on: screen)]
+        }
+    }
+}
+
+/// `inc` and `dec` on a number row.
+public struct NumberStepMoves: MoveSource {
+    /// The source.
+    public init() {}
+    /// One step up and one down.
+    public func moves(for row: Row, resolved: ResolvedRow, screen: String) -> [ExploreStep] {
+        guard row.kind == .number else { return [] }
+        return [ExploreStep(.inc(row: row.id), on: screen), ExploreStep(.dec(row: row.id), on: screen)]
+    }
+}
+
+/// Edits of a list row: an item added (a new one, an empty one, one already there), the
+/// first or last removed, an item moved, and positions out of range, which must be refused.
+public struct ListEditMoves: MoveSource {
+    /// The source.
+    public init() {}
+    /// The edits this list offers now.
+    public func moves(for row: Row, resolved: ResolvedRow, screen: String) -> [ExploreStep] {
+        guard row.kind == .list else { return [] }
+        var items: [String] = []
+        if case .list(let values)? = resolved.value { items = values.map(\.description) }
+        let n = items.count
+        var steps = [ExploreStep(.addItem(row: row.id, text: "item \(n + 1)"), on: screen),
+                     ExploreStep(.addItem(row: row.id, text: ""), on: screen),
+                     ExploreStep(.removeItem(row: row.id, at: n + 1), on: screen)]
+        if let first = items.first { steps.append(ExploreStep(.addItem(row: row.id, text: first), on: screen)) }
+        if n > 0 {
+            steps.append(ExploreStep(.removeItem(row: row.id, at: 1), on: screen))
+            steps.append(ExploreStep(.removeItem(row: row.id, at: n), on: screen))
+        }
+        if n > 1 { steps.append(ExploreStep(.moveItem(row: row.id, from: n, to: 1), on: screen)) }
+        return steps
     }
 }

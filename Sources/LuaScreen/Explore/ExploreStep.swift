@@ -14,6 +14,14 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
         case reset(row: String)
         case resetAll
         case reload
+        /// One of a row's `actions`, answering its confirm (nil: it has none).
+        case rowAction(row: String, id: String, answer: Bool?)
+        /// A number one step up or down.
+        case inc(row: String), dec(row: String)
+        /// List edits: append, remove the item at a position, move an item (1-based).
+        case addItem(row: String, text: String)
+        case removeItem(row: String, at: Int)
+        case moveItem(row: String, from: Int, to: Int)
     }
 
     public var action: Action
@@ -34,6 +42,8 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
     public var row: String? {
         switch action {
         case .select(let row, _), .set(let row, _), .accessory(let row), .reset(let row): return row
+        case .rowAction(let row, _, _), .inc(let row), .dec(let row), .addItem(let row, _),
+             .removeItem(let row, _), .moveItem(let row, _, _): return row
         case .back, .home, .resetAll, .reload: return nil
         }
     }
@@ -59,6 +69,12 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
             case .reset(let row): try session.reset(row)
             case .resetAll: try session.resetAll()
             case .reload: try session.reloadScript()
+            case .rowAction(let row, let id, let answer): try session.runAction(row, id: id, answer: answer)
+            case .inc(let row): try session.increment(row)
+            case .dec(let row): try session.decrement(row)
+            case .addItem(let row, let text): try session.addItem(row, text)
+            case .removeItem(let row, let n): try session.removeItem(row, at: n)
+            case .moveItem(let row, let from, let to): try session.moveItem(row, from: from, to: to)
             }
             return .done
         } catch let error as SessionError {
@@ -89,6 +105,17 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
         case .reset(let row): return ["reset \(ExploreStep.replReference(row))"]
         case .resetAll: return ["reset all"]
         case .reload: return ["reload"]
+        case .rowAction(let row, let id, let answer):
+            let line = "action \(ExploreStep.replReference(row, quoteAlways: true)) \(ExploreStep.replReference(id))"
+            guard let answer else { return [line] }
+            return [line, answer ? "y" : "n"]
+        case .inc(let row): return ["inc \(ExploreStep.replReference(row, quoteAlways: true))"]
+        case .dec(let row): return ["dec \(ExploreStep.replReference(row, quoteAlways: true))"]
+        case .addItem(let row, let text):
+            return ["add \(ExploreStep.replReference(row, quoteAlways: true)) \(text.isEmpty ? "\"\"" : text)"]
+        case .removeItem(let row, let n): return ["remove \(ExploreStep.replReference(row, quoteAlways: true)) \(n)"]
+        case .moveItem(let row, let from, let to):
+            return ["move \(ExploreStep.replReference(row, quoteAlways: true)) \(from) \(to)"]
         }
     }
 
@@ -104,6 +131,13 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
         case .reset(let row): return "s:reset(\(ExploreStep.luaQuoted(row)))"
         case .resetAll: return "s:reset_all()"
         case .reload: return "s:reload()"
+        case .rowAction(let row, let id, let answer):
+            return "s:action(\(ExploreStep.luaQuoted(row)), \(ExploreStep.luaQuoted(id))\(answer == false ? ", false" : ""))"
+        case .inc(let row): return "s:inc(\(ExploreStep.luaQuoted(row)))"
+        case .dec(let row): return "s:dec(\(ExploreStep.luaQuoted(row)))"
+        case .addItem(let row, let text): return "s:add(\(ExploreStep.luaQuoted(row)), \(ExploreStep.luaQuoted(text)))"
+        case .removeItem(let row, let n): return "s:remove(\(ExploreStep.luaQuoted(row)), \(n))"
+        case .moveItem(let row, let from, let to): return "s:move(\(ExploreStep.luaQuoted(row)), \(from), \(to))"
         }
     }
 
