@@ -376,6 +376,10 @@ final class Validator {
             return nil
         }
         let tag = typeTag(t)
+        if tag == nil, isStringsTable(t) {
+            report("this file returns a table of strings (text = translation), not a screen or app: it is a locale file, read by the app whose `strings` names its folder; check that app with --locale")
+            return nil
+        }
         var root: String?
         var storeName: String?
         let isApp: Bool
@@ -393,6 +397,24 @@ final class Validator {
         resolvePushes()
         guard let root, !hasErrors else { return nil }
         return App(root: root, storeName: storeName, screens: screens, file: file, strings: strings)
+    }
+
+    /// Whether the table at `t` holds only string keys with string values, none of them a
+    /// field of a screen or an app: what a locale file of `strings = "folder"` returns.
+    private func isStringsTable(_ t: Int32) -> Bool {
+        guard stack.rawLength(t) == 0 else { return false }
+        var any = false
+        stack.pushNil()
+        while stack.next(t) {
+            guard stack.type(at: -2) == .string, stack.type(at: -1) == .string,
+                  let key = stack.string(at: -2), !FieldNames.screen.contains(key), !FieldNames.app.contains(key) else {
+                stack.pop(2)
+                return false
+            }
+            any = true
+            stack.pop()
+        }
+        return any
     }
 
     private func readApp(_ t: Int32) -> (String?, String?) {
