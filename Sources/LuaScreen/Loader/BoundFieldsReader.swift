@@ -23,6 +23,7 @@ extension Validator {
             }
         }
         if kind == .input || kind == .list || kind == .date || kind == .time { readTextEntryFields(&binding, s) }
+        if kind == .input { readInputHints(&binding, s) }
         if s.has(.validate) { binding.validate = function("validate", at: s.at(.validate)) }
         switch kind {
         case .toggle: if s.has(.values) { binding.toggleValues = toggleValues(at: s.at(.values)) }
@@ -56,7 +57,14 @@ extension Validator {
         }
     }
 
-    /// A choice's `close_on_pick`, `multiple`, `min_selected` and `max_selected`.
+    /// An input's platform hints: `keyboard`, `autocapitalize`, `autocorrect`.
+    private func readInputHints(_ binding: inout Binding, _ s: RowSlots) {
+        if s.has(.keyboard) { binding.keyboard = enumValue("keyboard", KeyboardKind.self, at: s.at(.keyboard)) }
+        if s.has(.autocapitalize) { binding.autocapitalize = enumValue("autocapitalize", Autocapitalization.self, at: s.at(.autocapitalize)) }
+        if s.has(.autocorrect) { binding.autocorrect = bool("autocorrect", at: s.at(.autocorrect)) }
+    }
+
+    /// A choice's `close_on_pick`, `multiple`, `min_selected`, `max_selected`, `sorted` and `radio`.
     private func readChoiceFields(_ binding: inout Binding, _ s: RowSlots) {
         if s.has(.closeOnPick), let b = bool("close_on_pick", at: s.at(.closeOnPick)) { binding.closeOnPick = b }
         if s.has(.multiple), let b = bool("multiple", at: s.at(.multiple)) { binding.multiple = b }
@@ -70,6 +78,11 @@ extension Validator {
         }
         if binding.multiple, binding.closeOnPick {
             report("close_on_pick is ignored by a choice with multiple = true (each pick adds or removes an option)", field: "close_on_pick", severity: .warning)
+        }
+        if s.has(.sorted), let b = bool("sorted", at: s.at(.sorted)) { binding.sortedOptions = b }
+        if s.has(.radio), let b = bool("radio", at: s.at(.radio)) { binding.radio = b }
+        if binding.multiple, binding.radio {
+            report("radio shows one option picked of several; a choice with multiple = true is shown as a list instead", field: "radio", severity: .warning)
         }
     }
 

@@ -23,17 +23,19 @@ extension Validator {
                     let t = stack.absolute(-1)
                     var value: StoreValue?
                     var text: String?
+                    var short: String?
                     _ = forEachField(t, what: "option") { key in
                         switch key {
                         case "value":
                             value = storeValue(at: -1)
                             if value == nil { typeError(key, expected: "a string, number or boolean") }
                         case "text": text = string(key)
-                        default: unknownField(key, allowed: ["value", "text"])
+                        case "short": short = string(key)
+                        default: unknownField(key, allowed: ["value", "text", "short"])
                         }
                     }
                     if let value {
-                        options.append(ChoiceOption(value: value, text: text ?? value.description))
+                        options.append(ChoiceOption(value: value, text: text ?? value.description, short: short))
                     } else {
                         report("an option table needs a value: { value = \"x\", text = \"Shown\" }")
                         ok = false

@@ -139,7 +139,10 @@ extension Session {
                     need(row.confirm, row.location, rowPath + ".confirm")
                     need(row.binding?.placeholder, row.location, rowPath + ".placeholder")
                     if case .value(let options)? = row.binding?.options {
-                        for option in options { need(option.text, row.location, rowPath + ".options") }
+                        for option in options {
+                            need(option.text, row.location, rowPath + ".options")
+                            need(option.short, row.location, rowPath + ".options")
+                        }
                     }
                 }
             }
