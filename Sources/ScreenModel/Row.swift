@@ -277,10 +277,6 @@ public struct Binding: Sendable {
         get { rules?.radio ?? false }
         set { if newValue || rules != nil { editRules { $0.radio = newValue } } }
     }
-    /// Whether the row has any platform hint (keyboard, autocapitalize, autocorrect, sorted, radio).
-    public var hasPlatformHints: Bool {
-        keyboard != nil || autocapitalize != nil || autocorrect != nil || sortedOptions || radio
-    }
 
     /// date, time: the earliest and latest value, in the value's own form.
     public var earliest: String? {
