@@ -128,10 +128,8 @@ extension Session {
             }
         case .choice:
             try perform {
-                guard case .success = options(of: row) else {
-                    if case .failure(let e) = options(of: row) { throw e }
-                    return
-                }
+                // The options function runs once: a failure is the selection's error.
+                if case .failure(let error) = options(of: row) { throw error }
                 navigation.append(LiveScreen(id: row.id, title: resolved.text, picker: PickerSource(row: row, screenID: currentScreenID)))
                 changed()
             }
