@@ -15,14 +15,10 @@ extension Session {
         if let binding = row.binding {
             let current = value(for: binding.key)
             lines.append("key: \(binding.key)")
-            lines.append("value: \(binding.secure ? "••••" : current.map { $0.description } ?? "nil")")
-            lines.append("default: \(binding.secure ? "••••" : binding.defaultValue.description)")
+            lines.append("value: \(binding.secure ? Binding.secureMask : current.map { $0.description } ?? "nil")")
+            lines.append("default: \(binding.secure ? Binding.secureMask : binding.defaultValue.description)")
             if row.kind == .number {
-                var range: [String] = []
-                if let lo = binding.minimum { range.append("min \(StoreValue.format(lo))") }
-                if let hi = binding.maximum { range.append("max \(StoreValue.format(hi))") }
-                if let st = binding.step { range.append("step \(StoreValue.format(st))") }
-                if let unit = binding.unit { range.append("unit \(unit)") }
+                let range = [binding.rangeText, binding.unit.map { "unit \($0)" }].compactMap { $0 }
                 if !range.isEmpty { lines.append(range.joined(separator: ", ")) }
             }
             if row.kind == .choice, case .success(let options) = options(of: row) {
