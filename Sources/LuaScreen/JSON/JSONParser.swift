@@ -11,16 +11,18 @@ import ScreenModel
 ///   `maximumDepth` are errors with a line and column.
 /// - The reader is iterative: no input, however deep, can overflow the stack.
 
-/// Where and why a JSON text could not be read.
+/// Where and why a JSON text could not be read. `Sendable`: a plain value.
 public struct JSONParseError: Error, CustomStringConvertible, Equatable, Sendable {
     /// 1-based line (lines end at `\n`).
     public var line: Int
     /// 1-based column, counted in Unicode scalars from the start of the line.
     public var column: Int
+    /// What was wrong (`expected ',' or '}'`).
     public var message: String
     /// Byte offset of the error in the input.
     public var offset: Int
 
+    /// An error at this line, column and byte offset.
     public init(line: Int, column: Int, message: String, offset: Int = 0) {
         self.line = line
         self.column = column

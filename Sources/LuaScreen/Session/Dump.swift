@@ -8,6 +8,7 @@ extension Session {
         return .object([("root", .string(app.root)), ("screens", .array(screens))])
     }
 
+    /// An evaluated screen as `dump` writes it: id, title, sections with their rows.
     public static func json(_ screen: ResolvedScreen) -> JSONValue {
         .object([
             ("id", .string(screen.id)),
@@ -23,6 +24,7 @@ extension Session {
         ])
     }
 
+    /// An evaluated row as `dump` writes it (SPEC §3), `actions` only when it has some.
     public static func json(_ row: ResolvedRow) -> JSONValue {
         // (a non-finite number, which JSON cannot hold, is null, as the writer prints it)
         let value = row.value.flatMap(JSONValue.init(store:)) ?? .null

@@ -1,10 +1,13 @@
 import LuaRuntime
 import ScreenModel
 
-/// One search result of `find`.
+/// One search result of `find`. `Sendable`: a plain value.
 public struct FindResult: Equatable, Sendable {
+    /// The id of the screen the row is on.
     public var screen: String
+    /// The row's id.
     public var row: String
+    /// The row's text, as shown.
     public var text: String
     /// Screen titles from the root to the row's screen.
     public var titles: [String]

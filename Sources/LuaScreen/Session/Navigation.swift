@@ -8,6 +8,7 @@ extension Session {
     /// The titles from the root to the current one (the REPL's prompt).
     public var titles: [String] { navigation.map { title(of: $0) } }
 
+    /// The id of the screen shown now (a picker's id is its choice row's).
     public var currentScreenID: String { navigation.last?.id ?? app.root }
 
     func liveScreen(for screen: Screen) -> LiveScreen {

@@ -1,8 +1,13 @@
 import LuaRuntime
 
 /// How a session runs its script.
+///
+/// Not `Sendable`: it holds the store and the `print` and `storeProvider` closures, which
+/// are called on the session's thread; make it on the thread that opens the session.
 public struct SessionOptions {
+    /// The instruction budget of each action and the memory cap of the Lua state.
     public var limits: LuaLimits
+    /// Lift the sandbox (io, os, debug, package), for scripts one trusts (`--trusted`).
     public var trusted: Bool
     /// Where values live; nil: in memory.
     public var store: ValueStore?
@@ -16,6 +21,7 @@ public struct SessionOptions {
     /// as written. `Translations.environmentLocale` reads the one a person's environment asks for.
     public var locale: String?
 
+    /// Options with these limits, sandbox, store (nil: in memory) and print sink.
     public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, store: ValueStore? = nil,
                 print: @escaping (String) -> Void = { Swift.print($0) }) {
         self.limits = limits

@@ -16,6 +16,8 @@ import ScreenModel
 ///       ...
 ///     1..2
 ///     1 passed, 1 failed
+///
+/// A namespace of pure functions, no state: usable from any thread.
 public enum TAPReport {
     /// The first line: `TAP version 14`. A harness that reads only TAP 13 (Test::Harness
     /// before 3.48, Debian 12's `prove`) says so in `TAP_VERSION=13`; it gets
@@ -140,6 +142,8 @@ extension String {
 }
 
 /// A failed test's reason, split for reports: the message, where it happened, the rest.
+///
+/// `Sendable`: a plain value.
 public struct TestFailure: Equatable, Sendable {
     /// The first line of the reason, without its `file:line: ` prefix.
     public var message: String
