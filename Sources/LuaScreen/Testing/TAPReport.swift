@@ -98,11 +98,11 @@ public enum TAPReport {
             case "\r": out += "\\r"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\x" + hex2(scalar.value)
+                    out += "\\x" + hexDigits(scalar.value, width: 2, uppercase: false)
                 } else if needsEscape(scalar.value) {
                     // C1 and bidi controls (which the one sanitizer would otherwise escape in
                     // its own, non-YAML way), and line breaks a YAML reader would act on.
-                    out += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                    out += "\\u" + hexDigits(scalar.value, width: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -130,14 +130,6 @@ public enum TAPReport {
     /// the line and paragraph separators and the byte-order mark.
     static func needsEscape(_ v: UInt32) -> Bool {
         isHidden(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF
-    }
-
-    private static func hex2(_ value: UInt32) -> String { String(value, radix: 16).leftPadded(to: 2) }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }
 

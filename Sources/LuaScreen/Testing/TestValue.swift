@@ -263,7 +263,6 @@ extension TestValue {
     static func quote(_ bytes: [UInt8]) -> String {
         var out = "\""
         var i = 0
-        func hex(_ b: UInt8) -> String { (b < 16 ? "0" : "") + String(b, radix: 16) }
         while i < bytes.count {
             let b = bytes[i]
             switch b {
@@ -272,7 +271,7 @@ extension TestValue {
             case 0x0A: out += "\\n"
             case 0x0D: out += "\\r"
             case 0x09: out += "\\t"
-            case 0..<0x20, 0x7F: out += "\\x" + hex(b)
+            case 0..<0x20, 0x7F: out += "\\x" + hexDigits(b, width: 2, uppercase: false)
             case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(b))
             default:
                 // One UTF-8 sequence, when it is one; else the byte alone.
@@ -287,7 +286,7 @@ extension TestValue {
                     i += length
                     continue
                 }
-                out += "\\x" + hex(b)
+                out += "\\x" + hexDigits(b, width: 2, uppercase: false)
             }
             i += 1
         }
