@@ -3,11 +3,13 @@ import ScreenModel
 
 /// Actions as transactions: the writes and alerts of an action are kept only when it succeeds.
 extension Session {
+    /// The action under way: its store writes and alerts, kept until it succeeds.
     struct Transaction {
         var writes: [(key: String, value: StoreValue?)] = []
         var alerts: [String] = []
         /// The size of the store file once `writes` are committed (nil: no write yet).
         var fileSize: Int?
+        /// The value this action wrote for `key` last (`.some(nil)`: removed); nil: none.
         func pending(_ key: String) -> StoreValue?? {
             writes.last { $0.key.sameBytes(as: key) }.map { $0.value }
         }
@@ -48,6 +50,7 @@ extension Session {
         }
     }
 
+    /// An alert (`ctx:alert`): kept with the action's changes, else at once.
     func alert(_ message: String) {
         if transaction != nil { transaction!.alerts.append(message) } else { messages.append(message) }
     }
