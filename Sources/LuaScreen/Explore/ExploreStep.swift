@@ -156,23 +156,6 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
         return "'\(id)'"
     }
 
-    /// A Lua string literal holding `text` exactly.
-    public static func luaQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 32 || scalar.value == 127 {
-                    let digits = String(scalar.value)
-                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A Lua string literal holding `text` exactly (control, C1 and bidi characters escaped).
+    public static func luaQuoted(_ text: String) -> String { LuaLiteral.string(text) }
 }

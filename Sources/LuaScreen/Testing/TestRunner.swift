@@ -135,7 +135,7 @@ public final class TestRunner {
             record(run.tests[index].name, failure, notes: run.takeNotes())
         }
         if selected == 0, !run.tests.isEmpty, let filter = options.filter {
-            comment("\(path): no test name contains \(TestValue.quote(filter))")
+            comment("\(path): no test name contains \(LuaLiteral.string(filter))")
         }
         run.close()
         return fileResults
