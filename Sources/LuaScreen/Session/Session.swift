@@ -10,9 +10,8 @@ import ScreenModel
 /// use it, and close it, on that thread only.
 ///
 /// This file holds the session's state and its lifetime (open, close); what it does is in
-/// extensions named for each concern: Navigation, Transactions, BoundValues, RowLookup,
-/// Select, SetValue, TypedText, Find, Why, RowHelp, PromptLua, Reload, and the ctx files
-/// (ContextInstall, ContextFields, ContextStore, ContextMethods, ContextEdits, ScriptCalls).
+/// extensions, one file a concern named for it (Navigation.swift, Select.swift,
+/// SetValue.swift, Resolve.swift, ContextStore.swift, ...).
 public final class Session {
     /// The path of the script the session runs.
     public let scriptPath: String
