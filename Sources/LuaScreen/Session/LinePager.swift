@@ -7,9 +7,12 @@ import ScreenRender
 /// of more than `exactLimit` rows counts its pages from the rows a page held so far (the
 /// count is then an estimate). Kept by the REPL; worked out again when the screen, its
 /// values or the terminal's size change.
+///
+/// Not `Sendable`: it keeps the pages laid out so far; use it on one thread, with the
+/// session it pages (which is bound to its thread).
 public final class LinePager {
-    /// One page: the screen drawn on it and where it is.
-    public struct Page {
+    /// One page: the screen drawn on it and where it is. `Sendable`: a plain value.
+    public struct Page: Sendable {
         /// The rows of the page as a screen, ready to render.
         public var screen: ResolvedScreen
         /// From 1.
