@@ -113,7 +113,6 @@ struct Options {
             throw UsageError(description: "\(spec.name) goes with \(list(owners, last: "or"))\(bare)")
         }
         try CommandSpec.of(options.command).check(options)
-        try ExportCommand.checkUsage(options)
         return options
     }
 
@@ -139,44 +138,49 @@ enum Operands {
     case none
 }
 
-/// One command: its synopsis, its one-line meaning and what it takes.
-struct CommandSpec {
+/// One command: its synopsis, its one-line meaning, what it takes and what runs it (a
+/// file of `Commands/` each).
+struct CommandSpec: Sendable {
     let command: Options.Command
     /// What follows the command name in the usage text, e.g. `SCRIPT... [--json]`.
     let synopsis: String
     let help: String
     let operands: Operands
-    /// The command checks its operands itself (`ExportCommand.checkUsage`).
-    var checksItself = false
+    /// The command's own check of its operands (`ExportCommand.checkUsage`), instead of `operands`'.
+    var checkUsage: (@Sendable (Options) throws -> Void)? = nil
+    /// Runs the command; the exit status.
+    let run: @Sendable (Options) -> Int32
 
     /// Every command, in the order `--help` and the man page list them.
     static let all: [CommandSpec] = [
         CommandSpec(command: .run, synopsis: "SCRIPT [--watch] [--record FILE] [options]",
-                    help: "the REPL; batch mode when stdin is not a terminal", operands: .script),
-        CommandSpec(command: .check, synopsis: "SCRIPT... [--json]", help: "validate; exit 0 when clean", operands: .scripts),
-        CommandSpec(command: .dump, synopsis: "SCRIPT", help: "JSON of the evaluated screens", operands: .script),
+                    help: "the REPL; batch mode when stdin is not a terminal", operands: .script, run: RunCommand.run),
+        CommandSpec(command: .check, synopsis: "SCRIPT... [--json]", help: "validate; exit 0 when clean", operands: .scripts, run: CheckCommand.run),
+        CommandSpec(command: .dump, synopsis: "SCRIPT", help: "JSON of the evaluated screens", operands: .script, run: DumpCommand.run),
         CommandSpec(command: .render, synopsis: "SCRIPT [--screen ID] [--page N [--page-rows R]]",
-                    help: "print a screen as the REPL draws it", operands: .script),
+                    help: "print a screen as the REPL draws it", operands: .script, run: RenderCommand.run),
         CommandSpec(command: .test, synopsis: "[PATH...] [--update-snapshots] [--junit FILE] [--filter TEXT] [--coverage FILE]",
-                    help: "run *_test.lua files (default: ./tests); TAP output", operands: .testPaths),
+                    help: "run *_test.lua files (default: ./tests); TAP output", operands: .testPaths, run: TestCommand.run),
         CommandSpec(command: .explore, synopsis: "SCRIPT [--seed N] [--walks W] [--steps K] [--out DIR] [--json]",
-                    help: "random walks with checks; a failure shrunk to commands", operands: .script),
+                    help: "random walks with checks; a failure shrunk to commands", operands: .script, run: ExploreCommand.run),
         CommandSpec(command: .export, synopsis: "SCRIPT --format settings-bundle|androidx --out DIR",
-                    help: "an iOS Settings.bundle or androidx.preference XML", operands: .script, checksItself: true),
+                    help: "an iOS Settings.bundle or androidx.preference XML", operands: .script,
+                    checkUsage: ExportCommand.checkUsage, run: ExportCommand.run),
         CommandSpec(command: .import_, synopsis: "PLIST [--out FILE]", help: "a Settings.bundle's Root.plist as a Lua script",
-                    operands: .file, checksItself: true),
+                    operands: .file, checkUsage: ImportCommand.checkUsage, run: ImportCommand.run),
         CommandSpec(command: .stubs, synopsis: "[--out FILE] [--luacheck]",
-                    help: "LuaLS definitions of the authoring API (--luacheck: a .luacheckrc)", operands: .none),
+                    help: "LuaLS definitions of the authoring API (--luacheck: a .luacheckrc)", operands: .none,
+                    run: StubsCommand.run),
         CommandSpec(command: .completions, synopsis: "bash|zsh|fish", help: "the shell completion script",
-                    operands: .choice(["bash", "zsh", "fish"])),
-        CommandSpec(command: .man, synopsis: "", help: "the man page (roff)", operands: .none),
+                    operands: .choice(["bash", "zsh", "fish"]), run: CompletionsCommand.run),
+        CommandSpec(command: .man, synopsis: "", help: "the man page (roff)", operands: .none, run: ManCommand.run),
     ]
 
     static func of(_ command: Options.Command) -> CommandSpec { all.first { $0.command == command }! }
 
     /// The checks of the operands, with the usage error to print.
     func check(_ options: Options) throws {
-        if checksItself { return }
+        if let checkUsage { return try checkUsage(options) }
         let name = command.rawValue
         switch operands {
         case .script:

@@ -37,7 +37,13 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case fileTooLarge(path: String, size: Int)
     /// The store path itself is unusable (empty, or names a folder).
     case invalidPath(path: String, reason: String)
+    /// Nothing was written because writing is not allowed: `blocked` (the store file, or the
+    /// folder it is written in) is read-only, `reason` says how ("Permission denied",
+    /// "Read-only file system"); or, `blocked` nil, the store is opened to read only
+    /// (`ReadOnlyStore`) and `reason` says so. The values stored before are untouched.
+    case readOnly(path: String, blocked: String?, reason: String)
 
+    /// The message: the file, what went wrong, and what to do.
     public var description: String {
         switch self {
         case .damaged(let path, let reason):
@@ -52,6 +58,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(path): the store file is \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB luascreen reads; it was not read and luascreen never overwrites it: make it smaller (remove values no longer needed) or name another file with --store"
         case .invalidPath(let path, let reason):
             return "\(path.isEmpty ? "\"\"" : path): not a usable store path: \(reason)"
+        case .readOnly(let path, let blocked?, let reason):
+            return "\(path) was not written: \(blocked) cannot be written (\(reason)); this change is not saved and the values stored before are kept: make \(blocked) writable, or choose another store file"
+        case .readOnly(let path, nil, let reason):
+            return "\(path) was not written: \(reason); this change is not saved and the values stored before are kept"
         }
     }
 }

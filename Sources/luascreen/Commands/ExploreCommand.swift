@@ -45,7 +45,7 @@ enum ExploreCommand {
         exploreOptions.walks = options.explore.walks
         exploreOptions.steps = options.explore.steps
         // The script's print goes nowhere: the walks would flood the output.
-        exploreOptions.session = Commands.sessionOptions(options, store: nil)
+        exploreOptions.session = CommandSupport.sessionOptions(options, store: nil)
         exploreOptions.session.print = { _ in }
         let report: ExploreReport
         do {
