@@ -43,6 +43,10 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// (`ReadOnlyStore`) and `reason` says so. The values stored before are untouched.
     case readOnly(path: String, blocked: String?, reason: String)
 
+    /// The last words of a `readOnly` message about a file or folder; a program appends how
+    /// its users choose another store (the command line: `--store PATH`).
+    public static let anotherStoreAdvice = "choose another store file"
+
     /// The message: the file, what went wrong, and what to do.
     public var description: String {
         switch self {
@@ -59,7 +63,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
         case .invalidPath(let path, let reason):
             return "\(path.isEmpty ? "\"\"" : path): not a usable store path: \(reason)"
         case .readOnly(let path, let blocked?, let reason):
-            return "\(path) was not written: \(blocked) cannot be written (\(reason)); this change is not saved and the values stored before are kept: make \(blocked) writable, or choose another store file"
+            return "\(path) was not written: \(blocked) cannot be written (\(reason)); this change is not saved and the values stored before are kept: make \(blocked) writable, or \(StoreError.anotherStoreAdvice)"
         case .readOnly(let path, nil, let reason):
             return "\(path) was not written: \(reason); this change is not saved and the values stored before are kept"
         }
