@@ -33,6 +33,9 @@ public struct ResolvedSection: Hashable, Sendable {
 }
 
 public struct ResolvedRow: Hashable, Sendable {
+    /// What a secure input's value shows as wherever it would appear (`asciiFold` makes it `****`).
+    public static let secureMask = "••••"
+
     public var id: String
     public var kind: RowKind
     public var text: String

@@ -41,6 +41,9 @@ struct Options {
     var format: String?             // export: settings-bundle | androidx
     var luacheck = false
     var help = false
+    /// `luascreen help check`, `luascreen check --help`: the command whose help to print
+    /// (nil: every command's).
+    var helpTopic: Command?
     var version = false
 
     struct UsageError: Error, CustomStringConvertible {
@@ -105,7 +108,10 @@ struct Options {
             try spec.apply(&options, value)
             given.append(spec)
         }
-        if options.help || options.version { return options }
+        if options.help || options.version {
+            if explicitCommand { options.helpTopic = options.command }
+            return options
+        }
         // Options that go with some commands only.
         for spec in given where !spec.commands.isEmpty && !spec.commands.contains(options.command) {
             let owners = spec.commands.map(\.rawValue)
@@ -318,8 +324,10 @@ func parseSize(_ text: String) -> Int? {
     return Int(t)
 }
 
+/// The option or value `word` may have meant: one it begins (`--wid`), else the closest by
+/// `Suggest.closest` (`--colr`, `--widthh`).
 func closestOption(_ word: String, _ candidates: [String]) -> String? {
-    candidates.first { $0.hasPrefix(word) } ?? candidates.first { word.hasPrefix($0) }
+    candidates.first { $0.hasPrefix(word) } ?? Suggest.closest(to: word, in: candidates)
 }
 
 /// The text of `luascreen --help`, or of `luascreen help COMMAND` for one command.

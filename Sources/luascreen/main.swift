@@ -18,9 +18,7 @@ do {
     exit(2)
 }
 if options.help {
-    // `luascreen help check`, `luascreen check --help`: that command's; else every command's.
-    let named = arguments.first.flatMap(Options.Command.init(rawValue:)) ?? (arguments.first == "help" ? arguments.dropFirst().first.flatMap(Options.Command.init(rawValue:)) : nil)
-    print(usage(for: named))
+    print(usage(for: options.helpTopic))
     exit(0)
 }
 if options.version {

@@ -41,6 +41,7 @@ public final class FileStore: ValueStore {
     private var entries: OrderedEntries<StoreValue>
     /// The bytes each member (every one, exposed or not) takes in the file as a commit writes it.
     private var memberSizes: [StoreKey: Int]
+    /// The size in bytes of the file as the last read or commit left it.
     public private(set) var fileSize: Int
 
     private init(path: String, document: StoreDocument) {
@@ -66,14 +67,19 @@ public final class FileStore: ValueStore {
         take(try StoreFile(path: path).read())
     }
 
+    /// The value the file holds for `key` as last read, nil when absent or of a kind not exposed.
     public func value(for key: String) -> StoreValue? { entries[key] }
 
+    /// Every exposed key and value, in file order.
     public var values: [(key: String, value: StoreValue)] { entries.items }
 
+    /// The path as given to `open`.
     public var location: String { path }
 
+    /// The bytes `key`'s member takes in the file (0 when absent).
     public func fileSize(ofMember key: String) -> Int { memberSizes[StoreKey(key)] ?? 0 }
 
+    /// Merges `changes` into the file on disk under its lock and replaces it atomically (see the type's comment); on a throw neither the file nor memory changes.
     public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
         for change in changes { try change.value?.checkRepresentable(key: change.key) }
         guard !changes.isEmpty else { return }
@@ -91,6 +97,7 @@ public final class FileStore: ValueStore {
 }
 
 extension StoreError: LocalizedError {
+    /// The same text as `description`, for Foundation's `localizedDescription`.
     public var errorDescription: String? { description }
 }
 

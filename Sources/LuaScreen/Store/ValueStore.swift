@@ -1,7 +1,8 @@
 import ScreenModel
 
-/// Where a session keeps its bound values (SPEC §6): a JSON file (`FileStore`) or memory
-/// (`MemoryStore`, for `--store none` and headless tests).
+/// Where a session keeps its bound values (SPEC §6): a JSON file (`FileStore`), memory
+/// (`MemoryStore`, for `--store none` and headless tests), or a read-only view of another
+/// (`ReadOnlyStore`). Not `Sendable`: a store is bound to the thread of its session.
 public protocol ValueStore: AnyObject {
     /// The stored value of a key (nil when absent, or not a boolean, number, string or list
     /// of strings and numbers).
@@ -127,7 +128,7 @@ extension StoreValue {
 /// Values kept in memory only: `--store none` and the sessions of `luascreen test`.
 /// Commits follow the same rules as `FileStore` (non-finite numbers are refused, and so is
 /// a commit that would make the file `FileStore` writes larger than 16 MiB), so a script
-/// behaves the same whichever store it runs on.
+/// behaves the same whichever store it runs on. Bound to one thread, like its session.
 public final class MemoryStore: ValueStore {
     private var entries: OrderedEntries<StoreValue>
     /// Kept up to date by `commit`, so checking the 16 MiB limit costs nothing per write.
@@ -144,10 +145,13 @@ public final class MemoryStore: ValueStore {
         self.init(seed.sorted { StoreKey($0.key) < StoreKey($1.key) }.map { (key: $0.key, value: $0.value) })
     }
 
+    /// The value held for `key`, nil when absent.
     public func value(for key: String) -> StoreValue? { entries[key] }
 
+    /// Every key and value, in the order they were first stored.
     public var values: [(key: String, value: StoreValue)] { entries.items }
 
+    /// Applies `changes` (nil removes a key) under the same checks as `FileStore`; on a throw nothing changes.
     public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
         for change in changes { try change.value?.checkRepresentable(key: change.key) }
         try checkSize(after: changes)
@@ -157,5 +161,6 @@ public final class MemoryStore: ValueStore {
         }
     }
 
+    /// "memory": the values are not saved anywhere.
     public var location: String { "memory" }
 }

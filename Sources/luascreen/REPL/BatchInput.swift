@@ -13,7 +13,7 @@ final class BatchInput {
     func peek() -> String? {
         if let pending { return pending }
         while let raw = readLine(strippingNewline: true) {
-            let line = ReplText.trimmed(raw)
+            let line = raw.trimmed
             if line.isEmpty || line.hasPrefix("#") { continue }
             pending = line
             return line

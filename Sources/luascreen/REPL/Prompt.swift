@@ -14,6 +14,6 @@ extension Shell {
             cut = true
         }
         let path = truncate(joined(), toWidth: room, ellipsis: ascii ? "..." : "…")
-        return style.promptPaint(path, "1;34") + "> "
+        return style.promptPaint(path, [.bold, .blue]) + "> "
     }
 }

@@ -58,11 +58,11 @@ extension Shell {
     }
 
     static func isYes(_ answer: String) -> Bool {
-        ["y", "yes"].contains(ReplText.trimmed(answer).lowercased())
+        ["y", "yes"].contains(answer.trimmed.lowercased())
     }
 
     static func isAnswer(_ line: String) -> Bool {
-        ["y", "yes", "n", "no"].contains(ReplText.trimmed(line).lowercased())
+        ["y", "yes", "n", "no"].contains(line.trimmed.lowercased())
     }
 
     /// An input or number row was selected: ask for its new value (interactive), or say

@@ -139,7 +139,7 @@ final class Shell {
         }
         shownMessages = session.messages.count
         for warning in session.warnings.dropFirst(shownWarnings) {
-            printError(style.paint("warning:", "1;33") + " " + clean(warning))
+            printError(style.alert("warning:") + " " + clean(warning))
         }
         shownWarnings = session.warnings.count
     }

@@ -37,7 +37,8 @@ extension Shell {
         if !changedRows.isEmpty { print(style.dim("* changed from the default")) }
     }
 
-    var mask: String { ascii ? "****" : "••••" }
+    /// A secure input's value as shown (the library's mask, folded to ASCII with --ascii).
+    var mask: String { clean(ResolvedRow.secureMask, keepNewlines: false) }
 
     /// A value as Lua would write it: strings quoted.
     func shown(_ value: StoreValue) -> String {
