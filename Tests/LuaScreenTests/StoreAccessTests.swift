@@ -95,3 +95,21 @@ final class StoreAccessTests: XCTestCase {
             """)
     }
 }
+
+/// `Binding.numberRange`: the one wording of a number's range.
+final class NumberRangeTests: XCTestCase {
+    func testRangeAndStepInWords() {
+        var binding = Binding(key: "n", defaultValue: .integer(0))
+        XCTAssertNil(binding.numberRange)
+        binding.minimum = 0
+        binding.maximum = 10
+        binding.step = 0.5
+        XCTAssertEqual(binding.numberRange, "0 to 10, step 0.5")
+        binding.maximum = nil
+        XCTAssertEqual(binding.numberRange, "at least 0, step 0.5")
+        binding.minimum = nil
+        binding.maximum = 3
+        binding.step = nil
+        XCTAssertEqual(binding.numberRange, "at most 3")
+    }
+}

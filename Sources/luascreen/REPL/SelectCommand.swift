@@ -84,15 +84,7 @@ extension Shell {
         }
         if let binding {
             if row.kind == .number {
-                var range: [String] = []
-                switch (binding.minimum, binding.maximum) {
-                case let (lo?, hi?): range.append("\(StoreValue.format(lo)) to \(StoreValue.format(hi))")
-                case let (lo?, nil): range.append("at least \(StoreValue.format(lo))")
-                case let (nil, hi?): range.append("at most \(StoreValue.format(hi))")
-                case (nil, nil): break
-                }
-                if let step = binding.step { range.append("step \(StoreValue.format(step))") }
-                if !range.isEmpty { notes.append(range.joined(separator: ", ")) }
+                if let range = binding.numberRange { notes.append(range) }
             } else if let max = binding.maxLength {
                 notes.append("at most \(max) characters")
             }
