@@ -273,10 +273,10 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--coverage", value: "FILE", completes: .file, commands: [.test],
                    help: "write lcov of the screen scripts the tests opened, and print a summary") { $0.coverage = $1 },
         OptionSpec(name: "--seed", value: "N", commands: [.explore], help: "the seed of the walks (default: from the clock, printed first)") {
-            try $0.explore.parse("--seed", $1)
+            $0.explore.seed = try ExploreArguments.seed($1)
         },
-        OptionSpec(name: "--walks", value: "W", commands: [.explore], help: "how many random walks (default 200)") { try $0.explore.parse("--walks", $1) },
-        OptionSpec(name: "--steps", value: "K", commands: [.explore], help: "the most steps of a walk (default 50)") { try $0.explore.parse("--steps", $1) },
+        OptionSpec(name: "--walks", value: "W", commands: [.explore], help: "how many random walks (default 200)") { $0.explore.walks = try positive("--walks", $1) },
+        OptionSpec(name: "--steps", value: "K", commands: [.explore], help: "the most steps of a walk (default 50)") { $0.explore.steps = try positive("--steps", $1) },
         OptionSpec(name: "--update-snapshots", commands: [.test], help: "rewrite snapshots instead of comparing them") { o, _ in o.updateSnapshots = true },
         OptionSpec(name: "--junit", value: "FILE", completes: .file, commands: [.test],
                    help: "also write the results as JUnit XML to FILE") { $0.junit = $1 },
@@ -286,7 +286,6 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--out", value: "PATH", completes: .file, commands: [.explore, .export, .import_, .stubs],
                    help: "export: the folder to write; import: the script; explore: the folder for a failing walk's _test.lua; stubs: the file (default: standard output)") {
             $0.out = $1
-            try $0.explore.parse("--out", $1)
         },
         OptionSpec(name: "--luacheck", commands: [.stubs], help: "write a luacheck config (.luacheckrc) instead of the LuaLS definitions") { o, _ in o.luacheck = true },
         OptionSpec(name: "--help", aliases: ["-h"], help: "this help; with a command, that command's") { o, _ in o.help = true },
