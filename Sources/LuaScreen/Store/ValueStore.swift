@@ -44,8 +44,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// (`ReadOnlyStore`) and `reason` says so. The values stored before are untouched.
     case readOnly(path: String, blocked: String?, reason: String)
 
-    /// The last words of a `readOnly` message about a file or folder; a program appends how
-    /// its users choose another store (the command line: `--store PATH`).
+    /// The last words of a `readOnly` message about a file or folder, and of `fileTooLarge`;
+    /// a program appends how its users choose another store (the command line: `--store PATH`).
     public static let anotherStoreAdvice = "choose another store file"
 
     /// The message: the file, what went wrong, and what to do.
@@ -60,7 +60,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
         case .tooLarge(let path, let size):
             return "\(path): cannot save the values: the store file would be \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB limit; nothing was saved (store less, or remove values no longer needed)"
         case .fileTooLarge(let path, let size):
-            return "\(path): the store file is \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB luascreen reads; it was not read and luascreen never overwrites it: make it smaller (remove values no longer needed) or name another file with --store"
+            return "\(path): the store file is \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB luascreen reads; it was not read and luascreen never overwrites it: make it smaller (remove values no longer needed) or \(StoreError.anotherStoreAdvice)"
         case .invalidPath(let path, let reason):
             return "\(path.isEmpty ? "\"\"" : path): not a usable store path: \(reason)"
         case .readOnly(let path, let blocked?, let reason):

@@ -57,8 +57,16 @@ enum CommandSupport {
         if let error = error as? LoadError {
             for d in error.diagnostics { printError(d.description) }
         } else {
-            printError(sanitize("\(path): error: \(error)"))
+            printError(sanitize("\(path): error: \(described(error))"))
         }
+    }
+
+    /// An error's text, with how the command line chooses another store when the library's
+    /// message says to choose one (the library names no option).
+    static func described(_ error: Error) -> String {
+        let text = "\(error)"
+        let aboutStore = error is StoreError || (error as? SessionError)?.kind == .store
+        return aboutStore && text.hasSuffix(StoreError.anotherStoreAdvice) ? text + " (--store PATH)" : text
     }
 
     /// Warnings found while evaluating (a stored value of the wrong type for its row).

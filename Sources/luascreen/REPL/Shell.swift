@@ -151,11 +151,7 @@ final class Shell {
             failures += 1
             return
         }
-        var message = clean("\(error)")
-        if let error = error as? SessionError, error.kind == .store, message.hasSuffix(StoreError.anotherStoreAdvice) {
-            message += " (--store PATH)"
-        }
-        fail(message)
+        fail(clean(CommandSupport.described(error)))
     }
 
     /// `error: MESSAGE` on stderr, counted as a failure.
