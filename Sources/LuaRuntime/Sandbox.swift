@@ -52,8 +52,12 @@ end
 """
 
 extension LuaState {
-    /// Opens the libraries a screen script may use, the constructors, `print` and the
-    /// folder-bound `require`. Without `trusted`: base functions less `dofile`, `loadfile` and
+    /// The chunk name of the host's own Lua code: limit errors and `require`'s messages skip
+    /// its frames to name the script's line. Load host code under it.
+    public static let hostChunkName: String = LS_HOST_CHUNK
+
+    /// Opens the libraries a script may use, `print` and the folder-bound `require` (the
+    /// host's own globals, such as constructors, are installed by the host afterwards). Without `trusted`: base functions less `dofile`, `loadfile` and
     /// `collectgarbage`, a text-only `load`, `string` less `dump`, `table`, `math`, `utf8`,
     /// `coroutine`, and `os.time`, `os.clock`, `os.date`, `os.difftime`.
     public func openSandbox(_ options: SandboxOptions) -> LuaError? {
@@ -90,12 +94,11 @@ extension LuaState {
         }
         // Trusted or not, library functions that loop in C answer to the budget.
         ls_open_guards(L)
-        ls_open_constructors(L)
 
         let printer = options.print
         let folder = options.moduleFolder
         let moduleRead = options.moduleRead
-        if let error = load(prelude, chunkName: "=luascreen") { return error }
+        if let error = load(prelude, chunkName: LS_HOST_CHUNK) { return error }
         pushHostFunction { stack in
             let text = stack.string(at: 1) ?? ""
             // Printing is work too (sanitizing, writing): a 64th of an instruction a byte.
