@@ -4,7 +4,8 @@ import CLuaShim
 import Glibc
 #endif
 
-/// How a Lua state's globals are set up for scripts.
+/// How a Lua state's globals are set up for scripts. Not `Sendable` (it holds closures): made
+/// and used on the thread of the state it opens.
 public struct SandboxOptions {
     /// Open every standard library (`io`, `os`, `debug`, ...) instead of the safe subset.
     public var trusted: Bool
@@ -15,6 +16,8 @@ public struct SandboxOptions {
     /// Told the path of each module file `require` reads (for `run --watch`).
     public var moduleRead: ((String) -> Void)?
 
+    /// Options for a sandbox (`trusted`: every library) whose `require` reads `moduleFolder`
+    /// and whose `print` calls `print`.
     public init(trusted: Bool = false, moduleFolder: String? = nil, print: @escaping (String) -> Void = { Swift.print($0) }) {
         self.trusted = trusted
         self.moduleFolder = moduleFolder
