@@ -30,7 +30,7 @@ static int ls_out_of_time(ls_pool *pool) {
 
 void ls_count_hook(lua_State *L, lua_Debug *ar) {
     if (ar->event != LUA_HOOKCOUNT) { ls_coverage_event(L, ar); return; }  /* lscoverage.c */
-    ls_pool *pool = ls_limits_of(L)->pool;
+    ls_pool *pool = ls_limits_in(L)->pool;
     if (pool->budget <= 0) return;
     if (ls_out_of_time(pool)) {
         pool->timed_out = 1;
@@ -47,7 +47,7 @@ void ls_count_hook(lua_State *L, lua_Debug *ar) {
 }
 
 void ls_budget_exhausted(lua_State *L, int level) {
-    ls_pool *pool = ls_limits_of(L)->pool;
+    ls_pool *pool = ls_limits_in(L)->pool;
     /* From now on every instruction of this thread raises (other threads at their next
      * hook), so a script cannot catch the error with pcall and go on looping. */
     pool->exhausted = 1;
@@ -75,18 +75,18 @@ void ls_budget_exhausted(lua_State *L, int level) {
 }
 
 void ls_action_begin(lua_State *L) {
-    ls_pool *pool = ls_limits_of(L)->pool;
+    ls_pool *pool = ls_limits_in(L)->pool;
     if (pool->actions++ == 0 && pool->depth == 0) ls_pool_reset(pool);
 }
 
 void ls_action_end(lua_State *L) {
-    ls_pool *pool = ls_limits_of(L)->pool;
+    ls_pool *pool = ls_limits_in(L)->pool;
     if (pool->actions > 0) pool->actions--;
     if (pool->actions == 0 && pool->depth == 0) pool->host = 0;
 }
 
 int ls_charge_host_work(lua_State *L, long long instructions) {
-    ls_pool *pool = ls_limits_of(L)->pool;
+    ls_pool *pool = ls_limits_in(L)->pool;
     if (pool->budget <= 0 || instructions <= 0) return 1;
     if (instructions >= pool->remaining) {
         pool->remaining = 0;
@@ -97,10 +97,10 @@ int ls_charge_host_work(lua_State *L, long long instructions) {
     return 1;
 }
 
-int ls_budget_exhausted_now(lua_State *L) { return ls_limits_of(L)->pool->exhausted; }
+int ls_budget_exhausted_now(lua_State *L) { return ls_limits_in(L)->pool->exhausted; }
 
 void ls_charge(lua_State *L, long long instructions) {
-    ls_pool *pool = ls_limits_of(L)->pool;
+    ls_pool *pool = ls_limits_in(L)->pool;
     if (pool->budget <= 0 || instructions <= 0) return;
     /* Refused before the work is done when the budget cannot pay for it. */
     if (instructions >= pool->remaining) ls_budget_exhausted(L, 1);

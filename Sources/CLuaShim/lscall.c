@@ -16,7 +16,7 @@ static int ls_tostring_call(lua_State *L) {
 }
 
 static int ls_msgh(lua_State *L) {
-    ls_limits *lim = ls_limits_of(L);
+    ls_limits *lim = ls_limits_in(L);
     lim->enforce = 0; /* the host's own text (message, traceback) must not fail for lack of memory */
     const char *msg = NULL;
     int t = lua_type(L, 1);
@@ -49,7 +49,7 @@ static int ls_msgh(lua_State *L) {
 /* ---- protected calls ------------------------------------------------------------------ */
 
 int ls_pcall(lua_State *L, int nargs, int nresults) {
-    ls_limits *lim = ls_limits_of(L);
+    ls_limits *lim = ls_limits_in(L);
     ls_pool *pool = lim->pool;
     int base = lua_gettop(L) - nargs;
     if (!lua_checkstack(L, 4)) return LUA_ERRMEM;
@@ -82,7 +82,7 @@ int ls_pcall(lua_State *L, int nargs, int nresults) {
 }
 
 int ls_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunkname) {
-    ls_limits *lim = ls_limits_of(L);
+    ls_limits *lim = ls_limits_in(L);
     ls_pool *pool = lim->pool;
     int enforce = lim->enforce;
     if (lim->depth == 0) { lim->memory_failed = 0; lim->where[0] = 0; }

@@ -7,6 +7,7 @@
  * can name the line the author wrote.
  */
 #include "luashim.h"
+#include "lsprivate.h"
 
 static const char LS_LINES_KEY = 'l';
 static const char LS_SOURCES_KEY = 's';
@@ -65,7 +66,7 @@ static int ls_constructor(lua_State *L) {
     lua_pop(L, 1);
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
-        ls_limits_of(L)->constructed++;
+        ls_limits_in(L)->constructed++;
         lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_LINES_KEY);
         lua_pushvalue(L, 1);
         lua_pushinteger(L, ar.currentline);
@@ -98,7 +99,7 @@ void ls_install_constructor(lua_State *L, const char *name, const char *kind) {
 int ls_constructor_line(lua_State *L, int idx, const char **source) {
     int line = 0;
     *source = NULL;
-    if (ls_limits_of(L)->constructed == 0) return 0; /* plain tables only: nothing recorded */
+    if (ls_limits_in(L)->constructed == 0) return 0; /* plain tables only: nothing recorded */
     idx = lua_absindex(L, idx);
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_LINES_KEY) == LUA_TTABLE) {
         lua_pushvalue(L, idx);
@@ -118,7 +119,7 @@ int ls_constructor_line(lua_State *L, int idx, const char **source) {
 const char *ls_constructor_callers(lua_State *L, int idx, size_t *len) {
     const char *chain = NULL;
     *len = 0;
-    if (ls_limits_of(L)->constructed == 0) return NULL;
+    if (ls_limits_in(L)->constructed == 0) return NULL;
     idx = lua_absindex(L, idx);
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_CALLERS_KEY) == LUA_TTABLE) {
         lua_pushvalue(L, idx);

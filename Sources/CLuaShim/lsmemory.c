@@ -66,7 +66,7 @@ void *ls_alloc(void *ud, void *ptr, size_t osize, size_t nsize) {
 /* ---- host copies -------------------------------------------------------------------- */
 
 int ls_host_charge(lua_State *L, size_t size) {
-    ls_pool *pool = ls_limits_of(L)->pool;
+    ls_pool *pool = ls_limits_in(L)->pool;
     if (pool->host_failed) return 0;
     /* Short strings (keys, ids, field names) are not charged: the host drops almost all of
      * them at once, and their number is bounded by the budget and by Lua's own memory (each
@@ -83,14 +83,14 @@ int ls_host_charge(lua_State *L, size_t size) {
 }
 
 void ls_host_release(lua_State *L, size_t size) {
-    ls_pool *pool = ls_limits_of(L)->pool;
+    ls_pool *pool = ls_limits_in(L)->pool;
     if (size < 64) return;
     size += 32;
     pool->host -= size < pool->host ? size : pool->host;
 }
 
 void ls_host_keep(lua_State *L, size_t bytes) {
-    ls_limits *lim = ls_limits_of(L);
+    ls_limits *lim = ls_limits_in(L);
     ls_pool *pool = lim->pool;
     /* What the host now keeps was copied (and charged) in this action: it moves from the
      * action's copies to the kept ones instead of counting twice. */
@@ -102,4 +102,4 @@ void ls_host_keep(lua_State *L, size_t bytes) {
     lim->kept = bytes;
 }
 
-int ls_host_failed(lua_State *L) { return ls_limits_of(L)->pool->host_failed; }
+int ls_host_failed(lua_State *L) { return ls_limits_in(L)->pool->host_failed; }

@@ -23,6 +23,13 @@ void ls_count_hook(lua_State *L, lua_Debug *ar);
 /* The allocator of every state; ud is its ls_limits (lsmemory.c). */
 void *ls_alloc(void *ud, void *ptr, size_t osize, size_t nsize);
 
+/* ls_limits_of, inlined: called on every protected call, host call and action. */
+static inline ls_limits *ls_limits_in(lua_State *L) {
+    void *ud = NULL;
+    lua_getallocf(L, &ud);
+    return (ls_limits *)ud;
+}
+
 /* Whether a chunk name is the host's own Lua prelude (LS_HOST_CHUNK), which the messages
  * skip to name the script's line. */
 static inline int ls_is_host_chunk(const char *source) {

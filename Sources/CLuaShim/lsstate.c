@@ -33,7 +33,7 @@ static int ls_panic(lua_State *L) {
 }
 
 void ls_set_advice(lua_State *L, const char *memory, const char *instructions) {
-    ls_pool *pool = ls_limits_of(L)->pool;
+    ls_pool *pool = ls_limits_in(L)->pool;
     snprintf(pool->memory_advice, sizeof pool->memory_advice, "%s", memory);
     snprintf(pool->instructions_advice, sizeof pool->instructions_advice, "%s", instructions);
 }
@@ -70,7 +70,7 @@ lua_State *ls_newstate(size_t memory_limit, long long instruction_budget) {
 
 void ls_close(lua_State *L) {
     if (L == NULL) return;
-    ls_limits *lim = ls_limits_of(L);
+    ls_limits *lim = ls_limits_in(L);
     ls_pool *pool = lim->pool;
     lim->enforce = 0; /* finalizers run at close (none can loop: setmetatable refuses __gc) */
     lua_close(L);

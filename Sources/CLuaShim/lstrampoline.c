@@ -32,7 +32,7 @@ static int ls_host_frame(lua_State *L) {
  * thread's: ctx:insert_row(...) from inside coroutine.wrap had the validator read a main
  * thread slot as the row table, and lua_next/lua_rawget on a non-table crashed (SIGSEGV). */
 static int ls_trampoline(lua_State *L) {
-    ls_limits *lim = ls_limits_of(L);
+    ls_limits *lim = ls_limits_in(L);
     lua_State *M = lim->main;
     int enforce = lim->enforce;
     lim->enforce = 0; /* the host's own pushes never hit the cap, so they never raise */
