@@ -23,7 +23,7 @@ enum ScriptLoader {
         let sink = options.print
         var sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { sink(sanitize($0)) })
         sandbox.moduleRead = { [weak sources] module in sources?.add(module) }
-        if let error = lua.openSandbox(sandbox) {
+        if let error = lua.openScriptSandbox(sandbox) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "internal: \(error.message)")])
         }
         let timing = PhaseTimer()

@@ -237,7 +237,7 @@ final class TestFileRun {
         let sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { [weak self] text in
             self?.note(text)
         })
-        if let error = lua.openSandbox(sandbox) {
+        if let error = lua.openScriptSandbox(sandbox) {
             return ["\(path): error: internal: \(error.message)"]
         }
         installGlobals(lua)
