@@ -13,6 +13,9 @@ public struct LuaLimits: Sendable, Equatable {
     public var memoryAdvice: String
     /// What an instruction limit error tells the person to do.
     public var instructionsAdvice: String
+    /// What a path refused for lying outside the root tells the person (a program says which
+    /// option lifts the bound; see `PathResolver.liftAdvice`).
+    public var pathAdvice: String
 
     /// The default instruction budget of an action.
     public static let defaultInstructions = 10_000_000
@@ -21,11 +24,13 @@ public struct LuaLimits: Sendable, Equatable {
 
     /// Limits of `instructions` an action and `memory` bytes a state.
     public init(instructions: Int = LuaLimits.defaultInstructions, memory: Int = LuaLimits.defaultMemory,
-                memoryAdvice: String = "raise LuaLimits.memory", instructionsAdvice: String = "raise LuaLimits.instructions") {
+                memoryAdvice: String = "raise LuaLimits.memory", instructionsAdvice: String = "raise LuaLimits.instructions",
+                pathAdvice: String = "trusted: true lifts this") {
         self.instructions = instructions
         self.memory = memory
         self.memoryAdvice = memoryAdvice
         self.instructionsAdvice = instructionsAdvice
+        self.pathAdvice = pathAdvice
     }
 }
 

@@ -29,18 +29,27 @@ public struct PathResolver: Sendable {
     public let root: String?
     /// How the root is named in messages ("the test root", "the script's folder").
     public let rootName: String
+    /// What a refusal adds in parentheses: how to lift the bound, in the words of the program
+    /// (`--trusted lifts this`); empty: nothing.
+    public let liftAdvice: String
 
-    /// A resolver bound to `root` (nil when the folder does not exist).
-    public init?(root: String, name: String = "the test root") {
+    /// A resolver bound to `root` (nil when the folder does not exist) whose refusals end
+    /// with `liftAdvice`.
+    public init?(root: String, name: String = "the test root", liftAdvice: String = "") {
         guard let real = realPath(root.isEmpty ? "." : root) else { return nil }
         self.root = real
         self.rootName = name
+        self.liftAdvice = liftAdvice
     }
 
     private init(unboundNamed name: String) {
         root = nil
         rootName = name
+        liftAdvice = ""
     }
+
+    /// " (advice)", or nothing without advice.
+    private var advice: String { liftAdvice.isEmpty ? "" : " (\(liftAdvice))" }
 
     /// A resolver that reaches every path (`--trusted`).
     public static let unbound = PathResolver(unboundNamed: "anywhere")
@@ -81,7 +90,7 @@ public struct PathResolver: Sendable {
     /// with every link followed (nil when nothing is there yet).
     public func resolve(_ name: String, from base: String) -> Result<(path: String, real: String?), PathError> {
         if root != nil, name.hasPrefix("/") {
-            return .failure(PathError("\(name) is an absolute path; name files relative to the test file, inside \(rootName) (--trusted lifts this)"))
+            return .failure(PathError("\(name) is an absolute path; name files relative to the test file, inside \(rootName)\(advice)"))
         }
         let path = PathResolver.join(base, name)
         guard root != nil else { return .success((path, realPath(path))) }
@@ -97,7 +106,7 @@ public struct PathResolver: Sendable {
             real = realPath(probe)
         }
         guard let found = real, contains(real: found) else {
-            return .failure(PathError("\(path) is outside \(rootName) \(root!) (by '..', a symbolic link or an absolute path); keep files inside it (--trusted lifts this)"))
+            return .failure(PathError("\(path) is outside \(rootName) \(root!) (by '..', a symbolic link or an absolute path); keep files inside it\(advice)"))
         }
         if missing {
             // A dangling symbolic link must not be written through later.

@@ -22,7 +22,8 @@ struct Options {
     var width: Int?
     var color: ColorMode = .auto
     var ascii = false
-    var limits = LuaLimits(memoryAdvice: "raise it with --max-memory", instructionsAdvice: "raise it with --max-instructions")
+    var limits = LuaLimits(memoryAdvice: "raise it with --max-memory", instructionsAdvice: "raise it with --max-instructions",
+                           pathAdvice: "--trusted lifts this")
     var trusted = false
     /// `run --watch`: reload when the script or a module it required changes on disk.
     var watch = false

@@ -71,6 +71,22 @@ final class TestRunnerTests: XCTestCase {
         XCTAssertEqual(runner.results.map(\.passed), [true, true])
     }
 
+    func testARefusedPathAdvisesInTheLibrarysWordsNotTheCLIs() {
+        let folder = RunnerFolder()
+        let file = folder.write("path_test.lua", """
+        test("absolute", function()
+          local ok, message = pcall(open, "/etc/passwd")
+          print(message)
+        end)
+        """)
+        let (lines, _) = runFiles([file])
+        let message = lines.first { $0.contains("is an absolute path") } ?? "\(lines)"
+        XCTAssertTrue(message.hasSuffix("inside the test root (trusted: true lifts this)"), message)
+        XCTAssertFalse(message.contains("--"), "a CLI flag in a library message: \(message)")
+        let (advised, _) = runFiles([file], limits: LuaLimits(pathAdvice: "--open-anything lifts this"))
+        XCTAssertTrue(advised.contains { $0.hasSuffix("inside the test root (--open-anything lifts this)") }, "\(advised)")
+    }
+
     func testAFailingEqNamesTheTestFilesLine() throws {
         let folder = RunnerFolder()
         let file = folder.write("eq_test.lua", """

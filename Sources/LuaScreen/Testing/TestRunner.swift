@@ -186,7 +186,7 @@ final class TestFileRun {
         self.folder = TestFiles.directoryName(path)
         self.options = options
         self.lua = LuaState(limits: options.limits)
-        self.resolver = options.trusted ? .unbound : PathResolver(root: options.root)
+        self.resolver = options.trusted ? .unbound : PathResolver(root: options.root, liftAdvice: options.limits.pathAdvice)
     }
 
     /// `name` (relative to the test file) through the resolver.
