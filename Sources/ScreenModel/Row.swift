@@ -276,7 +276,7 @@ public struct Binding: Sendable {
         get { rules?.autocorrect }
         set { if newValue != nil || rules != nil { editRules { $0.autocorrect = newValue } } }
     }
-    /// choice: the picker lists the options sorted by text (`sorted = true`).
+    /// choice: a phone lists the options sorted by text (`sorted = true`; a hint).
     public var sortedOptions: Bool {
         get { rules?.sortedOptions ?? false }
         set { if newValue || rules != nil { editRules { $0.sortedOptions = newValue } } }
