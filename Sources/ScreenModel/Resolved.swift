@@ -32,24 +32,39 @@ public struct ResolvedSection: Hashable, Sendable {
     }
 }
 
+/// A row as evaluated for display: every field function run, the bound value read.
 public struct ResolvedRow: Hashable, Sendable {
+    /// What a secure input's value shows as wherever it would appear (`asciiFold` makes it `****`).
+    public static let secureMask = "••••"
+
+    /// The row's id (given, or made from its text).
     public var id: String
+    /// What kind of row it is.
     public var kind: RowKind
+    /// The row's text, as evaluated.
     public var text: String
     /// What shows on the right (or beneath, for subtitle): `detail`, else the bound value
     /// as text (a choice's option text, `••••` for a secure input).
     public var detail: String?
+    /// The icon drawn before the text.
     public var icon: String?
+    /// How the text and detail are laid out.
     public var style: RowStyle
+    /// The mark at the right edge.
     public var accessory: Accessory
+    /// Whether it can be selected now (`enabled`).
     public var enabled: Bool
+    /// Whether it is shown (`visible`).
     public var visible: Bool
+    /// Whether selecting it does something (it gets a number when visible).
     public var selectable: Bool
+    /// The store key it is bound to, if any.
     public var key: String?
     /// The bound value (masked for a secure input).
     public var value: StoreValue?
     /// The number a person types to select it (visible selectable rows, from 1).
     public var number: Int?
+    /// A button drawn as destructive.
     public var destructive: Bool
     /// A field function failed: the row is drawn with an error mark and this message.
     public var error: String?

@@ -96,29 +96,7 @@ enum LuaScriptWriter {
 
     /// A Lua string literal: quotes, backslashes and control characters escaped (C1 and
     /// bidirectional controls as `\u{...}`, so the script reads as it runs).
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                let v = scalar.value
-                if v < 0x20 || v == 0x7F {
-                    let digits = String(v)
-                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-                } else if (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
-                    out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { LuaLiteral.string(s) }
 
     /// A file name in a Lua comment: on one line, without control characters.
     private static func comment(_ s: String) -> String {

@@ -60,17 +60,10 @@ extension Session {
         ])
     }
 
-    /// A resolved row as JSON: what `dump` and a test's `screen()` show of it.
+    /// An evaluated row as `dump` writes it (SPEC §3), `actions` only when it has some.
     public static func json(_ row: ResolvedRow) -> JSONValue {
-        let value: JSONValue
-        switch row.value {
-        case .bool(let b)?: value = .bool(b)
-        case .integer(let i)?: value = .integer(i)
-        case .number(let d)?: value = .number(d)
-        case .string(let s)?: value = .string(s)
-        case .list?: value = JSONValue(store: row.value!) ?? .null
-        case nil: value = .null
-        }
+        // (a non-finite number, which JSON cannot hold, is null, as the writer prints it)
+        let value = row.value.flatMap(JSONValue.init(store:)) ?? .null
         var members: [(key: String, value: JSONValue)] = [
             ("id", .string(row.id)),
             ("type", .string(row.kind.rawValue)),

@@ -83,7 +83,7 @@ extension Session {
         let stack = lua.stack
         let top = stack.top
         defer { stack.top = top }
-        if let error = lua.load("return require(...)", chunkName: "=luascreen") {
+        if let error = lua.load("return require(...)", chunkName: LuaState.hostChunkName) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: error.text)])
         }
         stack.push(folder + "." + name)

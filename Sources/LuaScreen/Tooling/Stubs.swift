@@ -161,7 +161,7 @@ public enum Stubs {
     static func sandboxGlobals() -> [(String, [String]?)] {
         guard let lua = LuaState(limits: LuaLimits()) else { return [] }
         defer { lua.close() }
-        if lua.openSandbox(SandboxOptions(trusted: false, moduleFolder: nil, print: { _ in })) != nil { return [] }
+        if lua.openScriptSandbox(SandboxOptions(trusted: false, moduleFolder: nil, print: { _ in })) != nil { return [] }
         let stack = lua.stack
         stack.pushGlobals()
         let globals = stack.absolute(-1)

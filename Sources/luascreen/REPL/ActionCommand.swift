@@ -20,8 +20,8 @@ extension Shell {
             do { _ = try session.lookup(whole) } catch { report(error) }
             return
         }
-        let ref = ReplText.unquoted(ReplText.trimmed(rest[..<space]))
-        let id = ReplText.unquoted(ReplText.trimmed(rest[rest.index(after: space)...]))
+        let ref = ReplText.unquoted(rest[..<space].trimmed)
+        let id = ReplText.unquoted(rest[rest.index(after: space)...].trimmed)
         do {
             try session.runAction(ref, id: id)
             render()

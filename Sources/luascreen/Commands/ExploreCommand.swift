@@ -1,34 +1,18 @@
 @preconcurrency import Glibc
 import LuaScreen
 
-/// The options of `explore`, parsed apart so the option table stays small.
+/// The values of explore's options (`--seed`, `--walks`, `--steps`; `--out` is `Options.out`).
 struct ExploreArguments {
-    static let names = ["--seed", "--walks", "--steps", "--out"]
     var seed: UInt64?
     var walks = 200
     var steps = 50
-    var out: String?
-    /// Whether any was given (they go with explore only).
-    var given = false
 
-    mutating func parse(_ name: String, _ value: String) throws {
-        given = true
-        func count() throws -> Int {
-            guard let n = Int(value), n > 0 else {
-                throw Options.UsageError(description: "\(name) takes a positive whole number, got \"\(value)\"")
-            }
-            return n
+    /// `--seed N`: any whole number a UInt64 holds.
+    static func seed(_ value: String) throws -> UInt64 {
+        guard let n = UInt64(value) else {
+            throw Options.UsageError(description: "--seed takes a whole number from 0 to \(UInt64.max), got \"\(value)\"")
         }
-        switch name {
-        case "--seed":
-            guard let n = UInt64(value) else {
-                throw Options.UsageError(description: "--seed takes a whole number from 0 to \(UInt64.max), got \"\(value)\"")
-            }
-            seed = n
-        case "--walks": walks = try count()
-        case "--steps": steps = try count()
-        default: out = value
-        }
+        return n
     }
 }
 
@@ -45,7 +29,7 @@ enum ExploreCommand {
         exploreOptions.walks = options.explore.walks
         exploreOptions.steps = options.explore.steps
         // The script's print goes nowhere: the walks would flood the output.
-        exploreOptions.session = Commands.sessionOptions(options, store: nil)
+        exploreOptions.session = CommandSupport.sessionOptions(options, store: nil)
         exploreOptions.session.print = { _ in }
         let report: ExploreReport
         do {
@@ -58,7 +42,7 @@ enum ExploreCommand {
             return 1
         }
         var testFile: String?
-        if let finding = report.finding, finding.failure.check != .neverEnabled, let folder = options.explore.out {
+        if let finding = report.finding, finding.failure.check != .neverEnabled, let folder = options.out {
             do {
                 testFile = try ExploreTestFile.write(script: path, folder: folder, seed: seed, finding: finding)
             } catch {

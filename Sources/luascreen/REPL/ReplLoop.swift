@@ -6,48 +6,8 @@ import Foundation
 #endif
 import LuaScreen
 
-/// `luascreen run SCRIPT`: the REPL on a terminal, batch mode otherwise (SPEC §4).
-enum REPL {
-    static func start(_ options: Options) -> Int32 {
-        let path = options.paths[0]
-        // The store is opened once the script is loaded, so an app's `store` name can choose
-        // the file; a store that cannot be opened (a damaged file) ends the run.
-        var sessionOptions = Commands.sessionOptions(options, store: nil)
-        sessionOptions.storeProvider = { name in
-            try StoreChoice.open(options, scriptPath: path, readOnly: false, storeName: name)
-        }
-        let session: Session
-        do {
-            session = try Session.open(path: path, options: sessionOptions)
-        } catch let error as LoadError {
-            for diagnostic in error.diagnostics { printError(diagnostic.description) }
-            return 1
-        } catch {
-            printError(sanitize("error: \(error)"))
-            return 1
-        }
-        defer { session.close() }
-        for warning in session.loadWarnings { printError(warning.description) }
-        if let file = options.record {
-            shellRecording = ShellRecording(SessionRecorder(session: session, testFile: file, width: options.width ?? 80))
-        }
-        let status: Int32
-        if Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
-            status = interactive(Shell(session: session, options: options, interactive: true))
-        } else {
-            status = batch(Shell(session: session, options: options, interactive: false))
-        }
-        if let recording = shellRecording {
-            do {
-                try recording.recorder.write(session: session)
-            } catch {
-                printError("error: cannot write the recorded test to \(recording.recorder.testFile): \(error)")
-                return 1
-            }
-        }
-        return status
-    }
-
+/// The read-eval-print loops of `run`: readline on a terminal, lines of stdin in batch mode.
+enum ReplLoop {
     /// readline: prompt with the path, history, Tab, Ctrl-C clears the line, Ctrl-D leaves.
     static func interactive(_ shell: Shell) -> Int32 {
         LineEditor.setUp(historyPath: historyPath())
@@ -76,7 +36,7 @@ enum REPL {
                 }
                 continue
             }
-            let line = ReplText.trimmed(raw)
+            let line = raw.trimmed
             if line.isEmpty || line.hasPrefix("#") { continue }
             if shell.remembers(line) { LineEditor.remember(line) }
             if !shell.run(line) { break }
@@ -91,7 +51,7 @@ enum REPL {
         let input = BatchInput()
         // A button's question is answered by a y or n line right after the command.
         shell.ask = { question, _ in
-            print(ReplText.trimmed(question))
+            print(question.trimmed)
             guard let next = input.peek(), Shell.isAnswer(next) else { return nil }
             input.advance()
             print(sanitize("> \(next)"))
@@ -127,30 +87,4 @@ enum REPL {
         }
         return folder + "/history"
     }
-}
-
-/// Lines of standard input for batch mode: blank lines and `#` comments skipped, trimmed.
-final class BatchInput {
-    private var pending: String?
-
-    /// The next command line, consumed.
-    func next() -> String? {
-        let line = peek()
-        pending = nil
-        return line
-    }
-
-    /// The next command line, left for `next`.
-    func peek() -> String? {
-        if let pending { return pending }
-        while let raw = readLine(strippingNewline: true) {
-            let line = ReplText.trimmed(raw)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            pending = line
-            return line
-        }
-        return nil
-    }
-
-    func advance() { pending = nil }
 }

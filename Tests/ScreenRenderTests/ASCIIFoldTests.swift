@@ -3,24 +3,6 @@ import ScreenModel
 @testable import ScreenRender
 import ScreenModel
 
-final class PagerTests: XCTestCase {
-    func testSplitsIntoPagesOfHeight() {
-        let lines = (1...7).map(String.init)
-        XCTAssertEqual(Pager.pages(of: lines, height: 3), [["1", "2", "3"], ["4", "5", "6"], ["7"]])
-        XCTAssertEqual(Pager.pages(of: lines, height: 7), [lines])
-        XCTAssertEqual(Pager.pages(of: lines, height: 100), [lines])
-        XCTAssertEqual(Pager.pages(of: ["a", "b"], height: 0), [["a"], ["b"]])
-        XCTAssertEqual(Pager.pages(of: [], height: 5), [[]])
-    }
-
-    func testPageIsClamped() {
-        let lines = (1...5).map(String.init)
-        XCTAssertEqual(Pager.page(1, of: lines, height: 2), ["3", "4"])
-        XCTAssertEqual(Pager.page(9, of: lines, height: 2), ["5"])
-        XCTAssertEqual(Pager.page(-1, of: lines, height: 2), ["1", "2"])
-    }
-}
-
 final class ASCIIFoldTests: XCTestCase {
     func testTablesCoverTheirBlocks() {
         XCTAssertEqual(latin1.count, 0x100 - 0xC0)
