@@ -1,5 +1,6 @@
 /// Splits rendered lines into pages for a terminal shorter than the screen (`next`, `prev`).
-public struct Pager {
+/// Sendable: no state, only static functions; safe to use from any thread.
+public struct Pager: Sendable {
     /// `lines` in pages of `height` lines each (the last one possibly shorter); a height
     /// below 1 counts as 1. There is always at least one page, empty when `lines` is.
     public static func pages(of lines: [String], height: Int) -> [[String]] {
