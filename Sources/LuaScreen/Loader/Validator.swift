@@ -728,8 +728,9 @@ final class Validator {
             stack.top = base + RowField.slotCount
         }
         lua.push(ref: fieldTable)
-        var present: UInt64 = 0
-        let unknownKeys = lua.collectFields(of: t, names: stack.top, into: base, present: &present)
+        var collected: UInt64 = 0
+        let unknownKeys = lua.collectFields(of: t, names: stack.top, into: base, present: &collected)
+        let present = collected  // a constant: `has` reads it with no exclusivity check (a var costs ~16 a row)
         stack.pop()
         // A diagnostic's path names this row by its id or key while it is read (looked up only
         // when a diagnostic is made).
