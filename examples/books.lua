@@ -58,16 +58,19 @@ return screen {
             min = 12, max = 32, step = 2, unit = "pt",
           },
           -- Plain string options: value and text are the same string.
+          -- sorted: the picker of a phone lists the options by text (a platform hint).
           choice {
             text = "Theme", key = "theme", default = "light",
-            options = { "light", "dark", "sepia" },
+            options = { "light", "dark", "sepia" }, sorted = true,
           },
         },
         section {
           header = "Pages",
           footer = "Scrolling shows a book as one long page.",
+          -- radio: a phone shows the options inline as radio buttons (a Settings.bundle's
+          -- PSRadioGroupSpecifier); the terminal shows it as any choice.
           choice {
-            text = "Page turn", key = "page_turn",
+            text = "Page turn", key = "page_turn", radio = true,
             options = { { value = "slide",  text = "Slide" },
                         { value = "curl",   text = "Curl" },
                         { value = "scroll", text = "Scrolling" } },

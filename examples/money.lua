@@ -55,9 +55,10 @@ return screen {
           number { text = "Amount", key = "amount", default = 12, min = 1, max = 12,
                    step = 0.01, unit = "USD",
                    help = "You can transfer up to your balance." },
+          -- short: what a phone shows in the row where room is scarce (ShortTitles).
           choice { text = "To", key = "transfer_to",
-                   options = { { value = "checking", text = "Checking ••1234" },
-                               { value = "savings",  text = "Savings ••9876" } } },
+                   options = { { value = "checking", text = "Checking ••1234", short = "Checking" },
+                               { value = "savings",  text = "Savings ••9876", short = "Savings" } } },
         },
         section {
           button {
@@ -114,15 +115,16 @@ return screen {
           id = "add_bank", title = "Add Bank",
           section {
             footer = "Find these numbers at the bottom of a check.",
+            -- keyboard: the keyboard a phone shows (a hint the terminal ignores).
             input { text = "Routing Number", key = "routing", placeholder = "9 digits",
-                    max_length = 9,
+                    max_length = 9, keyboard = "digits",
                     validate = function(value)
                       if value ~= "" and not value:match("^%d%d%d%d%d%d%d%d%d$") then
                         return "A routing number has exactly 9 digits."
                       end
                     end },
             -- secure: shown as ••••, never the value.
-            input { text = "Account Number", key = "account", secure = true,
+            input { text = "Account Number", key = "account", secure = true, keyboard = "digits",
                     placeholder = "Required" },
           },
         })

@@ -55,7 +55,8 @@ return app {
     screen {
       id = "account", title = "Account",
       category("Profile", {
-        input { key = "name", text = "Name", placeholder = "Your name" },
+        input { key = "name", text = "Name", placeholder = "Your name",
+                autocapitalize = "words", autocorrect = false },
         row { text = "Plan", detail = "Free" },
       }),
       category(nil, {

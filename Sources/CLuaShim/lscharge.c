@@ -1,7 +1,7 @@
 /* lscharge: the other library functions whose C code loops, made to pay for their work.
  *
  * The count hook sees only Lua instructions, and the allocator charges only the bytes it
- * hands out (luashim.c). A library function can do much more work than either shows:
+ * hands out (lsmemory.c). A library function can do much more work than either shows:
  *
  *   string.rep("", math.maxinteger)          2^63 turns of an empty copy, no allocation
  *   s:upper() on a 16 MiB string             16 Mi conversions for 6 instructions
@@ -16,6 +16,7 @@
  * its own with the results and messages of Lua 5.4.
  */
 #include "luashim.h"
+#include "lsprivate.h"
 #include <limits.h>
 #include <string.h>
 
@@ -65,14 +66,17 @@ static int ls_str_rep(lua_State *L) {
     return ls_call_original(L);
 }
 
-/* upper, lower, reverse: a conversion per byte. */
-static int ls_str_bytewise(lua_State *L) {
+/* upper, lower, reverse, and utf8.len, offset, codes: a pass over the string, a conversion
+ * or a decode per byte (utf8.codes charges the whole iteration at once: its steps together
+ * never scan a byte twice). */
+static int ls_str_scan(lua_State *L) {
     ls_charge(L, (long long)(ls_arg_length(L, 1) / LS_BYTES_PER_CHARGE));
     return ls_call_original(L);
 }
 
-/* byte(s [, i [, j]]): a push per byte of the slice. */
-static int ls_str_byte(lua_State *L) {
+/* byte(s [, i [, j]]) and utf8.codepoint(s [, i [, j]]): a decode and a push per byte or
+ * character of the slice s[i..j]. */
+static int ls_str_slice(lua_State *L) {
     size_t len = ls_arg_length(L, 1);
     lua_Integer i = ls_position(lua_type(L, 2) == LUA_TNUMBER ? lua_tointeger(L, 2) : 1, len);
     lua_Integer j = lua_type(L, 3) == LUA_TNUMBER ? ls_position(lua_tointeger(L, 3), len) : i;
@@ -94,26 +98,6 @@ static int ls_str_format(lua_State *L) {
     size_t total = 0;
     for (int i = 1; i <= n; i++) total += ls_arg_length(L, i);
     ls_charge(L, (long long)(total / LS_BYTES_PER_CHARGE) + n);
-    return ls_call_original(L);
-}
-
-/* ---- utf8 -------------------------------------------------------------------------------- */
-
-/* len, offset, codes: scans of the string (codes charges the whole iteration at once: its
- * steps together never scan a byte twice). */
-static int ls_utf8_scan(lua_State *L) {
-    ls_charge(L, (long long)(ls_arg_length(L, 1) / LS_BYTES_PER_CHARGE));
-    return ls_call_original(L);
-}
-
-/* codepoint(s [, i [, j]]): a decode and a push per character of the slice. */
-static int ls_utf8_codepoint(lua_State *L) {
-    size_t len = ls_arg_length(L, 1);
-    lua_Integer i = ls_position(lua_type(L, 2) == LUA_TNUMBER ? lua_tointeger(L, 2) : 1, len);
-    lua_Integer j = lua_type(L, 3) == LUA_TNUMBER ? ls_position(lua_tointeger(L, 3), len) : i;
-    if (i < 1) i = 1;
-    if (j > (lua_Integer)len) j = (lua_Integer)len;
-    if (j >= i) ls_charge(L, (long long)(j - i) / 2 + 1);
     return ls_call_original(L);
 }
 
@@ -258,42 +242,24 @@ static int ls_os_date(lua_State *L) {
 
 /* ---- installing -------------------------------------------------------------------------- */
 
-static void ls_wrap(lua_State *L, const char *library, const char *name, lua_CFunction fn, int keep_original) {
-    if (lua_getglobal(L, library) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        return;
-    }
-    if (lua_getfield(L, -1, name) == LUA_TNIL) {
-        lua_pop(L, 2);
-        return;
-    }
-    if (keep_original) {
-        lua_pushcclosure(L, fn, 1);
-    } else {
-        lua_pop(L, 1);
-        lua_pushcfunction(L, fn);
-    }
-    lua_setfield(L, -2, name);
-    lua_pop(L, 1);
-}
-
+/* The lscharge.c part of ls_open_guards. */
 void ls_open_charges(lua_State *L) {
-    ls_wrap(L, "string", "rep", ls_str_rep, 1);
-    ls_wrap(L, "string", "upper", ls_str_bytewise, 1);
-    ls_wrap(L, "string", "lower", ls_str_bytewise, 1);
-    ls_wrap(L, "string", "reverse", ls_str_bytewise, 1);
-    ls_wrap(L, "string", "byte", ls_str_byte, 1);
-    ls_wrap(L, "string", "char", ls_per_argument, 1);
-    ls_wrap(L, "string", "format", ls_str_format, 1);
-    ls_wrap(L, "string", "pack", ls_str_format, 1);
-    ls_wrap(L, "string", "unpack", ls_str_format, 1);
-    ls_wrap(L, "utf8", "char", ls_per_argument, 1);
-    ls_wrap(L, "utf8", "len", ls_utf8_scan, 1);
-    ls_wrap(L, "utf8", "offset", ls_utf8_scan, 1);
-    ls_wrap(L, "utf8", "codes", ls_utf8_scan, 1);
-    ls_wrap(L, "utf8", "codepoint", ls_utf8_codepoint, 1);
-    ls_wrap(L, "table", "concat", ls_tab_concat, 0);
-    ls_wrap(L, "table", "unpack", ls_tab_unpack, 0);
-    ls_wrap(L, "table", "sort", ls_tab_sort, 1);
-    ls_wrap(L, "os", "date", ls_os_date, 1);
+    ls_wrap_library_function(L, "string", "rep", ls_str_rep, 1);
+    ls_wrap_library_function(L, "string", "upper", ls_str_scan, 1);
+    ls_wrap_library_function(L, "string", "lower", ls_str_scan, 1);
+    ls_wrap_library_function(L, "string", "reverse", ls_str_scan, 1);
+    ls_wrap_library_function(L, "string", "byte", ls_str_slice, 1);
+    ls_wrap_library_function(L, "string", "char", ls_per_argument, 1);
+    ls_wrap_library_function(L, "string", "format", ls_str_format, 1);
+    ls_wrap_library_function(L, "string", "pack", ls_str_format, 1);
+    ls_wrap_library_function(L, "string", "unpack", ls_str_format, 1);
+    ls_wrap_library_function(L, "utf8", "char", ls_per_argument, 1);
+    ls_wrap_library_function(L, "utf8", "len", ls_str_scan, 1);
+    ls_wrap_library_function(L, "utf8", "offset", ls_str_scan, 1);
+    ls_wrap_library_function(L, "utf8", "codes", ls_str_scan, 1);
+    ls_wrap_library_function(L, "utf8", "codepoint", ls_str_slice, 1);
+    ls_wrap_library_function(L, "table", "concat", ls_tab_concat, 0);
+    ls_wrap_library_function(L, "table", "unpack", ls_tab_unpack, 0);
+    ls_wrap_library_function(L, "table", "sort", ls_tab_sort, 1);
+    ls_wrap_library_function(L, "os", "date", ls_os_date, 1);
 }

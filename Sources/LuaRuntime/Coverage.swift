@@ -3,8 +3,10 @@ import CLuaShim
 
 /// Line and call coverage of every Lua state in the process (`luascreen test --coverage`):
 /// the C side (`lscoverage.c`) records each line run and each function called, by chunk name.
+/// The records are process-wide and not synchronized: start, stop and read them on the thread
+/// that runs the Lua states.
 public enum LineCoverage {
-    /// What was recorded for one source file.
+    /// What was recorded for one source file. `Sendable`: a plain value.
     public struct File: Sendable {
         /// The path as the chunk was named (without '@').
         public var name: String

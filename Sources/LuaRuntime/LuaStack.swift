@@ -1,10 +1,11 @@
 import CLua
 import CLuaShim
 
-/// The type of a Lua value, as `lua_type` reports it.
+/// The type of a Lua value, as `lua_type` reports it. `Sendable`: a plain value.
 public enum LuaType: Int32, Sendable {
     case none = -1, nil_ = 0, boolean, lightUserdata, number, string, table, function, userdata, thread
 
+    /// The name Lua's messages use for the type (`type()`'s answer; "no value" for none).
     public var name: String {
         switch self {
         case .none: return "no value"
@@ -26,21 +27,30 @@ public enum LuaType: Int32, Sendable {
 /// script's tables never runs a metamethod, so a hostile metatable cannot raise through Swift.
 /// Pushes happen while the memory cap is lifted (outside `ls_pcall`, or inside a host function),
 /// so they cannot raise either.
+///
+/// Not `Sendable`: bound, like its `LuaState`, to the thread that made the state.
 public struct LuaStack {
+    /// The Lua thread whose stack this is.
     public let L: OpaquePointer
 
+    /// The stack of thread `L`.
     public init(_ L: OpaquePointer) { self.L = L }
 
+    /// The index of the top slot (the number of values); setting it pops or pushes nils.
     public var top: Int32 {
         get { lua_gettop(L) }
         nonmutating set { lua_settop(L, newValue) }
     }
 
+    /// Pops `n` values.
     public func pop(_ n: Int32 = 1) { ls_pop(L, n) }
+    /// `index` as an index from the bottom (one that stays valid across pushes).
     public func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
+    /// Makes room for `slots` more values; false when the stack cannot grow.
     @discardableResult
     public func ensure(_ slots: Int32) -> Bool { lua_checkstack(L, slots) != 0 }
 
+    /// The type of the value at `index` (`.none` for an empty slot).
     public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
 
     /// The string at `index`, only when it is a string (numbers are not converted).
@@ -122,6 +132,7 @@ public struct LuaStack {
         }
     }
 
+    /// The number at `index`, only when it is a number (strings are not converted).
     public func number(at index: Int32) -> Double? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }
         return lua_tonumberx(L, index, nil)
@@ -135,8 +146,11 @@ public struct LuaStack {
         return ok != 0 ? Int64(value) : nil
     }
 
+    /// Whether the value at `index` is an integer (not a float, not a string).
     public func isInteger(at index: Int32) -> Bool { ls_isinteger(L, index) != 0 }
+    /// The truth of the value at `index`: false only for nil and false.
     public func bool(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+    /// The identity of the table, function, userdata or thread at `index` (nil for others).
     public func pointer(at index: Int32) -> UnsafeRawPointer? { lua_topointer(L, index) }
 
     /// Pushes `t[key]` without metamethods, where `t` is the table at `table`.
@@ -147,6 +161,7 @@ public struct LuaStack {
         return LuaType(rawValue: lua_rawget(L, t)) ?? .none
     }
 
+    /// Pushes `t[index]` without metamethods, where `t` is the table at `table`.
     @discardableResult
     public func rawGet(_ table: Int32, index: Int) -> LuaType {
         LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(index))) ?? .none
@@ -177,10 +192,12 @@ public struct LuaStack {
         lua_rawset(L, table)
     }
 
+    /// `t[index] = value on top` without metamethods; pops the value.
     public func rawSet(_ table: Int32, index: Int) {
         lua_rawseti(L, table, lua_Integer(index))
     }
 
+    /// The length of the value at `index` without `__len` (`#` of a string or a table's border).
     public func rawLength(_ index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 
     /// Replaces the key on top with `t[key]`, where `t` is the table at `table` (raw).
@@ -192,14 +209,20 @@ public struct LuaStack {
     /// lua_next on the table at `table`; the key must be on top (push nil to start).
     public func next(_ table: Int32) -> Bool { lua_next(L, table) != 0 }
 
+    /// Pushes nil.
     public func pushNil() { lua_pushnil(L) }
     /// Pushes the value a `LuaState.ref()` keeps (on this thread's stack).
     @discardableResult
     public func push(ref r: Int32) -> LuaType { LuaType(rawValue: ls_rawgetref(L, r)) ?? .none }
+    /// Pushes a boolean.
     public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    /// Pushes an integer.
     public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    /// Pushes a 64-bit integer.
     public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
+    /// Pushes a float.
     public func push(_ value: Double) { lua_pushnumber(L, value) }
+    /// Pushes a copy of the string's UTF-8 bytes.
     public func push(_ value: String) {
         var copy = value
         copy.withUTF8 { buffer in
@@ -207,16 +230,31 @@ public struct LuaStack {
             base.withMemoryRebound(to: CChar.self, capacity: buffer.count) { _ = lua_pushlstring(L, $0, buffer.count) }
         }
     }
+    /// Pushes a copy of the value at `index`.
     public func pushValue(_ index: Int32) { lua_pushvalue(L, index) }
+    /// Pushes a new table with room for `arrayCount` items and `recordCount` fields.
     public func newTable(arrayCount: Int = 0, recordCount: Int = 0) {
         lua_createtable(L, Int32(clamping: arrayCount), Int32(clamping: recordCount))
     }
+    /// Moves the top value to `index`, shifting the ones above up.
     public func insert(_ index: Int32) { ls_insert(L, index) }
+    /// Removes the value at `index`, shifting the ones above down.
     public func remove(_ index: Int32) { ls_remove(L, index) }
+    /// Pushes the global table.
     public func pushGlobals() { ls_pushglobaltable(L) }
-    public func setGlobal(_ name: String) { lua_setglobal(L, name) }
+    /// Pops the top value into the global `name`, raw: a `__newindex` a script gave `_G` never
+    /// runs (outside a protected call it could raise through Swift).
+    public func setGlobal(_ name: String) {
+        ls_pushglobaltable(L)
+        lua_rotate(L, -2, 1)
+        rawSet(-2, name)
+        ls_pop(L, 1)
+    }
+    /// Whether the values at `a` and `b` are the same without `__eq`.
     public func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
+    /// Pops the table on top and makes it the metatable of the value at `index`.
     public func setMetatable(_ index: Int32) { _ = lua_setmetatable(L, index) }
+    /// Pushes the metatable of the value at `index` and returns true; false (nothing pushed) if none.
     @discardableResult
     public func getMetatable(_ index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
 

@@ -3,7 +3,7 @@ import CLuaShim
 
 /// Limits applied to one Lua state: an instruction budget for every action (see
 /// `LuaState.action`) and a cap on the memory the state may hold (the host may copy as much
-/// again out of it in one action).
+/// again out of it in one action). `Sendable`: a plain value.
 public struct LuaLimits: Sendable, Equatable {
     /// Instructions one action may run; 0: no budget.
     public var instructions: Int
@@ -29,22 +29,26 @@ public struct LuaLimits: Sendable, Equatable {
     }
 }
 
-/// An error raised by Lua code, caught by a protected call.
+/// An error raised by Lua code, caught by a protected call. `Sendable`: a plain value.
 public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
+    /// What failed: the script's syntax, its run, the memory cap, the instruction budget, or reading a file.
     public enum Kind: Sendable, Equatable { case syntax, runtime, memory, instructions, file }
 
+    /// What failed.
     public var kind: Kind
     /// The message without the traceback, e.g. "examples/a.lua:3: attempt to call a nil value".
     public var message: String
     /// The traceback lines (without the "stack traceback:" header), innermost first.
     public var traceback: [String]
 
+    /// An error of `kind` with `message` and the traceback lines, innermost first.
     public init(kind: Kind, message: String, traceback: [String] = []) {
         self.kind = kind
         self.message = message
         self.traceback = traceback
     }
 
+    /// The message (without the traceback).
     public var description: String { message }
 
     /// The `file:line` at the start of the message, when Lua put one there.
@@ -76,8 +80,8 @@ public struct LuaError: Error, CustomStringConvertible, Sendable, Equatable {
     }
 }
 
-/// What a Swift function called from Lua hands back to the trampoline.
-public enum HostResult {
+/// What a Swift function called from Lua hands back to the trampoline. `Sendable`: a plain value.
+public enum HostResult: Sendable {
     /// The function pushed this many results.
     case results(Int32)
     /// Raise this message in Lua (after Swift has returned).
@@ -105,9 +109,15 @@ private let hostTrampoline: ls_host_function = { L, context in
 /// One Lua state: its limits, its references, and the protected calls into it.
 ///
 /// Every reference taken with `ref()` is released by `close()` before `lua_close`.
+///
+/// Not `Sendable`: bound to the thread that made it (Lua states are not thread-safe, and
+/// states created during another's call share its pool of limits).
 public final class LuaState {
+    /// The main thread of the state (for the C modules; host code uses `stack`).
     public let L: OpaquePointer
+    /// The main thread's stack, where the host reads and pushes.
     public let stack: LuaStack
+    /// The limits the state was made with.
     public let limits: LuaLimits
     private var hostFunctions: [HostFunctionBox] = []
     /// Live references by id (luaL_ref hands out small integers, reusing freed ones).
@@ -116,8 +126,10 @@ public final class LuaState {
     /// What the host keeps of this state's values, by part (see `keepHostBytes`).
     private var keptParts: [String: Int] = [:]
     // (Read at every action's start and end: no dynamic exclusivity check.)
+    /// Whether `close()` ran: every later call does nothing.
     @exclusivity(unchecked) public private(set) var isClosed = false
 
+    /// A new state under `limits` (joining the pool of a state whose call is running); nil when out of memory.
     public init?(limits: LuaLimits = LuaLimits()) {
         guard let L = ls_newstate(max(0, limits.memory), Int64(max(0, limits.instructions))) else { return nil }
         self.L = L
@@ -128,6 +140,7 @@ public final class LuaState {
 
     deinit { close() }
 
+    /// Releases every reference, then closes the state (also done by deinit).
     public func close() {
         guard !isClosed else { return }
         for (ref, live) in liveRefs.enumerated() where live { ls_unref(L, Int32(ref)) }
@@ -141,7 +154,9 @@ public final class LuaState {
     /// Lua states created and not yet closed, in this process.
     public static var openStates: Int { Int(ls_open_states()) }
 
+    /// References taken with `ref()` and not yet released.
     public var referenceCount: Int { liveRefCount }
+    /// Bytes Lua holds in this state now.
     public var memoryInUse: Int { Int(ls_limits_of(L).pointee.used) }
     /// Bytes the host copied out of Lua in the current action (charged by `LuaStack`'s readers).
     public var hostMemoryInAction: Int { Int(ls_limits_of(L).pointee.pool.pointee.host) }
@@ -194,6 +209,8 @@ public final class LuaState {
         guard hostMemoryExceeded else { return nil }
         return LuaError(kind: .memory, message: "\(place): memory limit exceeded (\(limits.memory) bytes): the script makes the host copy too much data (\(limits.memoryAdvice))")
     }
+
+    /// The most bytes Lua ever held in this state.
     public var peakMemory: Int { Int(ls_limits_of(L).pointee.peak) }
 
     // MARK: references
@@ -209,6 +226,7 @@ public final class LuaState {
         return r
     }
 
+    /// Releases a reference `ref()` returned (twice, or an unknown one: nothing happens).
     public func unref(_ r: Int32) {
         guard r >= 0, Int(r) < liveRefs.count, liveRefs[Int(r)] else { return }
         liveRefs[Int(r)] = false
@@ -216,6 +234,7 @@ public final class LuaState {
         ls_unref(L, r)
     }
 
+    /// Pushes the value reference `r` keeps; its type.
     @discardableResult
     public func push(ref r: Int32) -> LuaType {
         LuaType(rawValue: ls_rawgetref(L, r)) ?? .none
@@ -237,6 +256,7 @@ public final class LuaState {
         ls_pushhostfunction(L, hostTrampoline, Unmanaged.passUnretained(box).toOpaque())
     }
 
+    /// Installs `body` as the global function `name` (see `pushHostFunction`).
     public func setGlobalFunction(_ name: String, _ body: @escaping (LuaStack) -> HostResult) {
         pushHostFunction(body)
         stack.setGlobal(name)
@@ -250,6 +270,7 @@ public final class LuaState {
         return status == LUA_OK ? nil : popError(status: status)
     }
 
+    /// Loads a text chunk from a string and pushes it as a function.
     public func load(_ source: String, chunkName: String) -> LuaError? {
         load(Array(source.utf8), chunkName: chunkName)
     }

@@ -3,8 +3,8 @@ import Glibc
 #endif
 
 /// A path a script or test named that was refused or could not be read; `description` is
-/// the reason, for the message of whoever named it.
-public struct PathError: Error, CustomStringConvertible, Equatable {
+/// the reason, for the message of whoever named it. `Sendable`: a plain value.
+public struct PathError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The reason, e.g. `../x.lua is outside the test root ...` or `not a regular file`.
     public var description: String
     /// A path error with this reason.
@@ -18,6 +18,7 @@ public struct PathError: Error, CustomStringConvertible, Equatable {
 /// A bound resolver reaches only files inside its root: never by an absolute path, `..` past
 /// the root or a symbolic link out of it (the real path is checked, after every link is
 /// followed). Reads are of regular files only: a FIFO or `/dev/zero` is "not a regular file".
+/// `Sendable`: a plain value; any thread may resolve and read.
 ///
 ///     let resolver = PathResolver(root: ".")!
 ///     switch resolver.read("../app.lua", from: "tests") { ... }   // inside ".": allowed

@@ -4,7 +4,8 @@ import CLuaShim
 import Glibc
 #endif
 
-/// How a Lua state's globals are set up for scripts.
+/// How a Lua state's globals are set up for scripts. Not `Sendable` (it holds closures): made
+/// and used on the thread of the state it opens.
 public struct SandboxOptions {
     /// Open every standard library (`io`, `os`, `debug`, ...) instead of the safe subset.
     public var trusted: Bool
@@ -15,6 +16,8 @@ public struct SandboxOptions {
     /// Told the path of each module file `require` reads (for `run --watch`).
     public var moduleRead: ((String) -> Void)?
 
+    /// Options for a sandbox (`trusted`: every library) whose `require` reads `moduleFolder`
+    /// and whose `print` calls `print`.
     public init(trusted: Bool = false, moduleFolder: String? = nil, print: @escaping (String) -> Void = { Swift.print($0) }) {
         self.trusted = trusted
         self.moduleFolder = moduleFolder
@@ -52,8 +55,12 @@ end
 """
 
 extension LuaState {
-    /// Opens the libraries a screen script may use, the constructors, `print` and the
-    /// folder-bound `require`. Without `trusted`: base functions less `dofile`, `loadfile` and
+    /// The chunk name of the host's own Lua code: limit errors and `require`'s messages skip
+    /// its frames to name the script's line. Load host code under it.
+    public static let hostChunkName: String = LS_HOST_CHUNK
+
+    /// Opens the libraries a script may use, `print` and the folder-bound `require` (the
+    /// host's own globals, such as constructors, are installed by the host afterwards). Without `trusted`: base functions less `dofile`, `loadfile` and
     /// `collectgarbage`, a text-only `load`, `string` less `dump`, `table`, `math`, `utf8`,
     /// `coroutine`, and `os.time`, `os.clock`, `os.date`, `os.difftime`.
     public func openSandbox(_ options: SandboxOptions) -> LuaError? {
@@ -90,12 +97,11 @@ extension LuaState {
         }
         // Trusted or not, library functions that loop in C answer to the budget.
         ls_open_guards(L)
-        ls_open_constructors(L)
 
         let printer = options.print
         let folder = options.moduleFolder
         let moduleRead = options.moduleRead
-        if let error = load(prelude, chunkName: "=luascreen") { return error }
+        if let error = load(prelude, chunkName: LS_HOST_CHUNK) { return error }
         pushHostFunction { stack in
             let text = stack.string(at: 1) ?? ""
             // Printing is work too (sanitizing, writing): a 64th of an instruction a byte.

@@ -2,21 +2,10 @@ import CLua
 import CLuaShim
 
 // What the loader needs from the C side to read script tables fast, so that it never touches
-// the C modules itself: where a constructor was called, and one pass that sorts a table's
-// string keys into numbered stack slots.
+// the C modules itself: one pass that sorts a table's string keys into numbered stack slots,
+// and the default id of a row. (Where a constructor was called: Constructors.swift.)
 
 extension LuaState {
-    /// Whether any constructor (`screen {`, `row {`, ...) has recorded where it was called.
-    public var constructorsRecordedPlaces: Bool { ls_limits_of(L).pointee.constructed > 0 }
-
-    /// The line the constructor that made the table at `index` was called on (0 when a plain
-    /// table) and its chunk name (a pointer stable for the state's life, or nil).
-    public func constructorPlace(of index: Int32) -> (line: Int32, source: UnsafePointer<CChar>?) {
-        var source: UnsafePointer<CChar>? = nil
-        let line = ls_constructor_line(L, index, &source)
-        return (line, source)
-    }
-
     /// Copies the value of each string key of the table at `table` into the stack slot
     /// `base + id`, where `id` is what the table at `fields` maps the key to; sets bit `id` of
     /// `present` for each one copied. Returns how many keys the field table does not know.

@@ -3,12 +3,15 @@
 public struct ChoiceOption: Hashable, Sendable {
     /// The value stored when the option is picked.
     public var value: StoreValue
-    /// The text shown for it (translated when shown).
+    /// The text shown in the picker.
     public var text: String
+    /// `short`: a shorter text for the row's detail (a Settings.bundle's `ShortTitles`).
+    public var short: String?
 
-    /// An option storing `value`, shown as `text`.
-    public init(value: StoreValue, text: String) {
+    /// An option storing `value`, shown as `text` (and as `short` where room is scarce).
+    public init(value: StoreValue, text: String, short: String? = nil) {
         self.value = value
         self.text = text
+        self.short = short
     }
 }

@@ -45,37 +45,40 @@ public struct ResolvedSection: Hashable, Sendable {
     }
 }
 
-/// A row evaluated against the store: what `render`, `dump` and a session's `row()` show.
-/// Sendable: a plain value (its rare fields in an immutable box), safe to share between threads.
+/// A row as evaluated for display: every field function run, the bound value read.
+/// Sendable: a plain value (its rare fields in a box never changed once shared), safe to share between threads.
 public struct ResolvedRow: Hashable, Sendable {
-    /// The row's id.
+    /// What a secure input's value shows as wherever it would appear (`asciiFold` makes it `****`).
+    public static let secureMask = "••••"
+
+    /// The row's id (given, or made from its text).
     public var id: String
-    /// The row's kind (`type`).
+    /// What kind of row it is.
     public var kind: RowKind
-    /// The text, evaluated and translated (the id when it has none).
+    /// The row's text, as evaluated.
     public var text: String
     /// What shows on the right (or beneath, for subtitle): `detail`, else the bound value
     /// as text (a choice's option text, `••••` for a secure input).
     public var detail: String?
-    /// The icon's text, drawn before the row's text.
+    /// The icon drawn before the text.
     public var icon: String?
-    /// Where the detail goes (UITableViewCell styles).
+    /// How the text and detail are laid out.
     public var style: RowStyle
-    /// What is drawn at the row's end (disclosure, checkmark, ...).
+    /// The mark at the right edge.
     public var accessory: Accessory
-    /// Whether the row may be selected or changed now.
+    /// Whether it can be selected now (`enabled`).
     public var enabled: Bool
-    /// Whether the row shows (false too when its section is hidden).
+    /// Whether it is shown (`visible`).
     public var visible: Bool
-    /// Whether selecting the row does something.
+    /// Whether selecting it does something (it gets a number when visible).
     public var selectable: Bool
-    /// The store key the row binds, if any.
+    /// The store key it is bound to, if any.
     public var key: String?
     /// The bound value (masked for a secure input).
     public var value: StoreValue?
     /// The number a person types to select it (visible selectable rows, from 1).
     public var number: Int?
-    /// Drawn as destructive.
+    /// A button drawn as destructive.
     public var destructive: Bool
     /// A field function failed: the row is drawn with an error mark and this message.
     public var error: String?

@@ -252,6 +252,32 @@ public struct Binding: Sendable {
         get { rules?.multiline ?? false }
         set { if newValue || rules != nil { editRules { $0.multiline = newValue } } }
     }
+    /// input: the keyboard a phone shows (`keyboard`; nil: the platform's default).
+    public var keyboard: KeyboardKind? {
+        get { rules?.keyboard }
+        set { if newValue != nil || rules != nil { editRules { $0.keyboard = newValue } } }
+    }
+    /// input: which letters a phone capitalizes (`autocapitalize`; nil: the platform's default).
+    public var autocapitalize: Autocapitalization? {
+        get { rules?.autocapitalize }
+        set { if newValue != nil || rules != nil { editRules { $0.autocapitalize = newValue } } }
+    }
+    /// input: whether a phone corrects spelling (`autocorrect`; nil: the platform's default).
+    public var autocorrect: Bool? {
+        get { rules?.autocorrect }
+        set { if newValue != nil || rules != nil { editRules { $0.autocorrect = newValue } } }
+    }
+    /// choice: the picker lists the options sorted by text (`sorted = true`).
+    public var sortedOptions: Bool {
+        get { rules?.sortedOptions ?? false }
+        set { if newValue || rules != nil { editRules { $0.sortedOptions = newValue } } }
+    }
+    /// choice: the options are shown inline as radio buttons, a group of their own (`radio = true`).
+    public var radio: Bool {
+        get { rules?.radio ?? false }
+        set { if newValue || rules != nil { editRules { $0.radio = newValue } } }
+    }
+
     /// date, time: the earliest and latest value, in the value's own form.
     public var earliest: String? {
         get { rules?.earliest }
@@ -302,6 +328,11 @@ private final class BindingRules: @unchecked Sendable {
     var multiline = false
     var earliest: String?
     var latest: String?
+    var keyboard: KeyboardKind?
+    var autocapitalize: Autocapitalization?
+    var autocorrect: Bool?
+    var sortedOptions = false
+    var radio = false
 
     func copy() -> BindingRules {
         let c = BindingRules()
@@ -325,6 +356,11 @@ private final class BindingRules: @unchecked Sendable {
         c.multiline = multiline
         c.earliest = earliest
         c.latest = latest
+        c.keyboard = keyboard
+        c.autocapitalize = autocapitalize
+        c.autocorrect = autocorrect
+        c.sortedOptions = sortedOptions
+        c.radio = radio
         return c
     }
 }

@@ -13,7 +13,7 @@ public struct ScriptRef: Hashable, Sendable {
 }
 
 /// A field that is either a plain value or a function of `ctx` evaluated at each render.
-/// Sendable when its value is: a plain value or a handle.
+/// Sendable: its value is Sendable, or it is a handle (a number).
 public enum Dynamic<Value: Sendable>: Sendable {
     case value(Value)
     case function(ScriptRef)

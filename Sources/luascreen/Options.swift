@@ -41,6 +41,9 @@ struct Options {
     var format: String?             // export: settings-bundle | androidx
     var luacheck = false
     var help = false
+    /// `luascreen help check`, `luascreen check --help`: the command whose help to print
+    /// (nil: every command's).
+    var helpTopic: Command?
     var version = false
 
     struct UsageError: Error, CustomStringConvertible {
@@ -105,7 +108,10 @@ struct Options {
             try spec.apply(&options, value)
             given.append(spec)
         }
-        if options.help || options.version { return options }
+        if options.help || options.version {
+            if explicitCommand { options.helpTopic = options.command }
+            return options
+        }
         // Options that go with some commands only.
         for spec in given where !spec.commands.isEmpty && !spec.commands.contains(options.command) {
             let owners = spec.commands.map(\.rawValue)
@@ -113,7 +119,6 @@ struct Options {
             throw UsageError(description: "\(spec.name) goes with \(list(owners, last: "or"))\(bare)")
         }
         try CommandSpec.of(options.command).check(options)
-        try ExportCommand.checkUsage(options)
         return options
     }
 
@@ -139,44 +144,49 @@ enum Operands {
     case none
 }
 
-/// One command: its synopsis, its one-line meaning and what it takes.
-struct CommandSpec {
+/// One command: its synopsis, its one-line meaning, what it takes and what runs it (a
+/// file of `Commands/` each).
+struct CommandSpec: Sendable {
     let command: Options.Command
     /// What follows the command name in the usage text, e.g. `SCRIPT... [--json]`.
     let synopsis: String
     let help: String
     let operands: Operands
-    /// The command checks its operands itself (`ExportCommand.checkUsage`).
-    var checksItself = false
+    /// The command's own check of its operands (`ExportCommand.checkUsage`), instead of `operands`'.
+    var checkUsage: (@Sendable (Options) throws -> Void)? = nil
+    /// Runs the command; the exit status.
+    let run: @Sendable (Options) -> Int32
 
     /// Every command, in the order `--help` and the man page list them.
     static let all: [CommandSpec] = [
         CommandSpec(command: .run, synopsis: "SCRIPT [--watch] [--record FILE] [options]",
-                    help: "the REPL; batch mode when stdin is not a terminal", operands: .script),
-        CommandSpec(command: .check, synopsis: "SCRIPT... [--json]", help: "validate; exit 0 when clean", operands: .scripts),
-        CommandSpec(command: .dump, synopsis: "SCRIPT", help: "JSON of the evaluated screens", operands: .script),
+                    help: "the REPL; batch mode when stdin is not a terminal", operands: .script, run: RunCommand.run),
+        CommandSpec(command: .check, synopsis: "SCRIPT... [--json]", help: "validate; exit 0 when clean", operands: .scripts, run: CheckCommand.run),
+        CommandSpec(command: .dump, synopsis: "SCRIPT", help: "JSON of the evaluated screens", operands: .script, run: DumpCommand.run),
         CommandSpec(command: .render, synopsis: "SCRIPT [--screen ID] [--page N [--page-rows R]]",
-                    help: "print a screen as the REPL draws it", operands: .script),
+                    help: "print a screen as the REPL draws it", operands: .script, run: RenderCommand.run),
         CommandSpec(command: .test, synopsis: "[PATH...] [--update-snapshots] [--junit FILE] [--filter TEXT] [--coverage FILE]",
-                    help: "run *_test.lua files (default: ./tests); TAP output", operands: .testPaths),
+                    help: "run *_test.lua files (default: ./tests); TAP output", operands: .testPaths, run: TestCommand.run),
         CommandSpec(command: .explore, synopsis: "SCRIPT [--seed N] [--walks W] [--steps K] [--out DIR] [--json]",
-                    help: "random walks with checks; a failure shrunk to commands", operands: .script),
+                    help: "random walks with checks; a failure shrunk to commands", operands: .script, run: ExploreCommand.run),
         CommandSpec(command: .export, synopsis: "SCRIPT --format settings-bundle|androidx --out DIR",
-                    help: "an iOS Settings.bundle or androidx.preference XML", operands: .script, checksItself: true),
+                    help: "an iOS Settings.bundle or androidx.preference XML", operands: .script,
+                    checkUsage: ExportCommand.checkUsage, run: ExportCommand.run),
         CommandSpec(command: .import_, synopsis: "PLIST [--out FILE]", help: "a Settings.bundle's Root.plist as a Lua script",
-                    operands: .file, checksItself: true),
+                    operands: .file, checkUsage: ImportCommand.checkUsage, run: ImportCommand.run),
         CommandSpec(command: .stubs, synopsis: "[--out FILE] [--luacheck]",
-                    help: "LuaLS definitions of the authoring API (--luacheck: a .luacheckrc)", operands: .none),
+                    help: "LuaLS definitions of the authoring API (--luacheck: a .luacheckrc)", operands: .none,
+                    run: StubsCommand.run),
         CommandSpec(command: .completions, synopsis: "bash|zsh|fish", help: "the shell completion script",
-                    operands: .choice(["bash", "zsh", "fish"])),
-        CommandSpec(command: .man, synopsis: "", help: "the man page (roff)", operands: .none),
+                    operands: .choice(["bash", "zsh", "fish"]), run: CompletionsCommand.run),
+        CommandSpec(command: .man, synopsis: "", help: "the man page (roff)", operands: .none, run: ManCommand.run),
     ]
 
     static func of(_ command: Options.Command) -> CommandSpec { all.first { $0.command == command }! }
 
     /// The checks of the operands, with the usage error to print.
     func check(_ options: Options) throws {
-        if checksItself { return }
+        if let checkUsage { return try checkUsage(options) }
         let name = command.rawValue
         switch operands {
         case .script:
@@ -263,10 +273,10 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--coverage", value: "FILE", completes: .file, commands: [.test],
                    help: "write lcov of the screen scripts the tests opened, and print a summary") { $0.coverage = $1 },
         OptionSpec(name: "--seed", value: "N", commands: [.explore], help: "the seed of the walks (default: from the clock, printed first)") {
-            try $0.explore.parse("--seed", $1)
+            $0.explore.seed = try ExploreArguments.seed($1)
         },
-        OptionSpec(name: "--walks", value: "W", commands: [.explore], help: "how many random walks (default 200)") { try $0.explore.parse("--walks", $1) },
-        OptionSpec(name: "--steps", value: "K", commands: [.explore], help: "the most steps of a walk (default 50)") { try $0.explore.parse("--steps", $1) },
+        OptionSpec(name: "--walks", value: "W", commands: [.explore], help: "how many random walks (default 200)") { $0.explore.walks = try positive("--walks", $1) },
+        OptionSpec(name: "--steps", value: "K", commands: [.explore], help: "the most steps of a walk (default 50)") { $0.explore.steps = try positive("--steps", $1) },
         OptionSpec(name: "--update-snapshots", commands: [.test], help: "rewrite snapshots instead of comparing them") { o, _ in o.updateSnapshots = true },
         OptionSpec(name: "--junit", value: "FILE", completes: .file, commands: [.test],
                    help: "also write the results as JUnit XML to FILE") { $0.junit = $1 },
@@ -276,7 +286,6 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--out", value: "PATH", completes: .file, commands: [.explore, .export, .import_, .stubs],
                    help: "export: the folder to write; import: the script; explore: the folder for a failing walk's _test.lua; stubs: the file (default: standard output)") {
             $0.out = $1
-            try $0.explore.parse("--out", $1)
         },
         OptionSpec(name: "--luacheck", commands: [.stubs], help: "write a luacheck config (.luacheckrc) instead of the LuaLS definitions") { o, _ in o.luacheck = true },
         OptionSpec(name: "--help", aliases: ["-h"], help: "this help; with a command, that command's") { o, _ in o.help = true },
@@ -314,8 +323,10 @@ func parseSize(_ text: String) -> Int? {
     return Int(t)
 }
 
+/// The option or value `word` may have meant: one it begins (`--wid`), else the closest by
+/// `Suggest.closest` (`--colr`, `--widthh`).
 func closestOption(_ word: String, _ candidates: [String]) -> String? {
-    candidates.first { $0.hasPrefix(word) } ?? candidates.first { word.hasPrefix($0) }
+    candidates.first { $0.hasPrefix(word) } ?? Suggest.closest(to: word, in: candidates)
 }
 
 /// The text of `luascreen --help`, or of `luascreen help COMMAND` for one command.

@@ -18,9 +18,7 @@ do {
     exit(2)
 }
 if options.help {
-    // `luascreen help check`, `luascreen check --help`: that command's; else every command's.
-    let named = arguments.first.flatMap(Options.Command.init(rawValue:)) ?? (arguments.first == "help" ? arguments.dropFirst().first.flatMap(Options.Command.init(rawValue:)) : nil)
-    print(usage(for: named))
+    print(usage(for: options.helpTopic))
     exit(0)
 }
 if options.version {
@@ -28,19 +26,6 @@ if options.version {
     exit(0)
 }
 
-let status: Int32
-switch options.command {
-case .check: status = Commands.check(options)
-case .dump: status = Commands.dump(options)
-case .render: status = Commands.render(options)
-case .run: status = REPL.start(options)
-case .test: status = TestCommand.run(options)
-case .explore: status = ExploreCommand.run(options)
-case .export: status = ExportCommand.export(options)
-case .import_: status = ExportCommand.importBundle(options)
-case .stubs: status = ToolCommands.stubs(options)
-case .completions: status = ToolCommands.completions(options)
-case .man: status = ToolCommands.man(options)
-}
+let status = CommandSpec.of(options.command).run(options)
 flushOutput()
 exit(status)

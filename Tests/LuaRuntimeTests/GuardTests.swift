@@ -4,7 +4,7 @@ import CLua
 import CLuaShim
 @testable import LuaRuntime
 
-/// The library functions that loop in C (lsguard.c): they must behave as Lua 5.4's own, and
+/// The library functions that loop in C (lsguard_string.c, lsguard_table.c): they must behave as Lua 5.4's own, and
 /// answer to the instruction budget.
 final class GuardTests: XCTestCase {
     /// Random patterns, subjects, inits and replacements through Lua's own string.find, match,

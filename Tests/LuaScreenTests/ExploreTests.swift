@@ -23,7 +23,10 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(confirm.replLines, ["select sign_out", "n"])
         XCTAssertEqual(confirm.luaCall, "s:select(\"sign_out\", false)")
         XCTAssertEqual(ExploreStep(.select(row: "12", answer: nil), on: "m").replLines, ["select \"12\""])
-        XCTAssertEqual(ExploreStep.luaQuoted("a\"b\\c\nd\u{1}2é"), "\"a\\\"b\\\\c\\nd\\0012é\"")
+        // The one Lua literal writer: "\u{1}2" as \x012 (never \12, one character), a tab as
+        // \t, a bidi control escaped so a generated test file reads as it runs.
+        XCTAssertEqual(ExploreStep.luaQuoted("a\"b\\c\nd\u{1}2é"), "\"a\\\"b\\\\c\\nd\\x012é\"")
+        XCTAssertEqual(ExploreStep.luaQuoted("\t\u{202E}x"), "\"\\t\\u{202E}x\"")
     }
 
     func testAnInvariantBrokenByThreeTogglesIsFoundAndShrunk() throws {

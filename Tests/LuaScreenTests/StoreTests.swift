@@ -320,10 +320,7 @@ final class StoreTests: XCTestCase {
         let before = text(file)
         XCTAssertEqual(chmod(folder, 0o500), 0)
         XCTAssertThrowsError(try store.commit([(key: "a", value: .integer(2))])) { error in
-            guard case StoreError.io(let p, _, let code) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(p, file)
-            XCTAssertEqual(code, EACCES)
-            XCTAssertTrue("\(error)".contains("Permission denied"), "\(error)")
+            XCTAssertEqual(error as? StoreError, .readOnly(path: file, blocked: "the folder \(folder)", reason: "Permission denied"))
             XCTAssertTrue("\(error)".contains(file), "\(error)")
         }
         XCTAssertEqual(text(file), before)

@@ -37,11 +37,11 @@ final class TerminalTests: XCTestCase {
     func testFillFindsTheMostRowsThatFit() {
         let heights = [1, 2, 2, 1, 3, 1, 1, 2]
         let measure = { (start: Int, count: Int) in heights[start..<(start + count)].reduce(0, +) }
-        XCTAssertEqual(Pager.fill(from: 0, total: 8, lines: 5, measure: measure), 3)
-        XCTAssertEqual(Pager.fill(from: 0, total: 8, lines: 5, guess: 1, measure: measure), 3)
-        XCTAssertEqual(Pager.fill(from: 0, total: 8, lines: 5, guess: 6, measure: measure), 3)
-        XCTAssertEqual(Pager.fill(from: 4, total: 8, lines: 2, measure: measure), 1)  // at least one row
-        XCTAssertEqual(Pager.fill(from: 5, total: 8, lines: 100, measure: measure), 3)
+        XCTAssertEqual(LinePager.fill(from: 0, total: 8, lines: 5, measure: measure), 3)
+        XCTAssertEqual(LinePager.fill(from: 0, total: 8, lines: 5, guess: 1, measure: measure), 3)
+        XCTAssertEqual(LinePager.fill(from: 0, total: 8, lines: 5, guess: 6, measure: measure), 3)
+        XCTAssertEqual(LinePager.fill(from: 4, total: 8, lines: 2, measure: measure), 1)  // at least one row
+        XCTAssertEqual(LinePager.fill(from: 5, total: 8, lines: 100, measure: measure), 3)
     }
 
     func testFindListsHiddenRowsMarked() throws {

@@ -72,7 +72,11 @@ LUASCREEN_EXTRAS = {"<root>": {"Title"}, "PSSliderSpecifier": {"Title"}}
 # Value types the reference gives.
 STRING_KEYS = {"Type", "Title", "Key", "FooterText", "File", "KeyboardType", "AutocapitalizationType",
                "AutocorrectionType", "MinimumValueImage", "MaximumValueImage"}
-KEYBOARDS = {"Alphabet", "NumbersAndPunctuation", "NumberPad", "URL", "EmailAddress"}
+# The values the reference lists for KeyboardType, plus InAppSettingsKit's DecimalPad (what
+# `keyboard = "decimal"` writes; iOS Settings shows its default keyboard for it).
+KEYBOARDS = {"Alphabet", "NumbersAndPunctuation", "NumberPad", "URL", "EmailAddress"} | {"DecimalPad"}
+AUTOCAPITALIZATION = {"None", "Sentences", "Words", "AllCharacters"}
+AUTOCORRECTION = {"Default", "No", "Yes"}
 
 ANDROID = "{http://schemas.android.com/apk/res/android}"
 APP = "{http://schemas.android.com/apk/res-auto}"
@@ -181,6 +185,15 @@ class SettingsBundleIsValid(ExportTestCase):
             self.assertIsInstance(spec["IsSecure"], bool, where)
         if "KeyboardType" in spec:
             self.assertIn(spec["KeyboardType"], KEYBOARDS, where)
+        if "AutocapitalizationType" in spec:
+            self.assertIn(spec["AutocapitalizationType"], AUTOCAPITALIZATION, where)
+        if "AutocorrectionType" in spec:
+            self.assertIn(spec["AutocorrectionType"], AUTOCORRECTION, where)
+        if "DisplaySortedByTitle" in spec:
+            self.assertIsInstance(spec["DisplaySortedByTitle"], bool, where)
+        if "ShortTitles" in spec:
+            self.assertEqual(len(spec["ShortTitles"]), len(spec["Values"]), where)
+            self.assertTrue(all(isinstance(t, str) for t in spec["ShortTitles"]), where)
         if kind in ("PSMultiValueSpecifier", "PSRadioGroupSpecifier"):
             self.assertIsInstance(spec["Values"], list, where)
             self.assertIsInstance(spec["Titles"], list, where)
@@ -361,40 +374,46 @@ class AndroidXIsValid(ExportTestCase):
             self.assertIn(element.attrib[APP + "entries"][7:], names)
 
 
-# Keys luascreen has no field for: import warns about each and export cannot give them back.
-LOSSY_KEYS = {"KeyboardType", "AutocapitalizationType", "AutocorrectionType", "ShortTitles",
-              "DisplaySortedByTitle", "SupportedUserInterfaceIdioms", "MinimumValueImage", "MaximumValueImage"}
+def differences(original, exported, where=""):
+    """Where two plist values differ, key for key, by type as well as by value (plistlib
+    reads 1 == 1.0 == True; Settings does not)."""
+    if type(original) is not type(exported):
+        return [f"{where}: {original!r} became {exported!r}"]
+    if isinstance(original, dict):
+        out = []
+        for key in sorted(original.keys() | exported.keys()):
+            if key not in exported:
+                out.append(f"{where}.{key}: {original[key]!r} is missing")
+            elif key not in original:
+                out.append(f"{where}.{key}: {exported[key]!r} was added")
+            else:
+                out += differences(original[key], exported[key], f"{where}.{key}")
+        return out
+    if isinstance(original, list):
+        if len(original) != len(exported):
+            return [f"{where}: {len(original)} items became {len(exported)}"]
+        return [d for n, (a, b) in enumerate(zip(original, exported)) for d in differences(a, b, f"{where}[{n}]")]
+    return [] if original == exported else [f"{where}: {original!r} became {exported!r}"]
 
 
-def normalized(specifiers):
-    """Specifiers as Settings reads them, less what luascreen cannot hold: keys at their
-    documented defaults dropped, numbers compared as numbers, a radio group as the group and
-    multi-value specifier import makes of it, a slider without Title titled by its Key."""
-    out = []
-    for spec in specifiers:
-        spec = {k: v for k, v in spec.items() if k not in LOSSY_KEYS}
-        if spec.get("TrueValue") is True:
-            spec.pop("TrueValue")
-        if spec.get("FalseValue") is False:
-            spec.pop("FalseValue")
-        if spec.get("IsSecure") is False:
-            spec.pop("IsSecure")
-        if spec["Type"] == "PSTextFieldSpecifier" and spec.get("DefaultValue", "") == "":
-            spec["DefaultValue"] = ""
-        if spec["Type"] == "PSSliderSpecifier":
-            spec.setdefault("Title", spec["Key"])
-            for k in ("DefaultValue", "MinimumValue", "MaximumValue"):
-                spec[k] = float(spec[k])
-        if spec["Type"] == "PSRadioGroupSpecifier":
-            group = {"Type": "PSGroupSpecifier"}
-            for k in ("Title", "FooterText"):
-                if k in spec:
-                    group[k] = spec.pop(k)
-            out.append(group)
-            spec["Type"] = "PSMultiValueSpecifier"
-            spec["Title"] = group.get("Title", spec["Key"])
-        out.append(spec)
-    return out
+# What import then export does not give back, each with its reason. Keys are checked
+# everywhere else, in every specifier of every fixture bundle.
+ROUND_TRIP_EXCEPTIONS = {
+    # (specifier Type, key, value in the original): why it does not come back
+    ("PSTextFieldSpecifier", "IsSecure", False):
+        "IsSecure NO is the documented default: luascreen writes IsSecure only for secure = true",
+}
+# Fixture bundles that are not expected to come back: what they are for.
+NOT_ROUND_TRIP_BUNDLES = {
+    "iask.bundle": "InAppSettingsKit's specifiers and damaged specifiers: import warns about each (InAppSettingsKit test)",
+}
+
+
+def without_exceptions(specifiers):
+    """The specifiers less the keys ROUND_TRIP_EXCEPTIONS lists."""
+    return [{k: v for k, v in spec.items()
+             if not any(spec.get("Type") == t and k == key and type(v) is type(value) and v == value
+                        for (t, key, value) in ROUND_TRIP_EXCEPTIONS)} for spec in specifiers]
 
 
 class RoundTrips(ExportTestCase):
@@ -406,7 +425,7 @@ class RoundTrips(ExportTestCase):
                 imported, _ = self.import_(os.path.join(first, "Root.plist"), name + ".imported.lua")
                 second, again = self.export(imported, "settings-bundle", name + ".second")
                 self.assertEqual(again.stderr, "", "the imported script exports without warnings")
-                self.assertEqual(load_bundle(first), load_bundle(second))
+                self.assertEqual(differences(load_bundle(first), load_bundle(second)), [])
 
     def test_every_example_imported_renders_the_same_exportable_rows(self):
         for script in ROUND_TRIP_EXAMPLES:
@@ -440,19 +459,38 @@ class RoundTrips(ExportTestCase):
                     self.assertEqual(got, expected, f"screen {screen['id']}")
 
     def test_each_fixture_import_export_gives_the_same_specifiers(self):
-        for bundle in ("full.bundle", "binary.bundle"):
+        bundles = sorted(os.path.basename(p) for p in glob.glob(os.path.join(BUNDLES, "*.bundle")))
+        self.assertIn("full.bundle", bundles)
+        self.assertIn("binary.bundle", bundles)
+        for bundle in bundles:
+            if bundle in NOT_ROUND_TRIP_BUNDLES:
+                continue
             with self.subTest(bundle=bundle):
                 folder = os.path.join(BUNDLES, bundle)
                 imported, result = self.import_(os.path.join(folder, "Root.plist"), bundle + ".lua")
-                out, _ = self.export(imported, "settings-bundle", bundle + ".out")
-                exported = load_bundle(out)
-                for name in ("Root.plist", "Appearance.plist", "Fonts.plist"):
+                self.assertEqual(result.stderr, "", "a bundle of specifiers luascreen holds imports without warnings")
+                out, exported = self.export(imported, "settings-bundle", bundle + ".out")
+                self.assertEqual(exported.stderr, "")
+                written = load_bundle(out)
+                plists = sorted(os.path.basename(p) for p in glob.glob(os.path.join(folder, "*.plist")))
+                self.assertEqual(sorted(n for n in written if n.endswith(".plist")), plists)
+                for name in plists:
                     with open(os.path.join(folder, name), "rb") as f:
                         original = plistlib.load(f)["PreferenceSpecifiers"]
-                    self.assertEqual(normalized(exported[name]["PreferenceSpecifiers"]), normalized(original), name)
-                # Each key luascreen cannot hold was named in a warning, once per specifier.
-                for key in ("KeyboardType", "ShortTitles"):
-                    self.assertIn(key, result.stderr)
+                    got = written[name]["PreferenceSpecifiers"]
+                    self.assertEqual(differences(without_exceptions(original), without_exceptions(got), name), [])
+                    # Each exception is needed: without it, the difference shows.
+                    for spec, back in zip(original, got):
+                        for (t, key, value) in ROUND_TRIP_EXCEPTIONS:
+                            if spec.get("Type") == t and spec.get(key) == value and type(spec.get(key)) is type(value):
+                                self.assertNotIn(key, back, f"{name}: {t}.{key} comes back: drop the exception")
+
+    def test_the_strict_comparison_sees_types_and_missing_keys(self):
+        self.assertEqual(differences({"a": 1}, {"a": 1}), [])
+        self.assertTrue(differences({"a": 1}, {"a": 1.0}))
+        self.assertTrue(differences({"a": True}, {"a": 1}))
+        self.assertTrue(differences({"a": 1}, {}))
+        self.assertTrue(differences([{"a": 1}], [{"a": 1}, {}]))
 
     def test_binary_and_xml_plists_import_alike(self):
         xml_script, _ = self.import_(os.path.join(BUNDLES, "full.bundle", "Root.plist"), "xml.lua")
@@ -499,7 +537,10 @@ class InAppSettingsKit(ExportTestCase):
                      "PSSliderSpecifier (Key \"bad_slider\") left out", "PSMultiValueSpecifier \"Empty\" left out",
                      "PSSliderSpecifier \"Clash\" left out", "PSChildPaneSpecifier \"Missing\" left out",
                      "PSFancySpecifier \"Fancy\" left out", "PreferenceSpecifiers[16]: a specifier without a Type",
-                     "PreferenceSpecifiers[17]: a string, not a specifier"):
+                     "PreferenceSpecifiers[17]: a string, not a specifier",
+                     'PSTextFieldSpecifier "Handle": KeyboardType "Twitter" left out',
+                     'PSTextFieldSpecifier "Handle": AutocorrectionType "Maybe" left out',
+                     'PSMultiValueSpecifier "Size": 1 ShortTitles for 2 Values'):
             self.assertEqual(sum(name in line for line in lines), 1, f"{name!r} in\n" + "\n".join(lines))
         dump = json.loads(luascreen("dump", imported, "--store", "none").stdout)
         rows = {r["text"]: r for sec in dump["screens"][0]["sections"] for r in sec["rows"]}
@@ -509,6 +550,10 @@ class InAppSettingsKit(ExportTestCase):
         self.assertEqual(rows["Mode"]["detail"], "Advanced")
         self.assertEqual(rows["Legacy"]["value"], True)
         self.assertNotIn("Logo", rows)
+        # What import could read of a specifier with a value it cannot is kept.
+        hints = {r["text"]: r.get("hints") for sec in dump["screens"][0]["sections"] for r in sec["rows"]}
+        self.assertEqual(hints["Handle"], {"autocapitalize": "words"})
+        self.assertEqual(hints["Size"], {"short": ["S", "Large"]})
         # The button runs: it says the app handled it.
         batch = subprocess.run([support.BIN, "run", imported, "--store", "none"], input="reset_cache\n",
                                capture_output=True, text=True, timeout=30)
@@ -606,7 +651,13 @@ class Usage(ExportTestCase):
         result = luascreen("import", os.path.join(BUNDLES, "full.bundle", "Root.plist"))
         self.assertEqual(result.returncode, 0)
         self.assertTrue(result.stdout.startswith("-- Imported from "))
-        self.assertIn('toggle { text = "Notifications", key = "notifications", default = true }', result.stdout)
+        self.assertIn('toggle { text = "Sounds", key = "sounds", default = false }', result.stdout)
+        # TrueValue YES and FalseValue NO written out come back as values = { true, false }.
+        self.assertIn('toggle { text = "Notifications", key = "notifications", default = true, values = { true, false } }', result.stdout)
+        self.assertIn('input { text = "Email", key = "email", default = "", keyboard = "email", autocapitalize = "none", autocorrect = false }', result.stdout)
+        self.assertIn('{ value = "low", text = "Low", short = "L" }', result.stdout)
+        self.assertIn('default = "en", sorted = true }', result.stdout)
+        self.assertIn('default = "home", radio = true }', result.stdout)
 
 
 if __name__ == "__main__":

@@ -89,6 +89,8 @@ class StoreLimitTests(unittest.TestCase):
         result = self.run_batch(["select Cafe NFC"])
         self.assertEqual(result.returncode, 1)
         self.assertIn(f"{self.store}: the store file is {LIMIT + 1} bytes (16.0 MiB), larger than the 16 MiB luascreen reads", result.stderr)
+        # The library's advice names no option; the command line adds its own.
+        self.assertIn("or choose another store file (--store PATH)", result.stderr)
         self.assertNotIn("damaged", result.stderr)
         self.assertEqual(self.read_store(), over)
 

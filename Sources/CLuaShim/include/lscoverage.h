@@ -1,6 +1,6 @@
 /* lscoverage: line and call coverage for `luascreen test --coverage`.
  *
- * When on, the count hook of every state (luashim.c) also asks for line and call events
+ * When on, the count hook of every state (lsbudget.c) also asks for line and call events
  * and hands them here: each line run and each Lua function called is recorded by its
  * chunk's source name ("@path"). The records are process-wide: every state a test run
  * opens adds to them.
@@ -19,11 +19,13 @@ void ls_coverage_event(lua_State *L, lua_Debug *ar);
 /* Forgets every record. */
 void ls_coverage_reset(void);
 
-/* The sources recorded ("@path" chunks only, without the '@'). */
+/* How many sources were recorded ("@path" chunks only). */
 int ls_coverage_file_count(void);
+/* The path of recorded source `file` (0 ..< count), without the '@'. */
 const char *ls_coverage_file_name(int file);
-/* The highest line recorded + 1; whether a line ran and how often (saturating). */
+/* The highest line recorded for the source + 1. */
 int ls_coverage_line_limit(int file);
+/* How often a line of the source ran (saturating; 0: never). */
 unsigned int ls_coverage_line_hits(int file, int line);
 /* Whether a function defined at `line` of the file was called. */
 int ls_coverage_called(int file, int line);

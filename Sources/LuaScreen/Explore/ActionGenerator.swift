@@ -4,6 +4,8 @@ import ScreenModel
 /// values from the domain) and invalid ones, which the session must refuse cleanly.
 ///
 /// A new kind of value plugs in by adding its domain to `ActionGenerator.domains`.
+///
+/// Conformers need not be `Sendable`: the explorer calls them on its own thread.
 public protocol ValueDomain {
     /// Texts to `set` the row to, as a person would type them.
     func candidates(for row: Row, binding: Binding, options: [ChoiceOption], rng: inout SplitMix64) -> [String]
@@ -11,12 +13,16 @@ public protocol ValueDomain {
 
 /// Moves a row offers besides select, set, accessory and reset (actions, list edits, ...).
 /// A new kind of move plugs in by adding a source to `ActionGenerator.moveSources`.
+///
+/// Conformers need not be `Sendable`: the explorer calls them on its own thread.
 public protocol MoveSource {
     /// The steps this source offers for a visible, enabled row of the current screen.
     func moves(for row: Row, resolved: ResolvedRow, screen: String) -> [ExploreStep]
 }
 
 /// Chooses the next step of a walk among everything the current screen offers.
+///
+/// Not `Sendable`: it holds domains and move sources of any type; use it on the explorer's thread.
 public struct ActionGenerator {
     /// The value domain of each bound kind.
     public var domains: [RowKind: ValueDomain] = [
@@ -181,7 +187,9 @@ struct InputDomain: ValueDomain {
 }
 
 /// A row's `actions` (SPEC §8): each one, answering a confirm yes and no.
-public struct RowActionMoves: MoveSource {
+///
+/// `Sendable`: no state.
+public struct RowActionMoves: MoveSource, Sendable {
     /// The source.
     public init() {}
     /// Every action of the row (both answers when it asks first).
@@ -195,7 +203,9 @@ public struct RowActionMoves: MoveSource {
 }
 
 /// `inc` and `dec` on a number row.
-public struct NumberStepMoves: MoveSource {
+///
+/// `Sendable`: no state.
+public struct NumberStepMoves: MoveSource, Sendable {
     /// The source.
     public init() {}
     /// One step up and one down.
@@ -207,7 +217,9 @@ public struct NumberStepMoves: MoveSource {
 
 /// Edits of a list row: an item added (a new one, an empty one, one already there), the
 /// first or last removed, an item moved, and positions out of range, which must be refused.
-public struct ListEditMoves: MoveSource {
+///
+/// `Sendable`: no state.
+public struct ListEditMoves: MoveSource, Sendable {
     /// The source.
     public init() {}
     /// The edits this list offers now.

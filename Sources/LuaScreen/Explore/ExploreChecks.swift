@@ -5,9 +5,9 @@ import LuaRuntime
 import ScreenModel
 import ScreenRender
 
-/// A bug the explorer found: which check failed and what it said.
+/// A bug the explorer found: which check failed and what it said. `Sendable`: a plain value.
 public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
-    /// The checks run after every step.
+    /// The checks run after every step. `Sendable`.
     public enum Check: String, Sendable {
         /// A callback or field function raised (or a step failed other than by a clean refusal).
         case raised
@@ -25,7 +25,9 @@ public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
         case neverEnabled = "never-enabled"
     }
 
+    /// The check that failed.
     public var check: Check
+    /// What it found, naming the row, value or line.
     public var message: String
 
     /// A failure of `check` saying `message`.
@@ -34,6 +36,7 @@ public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
         self.message = message
     }
 
+    /// `CHECK: MESSAGE`, as `explore` prints it.
     public var description: String { "\(check.rawValue): \(message)" }
 
     /// What a shrunk walk must still show to count as the same bug: the check, and the
@@ -68,6 +71,9 @@ public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
 
 /// The checks after each step. Work whose answer depends only on the evaluated screen or on
 /// the stored values is done again only when they changed.
+///
+/// Not `Sendable`: it keeps what the last checks saw; use it on the thread of the session
+/// it checks.
 public final class ExploreChecker {
     /// The widths every screen must render at.
     public static let widths = [20, 40, 80, 200]

@@ -4,8 +4,10 @@ import ScreenModel
 /// session, how it reads as a REPL command (batch mode) and as a session call in a test file.
 ///
 /// A step names rows by id, so a walk replays on a fresh session of the same script.
+///
+/// `Sendable`: a plain value.
 public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
-    /// What the step does; new kinds of step (actions, list edits) add a case.
+    /// What the step does; new kinds of step (actions, list edits) add a case. `Sendable`.
     public enum Action: Hashable, Sendable {
         case select(row: String, answer: Bool?)
         case set(row: String, text: String)
@@ -24,6 +26,7 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
         case moveItem(row: String, from: Int, to: Int)
     }
 
+    /// What the step does.
     public var action: Action
     /// The screen the step was taken on (for the summary's coverage counts); on a choice's
     /// picker, the choice row's id.
@@ -48,7 +51,7 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What happened when the step ran.
+    /// What happened when the step ran. `Sendable`.
     public enum Outcome: Equatable, Sendable {
         case done
         /// Refused cleanly (a disabled row, an invalid value): not a bug.
@@ -141,6 +144,7 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The step as REPL commands, joined by ` / `.
     public var description: String { replLines.joined(separator: " / ") }
 
     /// A row id as the REPL reads it: quoted when it could be read as something else.
@@ -152,23 +156,6 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
         return "'\(id)'"
     }
 
-    /// A Lua string literal holding `text` exactly.
-    public static func luaQuoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default:
-                if scalar.value < 32 || scalar.value == 127 {
-                    let digits = String(scalar.value)
-                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A Lua string literal holding `text` exactly (control, C1 and bidi characters escaped).
+    public static func luaQuoted(_ text: String) -> String { LuaLiteral.string(text) }
 }

@@ -1,6 +1,9 @@
 import ScreenModel
 
 /// How `luascreen explore` walks a script.
+///
+/// Not `Sendable`: it holds the `SessionOptions` of each walk's session (closures called on
+/// the explorer's thread).
 public struct ExploreOptions {
     /// The seed of every walk (printed first, so a run can be repeated).
     public var seed: UInt64
@@ -20,7 +23,9 @@ public struct ExploreOptions {
 }
 
 /// A bug found: the failure, where, and the steps that show it, shrunk.
+/// `Sendable`: a plain value.
 public struct ExploreFinding: Sendable {
+    /// The check that failed and what it said (on the shrunk replay).
     public var failure: ExploreFailure
     /// The walk it showed in (from 0).
     public var walk: Int
@@ -32,16 +37,21 @@ public struct ExploreFinding: Sendable {
     public var outcomes: [ExploreStep.Outcome]
 }
 
-/// What a run of walks did and found.
+/// What a run of walks did and found. `Sendable`: a plain value.
 public struct ExploreReport: Sendable {
+    /// The seed the walks were drawn from.
     public var seed: UInt64
+    /// Walks run.
     public var walks = 0
+    /// Steps run in all walks.
     public var steps = 0
     /// Declared screens reached, of all declared screens.
     public var screensReached = 0
+    /// Declared screens in all.
     public var screens = 0
     /// Rows selected or set at least once, of the selectable rows seen.
     public var rowsSelected = 0
+    /// Selectable rows seen.
     public var rowsSelectable = 0
     /// The first bug found, shrunk; nil when every walk passed.
     public var finding: ExploreFinding?
@@ -50,8 +60,12 @@ public struct ExploreReport: Sendable {
 }
 
 /// Runs seeded random walks through a script's screens with the checks after every step.
+///
+/// Not `Sendable`: bound to the thread that runs it, as the sessions of its walks are.
 public final class Explorer {
+    /// The script explored.
     public let path: String
+    /// How the script is walked.
     public let options: ExploreOptions
     /// Chooses the steps; add value domains or move sources to it before `run`.
     public var generator = ActionGenerator()

@@ -79,24 +79,24 @@ struct Shrinker {
     /// shorter way to the same values, which ddmin alone cannot find.
     static func pickersAsSets(_ steps: [ExploreStep]) -> [ExploreStep] {
         var out: [ExploreStep] = []
-        var open: String?
+        var openPicker: String?
         for step in steps {
             if step.onPicker, case .select(let option, _) = step.action {
                 var parent = step.screen
-                if open != step.screen,
+                if openPicker != step.screen,
                    let opener = out.lastIndex(where: { !$0.onPicker && $0.action == .select(row: step.screen, answer: nil) }) {
                     parent = out[opener].screen
                     out.remove(at: opener)
                 }
-                open = step.screen
+                openPicker = step.screen
                 out.append(ExploreStep(.set(row: step.screen, text: option), on: parent))
                 continue
             }
-            if step.onPicker, step.action == .back, open == step.screen {
-                open = nil
+            if step.onPicker, step.action == .back, openPicker == step.screen {
+                openPicker = nil
                 continue
             }
-            open = nil
+            openPicker = nil
             out.append(step)
         }
         return out

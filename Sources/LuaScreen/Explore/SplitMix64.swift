@@ -1,7 +1,9 @@
 /// SplitMix64, the project's one seedable generator (explore's walks, the generator tests):
 /// the same seed gives the same numbers on every machine and every run, which the system
 /// generator does not promise.
-public struct SplitMix64 {
+///
+/// `Sendable`: a value (each copy draws the same numbers from there on).
+public struct SplitMix64: Sendable {
     private var state: UInt64
 
     /// A generator starting from `seed`.

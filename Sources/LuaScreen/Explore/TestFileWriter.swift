@@ -5,6 +5,8 @@ import LuaRuntime
 
 /// Writes a found bug as a `_test.lua` file: the shrunk steps as session calls, then the
 /// explorer's checks (`s:check()`). It fails while the bug is there and passes once it is fixed.
+///
+/// A namespace of functions, no state: usable from any thread.
 public enum ExploreTestFile {
     /// The text of the test file, for a script at `scriptPath` opened from a file in `folder`.
     public static func text(script scriptPath: String, folder: String, seed: UInt64, finding: ExploreFinding) -> String {
@@ -36,8 +38,9 @@ public enum ExploreTestFile {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A file could not be written: the reason.
-    public struct WriteError: Error, CustomStringConvertible {
+    /// A file could not be written: the reason. `Sendable`: a plain value.
+    public struct WriteError: Error, CustomStringConvertible, Sendable {
+        /// The reason, naming the path.
         public var description: String
     }
 

@@ -69,7 +69,10 @@ enum AndroidXWriter {
         case .toggle(_, let binding):
             name = "SwitchPreferenceCompat"
             attributes = [("app:key", binding.key), ("android:title", title), ("app:defaultValue", (binding.toggleIsOn(binding.defaultValue) ?? false) ? "true" : "false")]
-        case .choice(_, let binding, let options):
+        case .choice(_, let binding, let unsorted):
+            // A ListPreference's dialog is a list of radio buttons, in the arrays' order:
+            // `sorted` sorts the arrays by text.
+            let options = binding.sortedOptions ? sortedByText(unsorted) : unsorted
             name = "ListPreference"
             let base = resourceName(binding.key, used: &used)
             arrays.append((base + "_entries", options.map(\.text)))
@@ -77,7 +80,8 @@ enum AndroidXWriter {
             attributes = [("app:key", binding.key), ("android:title", title),
                           ("app:entries", "@array/\(base)_entries"), ("app:entryValues", "@array/\(base)_values"),
                           ("app:defaultValue", binding.defaultValue.description), ("app:useSimpleSummaryProvider", "true")]
-        case .multipleChoice(_, let binding, let options):
+        case .multipleChoice(_, let binding, let unsorted):
+            let options = binding.sortedOptions ? sortedByText(unsorted) : unsorted
             name = "MultiSelectListPreference"
             let base = resourceName(binding.key, used: &used)
             arrays.append((base + "_entries", options.map(\.text)))
@@ -101,6 +105,13 @@ enum AndroidXWriter {
             return "\n            \(key)=\"\(literal)\""
         }
         return comment + "        <\(name)\(keyed.joined()) />\n\n"
+    }
+
+    /// Options in the order of their texts, ignoring case (equal texts keep their order).
+    static func sortedByText(_ options: [ChoiceOption]) -> [ChoiceOption] {
+        options.enumerated().map { ($0.offset, $0.element, $0.element.text.lowercased()) }.sorted { a, b in
+            a.2 != b.2 ? a.2 < b.2 : a.0 < b.0
+        }.map(\.1)
     }
 
     /// A string as an Android resource literal in an attribute: backslash escapes for the

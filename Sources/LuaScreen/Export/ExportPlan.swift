@@ -157,13 +157,25 @@ struct ExportPlan {
                 if !binding.defaultValue.description.isEmpty { lost.append("default (a string-array resource to set in code)") }
                 planned = .multipleChoice(row, binding, options)
             } else {
+                if options.contains(where: { $0.short != nil }) {
+                    if format == .androidx { lost.append("short (a ListPreference shows its entries)") }
+                    else if binding.radio { lost.append("short (a radio group shows every title in full)") }
+                }
                 planned = .choice(row, binding, options)
             }
         case .input:
             let binding = row.binding!
             if binding.placeholder != nil { lost.append("placeholder") }
             if binding.maxLength != nil { lost.append("max_length") }
-            if binding.secure, format == .androidx { lost.append("secure (set the EditText's input type in code)") }
+            if format == .androidx {
+                // An EditText's inputType, which a Preference's XML cannot set.
+                var inputType: [String] = []
+                if binding.secure { inputType.append("secure") }
+                if binding.keyboard != nil { inputType.append("keyboard") }
+                if binding.autocapitalize != nil { inputType.append("autocapitalize") }
+                if binding.autocorrect != nil { inputType.append("autocorrect") }
+                if !inputType.isEmpty { lost.append("\(inputType.joined(separator: ", ")) (set the EditText's input type in code)") }
+            }
             planned = .input(row, binding)
         case .number:
             let binding = row.binding!

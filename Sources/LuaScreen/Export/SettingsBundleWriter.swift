@@ -28,20 +28,68 @@ enum SettingsBundleWriter {
     }
 
     /// One screen's specifiers: a PSGroupSpecifier per section (the first one only when it has
-    /// a header or a footer), then its rows.
+    /// a header or a footer), then its rows. A radio choice is a group of its own, titled by
+    /// its text: first in a section without a header or with its text as header, it stands
+    /// for the section's group (and takes its footer); elsewhere it starts a group.
     static func specifiers(_ screen: ExportPlan.PlannedScreen) -> [PlistValue] {
         var out: [PlistValue] = []
         for (index, planned) in screen.sections.enumerated() {
             let section = planned.section
-            if index > 0 || section.header != nil || section.footer != nil {
+            let radioFirst = planned.rows.first.map { isRadio($0) && (section.header == nil || section.header == $0.row.text.value) } ?? false
+            if !radioFirst, index > 0 || section.header != nil || section.footer != nil {
                 var group: [(key: String, value: PlistValue)] = [("Type", .string("PSGroupSpecifier"))]
                 if let header = section.header { group.append(("Title", .string(header))) }
                 if let footer = section.footer { group.append(("FooterText", .string(footer))) }
                 out.append(.dictionary(group))
             }
-            for row in planned.rows { if let s = specifier(row) { out.append(s) } }
+            for (n, row) in planned.rows.enumerated() {
+                if n == 0, radioFirst {
+                    out.append(radioGroup(row, title: titleUnlessKey(row), footer: section.footer))
+                } else if isRadio(row) {
+                    out.append(radioGroup(row, title: titleUnlessKey(row), footer: nil))
+                } else if let s = specifier(row) {
+                    out.append(s)
+                }
+            }
         }
         return out
+    }
+
+    private static func isRadio(_ planned: ExportPlan.PlannedRow) -> Bool {
+        if case .choice(_, let binding, _) = planned { return binding.radio }
+        return false
+    }
+
+    /// The row's text, unless it is its key (what import gives a specifier without a Title).
+    private static func titleUnlessKey(_ planned: ExportPlan.PlannedRow) -> String? {
+        let row = planned.row
+        let text = row.text.value ?? row.id
+        return text == row.binding?.key ? nil : text
+    }
+
+    /// A PSRadioGroupSpecifier: the group's title and footer, then the choice's keys.
+    private static func radioGroup(_ planned: ExportPlan.PlannedRow, title: String?, footer: String?) -> PlistValue {
+        guard case .choice(_, let binding, let options) = planned else { return .dictionary([]) }
+        var d: [(key: String, value: PlistValue)] = [("Type", .string("PSRadioGroupSpecifier"))]
+        if let title { d.append(("Title", .string(title))) }
+        if let footer { d.append(("FooterText", .string(footer))) }
+        d += choiceKeys(binding, options, shortTitles: false)
+        return .dictionary(d)
+    }
+
+    /// A choice's Key, DefaultValue, Titles, Values and, when given, ShortTitles (multi-value
+    /// only: a radio group shows every title) and DisplaySortedByTitle.
+    private static func choiceKeys(_ binding: Binding, _ options: [ChoiceOption], shortTitles: Bool) -> [(key: String, value: PlistValue)] {
+        var d: [(key: String, value: PlistValue)] = [
+            ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue)),
+            ("Titles", .array(options.map { .string($0.text) })),
+            ("Values", .array(options.map { plist($0.value) })),
+        ]
+        if shortTitles, options.contains(where: { $0.short != nil }) {
+            d.append(("ShortTitles", .array(options.map { .string($0.short ?? $0.text) })))
+        }
+        if binding.sortedOptions { d.append(("DisplaySortedByTitle", .bool(true))) }
+        return d
     }
 
     private static func specifier(_ planned: ExportPlan.PlannedRow) -> PlistValue? {
@@ -62,21 +110,25 @@ enum SettingsBundleWriter {
             }
             return .dictionary(entries)
         case .choice(_, let binding, let options):
-            return .dictionary([("Type", .string("PSMultiValueSpecifier")), ("Title", .string(title)),
-                                ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue)),
-                                ("Titles", .array(options.map { .string($0.text) })),
-                                ("Values", .array(options.map { plist($0.value) }))])
+            return .dictionary([("Type", .string("PSMultiValueSpecifier")), ("Title", .string(title))]
+                               + choiceKeys(binding, options, shortTitles: true))
         case .input(_, let binding):
             var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier")), ("Title", .string(title)),
                                                           ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))]
             if binding.secure { d.append(("IsSecure", .bool(true))) }
+            if let k = binding.keyboard { d.append(("KeyboardType", .string(k.settingsBundleName))) }
+            if let a = binding.autocapitalize { d.append(("AutocapitalizationType", .string(a.settingsBundleName))) }
+            if let c = binding.autocorrect { d.append(("AutocorrectionType", .string(c ? "Yes" : "No"))) }
             return .dictionary(d)
         case .slider(_, let binding, let min, let max):
             // Sliders have no title in Apple's schema; Title is kept for a reader that shows it
-            // (and for import), and Settings ignores it.
-            return .dictionary([("Type", .string("PSSliderSpecifier")), ("Title", .string(title)),
-                                ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue)),
-                                ("MinimumValue", number(min)), ("MaximumValue", number(max))])
+            // (and for import), and Settings ignores it. A text that is the key is left out:
+            // import gives a slider without a Title its key as text.
+            var d: [(key: String, value: PlistValue)] = [("Type", .string("PSSliderSpecifier"))]
+            if title != binding.key { d.append(("Title", .string(title))) }
+            d += [("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue)),
+                  ("MinimumValue", number(min)), ("MaximumValue", number(max))]
+            return .dictionary(d)
         case .button, .multipleChoice:
             return nil
         }
@@ -97,13 +149,14 @@ enum SettingsBundleWriter {
         d == d.rounded() && abs(d) < 9e15 ? .integer(Int64(d)) : .real(d)
     }
 
-    /// The localizable strings of a plist: every Title, FooterText and Titles entry.
+    /// The localizable strings of a plist: every Title, FooterText, Titles and ShortTitles entry.
     private static func localizable(_ value: PlistValue) -> [String] {
         var out: [String] = []
         for specifier in value["PreferenceSpecifiers"]?.array ?? [] {
             if let t = specifier["Title"]?.string { out.append(t) }
             if let f = specifier["FooterText"]?.string { out.append(f) }
             for t in specifier["Titles"]?.array ?? [] { if let s = t.string { out.append(s) } }
+            for t in specifier["ShortTitles"]?.array ?? [] { if let s = t.string { out.append(s) } }
         }
         return out
     }

@@ -185,13 +185,19 @@ private struct Importer {
             let boolean = (on == nil || on == .bool(true)) && (off == nil || off == .bool(false))
             if !boolean { warn(file, n, "\(name): TrueValue and FalseValue left out (a luascreen toggle stores true and false)") }
             lost(idioms)
-            screen.add(ImportedRow(kind: .toggle(default: isOn), text: title ?? key, key: key))
+            // TrueValue true and FalseValue false, written out: kept as values = { true, false }.
+            let booleans = on == .bool(true) && off == .bool(false)
+            screen.add(ImportedRow(kind: .toggle(default: isOn, booleans: booleans), text: title ?? key, key: key))
         case "PSMultiValueSpecifier", "PSRadioGroupSpecifier":
             guard let key else { return leftOut("it has no Key") }
             guard let values = item["Values"]?.array, !values.isEmpty else { return leftOut("it has no Values") }
             let titles = item["Titles"]?.array ?? []
             if titles.count != values.count {
                 warn(file, n, "\(name): \(titles.count) Titles for \(values.count) Values; the values stand in for missing titles")
+            }
+            let shortTitles = item["ShortTitles"]?.array
+            if let shortTitles, shortTitles.count != values.count {
+                warn(file, n, "\(name): \(shortTitles.count) ShortTitles for \(values.count) Values; the titles stand in for missing short titles")
             }
             var options: [ChoiceOption] = []
             for (k, v) in values.enumerated() {
@@ -203,7 +209,8 @@ private struct Importer {
                     continue
                 }
                 let text = k < titles.count ? titles[k].string ?? value.description : value.description
-                options.append(ChoiceOption(value: value, text: text))
+                let short = shortTitles.flatMap { k < $0.count ? $0[k].string : nil }
+                options.append(ChoiceOption(value: value, text: text, short: short))
             }
             if let why = bind(key, "choice") { return leftOut(why) }
             var chosen = options[0].value
@@ -213,11 +220,13 @@ private struct Importer {
             } else {
                 warn(file, n, "\(name): no DefaultValue; the first value is the default")
             }
-            lost(["ShortTitles", "DisplaySortedByTitle"] + idioms)
-            let row = ImportedRow(kind: .choice(options: options, default: chosen), text: title ?? key, key: key)
-            if type == "PSRadioGroupSpecifier" {
-                // A radio group is a group of its own whose rows are the options: a section with a choice.
-                warn(file, n, "\(name): a radio group becomes a section holding a choice (export writes a PSGroupSpecifier and a PSMultiValueSpecifier)")
+            lost(idioms)
+            let sorted = item["DisplaySortedByTitle"].map(truthy) ?? false
+            let radio = type == "PSRadioGroupSpecifier"
+            let row = ImportedRow(kind: .choice(options: options, default: chosen, sorted: sorted, radio: radio), text: title ?? key, key: key)
+            if radio {
+                // A radio group is a group of its own, its title the header and its footer the
+                // section's: a section starting with a choice { radio = true }.
                 screen.startSection(header: title, footer: item["FooterText"]?.string)
             }
             screen.add(row)
@@ -227,9 +236,10 @@ private struct Importer {
             let value = item["DefaultValue"].flatMap(storeValue).map { $0.description } ?? ""
             if type == "IASKTextViewSpecifier" { warn(file, n, "\(name): a text view becomes a one-line input") }
             if value.contains("\n") { warn(file, n, "\(name): its DefaultValue holds a newline") }
-            lost(["KeyboardType", "AutocapitalizationType", "AutocorrectionType"] + idioms)
+            lost(idioms)
+            let hints = inputHints(item, file, n, name)
             screen.add(ImportedRow(kind: .input(default: value, secure: truthy(item["IsSecure"] ?? .bool(false)),
-                                                placeholder: item["IASKPlaceholder"]?.string),
+                                                placeholder: item["IASKPlaceholder"]?.string, hints: hints),
                                    text: title ?? key, key: key))
         case "PSSliderSpecifier":
             guard let key else { return leftOut("it has no Key") }
@@ -282,6 +292,31 @@ private struct Importer {
         default:
             leftOut(type.hasPrefix("IASK") ? "an InAppSettingsKit specifier luascreen cannot show" : "an unknown specifier type")
         }
+    }
+
+    /// A text field's KeyboardType, AutocapitalizationType and AutocorrectionType; a value
+    /// luascreen has no name for is a warning and left out.
+    private mutating func inputHints(_ item: PlistValue, _ file: String, _ n: Int, _ name: String) -> InputHints {
+        var hints = InputHints()
+        func unknown(_ key: String, _ known: [String]) {
+            let shown = item[key].map { $0.string.map { "\"\($0)\"" } ?? $0.described } ?? ""
+            warn(file, n, "\(name): \(key) \(shown) left out (known: \(known.joined(separator: ", ")))")
+        }
+        if let v = item["KeyboardType"] {
+            if let k = v.string.flatMap(KeyboardKind.init(settingsBundleName:)) { hints.keyboard = k }
+            else { unknown("KeyboardType", KeyboardKind.allCases.map(\.settingsBundleName)) }
+        }
+        if let v = item["AutocapitalizationType"] {
+            if let a = v.string.flatMap(Autocapitalization.init(settingsBundleName:)) { hints.autocapitalize = a }
+            else { unknown("AutocapitalizationType", Autocapitalization.allCases.map(\.settingsBundleName)) }
+        }
+        switch item["AutocorrectionType"]?.string {
+        case "Yes"?: hints.autocorrect = true
+        case "No"?: hints.autocorrect = false
+        case "Default"?: break  // the platform's default: as if absent
+        default: if item["AutocorrectionType"] != nil { unknown("AutocorrectionType", ["Default", "No", "Yes"]) }
+        }
+        return hints
     }
 
     private func storeValue(_ v: PlistValue) -> StoreValue? {

@@ -29,9 +29,10 @@ struct ImportedRow {
         case text(detail: String?, push: String?)
         /// IASKButtonSpecifier: a button whose on_select shows `message` (the app handled the tap).
         case button(message: String)
-        case toggle(default: Bool)
-        case choice(options: [ChoiceOption], default: StoreValue)
-        case input(default: String, secure: Bool, placeholder: String?)
+        /// `booleans`: the plist wrote TrueValue true and FalseValue false (kept as `values`).
+        case toggle(default: Bool, booleans: Bool)
+        case choice(options: [ChoiceOption], default: StoreValue, sorted: Bool, radio: Bool)
+        case input(default: String, secure: Bool, placeholder: String?, hints: InputHints)
         case number(default: Double?, min: Double?, max: Double?)
     }
 
@@ -40,4 +41,11 @@ struct ImportedRow {
     /// Written only when it differs from the id luascreen would give the row.
     var id: String?
     var key: String?
+}
+
+/// An input's platform hints, as a Settings.bundle gives them.
+struct InputHints {
+    var keyboard: KeyboardKind?
+    var autocapitalize: Autocapitalization?
+    var autocorrect: Bool?
 }

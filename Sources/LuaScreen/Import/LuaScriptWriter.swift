@@ -48,19 +48,27 @@ enum LuaScriptWriter {
         case .button(let message):
             constructor = "button"
             fields.append("on_select = function(ctx) ctx:alert(\(quote(message))) end")
-        case .toggle(let on):
+        case .toggle(let on, let booleans):
             constructor = "toggle"
             fields.append("default = \(on)")
-        case .choice(let options, let value):
+            if booleans { fields.append("values = { true, false }") }
+        case .choice(let options, let value, let sorted, let radio):
             constructor = "choice"
-            let list = options.map { "{ value = \(literal($0.value)), text = \(quote($0.text)) }" }
+            let list = options.map { option in
+                "{ value = \(literal(option.value)), text = \(quote(option.text))\(option.short.map { ", short = \(quote($0))" } ?? "") }"
+            }
             fields.append("options = { \(list.joined(separator: ", ")) }")
             fields.append("default = \(literal(value))")
-        case .input(let value, let secure, let placeholder):
+            if sorted { fields.append("sorted = true") }
+            if radio { fields.append("radio = true") }
+        case .input(let value, let secure, let placeholder, let hints):
             constructor = "input"
             fields.append("default = \(quote(value))")
             if secure { fields.append("secure = true") }
             if let placeholder { fields.append("placeholder = \(quote(placeholder))") }
+            if let k = hints.keyboard { fields.append("keyboard = \(quote(k.rawValue))") }
+            if let a = hints.autocapitalize { fields.append("autocapitalize = \(quote(a.rawValue))") }
+            if let c = hints.autocorrect { fields.append("autocorrect = \(c)") }
         case .number(let value, let min, let max):
             constructor = "number"
             if let value { fields.append("default = \(number(value))") }
@@ -88,29 +96,7 @@ enum LuaScriptWriter {
 
     /// A Lua string literal: quotes, backslashes and control characters escaped (C1 and
     /// bidirectional controls as `\u{...}`, so the script reads as it runs).
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                let v = scalar.value
-                if v < 0x20 || v == 0x7F {
-                    let digits = String(v)
-                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-                } else if (0x80...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v) {
-                    out += "\\u{" + String(v, radix: 16, uppercase: true) + "}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    static func quote(_ s: String) -> String { LuaLiteral.string(s) }
 
     /// A file name in a Lua comment: on one line, without control characters.
     private static func comment(_ s: String) -> String {

@@ -331,13 +331,3 @@ struct XMLPlistReader {
         }
     }
 }
-
-extension String {
-    /// The text without the white space around it.
-    var trimmingSpaces: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })!
-        return String(scalars[first...last])
-    }
-}

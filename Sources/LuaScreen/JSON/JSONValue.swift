@@ -3,15 +3,26 @@ import ScreenModel
 /// A JSON value whose objects keep their keys in order (the `dump` format names its fields
 /// in a fixed order, and the store file keeps the order a person wrote). Strings and keys
 /// are compared byte for byte (SPEC §6), never by Swift's canonical equivalence.
+///
+/// `Sendable`: a plain value.
 public indirect enum JSONValue: Equatable, Sendable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or exponent that fits 64 bits.
     case integer(Int64)
+    /// Any other number.
     case number(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSONValue])
+    /// An object, its members in the order written.
     case object([(key: String, value: JSONValue)])
 
+    /// Equal values: numbers by value (`2` equals `2.0`), strings and keys byte for byte,
+    /// object members in order.
     public static func == (a: JSONValue, b: JSONValue) -> Bool {
         switch (a, b) {
         case (.null, .null): return true
@@ -33,6 +44,7 @@ public indirect enum JSONValue: Equatable, Sendable {
         return members.last { $0.key.sameBytes(as: key) }?.value
     }
 
+    /// A string, or `null` for nil.
     public static func optional(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
 
     /// Compact JSON (`pretty: false`) or indented by two spaces.

@@ -10,8 +10,9 @@ enum FieldNames {
     static let button = ["destructive", "confirm"]
     static let toggle = ["key", "default", "values", "validate", "on_change"]
     static let choice = ["key", "options", "default", "close_on_pick", "multiple", "min_selected", "max_selected",
-                         "validate", "on_change"]
-    static let input = ["key", "default", "placeholder", "secure", "max_length", "multiline", "validate", "on_change"]
+                         "sorted", "radio", "validate", "on_change"]
+    static let input = ["key", "default", "placeholder", "secure", "max_length", "multiline", "keyboard", "autocapitalize",
+                        "autocorrect", "validate", "on_change"]
     static let number = ["key", "default", "min", "max", "step", "unit", "validate", "on_change"]
     static let date = ["key", "default", "min", "max", "placeholder", "validate", "on_change"]
     static let list = ["key", "default", "placeholder", "validate", "max_items", "unique", "on_change"]
@@ -44,7 +45,8 @@ enum FieldNames {
 enum RowField: Int32, CaseIterable {
     case type = 1, id, text, detail, icon, style, accessory, onSelect, onAccessory, push, enabled, visible,
          help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
-         validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique, multiline, actions
+         validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique, multiline, actions,
+         keyboard, autocapitalize, autocorrect, sorted, radio
 
     static let slotCount = Int32(allCases.count + 1)
 
@@ -152,7 +154,7 @@ enum FieldDocs {
         "validate": Doc(type: "fun(value: any): string?", text: "returns nil to accept a new value, or a message refusing it"),
         "toggle.default": Doc(type: "boolean", text: "the value until one is stored (default false)"),
         "toggle.on_change": Doc(type: "fun(ctx: \(ctx), new: boolean, old: boolean)", text: "runs after the value flipped"),
-        "choice.options": Doc(type: "luascreen.Option[]|(fun(ctx: \(ctx)): luascreen.Option[])", text: "the options: strings, or { value =, text = } tables, or a function returning them"),
+        "choice.options": Doc(type: "luascreen.Option[]|(fun(ctx: \(ctx)): luascreen.Option[])", text: "the options: strings, or { value =, text =, short = } tables, or a function returning them"),
         "choice.default": Doc(type: "string|number", text: "the value until one is stored (default: the first option's)"),
         "input.default": Doc(type: "string", text: "the value until one is stored (default \"\")"),
         "input.placeholder": Doc(type: "string", text: "shown while the value is empty"),
@@ -172,6 +174,11 @@ enum FieldDocs {
         "choice.multiple": Doc(type: "boolean", text: "the value is a list of option values; each pick adds or removes one"),
         "choice.min_selected": Doc(type: "integer", text: "a multiple choice needs at least this many options"),
         "choice.max_selected": Doc(type: "integer", text: "a multiple choice takes at most this many options"),
+        "input.keyboard": Doc(type: enumType(KeyboardKind.allCases.map(\.rawValue)), text: "the keyboard a phone shows (a hint: KeyboardType in a Settings.bundle; the terminal ignores it)"),
+        "input.autocapitalize": Doc(type: enumType(Autocapitalization.allCases.map(\.rawValue)), text: "which letters a phone capitalizes (a hint: AutocapitalizationType; the terminal ignores it)"),
+        "input.autocorrect": Doc(type: "boolean", text: "whether a phone corrects spelling (a hint: AutocorrectionType; the terminal ignores it)"),
+        "choice.sorted": Doc(type: "boolean", text: "the picker lists the options sorted by text (DisplaySortedByTitle in a Settings.bundle)"),
+        "choice.radio": Doc(type: "boolean", text: "the options are shown inline as radio buttons, a group of their own (PSRadioGroupSpecifier); the terminal shows a choice"),
         "input.multiline": Doc(type: "boolean", text: "the value may hold newlines (`edit REF` opens $VISUAL or $EDITOR)"),
         "list.default": Doc(type: "string[]", text: "the items until some are stored (default {})"),
         "list.placeholder": Doc(type: "string", text: "shown while the list is empty"),

@@ -5,7 +5,8 @@ public enum Suggest {
     /// typo of a field or an id), so a huge name costs nothing here.
     static let maxLength = 256
 
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    /// The candidate closest to `word` (case-insensitive, a few edits at most), or nil.
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         // The distance is at least the difference in length and the limit is at most 3.
         guard word.utf8.count <= maxLength else { return nil }
         let w = Array(word.lowercased().utf8)

@@ -7,9 +7,12 @@ import ScreenRender
 /// of more than `exactLimit` rows counts its pages from the rows a page held so far (the
 /// count is then an estimate). Kept by the REPL; worked out again when the screen, its
 /// values or the terminal's size change.
+///
+/// Not `Sendable`: it keeps the pages laid out so far; use it on one thread, with the
+/// session it pages (which is bound to its thread).
 public final class LinePager {
-    /// One page: the screen drawn on it and where it is.
-    public struct Page {
+    /// One page: the screen drawn on it and where it is. `Sendable`: a plain value.
+    public struct Page: Sendable {
         /// The rows of the page as a screen, ready to render.
         public var screen: ResolvedScreen
         /// From 1.
@@ -120,11 +123,41 @@ public final class LinePager {
             // The rows that could fit (a row takes a line at least), evaluated once; each
             // measure renders a prefix of them.
             let candidate = session.rows(from: start, count: min(budget, total - start)).screen
-            let count = Pager.fill(from: start, total: total, lines: budget, guess: pages.last?.count) { _, n in
+            let count = LinePager.fill(from: start, total: total, lines: budget, guess: pages.last?.count) { _, n in
                 renderer.lineCount(LinePager.prefix(candidate, n))
             }
             pages.append((start, count))
             if start + count >= total { complete = true }
         }
+    }
+}
+
+extension LinePager {
+    /// How many rows from `start` fill a page of at most `lines` lines: the most rows for
+    /// which `measure(start, count)` (the lines those rows take, headers and footers with
+    /// them) fits, never fewer than one, never more than `total - start`. `guess` (the
+    /// rows of the page before) is tried first, so a screen of even rows measures each page
+    /// about twice; otherwise a binary search (lines never shrink as rows are added).
+    static func fill(from start: Int, total: Int, lines: Int, guess: Int? = nil,
+                     measure: (_ start: Int, _ count: Int) -> Int) -> Int {
+        let most = max(1, min(total - start, max(1, lines)))  // a row takes at least one line
+        if most <= 1 { return 1 }
+        if let guess, guess >= 1, guess <= most, measure(start, guess) <= lines {
+            if guess == most || measure(start, guess + 1) > lines { return guess }
+            var low = guess + 1, high = most  // low fits
+            while low < high {
+                let mid = (low + high + 1) / 2
+                if measure(start, mid) <= lines { low = mid } else { high = mid - 1 }
+            }
+            return low
+        }
+        var low = 1, high = guess.map { min(most, max(1, $0 - 1)) } ?? most
+        if measure(start, high) <= lines { return high }
+        high -= 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if measure(start, mid) <= lines { low = mid } else { high = mid - 1 }
+        }
+        return low
     }
 }

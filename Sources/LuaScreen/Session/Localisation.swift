@@ -83,7 +83,7 @@ extension Session {
         let stack = lua.stack
         let top = stack.top
         defer { stack.top = top }
-        if let error = lua.load("return require(...)", chunkName: "=luascreen") {
+        if let error = lua.load("return require(...)", chunkName: LuaState.hostChunkName) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: error.text)])
         }
         stack.push(folder + "." + name)
@@ -139,7 +139,10 @@ extension Session {
                     need(row.confirm, row.location, rowPath + ".confirm")
                     need(row.binding?.placeholder, row.location, rowPath + ".placeholder")
                     if case .value(let options)? = row.binding?.options {
-                        for option in options { need(option.text, row.location, rowPath + ".options") }
+                        for option in options {
+                            need(option.text, row.location, rowPath + ".options")
+                            need(option.short, row.location, rowPath + ".options")
+                        }
                     }
                 }
             }

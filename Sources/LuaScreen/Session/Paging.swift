@@ -96,10 +96,13 @@ final class RowIndex {
 }
 
 /// One page of a screen: the rows shown and where they are in the whole.
-public struct ScreenPage {
+/// `Sendable`: a plain value.
+public struct ScreenPage: Sendable {
+    /// The rows of the page as a screen, ready to render.
     public var screen: ResolvedScreen
-    /// From 1.
+    /// The page's number, from 1.
     public var index: Int
+    /// How many pages the screen has.
     public var count: Int
 }
 

@@ -2,7 +2,9 @@ import LuaRuntime
 import ScreenModel
 
 /// Why an action of a session failed: what the REPL prints and a test's `raises` sees.
-public struct SessionError: Error, CustomStringConvertible, Equatable {
+/// `Sendable`: a plain value (as every `Error` is).
+public struct SessionError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// What kind of failure it is (how the REPL and a test respond to it). `Sendable`.
     public enum Kind: Equatable, Sendable {
         /// A callback or field function raised (the message names file and line).
         case script
@@ -18,17 +20,21 @@ public struct SessionError: Error, CustomStringConvertible, Equatable {
         case store
     }
 
+    /// What kind of failure it is.
     public var kind: Kind
+    /// The message, as the REPL prints it (without the traceback).
     public var message: String
     /// The top of the Lua traceback, for script errors.
     public var traceback: [String]
 
+    /// A failure of `kind` saying `message`, with the top of the Lua traceback for script errors.
     public init(_ kind: Kind, _ message: String, traceback: [String] = []) {
         self.kind = kind
         self.message = message
         self.traceback = traceback
     }
 
+    /// The message, then each traceback line indented by two spaces.
     public var description: String {
         ([message] + traceback.map { "  " + $0 }).joined(separator: "\n")
     }
@@ -42,11 +48,14 @@ public struct SessionError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// A script that could not be loaded: every diagnostic found.
-public struct LoadError: Error, CustomStringConvertible {
+/// A script that could not be loaded: every diagnostic found. `Sendable`: a plain value.
+public struct LoadError: Error, CustomStringConvertible, Sendable {
+    /// The diagnostics, sorted by file and line: errors, and warnings found with them.
     public var diagnostics: [Diagnostic]
 
+    /// A load error of these diagnostics.
     public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
 
+    /// Each diagnostic as `file:line: severity: message`, one a line.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

@@ -41,6 +41,7 @@ public final class FileStore: ValueStore {
     private var entries: OrderedEntries<StoreValue>
     /// The bytes each member (every one, exposed or not) takes in the file as a commit writes it.
     private var memberSizes: [StoreKey: Int]
+    /// The size in bytes of the file as the last read or commit left it.
     public private(set) var fileSize: Int
 
     private init(path: String, document: StoreDocument) {
@@ -66,14 +67,19 @@ public final class FileStore: ValueStore {
         take(try StoreFile(path: path).read())
     }
 
+    /// The value the file holds for `key` as last read, nil when absent or of a kind not exposed.
     public func value(for key: String) -> StoreValue? { entries[key] }
 
+    /// Every exposed key and value, in file order.
     public var values: [(key: String, value: StoreValue)] { entries.items }
 
+    /// The path as given to `open`.
     public var location: String { path }
 
+    /// The bytes `key`'s member takes in the file (0 when absent).
     public func fileSize(ofMember key: String) -> Int { memberSizes[StoreKey(key)] ?? 0 }
 
+    /// Merges `changes` into the file on disk under its lock and replaces it atomically (see the type's comment); on a throw neither the file nor memory changes.
     public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
         for change in changes { try change.value?.checkRepresentable(key: change.key) }
         guard !changes.isEmpty else { return }
@@ -91,6 +97,7 @@ public final class FileStore: ValueStore {
 }
 
 extension StoreError: LocalizedError {
+    /// The same text as `description`, for Foundation's `localizedDescription`.
     public var errorDescription: String? { description }
 }
 
@@ -194,6 +201,26 @@ private struct StoreFile {
         .io(path: path, operation: operation, code: code)
     }
 
+    /// Errors that mean "not allowed to write here", whoever asks again.
+    static func deniesWriting(_ code: Int32) -> Bool { code == EACCES || code == EPERM || code == EROFS }
+
+    /// A failure to write in `folder`: `StoreError.readOnly` naming it when writing there is
+    /// not allowed, else `io` saying what was being done.
+    func folderError(_ operation: String, folder: String, _ code: Int32) -> StoreError {
+        Self.deniesWriting(code) ? .readOnly(path: path, blocked: "the folder \(folder)", reason: SystemError.text(code))
+                                 : ioError(operation, code)
+    }
+
+    /// Throws `StoreError.readOnly` when `target` exists and this process may not write it
+    /// (a file made read-only is left as it is rather than replaced by the rename).
+    func checkWritable(_ target: String) throws {
+        guard access(target, F_OK) == 0, access(target, W_OK) != 0 else { return }
+        let code = errno
+        if Self.deniesWriting(code) {
+            throw StoreError.readOnly(path: path, blocked: "the file \(target)", reason: SystemError.text(code))
+        }
+    }
+
     /// The file to read and replace: `path`, or where its final symbolic link points.
     func resolveTarget() throws -> String {
         var st = stat()
@@ -294,6 +321,7 @@ private struct StoreFile {
     func commit(_ changes: [(key: String, value: StoreValue?)]) throws -> StoreDocument {
         let target = try resolveTarget()
         let (folder, name) = Self.split(target)
+        try checkWritable(target)
         try makeFolder(folder)
         let lock = try lockFile(folder: folder, name: name)
         defer { Glibc.close(lock) }  // releases the lock
@@ -338,7 +366,7 @@ private struct StoreFile {
             if mkdir(current, 0o700) != 0 {
                 let code = errno
                 if code == EEXIST, stat(current, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { continue }
-                throw ioError("create the folder \(current)", code)
+                throw folderError("create the folder \(current)", folder: parent, code)
             }
             _ = chmod(current, 0o700)  // exactly 0700 whatever the umask
             syncFolder(parent)  // best effort: the new entry survives a crash
@@ -352,7 +380,7 @@ private struct StoreFile {
         let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
         if fd < 0 {
             let code = errno
-            throw ioError("open the lock file \(lockPath)", code)
+            throw folderError("open the lock file \(lockPath)", folder: folder, code)
         }
         var waited = 0.0
         var pause = 0.001
@@ -409,7 +437,7 @@ private struct StoreFile {
             fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
             if fd >= 0 { break }
             let code = errno
-            if code != EEXIST { throw ioError("create the temporary file \(temporary)", code) }
+            if code != EEXIST { throw folderError("create the temporary file \(temporary)", folder: folder, code) }
         }
         if fd < 0 { throw ioError("create the temporary file \(temporary)", EEXIST) }
 
@@ -440,7 +468,9 @@ private struct StoreFile {
         fd = -1
         if closed != 0 { throw fail("close \(temporary)", closeCode) }
         if rename(temporary, target) != 0 {
-            throw fail("rename \(temporary) to \(target)", errno)
+            let code = errno
+            _ = fail("", code)
+            throw folderError("rename \(temporary) to \(target)", folder: folder, code)
         }
         // The new file is in place; make the rename itself durable.
         let folderFD = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)

@@ -1,7 +1,8 @@
 import ScreenModel
 
-/// Where a session keeps its bound values (SPEC §6): a JSON file (`FileStore`) or memory
-/// (`MemoryStore`, for `--store none` and headless tests).
+/// Where a session keeps its bound values (SPEC §6): a JSON file (`FileStore`), memory
+/// (`MemoryStore`, for `--store none` and headless tests), or a read-only view of another
+/// (`ReadOnlyStore`). Not `Sendable`: a store is bound to the thread of its session.
 public protocol ValueStore: AnyObject {
     /// The stored value of a key (nil when absent, or not a boolean, number, string or list
     /// of strings and numbers).
@@ -37,7 +38,17 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case fileTooLarge(path: String, size: Int)
     /// The store path itself is unusable (empty, or names a folder).
     case invalidPath(path: String, reason: String)
+    /// Nothing was written because writing is not allowed: `blocked` (the store file, or the
+    /// folder it is written in) is read-only, `reason` says how ("Permission denied",
+    /// "Read-only file system"); or, `blocked` nil, the store is opened to read only
+    /// (`ReadOnlyStore`) and `reason` says so. The values stored before are untouched.
+    case readOnly(path: String, blocked: String?, reason: String)
 
+    /// The last words of a `readOnly` message about a file or folder, and of `fileTooLarge`;
+    /// a program appends how its users choose another store (the command line: `--store PATH`).
+    public static let anotherStoreAdvice = "choose another store file"
+
+    /// The message: the file, what went wrong, and what to do.
     public var description: String {
         switch self {
         case .damaged(let path, let reason):
@@ -49,9 +60,13 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
         case .tooLarge(let path, let size):
             return "\(path): cannot save the values: the store file would be \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB limit; nothing was saved (store less, or remove values no longer needed)"
         case .fileTooLarge(let path, let size):
-            return "\(path): the store file is \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB luascreen reads; it was not read and luascreen never overwrites it: make it smaller (remove values no longer needed) or name another file with --store"
+            return "\(path): the store file is \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB luascreen reads; it was not read and luascreen never overwrites it: make it smaller (remove values no longer needed) or \(StoreError.anotherStoreAdvice)"
         case .invalidPath(let path, let reason):
             return "\(path.isEmpty ? "\"\"" : path): not a usable store path: \(reason)"
+        case .readOnly(let path, let blocked?, let reason):
+            return "\(path) was not written: \(blocked) cannot be written (\(reason)); this change is not saved and the values stored before are kept: make \(blocked) writable, or \(StoreError.anotherStoreAdvice)"
+        case .readOnly(let path, nil, let reason):
+            return "\(path) was not written: \(reason); this change is not saved and the values stored before are kept"
         }
     }
 }
@@ -113,7 +128,7 @@ extension StoreValue {
 /// Values kept in memory only: `--store none` and the sessions of `luascreen test`.
 /// Commits follow the same rules as `FileStore` (non-finite numbers are refused, and so is
 /// a commit that would make the file `FileStore` writes larger than 16 MiB), so a script
-/// behaves the same whichever store it runs on.
+/// behaves the same whichever store it runs on. Bound to one thread, like its session.
 public final class MemoryStore: ValueStore {
     private var entries: OrderedEntries<StoreValue>
     /// Kept up to date by `commit`, so checking the 16 MiB limit costs nothing per write.
@@ -130,10 +145,13 @@ public final class MemoryStore: ValueStore {
         self.init(seed.sorted { StoreKey($0.key) < StoreKey($1.key) }.map { (key: $0.key, value: $0.value) })
     }
 
+    /// The value held for `key`, nil when absent.
     public func value(for key: String) -> StoreValue? { entries[key] }
 
+    /// Every key and value, in the order they were first stored.
     public var values: [(key: String, value: StoreValue)] { entries.items }
 
+    /// Applies `changes` (nil removes a key) under the same checks as `FileStore`; on a throw nothing changes.
     public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
         for change in changes { try change.value?.checkRepresentable(key: change.key) }
         try checkSize(after: changes)
@@ -143,5 +161,6 @@ public final class MemoryStore: ValueStore {
         }
     }
 
+    /// "memory": the values are not saved anywhere.
     public var location: String { "memory" }
 }

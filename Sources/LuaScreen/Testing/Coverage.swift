@@ -7,8 +7,11 @@ import ScreenModel
 /// `luascreen test --coverage FILE`: what the tests ran of the screen scripts they opened.
 /// Lines come from the line hook (`LineCoverage`); rows shown and selected from the test
 /// sessions' calls; callbacks run from the call hook, matched to each callback's definition.
+///
+/// Not `Sendable`: bound to the thread that runs the tests (the hooks of their Lua states
+/// add to it); `current` is one global, set and read on that thread only.
 public final class TestCoverage {
-    /// The collector of the running test command, when coverage is on.
+    /// The collector of the running test command, when coverage is on (one thread only).
     nonisolated(unsafe) public static var current: TestCoverage?
 
     private struct RowKey: Hashable { var screen: String; var row: String }
@@ -108,11 +111,15 @@ public final class TestCoverage {
         }
     }
 
-    /// The totals: lines run, rows shown, rows selected, callbacks run.
+    /// The totals: lines run, rows shown, rows selected, callbacks run. `Sendable`.
     public struct Summary: Equatable, Sendable {
+        /// Lines run, of the lines that can run.
         public var linesRun = 0, lines = 0
+        /// Rows shown by a test, of the rows declared.
         public var rowsShown = 0, rows = 0
+        /// Rows selected by a test, of the selectable rows.
         public var rowsSelected = 0, selectable = 0
+        /// Callbacks run, of the callbacks declared.
         public var callbacksRun = 0, callbacks = 0
 
         /// "lines run 12/20, rows shown 5/6, rows selected 2/3, callbacks run 1/2".

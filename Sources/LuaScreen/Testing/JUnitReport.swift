@@ -1,6 +1,8 @@
 /// JUnit XML of a test run (`luascreen test --junit FILE`, SPEC §11): one `testsuite` per
 /// test file, one `testcase` per test, a `failure` (its `message` and the whole reason as
 /// text) for each failed one. The shape CI systems (GitLab, Jenkins, GitHub reporters) read.
+///
+/// A namespace of pure functions, no state: usable from any thread.
 public enum JUnitReport {
     /// The document for results in run order; `files` lists the files run, so a file
     /// whose tests were all filtered out still has its (empty) suite.

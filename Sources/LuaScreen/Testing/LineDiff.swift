@@ -1,6 +1,8 @@
 /// A line diff for snapshot mismatches: `- N: line` for expected lines that are not in the
 /// actual text, `+ N: line` for actual lines that are not in the expected text, and a line
 /// of context either side, each numbered in its own text.
+///
+/// A namespace of pure functions, no state: usable from any thread.
 public enum LineDiff {
     enum Step: Equatable {
         case same(Int, Int)   // index in expected, index in actual

@@ -7,8 +7,10 @@ import ScreenRender
 /// call, a command that failed becomes `raises(function() ... end)`, each alert an
 /// `eq(s:messages()[N], ...)`, and the last screen a `snapshot` (written beside the test as
 /// the REPL showed it, so the replay must draw the same screen).
+///
+/// Not `Sendable`: bound to the thread of the session it records.
 public final class SessionRecorder {
-    /// A command of the session, as the test replays it.
+    /// A command of the session, as the test replays it. `Sendable`.
     public enum Call: Sendable {
         case select(String, answer: Bool?)
         case set(String, String)
@@ -54,8 +56,11 @@ public final class SessionRecorder {
         }
     }
 
+    /// The test file written.
     public let testFile: String
+    /// The screen script the session runs (as the REPL was given it).
     public let script: String
+    /// The width the snapshot is drawn at.
     public let width: Int
     private var lines: [String] = []
     private var initialStore: [(key: String, value: StoreValue)]

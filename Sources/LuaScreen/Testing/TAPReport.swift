@@ -16,6 +16,8 @@ import ScreenModel
 ///       ...
 ///     1..2
 ///     1 passed, 1 failed
+///
+/// A namespace of pure functions, no state: usable from any thread.
 public enum TAPReport {
     /// The first line: `TAP version 14`. A harness that reads only TAP 13 (Test::Harness
     /// before 3.48, Debian 12's `prove`) says so in `TAP_VERSION=13`; it gets
@@ -96,11 +98,11 @@ public enum TAPReport {
             case "\r": out += "\\r"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\x" + hex2(scalar.value)
+                    out += "\\x" + hexDigits(scalar.value, width: 2, uppercase: false)
                 } else if needsEscape(scalar.value) {
                     // C1 and bidi controls (which the one sanitizer would otherwise escape in
                     // its own, non-YAML way), and line breaks a YAML reader would act on.
-                    out += "\\u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4)
+                    out += "\\u" + hexDigits(scalar.value, width: 4)
                 } else {
                     out.unicodeScalars.append(scalar)
                 }
@@ -129,17 +131,11 @@ public enum TAPReport {
     static func needsEscape(_ v: UInt32) -> Bool {
         isHidden(v) || v == 0x2028 || v == 0x2029 || v == 0xFEFF
     }
-
-    private static func hex2(_ value: UInt32) -> String { String(value, radix: 16).leftPadded(to: 2) }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
-    }
 }
 
 /// A failed test's reason, split for reports: the message, where it happened, the rest.
+///
+/// `Sendable`: a plain value.
 public struct TestFailure: Equatable, Sendable {
     /// The first line of the reason, without its `file:line: ` prefix.
     public var message: String

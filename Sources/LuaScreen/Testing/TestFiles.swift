@@ -4,8 +4,11 @@ import Glibc
 #endif
 
 /// A path given to `luascreen test` that names neither a file nor a folder.
-public struct TestPathError: Error, CustomStringConvertible {
+/// `Sendable`: a plain value.
+public struct TestPathError: Error, CustomStringConvertible, Sendable {
+    /// The path as it was given.
     public var path: String
+    /// `no such test file or folder: PATH`.
     public var description: String { "no such test file or folder: \(path)" }
 }
 

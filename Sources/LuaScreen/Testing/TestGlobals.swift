@@ -119,7 +119,7 @@ extension TestFileRun {
         s.pushValue(1)
         guard let error = lua.call(nargs: 0, nresults: 0) else {
             return .error("raises failed: the function returned without an error"
-                + (pattern.map { " (expected one matching \(TestValue.quote($0)))" } ?? ""))
+                + (pattern.map { " (expected one matching \(LuaLiteral.string($0)))" } ?? ""))
         }
         let message = error.message
         if let pattern {
@@ -128,12 +128,12 @@ extension TestFileRun {
             s.push(message)
             s.push(pattern)
             if let bad = lua.call(nargs: 2, nresults: 1) {
-                return .error("raises: invalid pattern \(TestValue.quote(pattern)): \(bad.text)")
+                return .error("raises: invalid pattern \(LuaLiteral.string(pattern)): \(bad.text)")
             }
             let matched = s.type(at: -1) != .nil_
             s.pop()
             if !matched {
-                return .error((["raises failed: the error does not match \(TestValue.quote(pattern))"]
+                return .error((["raises failed: the error does not match \(LuaLiteral.string(pattern))"]
                     + labelled("  error: ", message)).joined(separator: "\n"))
             }
         }
@@ -151,7 +151,7 @@ extension TestFileRun {
             return .error("snapshot(name, text): the name must be a string, got \(describeArgument(s, 1))")
         }
         guard validSnapshotName(name) else {
-            return .error("snapshot(name, text): \(TestValue.quote(name)) is not a usable file name; use letters, digits, '-', '_' and '.' (not first), at most 100")
+            return .error("snapshot(name, text): \(LuaLiteral.string(name)) is not a usable file name; use letters, digits, '-', '_' and '.' (not first), at most 100")
         }
         // Bytes, not a repaired String: a snapshot is compared and written byte for byte.
         guard let text = s.bytes(at: 2) else {

@@ -1,8 +1,8 @@
 import LuaRuntime
 import ScreenModel
 
-/// How `luascreen test` runs test files.
-public struct TestOptions {
+/// How `luascreen test` runs test files. `Sendable`: a plain value.
+public struct TestOptions: Sendable {
     /// The limits of every Lua state: each test file's own, and each screen a test opens.
     public var limits: LuaLimits
     /// Lift the sandbox (test files and the screens they open).
@@ -19,6 +19,7 @@ public struct TestOptions {
     /// The TAP version the first line announces: 14, or 13 for a harness that asks for it.
     public var tapVersion: Int = 14
 
+    /// Options with these limits, sandbox, snapshot mode, width, test root and filter.
     public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, updateSnapshots: Bool = false, width: Int = 80,
                 root: String = ".", filter: String? = nil) {
         self.limits = limits
@@ -31,11 +32,15 @@ public struct TestOptions {
 }
 
 /// The outcome of one test (or of a test file that could not be loaded).
+/// `Sendable`: a plain value.
 public struct TestResult: Equatable, Sendable {
     /// Counted from 1 across every file the runner ran.
     public var number: Int
+    /// The test's name, as given to `test(NAME, ...)`.
     public var name: String
+    /// The test file it is in.
     public var file: String
+    /// Whether every assertion of the test held.
     public var passed: Bool
     /// Why it failed: the message (starting with the failing assertion's `file:line`) and,
     /// when the failure came from a nested call, the traceback.
@@ -53,19 +58,26 @@ public struct TestResult: Equatable, Sendable {
 ///     let runner = TestRunner(options: TestOptions()) { print($0) }
 ///     runner.run(files: try TestRunner.testFiles(in: ["tests"]))
 ///     // TAP version 14, a line a test, the plan "1..12", then "12 passed, 0 failed"
+///
+/// Not `Sendable`: bound to the thread that made it, as the Lua states it runs are.
 public final class TestRunner {
+    /// How the test files are run.
     public let options: TestOptions
     /// Receives each line of output as soon as it is known, sanitized.
     public let output: (String) -> Void
+    /// Every test run so far, in order.
     public private(set) var results: [TestResult] = []
 
+    /// How many tests passed.
     public var passed: Int { results.filter(\.passed).count }
+    /// How many tests failed (a file that could not be loaded counts as one).
     public var failed: Int { results.count - passed }
     /// The last line of `luascreen test`: `N passed, N failed`.
     public var summary: String { "\(passed) passed, \(failed) failed" }
     /// 0 when every test passed, else 1.
     public var exitStatus: Int32 { failed > 0 ? 1 : 0 }
 
+    /// A runner with these options, printing each line of output through `output`.
     public init(options: TestOptions = TestOptions(), output: @escaping (String) -> Void = { print($0) }) {
         self.options = options
         // Every line the runner prints (test names, messages, row references, the file's
@@ -123,7 +135,7 @@ public final class TestRunner {
             record(run.tests[index].name, failure, notes: run.takeNotes())
         }
         if selected == 0, !run.tests.isEmpty, let filter = options.filter {
-            comment("\(path): no test name contains \(TestValue.quote(filter))")
+            comment("\(path): no test name contains \(LuaLiteral.string(filter))")
         }
         run.close()
         return fileResults
@@ -225,7 +237,7 @@ final class TestFileRun {
         let sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { [weak self] text in
             self?.note(text)
         })
-        if let error = lua.openSandbox(sandbox) {
+        if let error = lua.openScriptSandbox(sandbox) {
             return ["\(path): error: internal: \(error.message)"]
         }
         installGlobals(lua)

@@ -254,46 +254,6 @@ extension TestValue {
         return writer.text(value, indent: 0, ancestors: [])
     }
 
-    /// `s` as a Lua string literal that reads back as the same bytes: quotes and
-    /// backslashes escaped, control characters as `\n`, `\t` or `\x01` (two hex digits, so
-    /// "\u{1}2" is `"\x012"`, not the one character `"\12"`), bytes that are not UTF-8 as
-    /// `\xff`, C1 and bidi controls as `\u{202E}`. Nothing raw reaches the terminal.
-    static func quote(_ s: String) -> String { quote(Array(s.utf8)) }
-
-    static func quote(_ bytes: [UInt8]) -> String {
-        var out = "\""
-        var i = 0
-        func hex(_ b: UInt8) -> String { (b < 16 ? "0" : "") + String(b, radix: 16) }
-        while i < bytes.count {
-            let b = bytes[i]
-            switch b {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x09: out += "\\t"
-            case 0..<0x20, 0x7F: out += "\\x" + hex(b)
-            case 0x20..<0x7F: out.unicodeScalars.append(Unicode.Scalar(b))
-            default:
-                // One UTF-8 sequence, when it is one; else the byte alone.
-                let length = b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
-                if length > 1, i + length <= bytes.count,
-                   let scalar = String(validating: bytes[i..<(i + length)], as: UTF8.self)?.unicodeScalars.first {
-                    if isHidden(scalar.value) {
-                        out += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                    i += length
-                    continue
-                }
-                out += "\\x" + hex(b)
-            }
-            i += 1
-        }
-        return out + "\""
-    }
-
     static func formatNumber(_ d: Double) -> String {
         if d.isNaN { return d.sign == .minus ? "-nan" : "nan" }
         if d.isInfinite { return d < 0 ? "-inf" : "inf" }
@@ -320,7 +280,7 @@ private struct ValueWriter {
         case .bool(let b): return b ? "true" : "false"
         case .integer(let i): return String(i)
         case .number(let d): return TestValue.formatNumber(d)
-        case .string(let s): return TestValue.quote(s)
+        case .string(let s): return LuaLiteral.string(s)
         case .opaque(let type, let pointer): return "<\(type) 0x\(String(pointer, radix: 16))>"
         case .table(let table):
             if ancestors.contains(table.pointer) { return "<cycle>" }

@@ -54,7 +54,7 @@ enum ReplCommand: Equatable {
         if line == ".." { return .back }
         if line == "?" { return .help(nil) }
         if line.hasPrefix("=") {
-            let expression = ReplText.trimmed(line.dropFirst())
+            let expression = line.dropFirst().trimmed
             return expression.isEmpty ? .usage("= needs an expression, e.g. = ctx.store.notifications") : .expression(expression)
         }
         let (word, rest) = ReplText.splitFirstWord(line)

@@ -19,35 +19,26 @@ enum ReplText {
     /// The first word of `line` (up to whitespace) and the rest, trimmed.
     static func splitFirstWord(_ line: String) -> (word: String, rest: String) {
         guard let space = line.firstIndex(where: { $0.isWhitespace }) else { return (line, "") }
-        return (String(line[..<space]), trimmed(line[space...]))
-    }
-
-    static func trimmed<S: StringProtocol>(_ s: S) -> String {
-        var sub = Substring(s)
-        while let c = sub.first, c.isWhitespace { sub = sub.dropFirst() }
-        while let c = sub.last, c.isWhitespace { sub = sub.dropLast() }
-        return String(sub)
+        return (String(line[..<space]), line[space...].trimmed)
     }
 }
 
-/// ANSI styles for the REPL's own lines (the renderer styles the screens).
+/// The REPL's own lines in colour (the renderer styles the screens), when `color`; the
+/// escape codes are ScreenRender's `TextStyle`.
 struct ReplStyle {
     var color: Bool
 
-    static let reset = "\u{1B}[0m"
+    /// `text` in `style` when colour is on.
+    func paint(_ text: String, _ style: TextStyle) -> String { color ? style.paint(text) : text }
 
-    func paint(_ text: String, _ codes: String) -> String {
-        color && !text.isEmpty ? "\u{1B}[\(codes)m" + text + ReplStyle.reset : text
-    }
-
-    func bold(_ s: String) -> String { paint(s, "1") }
-    func dim(_ s: String) -> String { paint(s, "2") }
-    func alert(_ s: String) -> String { paint(s, "1;33") }
-    func error(_ s: String) -> String { paint(s, "1;31") }
-    func accent(_ s: String) -> String { paint(s, "1;34") }
+    func bold(_ s: String) -> String { paint(s, .bold) }
+    func dim(_ s: String) -> String { paint(s, .dim) }
+    func alert(_ s: String) -> String { paint(s, [.bold, .yellow]) }
+    func error(_ s: String) -> String { paint(s, [.bold, .red]) }
+    func accent(_ s: String) -> String { paint(s, [.bold, .blue]) }
 
     /// The same, with the escape codes wrapped in \001 ... \002 so readline can measure a prompt.
-    func promptPaint(_ text: String, _ codes: String) -> String {
-        color && !text.isEmpty ? "\u{1}\u{1B}[\(codes)m\u{2}" + text + "\u{1}" + ReplStyle.reset + "\u{2}" : text
+    func promptPaint(_ text: String, _ style: TextStyle) -> String {
+        color && !text.isEmpty ? "\u{1}" + style.sgr + "\u{2}" + text + "\u{1}" + TextStyle.reset + "\u{2}" : text
     }
 }

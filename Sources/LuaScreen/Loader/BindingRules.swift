@@ -1,0 +1,203 @@
+import LuaRuntime
+import ScreenModel
+
+/// The rules of a bound row's value: its default against its kind, range, options and
+/// counts, and a toggle's stored values.
+extension Validator {
+    /// Completes a bound row's binding (its key, its default checked against its rules) and
+    /// registers the key, reporting a key bound by another kind of row.
+    func bind(_ row: inout Row, binding: Binding, key: String?, _ s: RowSlots) {
+        let kind = row.kind
+        var binding = binding
+        binding.key = key ?? row.id
+        var defaultPresent = s.has(.default_)
+        if defaultPresent, stack.type(at: s.at(.default_)) == .function {
+            // A function of ctx, run at each read; the kind's fallback stands in for it.
+            binding.defaultFunction = reference(at: s.at(.default_))
+            defaultPresent = false
+        }
+        let defaultValue: StoreValue? = !defaultPresent ? nil
+            : (kind == .list || binding.multiple) ? listValue(at: s.at(.default_)) : storeValue(at: s.at(.default_))
+        if defaultPresent, defaultValue == nil {
+            typeError("default", expected: expectedDefault(kind), at: s.at(.default_))
+        }
+        checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: s.has(.options))
+        row.binding = binding
+        let entry = BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue,
+                             rules: BoundRow.hasRules(row) ? BoundRow(row) : nil)
+        if let previous = bindings.insertIfAbsent(binding.key, entry) {
+            if previous.kind != kind {
+                let at = previous.line > 0 ? " at line \(previous.line)" : ""
+                report("key \"\(binding.key)\" is bound by \(article(kind.constructor)) here and by \(article(previous.kind.constructor))\(at); one key holds one kind of value", field: "key")
+            }
+        }
+    }
+
+    /// What a kind's default must be, for a type error.
+    func expectedDefault(_ kind: RowKind) -> String {
+        switch kind {
+        case .list: return "a list of strings"
+        case .date: return "a date \"YYYY-MM-DD\" or a function of ctx"
+        case .time: return "a time \"HH:MM\" or a function of ctx"
+        case .toggle: return "a boolean"
+        case .input: return "a string"
+        case .number: return "a number"
+        default: return "a boolean, number or string"
+        }
+    }
+
+    /// Checks a default against the kind's rules and sets the binding's default.
+    func checkBinding(_ kind: RowKind, _ binding: inout Binding, defaultValue: StoreValue?, defaultPresent: Bool, optionsPresent: Bool) {
+        switch kind {
+        case .toggle:
+            switch defaultValue {
+            case .bool(let b)?: binding.defaultValue = binding.toggleValue(b)
+            case let other?: report("expected a boolean, got \(other.typeName)\(binding.toggleValues != nil ? " (the default says on or off: true or false; values says what is stored)" : "")", field: "default")
+                binding.defaultValue = binding.toggleValue(false)
+            case nil: binding.defaultValue = binding.toggleValue(false)
+            }
+        case .input:
+            if let d = defaultValue {
+                if case .string(let s) = d {
+                    binding.defaultValue = d
+                    if let max = binding.maxLength, s.count > max {
+                        report("the default is \(s.count) characters, more than max_length \(max)", field: "default")
+                    }
+                } else {
+                    report("expected a string, got \(d.typeName)", field: "default")
+                    binding.defaultValue = .string("")
+                }
+            } else {
+                binding.defaultValue = .string("")
+            }
+        case .number:
+            if let lo = binding.minimum, let hi = binding.maximum, lo > hi {
+                report("min (\(StoreValue.format(lo))) is greater than max (\(StoreValue.format(hi)))", field: "min")
+            }
+            if let step = binding.step, step <= 0 {
+                report("step must be greater than 0, got \(StoreValue.format(step))", field: "step")
+            }
+            var value: StoreValue = binding.minimum.map { numberValue($0) } ?? .integer(0)
+            let rangeIsValid = (binding.minimum ?? 0) <= (binding.maximum ?? .infinity) || binding.minimum == nil || binding.maximum == nil
+            if let d = defaultValue, !rangeIsValid {
+                value = d
+            } else if let d = defaultValue {
+                if let n = d.doubleValue {
+                    guard n.isFinite else {
+                        report("expected a finite number, got \(d)", field: "default")
+                        binding.defaultValue = value
+                        return
+                    }
+                    value = d
+                    if let lo = binding.minimum, n < lo {
+                        report("the default \(d) is below min \(StoreValue.format(lo))", field: "default")
+                    } else if let hi = binding.maximum, n > hi {
+                        report("the default \(d) is above max \(StoreValue.format(hi))", field: "default")
+                    } else if let step = binding.step, step > 0,
+                              !NumberGrid.isOnGrid(n, step: step, origin: binding.minimum ?? 0) {
+                        report("the default \(d) is not a multiple of step \(StoreValue.format(step))", field: "default", severity: .warning)
+                    }
+                } else {
+                    report("expected a number, got \(d.typeName)", field: "default")
+                }
+            } else if binding.minimum == nil, let hi = binding.maximum, hi < 0 {
+                value = numberValue(hi)
+            }
+            binding.defaultValue = value
+        case .choice where binding.multiple:
+            binding.defaultValue = .list([])
+            guard let items = defaultValue?.listItems else {
+                if binding.options == nil, !optionsPresent {
+                    report("missing required field \"options\" (a list of strings or { value =, text = } tables)")
+                }
+                return
+            }
+            if case .value(let options)? = binding.options {
+                for item in items where !options.contains(where: { $0.value.sameValue(as: item) }) {
+                    let values = options.prefix(20).map { "\"\($0.value)\"" }.joined(separator: ", ")
+                    report("the default holds \"\(item)\", which is not among the options (\(values))\(Suggest.hint(item.description, options.map { $0.value.description }))", field: "default")
+                }
+            }
+            if let lo = binding.minSelected, items.count < lo {
+                report("the default chooses \(items.count) options, fewer than min_selected \(lo)", field: "default")
+            }
+            if let hi = binding.maxSelected, items.count > hi {
+                report("the default chooses \(items.count) options, more than max_selected \(hi)", field: "default")
+            }
+            binding.defaultValue = .list(items)
+        case .date, .time:
+            binding.defaultValue = .string(binding.earliest ?? "")
+            guard let d = defaultValue else { return }
+            guard case .string(let text) = d, let value = kind == .date ? DayTime.date(text) : DayTime.time(text) else {
+                report("the default \"\(d.description.prefix(200))\" is not a \(kind == .date ? "date YYYY-MM-DD" : "time HH:MM")", field: "default")
+                return
+            }
+            if let lo = binding.earliest, value < lo { report("the default \(value) is before min \(lo)", field: "default") }
+            if let hi = binding.latest, value > hi { report("the default \(value) is after max \(hi)", field: "default") }
+            binding.defaultValue = .string(value)
+        case .list:
+            binding.defaultValue = .list([])
+            guard let items = defaultValue?.listItems else { return }
+            if let max = binding.maxItems, items.count > max {
+                report("the default has \(items.count) items, more than max_items \(max)", field: "default")
+            }
+            if binding.unique, Set(items.map(\.description)).count != items.count {
+                report("the default holds an item twice, and the list is unique", field: "default")
+            }
+            binding.defaultValue = .list(items)
+        case .choice:
+            if case .value(let options)? = binding.options {
+                if let d = defaultValue {
+                    if !options.contains(where: { $0.value.sameValue(as: d) }) {
+                        let values = options.map { "\"\($0.value)\"" }.joined(separator: ", ")
+                        report("the default \"\(d)\" is not among the options (\(values))\(Suggest.hint(d.description, options.map { $0.value.description }))", field: "default")
+                    }
+                    binding.defaultValue = d
+                } else if let first = options.first {
+                    binding.defaultValue = first.value
+                }
+            } else if binding.options == nil, !optionsPresent {
+                report("missing required field \"options\" (a list of strings or { value =, text = } tables)")
+            } else if let d = defaultValue {
+                binding.defaultValue = d
+            } else {
+                binding.defaultValue = .string("")
+            }
+        case .text, .button:
+            break
+        }
+    }
+
+    /// A toggle's `values = { ON, OFF }`: two different booleans, numbers or strings.
+    func toggleValues(at index: Int32) -> (on: StoreValue, off: StoreValue)? {
+        guard stack.type(at: index) == .table else {
+            typeError("values", expected: "a list of two values { ON, OFF }", at: index)
+            return nil
+        }
+        let t = stack.absolute(index)
+        var extra = false
+        stack.pushNil()
+        while stack.next(t) {
+            if !(stack.isInteger(at: -2) && (stack.integer(at: -2) == 1 || stack.integer(at: -2) == 2)) { extra = true }
+            stack.pop()
+        }
+        stack.rawGet(t, index: 1)
+        stack.rawGet(t, index: 2)
+        defer { stack.pop(2) }
+        guard !extra, let on = storeValue(at: -2), let off = storeValue(at: -1) else {
+            report("values must be a list of two values { ON, OFF } (booleans, numbers or strings), e.g. { \"yes\", \"no\" }", field: "values")
+            return nil
+        }
+        if on.sameValue(as: off) {
+            report("values: ON and OFF are both \"\(on)\"; they must differ", field: "values")
+            return nil
+        }
+        return (on, off)
+    }
+}
+
+/// "a word" or "an word", by the word's first letter.
+func article(_ word: String) -> String {
+    guard let first = word.first else { return word }
+    return ("aeiou".contains(first) ? "an " : "a ") + word
+}

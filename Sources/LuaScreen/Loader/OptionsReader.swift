@@ -1,0 +1,64 @@
+import LuaRuntime
+import ScreenModel
+
+/// Reading a choice's list of options.
+extension Validator {
+    /// Reads a list of options: strings (or numbers, booleans), or { value =, text = } tables.
+    func readOptions(_ list: Int32, field: String) -> [ChoiceOption]? {
+        var options: [ChoiceOption] = []
+        var ok = true
+        let count = stack.rawLength(list)
+        withPath(.field(field)) {
+            if count == 0 {
+                report("the options list is empty; a choice needs at least one option")
+                ok = false
+                return
+            }
+            for i in 1...count {
+                stack.rawGet(list, index: i)
+                path.append(.index(i))
+                if let value = storeValue(at: -1) {
+                    options.append(ChoiceOption(value: value, text: value.description))
+                } else if stack.type(at: -1) == .table {
+                    let t = stack.absolute(-1)
+                    var value: StoreValue?
+                    var text: String?
+                    var short: String?
+                    _ = forEachField(t, what: "option") { key in
+                        switch key {
+                        case "value":
+                            value = storeValue(at: -1)
+                            if value == nil { typeError(key, expected: "a string, number or boolean") }
+                        case "text": text = string(key)
+                        case "short": short = string(key)
+                        default: unknownField(key, allowed: ["value", "text", "short"])
+                        }
+                    }
+                    if let value {
+                        options.append(ChoiceOption(value: value, text: text ?? value.description, short: short))
+                    } else {
+                        report("an option table needs a value: { value = \"x\", text = \"Shown\" }")
+                        ok = false
+                    }
+                } else {
+                    typeError("", expected: "a string or a { value =, text = } table")
+                    ok = false
+                }
+                path.removeLast()
+                stack.pop()
+            }
+            // Numbers by value (5 == 5.0), as sameValue: a set, not a scan (100,000 options).
+            var seen = Set<StoreValue>()
+            for (i, option) in options.enumerated() {
+                let key = option.value.doubleValue.map { StoreValue.number($0) } ?? option.value
+                if !seen.insert(key).inserted {
+                    path.append(.index(i + 1))
+                    report("duplicate option \"\(option.value)\"")
+                    path.removeLast()
+                    ok = false
+                }
+            }
+        }
+        return ok ? options : nil
+    }
+}

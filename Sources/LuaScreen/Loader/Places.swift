@@ -1,0 +1,141 @@
+import LuaRuntime
+import ScreenModel
+
+/// Where the validator is: the path of fields and indexes, the place (file:line) of each
+/// table being read and the calls that led to it, the tables being read (a cycle shows
+/// there), and reporting a diagnostic at that place.
+extension Validator {
+    /// The place of the table being read: its file and line, if known.
+    var place: (file: String, line: Int?) {
+        guard let p = places.last else { return (file, nil) }
+        return (files[Int(p.file)], p.line > 0 ? Int(p.line) : nil)
+    }
+
+    /// The index of a file's name in `files`, adding it the first time.
+    func fileIndex(_ name: String) -> Int32 {
+        if let i = files.firstIndex(of: name) { return Int32(i) }
+        files.append(name)
+        return Int32(files.count - 1)
+    }
+
+    /// Pushes the place of the table at `index` when a constructor recorded one; false (and
+    /// nothing pushed) for a plain table, whose place is its parent's.
+    func pushPlaceIfRecorded(of index: Int32) -> Bool {
+        guard lua.constructorsRecordedPlaces else { return false }
+        pushPlace(of: index)
+        return true
+    }
+
+    /// The place of the table at `index`: the line its constructor recorded, else its parent's.
+    func pushPlace(of index: Int32) {
+        let (line, source) = lua.constructorPlace(of: index)
+        guard line > 0 else {
+            places.append(places.last ?? (fileIndex(file), 0))
+            placeChains.append(placeChains.last ?? 0)
+            return
+        }
+        var f: Int32
+        if let source {
+            if let last = lastSource, last.pointer == source {
+                f = last.file
+            } else {
+                f = fileIndex(luaChunkPath(String(cString: source)))
+                lastSource = (source, f)
+            }
+        } else {
+            f = places.last?.file ?? fileIndex(file)
+        }
+        places.append((f, line))
+        let callers = lua.constructorCallers(of: index)
+        if callers.isEmpty {
+            placeChains.append(0)
+        } else {
+            placeChains.append(Int32(callChains.count))
+            callChains.append(callers.map { SourceLocation(file: $0.file, line: $0.line) })
+        }
+    }
+
+
+    /// The id (else the key) the script gave the row read at path component `component`.
+    func givenName(ofRowAt component: Int) -> String? {
+        guard let row = rowNames.last(where: { $0.component == component }) else { return nil }
+        for field in [RowField.id, .key] where row.present & field.bit != 0 {
+            if stack.type(at: row.base + field.rawValue) == .string, let name = stack.string(at: row.base + field.rawValue) {
+                return name.count > 60 ? String(name.prefix(60)) + "…" : name
+            }
+        }
+        return nil
+    }
+
+    /// The path as diagnostics show it (`screens[1].sections[2]`), with `extra` appended.
+    func pathString(_ extra: String? = nil) -> String {
+        var out = ""
+        for (n, component) in path.enumerated() {
+            switch component {
+            case .field(let name): out += out.isEmpty ? name : "." + name
+            case .index(let i):
+                out += "[\(i)]"
+                // Rows built by a helper share the helper's line: name them by id or key.
+                if placeChains.last ?? 0 != 0, let name = givenName(ofRowAt: n) { out += "(\(name))" }
+            }
+        }
+        if let extra { out += out.isEmpty ? extra : "." + extra }
+        return out
+    }
+
+    /// Reports a problem at the current place and path (plus `field`).
+    func report(_ message: String, field: String? = nil, severity: Diagnostic.Severity = .error) {
+        let (f, l) = place
+        diagnostics.append(Diagnostic(severity, file: f, line: l, path: pathString(field), message: message,
+                                      calledFrom: callChains[Int(placeChains.last ?? 0)]))
+    }
+
+    /// Reports a value of the wrong type, showing what it is.
+    func typeError(_ field: String, expected: String, at index: Int32 = -1) {
+        let actual = stack.type(at: index)
+        var shown = actual.name
+        if actual == .number, let n = stack.number(at: index) { shown += " (\(StoreValue.format(n)))" }
+        if actual == .string, let s = stack.string(at: index) { shown += " (\"\(s.prefix(40))\")" }
+        report("expected \(expected), got \(shown)", field: field)
+    }
+
+    /// Runs `body` with `component` appended to the path.
+    func withPath<T>(_ component: PathComponent, _ body: () -> T) -> T {
+        path.append(component)
+        defer { path.removeLast() }
+        return body()
+    }
+
+    /// Enters the table at `index`: its own place (a constructor's line) or its parent's.
+    /// Returns false (and reports) when the table is already being read: it contains itself.
+    func enter(_ index: Int32) -> Bool {
+        guard let pointer = stack.pointer(at: index) else { return false }
+        if visiting.contains(pointer) {
+            report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"")
+            return false
+        }
+        visiting.append(pointer)
+        pushPlace(of: index)
+        return true
+    }
+
+    /// Reports a table that is already being read (it contains itself).
+    func reportIfVisiting(_ index: Int32) -> Bool {
+        guard let pointer = stack.pointer(at: index), visiting.contains(pointer) else { return false }
+        report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"")
+        return true
+    }
+
+    /// Leaves the table entered at `index`.
+    func leave(_ index: Int32) {
+        if let pointer = stack.pointer(at: index), let i = visiting.lastIndex(of: pointer) { visiting.remove(at: i) }
+        places.removeLast()
+        placeChains.removeLast()
+    }
+
+    /// The current place as a source location, when it has a line.
+    var currentLocation: SourceLocation? {
+        guard let p = places.last, p.line > 0 else { return nil }
+        return SourceLocation(file: files[Int(p.file)], line: Int(p.line))
+    }
+}

@@ -1,0 +1,237 @@
+import LuaRuntime
+import ScreenModel
+
+/// The stack slots holding one row's fields, numbered by `RowField`, and which are present.
+struct RowSlots {
+    /// The slot before the first field's.
+    let base: Int32
+    /// One bit a field (`RowField.bit`) the row gave.
+    let present: UInt64
+    /// The slot of a field (it holds this row's value only when the field is present).
+    func at(_ f: RowField) -> Int32 { base + f.rawValue }
+    /// Whether the row gave the field.
+    func has(_ f: RowField) -> Bool { present & f.bit != 0 }
+}
+
+/// Reading one row: its kind, its fields in a fixed order, its id, its binding and its push.
+extension Validator {
+    /// Reads one row. `rowIDs` holds the ids already used on its screen (with their lines).
+    ///
+    /// The row's fields are first copied, in one `lua_next` pass done in C, into stack slots
+    /// numbered by field (`RowField`), then read in a fixed order: fast for screens of
+    /// a hundred thousand rows, and the diagnostics come out in the same order every run.
+    func readRow(_ t: Int32, position: Int, rowIDs: inout RowIDs, slots: Int32? = nil) -> Row? {
+        guard !reportIfVisiting(t) else { return nil }
+        let entryTop = stack.top
+        defer { stack.top = entryTop }
+        /// The slot before the first field's.
+        let base: Int32
+        if let slots {
+            base = slots
+        } else {
+            base = stack.top
+            stack.ensure(RowField.slotCount + 24)
+            stack.top = base + RowField.slotCount
+        }
+        lua.push(ref: fieldTable)
+        var present: UInt64 = 0
+        let unknownKeys = lua.collectFields(of: t, names: stack.top, into: base, present: &present)
+        stack.pop()
+        let s = RowSlots(base: base, present: present)
+        // A diagnostic's path names this row by its id or key while it is read (looked up only
+        // when a diagnostic is made).
+        rowNames.append((path.count - 1, base, present))
+        defer { rowNames.removeLast() }
+
+        guard let kind = rowKind(t, s) else { return nil }
+        // A row's own fields hold no rows: only its place is kept, not its table; and a
+        // plain table (no constructor recorded a line for it) is where its parent is.
+        let ownPlace = pushPlaceIfRecorded(of: t)
+        defer { if ownPlace { places.removeLast(); placeChains.removeLast() } }
+        checkFieldNames(t, kind, s, unknownKeys: unknownKeys)
+
+        var row = Row(id: "", kind: kind, text: .value(""))
+        row.location = currentLocation
+        let id = s.has(.id) ? string("id", at: s.at(.id)) : nil
+        let push = readCommonFields(&row, s)
+        if kind == .button { readButtonFields(&row, s) }
+        var key: String?
+        var binding = Binding(key: "", defaultValue: .bool(false))
+        if kind.isBound { key = readBoundFields(kind, &binding, s) }
+        checkRequiredFields(row, key: key, s)
+        assignID(&row, id: id, key: key, position: position, rowIDs: &rowIDs, s)
+        if kind.isBound { bind(&row, binding: binding, key: key, s) }
+        followPush(&row, push)
+        if row.push != nil || row.kind == .button || row.confirm != nil || row.detail != nil {
+            warnings(for: row)
+        }
+        return row
+    }
+
+    /// The row's kind from its `type` (nil, reported, for a wrong one).
+    private func rowKind(_ t: Int32, _ s: RowSlots) -> RowKind? {
+        // Slots are shared by the rows of a list: only the present ones hold this row's values.
+        switch s.has(.type) ? stack.type(at: s.at(.type)) : LuaType.nil_ {
+        case .nil_: return .text
+        case .string:
+            let tag = stack.string(at: s.at(.type)) ?? ""
+            if tag == "row" || tag == "text" { return .text }
+            if let k = RowKind(rawValue: tag) { return k }
+            if tag == "screen" || tag == "section" || tag == "app" {
+                report("expected a row, got a \(tag) table\(tag == "screen" ? " (to open a screen from a row, write row { text = ..., push = screen { ... } })" : "")")
+                return nil
+            }
+            guard enter(t) else { return nil }
+            let suggestion = Suggest.closest(to: tag, in: FieldNames.rowTypes).map { "; did you mean \"\($0)\"?" } ?? ""
+            report("unknown value \"\(tag)\" (expected \(FieldNames.rowTypes.joined(separator: ", "))\(suggestion))", field: "type")
+            leave(t)
+            return nil
+        default:
+            guard enter(t) else { return nil }
+            typeError("type", expected: "a string", at: s.at(.type))
+            leave(t)
+            return nil
+        }
+    }
+
+    /// Reports fields no row has, and fields of other kinds of rows.
+    private func checkFieldNames(_ t: Int32, _ kind: RowKind, _ s: RowSlots, unknownKeys: Int32) {
+        let allowed = RowField.allowed(for: kind)
+        if unknownKeys > 0 {
+            let names = FieldNames.row(kind)
+            stack.pushNil()
+            while stack.next(t) {
+                if let key = stack.name(at: -2) {
+                    if RowField(name: key) == nil { unknownField(key, allowed: names) }
+                } else {
+                    report("unexpected \(stack.type(at: -2).name) key in a row")
+                }
+                stack.pop()
+            }
+        }
+        if s.present & ~allowed != 0 {
+            for field in RowField.allCases where s.has(field) && allowed & field.bit == 0 {
+                unknownField(field.name, allowed: FieldNames.row(kind))
+            }
+        }
+    }
+
+    /// A push that is resolved after the row is read: a screen table (its slot) or an id
+    /// (checked once every screen is known).
+    struct PendingPush {
+        var table: Int32 = 0
+        var byID: (id: String, place: (file: String, line: Int?), path: String)?
+    }
+
+    /// The fields every kind of row has.
+    private func readCommonFields(_ row: inout Row, _ s: RowSlots) -> PendingPush {
+        if s.has(.text), let v = dynamicString("text", at: s.at(.text)) { row.text = v }
+        if s.has(.detail) { row.detail = dynamicString("detail", at: s.at(.detail)) }
+        if s.has(.icon) { row.icon = string("icon", at: s.at(.icon)) }
+        if s.has(.style), let v = enumValue("style", RowStyle.self, at: s.at(.style)) { row.style = v }
+        if s.has(.accessory) { row.accessory = enumValue("accessory", Accessory.self, at: s.at(.accessory)) }
+        if s.has(.onSelect) { row.onSelect = function("on_select", at: s.at(.onSelect)) }
+        if s.has(.onAccessory) { row.onAccessory = function("on_accessory", at: s.at(.onAccessory)) }
+        var push = PendingPush()
+        if s.has(.push) {
+            let at = s.at(.push)
+            switch stack.type(at: at) {
+            case .string:
+                if let target = stack.string(at: at) {
+                    row.push = .screen(target)
+                    push.byID = (target, place, pathString("push"))
+                }
+            case .table: push.table = at
+            case .function: row.push = .function(reference(at: at))
+            default: typeError("push", expected: "a screen id, a screen table or a function of ctx", at: at)
+            }
+        }
+        if s.has(.enabled), let v = dynamicBool("enabled", at: s.at(.enabled)) { row.enabled = v }
+        if s.has(.visible), let v = dynamicBool("visible", at: s.at(.visible)) { row.visible = v }
+        if s.has(.help) {
+            if stack.type(at: s.at(.help)) == .function { row.helpFunction = reference(at: s.at(.help)) }
+            else { row.help = dynamicString("help", at: s.at(.help))?.value }
+        }
+        if s.has(.context) { row.context = reference(at: s.at(.context)) }
+        if s.has(.actions) { row.actions = readActions(at: s.at(.actions)) }
+        return push
+    }
+
+    /// A button's `destructive` and `confirm`.
+    private func readButtonFields(_ row: inout Row, _ s: RowSlots) {
+        if s.has(.destructive), let b = bool("destructive", at: s.at(.destructive)) { row.destructive = b }
+        if s.has(.confirm) {
+            if stack.type(at: s.at(.confirm)) == .function { row.confirmFunction = reference(at: s.at(.confirm)) }
+            else { row.confirm = dynamicString("confirm", at: s.at(.confirm))?.value }
+        }
+    }
+
+    /// Reports the fields a row needs and lacks.
+    private func checkRequiredFields(_ row: borrowing Row, key: String?, _ s: RowSlots) {
+        if !s.has(.text) { report("missing required field \"text\"") }
+        if row.kind == .button, row.onSelect == nil, !s.has(.onSelect) {
+            report("missing required field \"on_select\" (a button must do something when selected)")
+        }
+        if row.onAccessory != nil, !(row.accessory?.hasDetailButton ?? false) {
+            report("on_accessory needs accessory = \"detail\" or \"detail_disclosure\" (the detail button it answers)", field: "on_accessory")
+        }
+        if row.kind == .toggle, key == nil, !s.has(.key) { report("missing required field \"key\" (the store key the toggle sets)") }
+    }
+
+    /// The id: as given, else the key, else the text made an identifier; unique on the screen.
+    private func assignID(_ row: inout Row, id: String?, key: String?, position: Int, rowIDs: inout RowIDs, _ s: RowSlots) {
+        if let given = id ?? key {
+            row.id = given
+        } else if s.has(.text), case .value = row.text, let textID = stack.slug(at: s.at(.text)), !textID.isEmpty {
+            row.id = textID
+        } else {
+            row.id = "row\(position)"
+            if s.has(.text), case .function = row.text {
+                report("this row's text is a function, so its id was made up (\"\(row.id)\"), and it changes when rows move: give the row an id = \"...\", which the REPL, tests and the store can rely on", severity: .warning)
+            }
+        }
+        if id != nil, row.id.isEmpty { report("id must not be empty", field: "id") }
+        if let chain = placeChains.last, chain != 0 {
+            rowCallers[Validator.rowKey(id: row.id, location: row.location)] = callChains[Int(chain)]
+        }
+        if let previous = rowIDs.insert(row.id, line: Int32(place.line ?? 0)) {
+            let also = previous > 0 ? " (also at line \(previous))" : ""
+            let fix = id == nil ? "; give one of them an id" : ""
+            report("duplicate row id \"\(row.id)\" in this screen\(also)\(fix)", field: id == nil ? nil : "id")
+        }
+    }
+
+    /// Reads a pushed screen table, and keeps a push by id to check once all screens are read.
+    private func followPush(_ row: inout Row, _ push: PendingPush) {
+        if push.table != 0 {
+            withPath(.field("push")) {
+                if let target = readScreen(push.table, requireID: false, defaultID: nil) {
+                    row.push = .screen(target)
+                }
+            }
+        }
+        if let byID = push.byID {
+            pendingPushes.append(byID)
+        }
+    }
+
+    /// Warnings about fields that do nothing together.
+    private func warnings(for row: borrowing Row) {
+        if row.push != nil, let accessory = row.accessory, accessory == .none || accessory == .checkmark {
+            report("the row pushes a screen but its accessory \"\(accessory.rawValue)\" hides the disclosure", field: "accessory", severity: .warning)
+        }
+        if row.kind == .button, row.push != nil {
+            report("a button runs on_select; its push is followed too, which is unusual", field: "push", severity: .warning)
+        }
+        if row.push != nil, [.toggle, .choice, .input, .number].contains(row.kind) {
+            let does = row.kind == .toggle ? "flips its value" : row.kind == .choice ? "opens its options" : "asks for its value"
+            report("a \(row.kind.constructor) \(does) when selected; its push is never followed (put the push on a row of its own, or call ctx:push in on_change)", field: "push", severity: .warning)
+        }
+        if let binding = row.binding, binding.secure, row.detail != nil {
+            report("detail on a secure input is shown instead of the masked value", field: "detail", severity: .warning)
+        }
+        if row.confirm != nil, row.kind != .button {
+            report("confirm is only asked for buttons", field: "confirm", severity: .warning)
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import LuaRuntime
+import ScreenModel
+
+/// Entry points used while the script runs: screens, rows, sections and options made at
+/// run time are checked by the same rules, against what was read at load.
+extension Validator {
+    /// The id a screen table already read was registered under, or reads and registers it.
+    func screenID(forTableAt index: Int32, path base: [PathComponent]) -> String? {
+        path = base
+        defer { path = [] }
+        let id = readScreen(stack.absolute(index), requireID: false, defaultID: nil)
+        resolvePushes()
+        return id
+    }
+
+    /// The screen registered under an id.
+    func screen(_ id: String) -> Screen? { screenIndex[id].map { screens[$0] } }
+
+    /// Validates rows and sections inserted at run time, against the ids already on the screen.
+    func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> Row? {
+        path = base
+        defer { path = [] }
+        let row = readRow(stack.absolute(index), position: rowIDs.count + 1, rowIDs: &rowIDs)
+        resolvePushes()
+        return row
+    }
+
+    /// Validates one section inserted at run time.
+    func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout RowIDs) -> Section? {
+        path = base
+        defer { path = [] }
+        let section = readSection(stack.absolute(index), position: position, rowIDs: &rowIDs)
+        resolvePushes()
+        return section
+    }
+
+    /// Validates a list of sections made at run time (a `sections` function's result).
+    func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> [Section] {
+        path = base
+        defer { path = [] }
+        let list = stack.absolute(index)
+        let sections = readSections(list, count: stack.rawLength(list), rowIDs: &rowIDs)
+        resolvePushes()
+        return sections
+    }
+
+    /// Validates a list of options made at run time (an `options` function's result).
+    func readRuntimeOptions(_ index: Int32, path base: [PathComponent]) -> [ChoiceOption]? {
+        path = base
+        defer { path = [] }
+        return readOptions(stack.absolute(index), field: "options")
+    }
+}

@@ -1,0 +1,92 @@
+import LuaRuntime
+import ScreenModel
+
+/// The methods of ctx that navigate and speak: `push`, `pop`, `home`, `alert`, `reload`
+/// (the run-time edits are in ContextEdits, `tr` in Localisation, `reset` in ValueKinds).
+extension Session {
+    /// Why a ctx method that changes things cannot run now (in a field function, or outside
+    /// any callback); nil when it can.
+    func ensureInAction(_ name: String) -> String? {
+        if readLog != nil { return "ctx:\(name) cannot be used in a field function (text, detail, enabled, visible, options, sections); use it in a callback" }
+        if transaction == nil { return "ctx:\(name) can only be used inside a callback" }
+        return nil
+    }
+
+    /// `ctx:push(target)`: a screen id, a screen table, or a function returning either.
+    func ctxPush(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("push") { return .error(problem) }
+        do {
+            let id = try pushTargetID(s, at: 2, what: "ctx:push")
+            try pushScreen(id: id)
+            return .results(0)
+        } catch let error as SessionError {
+            // The push depth limit, from an on_appear further in: raised once more as it
+            // is, so each level adds one "file:line:" and not a prefix on the last one's.
+            if let limit = appearLimitMessage, error.message.contains(limit) { return .error(limit) }
+            return .error(error.message)
+        } catch {
+            return .error("\(error)")
+        }
+    }
+
+    /// The screen id a push target (id, screen table, or function returning either) names.
+    func pushTargetID(_ s: LuaStack, at index: Int32, what: String) throws -> String {
+        switch s.type(at: index) {
+        case .string:
+            return s.string(at: index) ?? ""
+        case .table:
+            guard let id = validator.readAgain({ validator.screenID(forTableAt: index, path: [.field("push")]) }).0 else {
+                let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+                throw SessionError(.invalid, "\(what): the screen is not valid:\n" + problems.map(\.description).joined(separator: "\n"))
+            }
+            _ = validator.takeDiagnostics()
+            return id
+        default:
+            throw SessionError.refused("\(what) expects a screen id or a screen table, got a \(s.type(at: index).name)")
+        }
+    }
+
+    /// `ctx:pop()`: back one screen.
+    func ctxPop(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("pop") { return .error(problem) }
+        do { try back() } catch { return .error("ctx:pop: already at the root screen") }
+        return .results(0)
+    }
+
+    /// `ctx:home()`: back to the root screen.
+    func ctxHome(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("home") { return .error(problem) }
+        home()
+        return .results(0)
+    }
+
+    /// `ctx:alert(message)`: shown once the action succeeds.
+    func ctxAlert(_ s: LuaStack) -> HostResult {
+        if readLog != nil { return .error("ctx:alert cannot be used in a field function; use it in a callback") }
+        switch s.type(at: 2) {
+        case .string, .number:
+            let text = s.string(at: 2) ?? s.number(at: 2).map(StoreValue.format) ?? ""
+            alert(text)
+            return .results(0)
+        default:
+            return .error("ctx:alert expects a message (a string), got a \(s.type(at: 2).name)")
+        }
+    }
+
+    /// `ctx:reload()`: the current screen evaluated afresh.
+    func ctxReload(_ s: LuaStack) -> HostResult {
+        if let problem = ensureInAction("reload") { return .error(problem) }
+        reloadCurrentScreen()
+        return .results(0)
+    }
+
+    /// Re-evaluates the current screen: its run-time changes end.
+    func reloadCurrentScreen() {
+        guard let live = navigation.last, live.picker == nil, let screen = validator.screen(live.id) else { return }
+        var fresh = liveScreen(for: screen)
+        fresh.title = live.title
+        navigation[navigation.count - 1] = fresh
+        lua.forgetKeptHostBytes { $0 == "rows@\(navigation.count - 1)" }  // its run-time rows are gone
+        changed()
+    }
+}

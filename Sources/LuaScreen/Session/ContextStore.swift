@@ -1,0 +1,46 @@
+import LuaRuntime
+import ScreenModel
+
+/// `ctx.store`: reads go through the session's values, writes are checked and kept in the
+/// action's transaction.
+extension Session {
+    /// `ctx.store.KEY`: the value callbacks see (recorded when a field function reads it).
+    func storeIndex(_ s: LuaStack) -> HostResult {
+        // A key that is not valid UTF-8 can never be stored: it reads as nil.
+        guard case .success(let key)? = StoreInput.key(s, at: 2) else {
+            s.pushNil()
+            return .results(1)
+        }
+        let v = readOverrides?[key] ?? value(for: key)
+        readLog?.append((key, v))
+        if let v { s.push(v) } else { s.pushNil() }
+        return .results(1)
+    }
+
+    /// `ctx.store.KEY = value`: checked, then written in the action's transaction.
+    func storeNewIndex(_ s: LuaStack) -> HostResult {
+        guard let keyRead = StoreInput.key(s, at: 2) else {
+            return .error("store keys are strings, got a \(s.type(at: 2).name)")
+        }
+        guard case .success(let key) = keyRead else { return .error(keyRead.refusal) }
+        guard let valueRead = StoreInput.value(s, at: 3, key: key) else {
+            return .error("store values are booleans, numbers, strings, lists of strings and numbers, or nil; \"\(Diagnostic.quote(key))\" cannot hold a \(s.type(at: 3).name)")
+        }
+        guard case .success(let newValue) = valueRead else { return .error(valueRead.refusal) }
+        guard transaction != nil else {
+            return .error("the store can only be changed inside a callback (field functions only read it)")
+        }
+        if readLog != nil {
+            return .error("field functions (text, detail, enabled, visible, options, sections) only read the store; change it in a callback")
+        }
+        var checked: StoreValue? = nil
+        if let v = newValue {
+            switch checkedStoreWrite(key, v) {
+            case .success(let value): checked = value
+            case .failure(let error): return .error(error.message)
+            }
+        }
+        do { try write(key, checked) } catch let error as SessionError { return .error(error.message) } catch { return .error("\(error)") }
+        return .results(0)
+    }
+}

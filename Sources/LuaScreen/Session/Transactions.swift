@@ -1,0 +1,62 @@
+import LuaRuntime
+import ScreenModel
+
+/// Actions as transactions: the writes and alerts of an action are kept only when it succeeds.
+extension Session {
+    /// The action under way: its store writes and alerts, kept until it succeeds.
+    struct Transaction {
+        var writes: [(key: String, value: StoreValue?)] = []
+        var alerts: [String] = []
+        /// The size of the store file once `writes` are committed (nil: no write yet).
+        var fileSize: Int?
+        /// The value this action wrote for `key` last (`.some(nil)`: removed); nil: none.
+        func pending(_ key: String) -> StoreValue?? {
+            writes.last { $0.key.sameBytes(as: key) }.map { $0.value }
+        }
+    }
+
+    /// Runs `body` as one transaction: store writes are committed when it succeeds, and on
+    /// an error the navigation, the screens' run-time changes and the writes are discarded.
+    func perform<T>(_ body: () throws -> T) throws -> T {
+        let state = lua  // (reload replaces it)
+        state.beginAction()
+        defer { state.endAction() }
+        if transaction != nil { return try body() }
+        let savedNavigation = navigation
+        transaction = Transaction()
+        do {
+            let result = try body()
+            let finished = transaction!
+            transaction = nil
+            if !finished.writes.isEmpty {
+                keepStoreWrites(finished.writes)
+                do {
+                    try store.commit(finished.writes)
+                } catch {
+                    navigation = savedNavigation
+                    changed()
+                    throw SessionError(.store, "cannot save the values: \(error)")
+                }
+            }
+            messages += finished.alerts
+            keepMessages(finished.alerts)
+            valuesChanged()
+            return result
+        } catch {
+            transaction = nil
+            navigation = savedNavigation
+            changed()
+            throw error
+        }
+    }
+
+    /// An alert (`ctx:alert`): kept with the action's changes, else at once.
+    func alert(_ message: String) {
+        if transaction != nil { transaction!.alerts.append(message) } else { messages.append(message) }
+    }
+
+    /// Messages added since `count` (the REPL prints them after each command).
+    public func messages(since count: Int) -> ArraySlice<String> {
+        messages[min(count, messages.count)...]
+    }
+}

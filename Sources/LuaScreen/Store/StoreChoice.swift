@@ -1,0 +1,30 @@
+/// Which store a script's values go to (SPEC §6): a path given by the person, `none` for
+/// memory, else `StorePaths.defaultPath` of the app's `store` name or the script's name.
+public enum StoreChoice {
+    /// The word that asks for a memory store instead of a file.
+    public static let memory = "none"
+
+    /// Opens the store: `given` (a path, or `memory` for a `MemoryStore`), else the default
+    /// file for `storeName` (the app's `store` field) or the script's name. `readOnly` wraps
+    /// it in a `ReadOnlyStore` whose writes fail saying `readOnlyReason`.
+    public static func open(given: String?, scriptPath: String, storeName: String? = nil,
+                            readOnly: Bool = false,
+                            readOnlyReason: String = "this store is opened to read the values only") throws -> ValueStore {
+        let path: String
+        if let given {
+            if given == memory { return MemoryStore() }
+            path = given
+        } else {
+            path = StorePaths.defaultPath(name: storeName ?? scriptName(scriptPath))
+        }
+        let file = try FileStore.open(path: path)
+        return readOnly ? ReadOnlyStore(file, reason: readOnlyReason) : file
+    }
+
+    /// The script's file name without its folder and `.lua`: `examples/settings.lua` gives
+    /// `settings`.
+    public static func scriptName(_ path: String) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        return base.hasSuffix(".lua") ? String(base.dropLast(4)) : base
+    }
+}

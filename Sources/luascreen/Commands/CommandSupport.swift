@@ -1,0 +1,76 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LuaScreen
+
+/// What the commands share: the session options the command line gives, opening a script
+/// read-only, printing its warnings, and keeping one-shot sessions until the process exits.
+enum CommandSupport {
+    /// Sessions of one-shot commands, kept until the process exits.
+    nonisolated(unsafe) static var retainedUntilExit: [Session] = []
+
+    /// A one-shot command is done with its session. The last one is not closed: the process
+    /// exits next and the system takes its memory back at once, where closing the Lua state
+    /// would free every object one by one (a tenth of `check`'s time on a large screen).
+    /// Sessions before the last (`check` of several scripts) are closed as usual.
+    static func finished(_ session: Session) {
+        for earlier in retainedUntilExit { earlier.close() }
+        retainedUntilExit = [session]
+    }
+
+    /// The session options of the command line: limits, sandbox, locale, printing to stdout.
+    static func sessionOptions(_ options: Options, store: ValueStore?) -> SessionOptions {
+        // The text arrives sanitized (Session's sink).
+        var session = SessionOptions(limits: options.limits, trusted: options.trusted, store: store, print: { text in
+            print(text)
+        })
+        session.locale = options.locale ?? Translations.environmentLocale(ProcessInfo.processInfo.environment)
+        return session
+    }
+
+    /// The store of `--store` (or the default file), opened once the app's `store` name is known.
+    static func openStore(_ options: Options, scriptPath: String, readOnly: Bool, storeName: String?) throws -> ValueStore {
+        try StoreChoice.open(given: options.storePath, scriptPath: scriptPath, storeName: storeName, readOnly: readOnly,
+                             readOnlyReason: "\(options.command.rawValue) only reads the values")
+    }
+
+    /// A session whose values are read from the store but never written (check, dump, render);
+    /// nil, with the problems printed, when the script does not load.
+    static func openReadOnly(_ options: Options) -> Session? {
+        let path = options.paths[0]
+        do {
+            var sessionOptions = sessionOptions(options, store: nil)
+            sessionOptions.storeProvider = { name in
+                try openStore(options, scriptPath: path, readOnly: true, storeName: name)
+            }
+            return try Session.open(path: path, options: sessionOptions)
+        } catch {
+            printLoadError(error, path: path)
+        }
+        return nil
+    }
+
+    /// A load failure: each diagnostic of a `LoadError`, else `PATH: error: ...`.
+    static func printLoadError(_ error: Error, path: String) {
+        if let error = error as? LoadError {
+            for d in error.diagnostics { printError(d.description) }
+        } else {
+            printError(sanitize("\(path): error: \(described(error))"))
+        }
+    }
+
+    /// An error's text, with how the command line chooses another store when the library's
+    /// message says to choose one (the library names no option).
+    static func described(_ error: Error) -> String {
+        let text = "\(error)"
+        let aboutStore = error is StoreError || (error as? SessionError)?.kind == .store
+        return aboutStore && text.hasSuffix(StoreError.anotherStoreAdvice) ? text + " (--store PATH)" : text
+    }
+
+    /// Warnings found while evaluating (a stored value of the wrong type for its row).
+    static func printWarnings(_ session: Session) {
+        for warning in session.warnings { printError(sanitize("\(session.scriptPath): warning: \(warning)")) }
+    }
+}

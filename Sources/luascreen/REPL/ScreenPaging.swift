@@ -1,0 +1,80 @@
+import LuaScreen
+
+/// Drawing the current screen: whole in batch mode, a page at a time on a short terminal
+/// (`next`, `prev`).
+extension Shell {
+    var renderer: TextRenderer {
+        var renderOptions = Terminal.renderOptions(options, color: style.color)
+        renderOptions.words = session.rendererWords
+        return TextRenderer(options: renderOptions)
+    }
+
+
+
+    /// Lines a page may take: the terminal's height less the blank line before it and the prompt.
+    func pageLines(_ height: Int) -> Int { max(3, height - 2) }
+
+    /// The page of the current screen to show (interactive, on a terminal): as many rows as
+    /// fill the terminal, with a blank line before, the page line and the prompt. Only that
+    /// page's rows are evaluated when the screen allows, so a screen of 100,000 rows stays
+    /// quick. Nil in batch mode, which shows whole screens.
+    func layoutPage() -> (lines: [String], index: Int, count: Int, estimated: Bool)? {
+        guard interactive, let height = Terminal.height() else { return nil }
+        let path = session.path
+        if path != pagedPath {
+            page = 0
+            pagedPath = path
+        }
+        let renderer = self.renderer
+        guard let shown = pager.page(page + 1, of: session, renderer: renderer, lines: pageLines(height)) else {
+            page = 0
+            pageCount = 1
+            return (renderer.render(session.currentScreen()), 1, 1, false)
+        }
+        page = shown.index - 1
+        pageCount = shown.count
+        return (renderer.render(shown.screen), shown.index, shown.count, shown.estimated)
+    }
+
+    /// Shows the current screen: whole in batch mode, a page of it on a terminal shorter
+    /// than the screen.
+    func render(first: Bool = false) {
+        guard let shown = layoutPage() else {
+            page = 0
+            pagedPath = session.path
+            for line in renderer.render(session.currentScreen()) { print(line) }
+            return
+        }
+        if !first { print("") }  // apart from the command above; the hint goes below the first
+        for line in shown.lines { print(line) }
+        if shown.count > 1 {
+            let moves = shown.index == 1 ? "next" : shown.index == shown.count ? "prev" : "next, prev"
+            let count = shown.estimated ? "~\(shown.count)" : "\(shown.count)"
+            print(style.dim("-- page \(shown.index)/\(count): \(moves) --"))
+        }
+    }
+
+    func turnPage(by delta: Int) {
+        guard interactive, Terminal.height() != nil else {
+            print("(batch mode shows whole screens: nothing to page)")
+            return
+        }
+        _ = layoutPage()
+        guard pageCount > 1 else {
+            print("The whole screen fits: nothing to page.")
+            return
+        }
+        let target = page + delta
+        guard target >= 0 else { print("Already on the first page."); return }
+        guard target < pageCount else { print("Already on the last page."); return }
+        page = target
+        render()
+    }
+
+    /// Opens the page of the current screen that shows the row with this id.
+    func turnToRow(_ id: String) {
+        guard let height = Terminal.height(), layoutPage() != nil, pageCount > 1,
+              let position = session.visiblePosition(ofRow: id) else { return }
+        page = pager.pageIndex(ofPosition: position, of: session, renderer: renderer, lines: pageLines(height)) - 1
+    }
+}

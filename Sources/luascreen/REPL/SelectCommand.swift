@@ -1,0 +1,103 @@
+import LuaScreen
+
+/// Selecting a row: a button's confirm, the value an input or number row asks for, and
+/// the command a line that named no row may have meant.
+extension Shell {
+    func select(_ ref: String, typed line: String) {
+        do {
+            try session.select(ref)
+            render()
+        } catch let error as SessionError {
+            switch error.kind {
+            case .needsConfirmation(let question): confirm(ref, question)
+            case .needsValue: askValue(ref, error)
+            default:
+                var error = error
+                if error.kind == .refused, error.message.hasPrefix("no row \""), !line.hasPrefix("select ") {
+                    error.message += Shell.commandHint(for: line, after: error.message)
+                }
+                report(error)
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    /// A button's `confirm`: ask, and press it only on yes.
+    func confirm(_ ref: String, _ question: String) {
+        guard askYesNo(clean(question, keepNewlines: false)) else { return }
+        act { try session.select(ref, answer: true) }
+    }
+
+    /// Asks a y/N question: true on yes. Otherwise says "Cancelled." (no, Ctrl-C, Ctrl-D),
+    /// or in batch mode, when the next line is no answer, fails saying how to give one.
+    func askYesNo(_ question: String) -> Bool {
+        guard let answer = ask(question + " [y/N] ", false) else {
+            if interactive {
+                print("Cancelled.")
+            } else {
+                fail("\"\(question)\" needs an answer: put y or n on the line after the command")
+            }
+            return false
+        }
+        guard Shell.isYes(answer) else {
+            print("Cancelled.")
+            return false
+        }
+        return true
+    }
+
+    /// For a line that named no row: the command it may have meant, else where to look.
+    static func commandHint(for line: String, after message: String) -> String {
+        let word = ReplText.splitFirstWord(line).word.lowercased()
+        if (3...24).contains(word.count), let close = ReplCommand.words.min(by: { Suggest.distance($0, word) < Suggest.distance($1, word) }),
+           Suggest.distance(close, word) <= (word.count >= 4 ? 2 : 1) {
+            return "; did you mean the command `\(close)`?"
+        }
+        return message.contains("did you mean") ? "" : " ('help' lists the commands)"
+    }
+
+    static func isYes(_ answer: String) -> Bool {
+        ["y", "yes"].contains(answer.trimmed.lowercased())
+    }
+
+    static func isAnswer(_ line: String) -> Bool {
+        ["y", "yes", "n", "no"].contains(line.trimmed.lowercased())
+    }
+
+    /// An input or number row was selected: ask for its new value (interactive), or say
+    /// how to give it with `set` (batch).
+    func askValue(_ ref: String, _ error: SessionError) {
+        guard interactive, let row = try? session.lookup(ref) else {
+            report(error)
+            return
+        }
+        let binding = row.key.flatMap(declaredBinding(for:))
+        let secret = binding?.secure ?? false
+        var notes: [String] = []
+        if !secret {
+            // The value itself: not the detail (which a script may set to anything, or to
+            // a placeholder when the value is empty).
+            var current = clean(row.value?.description ?? "", keepNewlines: false)
+            if row.kind == .number, !current.isEmpty, let unit = binding?.unit { current += " " + clean(unit, keepNewlines: false) }
+            notes.append("now: \(current.isEmpty ? "empty" : current)")
+        }
+        if let binding {
+            if row.kind == .number {
+                if let range = binding.numberRange { notes.append(range) }
+            } else if let max = binding.maxLength {
+                notes.append("at most \(max) characters")
+            }
+        }
+        let about = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
+        guard let answer = ask("New value for \(clean(row.text, keepNewlines: false))\(about): ", secret) else {
+            print("Cancelled.")  // Ctrl-C or Ctrl-D
+            return
+        }
+        guard !answer.isEmpty else {
+            print("Unchanged.")
+            return
+        }
+        act { try session.set(ref, text: answer) }
+    }
+}

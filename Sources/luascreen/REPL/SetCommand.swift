@@ -1,0 +1,107 @@
+import LuaScreen
+
+/// `set REF VALUE`: where REF ends and VALUE starts, the values Tab offers after it, and
+/// which lines stay out of the history (a secure input's).
+extension Shell {
+    func set(_ rest: String) {
+        if clearsList(rest) { return }
+        guard let (ref, value) = splitSet(rest) else { return }
+        act { try session.set(ref, text: value) }
+    }
+
+    /// Each place a run of spaces starts (`end`: REF before it) and ends (`valueStart`: VALUE
+    /// after it), in order; a run at the very end only when `trailing`. The one split of
+    /// `set`'s arguments, for running, the history and Tab.
+    static func wordBreaks(_ rest: String, trailing: Bool) -> [(end: String.Index, valueStart: String.Index)] {
+        var breaks: [(end: String.Index, valueStart: String.Index)] = []
+        var i = rest.startIndex
+        while i < rest.endIndex {
+            guard rest[i].isWhitespace else {
+                i = rest.index(after: i)
+                continue
+            }
+            var j = i
+            while j < rest.endIndex, rest[j].isWhitespace { j = rest.index(after: j) }
+            if trailing || j < rest.endIndex { breaks.append((i, j)) }
+            i = j
+        }
+        return breaks
+    }
+
+    /// `set REF VALUE` split where REF ends: a quoted REF, else the longest run of words
+    /// that names a row ("set Font size 14"). Reports the problem when it cannot split
+    /// (unless `quiet`).
+    func splitSet(_ rest: String, quiet: Bool = false) -> (ref: String, value: String)? {
+        func problem(_ message: String) -> (ref: String, value: String)? {
+            if !quiet { fail(message) }
+            return nil
+        }
+        if let quote = rest.first, quote == "\"" || quote == "'" {
+            let afterOpen = rest.index(after: rest.startIndex)
+            guard let close = rest[afterOpen...].firstIndex(of: quote) else {
+                return problem("a quote is not closed: set \"ROW TEXT\" VALUE")
+            }
+            let ref = String(rest[afterOpen..<close])
+            let value = rest[rest.index(after: close)...].trimmed
+            if value.isEmpty { return problem("set needs a value after the row: set \(rest) VALUE (\"\" for an empty text)") }
+            return (ref, ReplText.unquoted(value))
+        }
+        let splits = Shell.wordBreaks(rest, trailing: false)
+        guard !splits.isEmpty else {
+            return problem("set needs a value after the row: set \(rest) VALUE (\"\" for an empty text)")
+        }
+        // (a row's text is not a page long: the first 32 words are plenty)
+        for split in splits.prefix(32).reversed() {
+            let ref = String(rest[..<split.end])
+            if (try? session.lookup(ref)) != nil {
+                return (ref, ReplText.unquoted(String(rest[split.valueStart...])))
+            }
+        }
+        if !quiet {
+            do {
+                _ = try session.lookup(String(rest[..<splits[0].end]))
+            } catch {
+                report(error)
+            }
+        }
+        return nil
+    }
+
+    /// For Tab after `set REF `: the value typed so far and the values the row takes from a
+    /// list (on/off for a toggle, the option texts of a choice whose options are a table).
+    func valueChoices(_ rest: String) -> (typed: String, options: [String])? {
+        // (a trailing space counts: Tab after `set Wi-Fi ` offers the values from nothing typed)
+        for split in Shell.wordBreaks(rest, trailing: true).prefix(32).reversed() {
+            guard let row = try? session.lookup(String(rest[..<split.end])) else { continue }
+            let typed = String(rest[split.valueStart...])
+            switch row.kind {
+            case .toggle:
+                return (typed, ["on", "off"])
+            case .choice:
+                guard let options = row.key.flatMap(declaredBinding(for:))?.options?.value else { return nil }
+                return (typed, options.map(\.text).filter { sanitize($0, lineBreaks: .escape) == $0 })
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    /// Whether a line may go into the history: not when it sets a secure input.
+    func remembers(_ line: String) -> Bool {
+        guard case .set(let rest) = ReplCommand.parse(line, resolves: resolves),
+              let (ref, _) = splitSet(rest, quiet: true),
+              let key = (try? session.lookup(ref))?.key else { return true }
+        return !secureKeys().contains(key)
+    }
+
+    /// Keys bound to secure inputs (their values are never shown).
+    func secureKeys() -> Set<String> {
+        Set(session.boundKeys.filter { session.binding(forKey: $0)?.secure ?? false })
+    }
+
+    /// The binding a script declared for a key (range, step, secure...).
+    func declaredBinding(for key: String) -> Binding? {
+        session.binding(forKey: key)
+    }
+}

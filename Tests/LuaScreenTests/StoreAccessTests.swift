@@ -1,0 +1,115 @@
+import XCTest
+import Glibc
+import LuaScreen
+
+/// Choosing a store, reading one without writing, and a store that may not be written
+/// (issue 13), through the public API only.
+final class StoreAccessTests: XCTestCase {
+    private var folder = ""
+
+    override func setUpWithError() throws {
+        var template = Array("/tmp/luascreen-access-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw XCTSkip("no temporary folder") }
+        folder = String(cString: made)
+    }
+
+    override func tearDownWithError() throws {
+        _ = chmod(folder, 0o700)
+        for name in ["values.json", ".values.json.lock"] { _ = unlink(folder + "/" + name) }
+        _ = rmdir(folder)
+    }
+
+    private func write(_ text: String, to path: String) {
+        let file = fopen(path, "w")!
+        fputs(text, file)
+        fclose(file)
+    }
+
+    private func read(_ path: String) -> String? {
+        guard let file = fopen(path, "r") else { return nil }
+        defer { fclose(file) }
+        var out = ""
+        var buffer = [CChar](repeating: 0, count: 256)
+        while fgets(&buffer, 256, file) != nil { out += String(cString: buffer) }
+        return out
+    }
+
+    func testStoreChoiceOpensMemoryAGivenFileOrTheScriptsDefault() throws {
+        XCTAssertTrue(try StoreChoice.open(given: StoreChoice.memory, scriptPath: "a/b.lua") is MemoryStore)
+        let given = try StoreChoice.open(given: folder + "/values.json", scriptPath: "a/b.lua")
+        XCTAssertEqual(given.location, folder + "/values.json")
+        XCTAssertEqual(StoreChoice.scriptName("examples/settings.lua"), "settings")
+        XCTAssertEqual(StoreChoice.scriptName("plain"), "plain")
+        XCTAssertTrue(try StoreChoice.open(given: folder + "/values.json", scriptPath: "b.lua", readOnly: true) is ReadOnlyStore)
+    }
+
+    func testReadOnlyStoreReadsAndRefusesWritesLeavingTheFile() throws {
+        let path = folder + "/values.json"
+        write("{\"wifi\": true}\n", to: path)
+        let store = try StoreChoice.open(given: path, scriptPath: "s.lua", readOnly: true, readOnlyReason: "render only reads the values")
+        XCTAssertEqual(store.value(for: "wifi"), .bool(true))
+        XCTAssertEqual(store.values.map(\.key), ["wifi"])
+        XCTAssertEqual(store.location, path)
+        XCTAssertThrowsError(try store.commit([(key: "wifi", value: .bool(false))])) { error in
+            XCTAssertEqual(error as? StoreError, .readOnly(path: path, blocked: nil, reason: "render only reads the values"))
+            XCTAssertEqual("\(error)", "\(path) was not written: render only reads the values; this change is not saved and the values stored before are kept")
+        }
+        XCTAssertEqual(store.value(for: "wifi"), .bool(true))
+        XCTAssertEqual(read(path), "{\"wifi\": true}\n")
+    }
+
+    /// /sys takes no new files, even from root (EACCES; EROFS where it is mounted read-only).
+    func testAFolderNoOneMayWriteNamesTheFolderAndWhatToDo() throws {
+        var st = stat()
+        guard stat("/sys", &st) == 0 else { throw XCTSkip("no /sys") }
+        let store = try FileStore.open(path: "/sys/luascreen-values.json")
+        XCTAssertThrowsError(try store.commit([(key: "wifi", value: .bool(false))])) { error in
+            guard case StoreError.readOnly(let path, let blocked, let reason)? = error as? StoreError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, "/sys/luascreen-values.json")
+            XCTAssertEqual(blocked, "the folder /sys")
+            XCTAssertTrue(["Permission denied", "Read-only file system"].contains(reason), reason)
+            XCTAssertTrue("\(error)".hasSuffix("make the folder /sys writable, or \(StoreError.anotherStoreAdvice)"), "\(error)")
+        }
+        XCTAssertNil(store.value(for: "wifi"))
+    }
+
+    func testAReadOnlyFileIsNotReplaced() throws {
+        guard geteuid() != 0 else { throw XCTSkip("root may write a read-only file") }
+        let path = folder + "/values.json"
+        write("{\"wifi\": true}\n", to: path)
+        XCTAssertEqual(chmod(path, 0o444), 0)
+        let store = try FileStore.open(path: path)
+        XCTAssertThrowsError(try store.commit([(key: "wifi", value: .bool(false))])) { error in
+            XCTAssertEqual(error as? StoreError, .readOnly(path: path, blocked: "the file \(path)", reason: "Permission denied"))
+        }
+        XCTAssertEqual(read(path), "{\"wifi\": true}\n")
+        XCTAssertEqual(store.value(for: "wifi"), .bool(true))
+    }
+
+    func testDiagnosticJSONHasEveryFieldAndNullForAnUnknownLine() {
+        let diagnostics = [Diagnostic(file: "a.lua", line: 3, path: "screens[1]", message: "say \"x\""),
+                           Diagnostic(.warning, file: "b.lua", line: nil, path: "", message: "m")]
+        XCTAssertEqual(Diagnostic.json(diagnostics).serialized(), """
+            [{"file":"a.lua","line":3,"severity":"error","path":"screens[1]","message":"say \\"x\\""},\
+            {"file":"b.lua","line":null,"severity":"warning","path":"","message":"m"}]
+            """)
+    }
+}
+
+/// `Binding.numberRange`: the one wording of a number's range.
+final class NumberRangeTests: XCTestCase {
+    func testRangeAndStepInWords() {
+        var binding = Binding(key: "n", defaultValue: .integer(0))
+        XCTAssertNil(binding.numberRange)
+        binding.minimum = 0
+        binding.maximum = 10
+        binding.step = 0.5
+        XCTAssertEqual(binding.numberRange, "0 to 10, step 0.5")
+        binding.maximum = nil
+        XCTAssertEqual(binding.numberRange, "at least 0, step 0.5")
+        binding.minimum = nil
+        binding.maximum = 3
+        binding.step = nil
+        XCTAssertEqual(binding.numberRange, "at most 3")
+    }
+}
