@@ -89,7 +89,7 @@ final class RowIndex {
 
     /// The entry of the row a reference names by its text, when that needs no scan of the
     /// evaluated screen (see `RowTextIndex`).
-    func entry(text reference: String, _ sections: [Section], translate: (String) -> String) -> Int? {
+    func entry(text reference: String, _ sections: [Section], translate: ((String) -> String)?) -> Int? {
         if textIndex == nil { textIndex = .some(RowTextIndex(self, sections, translate: translate)) }
         return textIndex!?.entry(reference)
     }
@@ -130,7 +130,7 @@ extension Session {
             entry = Int(index.numbered[n - 1])
         } else if let e = index.entry(id: reference, sections) {
             entry = e
-        } else if let e = index.entry(text: reference, sections, translate: tr) {
+        } else if let e = index.entry(text: reference, sections, translate: translations.isEmpty ? nil : tr) {
             entry = e
         } else {
             return nil

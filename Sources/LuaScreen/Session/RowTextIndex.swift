@@ -9,42 +9,58 @@ import ScreenModel
 /// lookup scans, so which row wins and every error message stay the scan's.
 final class RowTextIndex {
     /// Visible rows by shown text: the first entry (visible position) with that text.
-    private var firstEntry: [String: Int32] = [:]
+    private let firstEntry: [String: Int32]
     /// Shown texts of the visible rows, by entry.
-    private var texts: [String] = []
+    private let texts: [String]
     /// Their lowercased forms, made on the first reference that needs them.
     private var lowered: [String]?
     /// Ids and shown texts of hidden rows: a reference that could match one is left to the scan.
-    private var hiddenIDs: Set<String> = []
-    private var hiddenTexts: [String] = []
+    private let hiddenIDs: Set<String>
+    private let hiddenTexts: [String]
 
     /// nil when some row's text is a function (the text is known only by evaluating it).
-    init?(_ index: RowIndex, _ sections: [Section], translate: (String) -> String) {
-        for section in sections {
-            for row in section.rows {
-                guard case .value = row.text else { return nil }
+    /// Built in locals (a class's stored properties cost an exclusivity check at each
+    /// access), the first of equal texts kept by filling from the last entry back.
+    init?(_ index: RowIndex, _ sections: [Section], translate: ((String) -> String)?) {
+        // By index: `for row in rows` would copy every row.
+        for s in sections.indices {
+            for r in sections[s].rows.indices {
+                guard case .value = sections[s].rows[r].text else { return nil }
             }
         }
         index.extend(toEntries: index.visibleCount, sections)
-        texts.reserveCapacity(index.entries.count)
-        firstEntry.reserveCapacity(index.entries.count)
-        var visible = Set<Int64>()  // (section << 32 | row) of every visible row
-        visible.reserveCapacity(index.entries.count)
-        for (n, e) in index.entries.enumerated() {
-            let row = sections[Int(e.section)].rows[Int(e.row)]
-            let text = translate(row.text.value ?? row.id)
-            texts.append(text)
-            if firstEntry[text] == nil { firstEntry[text] = Int32(n) }
-            visible.insert(Int64(e.section) << 32 | Int64(e.row))
+        let entries = index.entries
+        var texts: [String] = []
+        texts.reserveCapacity(entries.count)
+        for e in entries {
+            let text = sections[Int(e.section)].rows[Int(e.row)].text.value ?? sections[Int(e.section)].rows[Int(e.row)].id
+            texts.append(translate?(text) ?? text)
         }
-        if visible.count < sections.reduce(0, { $0 + $1.rows.count }) {
-            for (si, section) in sections.enumerated() {
-                for (ri, row) in section.rows.enumerated() where !visible.contains(Int64(si) << 32 | Int64(ri)) {
-                    hiddenIDs.insert(row.id)
-                    hiddenTexts.append(translate(row.text.value ?? row.id))
+        var first: [String: Int32] = [:]
+        first.reserveCapacity(texts.count)
+        var n = texts.count - 1
+        while n >= 0 {
+            first[texts[n]] = Int32(n)
+            n -= 1
+        }
+        // The index is made only when visibility is fixed: hidden is what the script says.
+        var hiddenIDs: Set<String> = []
+        var hiddenTexts: [String] = []
+        if entries.count < sections.reduce(0, { $0 + $1.rows.count }) {
+            for s in sections.indices {
+                let sectionHidden = sections[s].visible.value == false
+                for r in sections[s].rows.indices where sectionHidden || sections[s].rows[r].visible.value == false {
+                    let id = sections[s].rows[r].id
+                    hiddenIDs.insert(id)
+                    let text = sections[s].rows[r].text.value ?? id
+                    hiddenTexts.append(translate?(text) ?? text)
                 }
             }
         }
+        self.texts = texts
+        self.firstEntry = first
+        self.hiddenIDs = hiddenIDs
+        self.hiddenTexts = hiddenTexts
     }
 
     /// The entry (visible position) of the row `reference` names by text, as `lookup`'s
