@@ -12,8 +12,9 @@ final class RowTextIndex {
     private let firstEntry: [String: Int32]
     /// Shown texts of the visible rows, by entry.
     private let texts: [String]
-    /// Their lowercased forms, made on the first reference that needs them.
-    private var lowered: [String]?
+    /// Their lowercased forms and those of the hidden rows, made on the first reference
+    /// that needs them.
+    private var lowered: (visible: [String], hidden: [String])?
     /// Ids and shown texts of hidden rows: a reference that could match one is left to the scan.
     private let hiddenIDs: Set<String>
     private let hiddenTexts: [String]
@@ -74,9 +75,9 @@ final class RowTextIndex {
             return hiddenTexts.contains(reference) ? nil : Int(n)
         }
         let lower = reference.lowercased()
-        if hiddenTexts.contains(where: { $0.lowercased().hasPrefix(lower) }) { return nil }
-        if lowered == nil { lowered = texts.map { $0.lowercased() } }
-        let lowered = self.lowered!
+        if lowered == nil { lowered = (texts.map { $0.lowercased() }, hiddenTexts.map { $0.lowercased() }) }
+        let (lowered, hiddenLowered) = self.lowered!
+        if hiddenLowered.contains(where: { $0.hasPrefix(lower) }) { return nil }
         if let only = single(lowered, { $0 == lower }) { return only }
         return single(lowered, { $0.hasPrefix(lower) })
     }
