@@ -140,7 +140,8 @@ class Record(unittest.TestCase):
                     "Dictionaries", "add Larousse", "move 1 2", "remove 3", "back",
                     "action Dictionaries sort_a_z", "action Dictionaries clear", "n",
                     "edit Notes", "first line", "second line", ".",
-                    r"set Notes one\ntwo", "Night mode", "Dictionaries"]  # ends on the list: its order is seen
+                    r"set Notes one\ntwo", "set Sync folders",  # clearing: refused by min_selected
+                    "Night mode", "Dictionaries"]  # ends on the list: its order is seen
         result = self.record("reader.lua", commands, "--store", "none")
         self.assertEqual(result.returncode, 1, result.stderr)  # the second "add ... Oxford" fails: unique
         text = self.recorded()
@@ -148,7 +149,8 @@ class Record(unittest.TestCase):
                      'raises(function() s:add("Dictionaries", "Oxford") end)', 's:move("Dictionaries", 3, 1)',
                      's:remove("Dictionaries", 2)', 's:add("Larousse")', "s:move(1, 2)", "s:remove(3)",
                      's:action("Dictionaries", "sort_a_z")', 's:action("Dictionaries", "clear", false)',
-                     r's:set("Notes", "first line\nsecond line")', r's:set("Notes", "one\ntwo")']:
+                     r's:set("Notes", "first line\nsecond line")', r's:set("Notes", "one\ntwo")',
+                     'raises(function() s:set("Sync folders", "") end)']:
             self.assertIn(call, text)
         self.assertNotIn("not replayed", text)
         self.assertNotIn("s:action(\"Dictionaries\")", text)
@@ -167,6 +169,15 @@ class Record(unittest.TestCase):
             replay = self.replay()
             self.assertEqual(replay.returncode, 1, "%s -> %s\n%s" % (old, new, replay.stdout))
             self.assertIn("0 passed, 1 failed", replay.stdout)
+
+    def test_set_with_nothing_clears_a_list_and_replays(self):
+        self.record("reader.lua", ["set Dictionaries", "set Sync folders Books, Comics"], "--store", "none")
+        text = self.recorded()
+        self.assertIn('s:set("Dictionaries", "")', text)
+        self.assertIn('s:set("Sync folders", "Books, Comics")', text)
+        self.assertNotIn("not replayed", text)
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
 
     def test_record_goes_with_run(self):
         result = subprocess.run([support.BIN, "check", "settings.lua", "--record", "x_test.lua"],

@@ -44,9 +44,15 @@ extension Shell {
 
     /// `set REF` with nothing after a list or a multiple choice: clears it.
     func clearsList(_ rest: String) -> Bool {
-        let ref = ReplText.unquoted(rest)
-        guard let row = try? session.lookup(ref), row.value?.listItems != nil else { return false }
+        guard let ref = listToClear(rest) else { return false }
         act { try session.set(ref, text: "") }
         return true
+    }
+
+    /// The row `set REST` clears: REST names a list or a multiple choice (nil: it does not).
+    func listToClear(_ rest: String) -> String? {
+        let ref = ReplText.unquoted(rest)
+        guard let row = try? session.lookup(ref), row.value?.listItems != nil else { return nil }
+        return ref
     }
 }

@@ -48,7 +48,9 @@ extension Shell {
             mark.call = .select(ref, answer: nil)
             noteRow(ref, in: &mark)
         case .set(let rest):
-            if let (ref, value) = splitSet(rest, quiet: true) {
+            if let ref = listToClear(rest) {
+                mark.call = .set(ref, "")  // `set REF` alone clears a list: so does s:set(REF, "")
+            } else if let (ref, value) = splitSet(rest, quiet: true) {
                 mark.call = .set(ref, value)
                 noteRow(ref, in: &mark)
             } else {
