@@ -34,9 +34,6 @@ public struct ResolvedSection: Hashable, Sendable {
 
 /// A row as evaluated for display: every field function run, the bound value read.
 public struct ResolvedRow: Hashable, Sendable {
-    /// What a secure input's value shows as wherever it would appear (`asciiFold` makes it `****`).
-    public static let secureMask = "••••"
-
     /// The row's id (given, or made from its text).
     public var id: String
     /// What kind of row it is.

@@ -20,8 +20,8 @@ extension Shell {
             do { _ = try session.lookup(whole) } catch { report(error) }
             return
         }
-        let ref = ReplText.unquoted(rest[..<space].trimmed)
-        let id = ReplText.unquoted(rest[rest.index(after: space)...].trimmed)
+        let ref = ReplText.unquoted(rest[..<space].trimmingSpaces)
+        let id = ReplText.unquoted(rest[rest.index(after: space)...].trimmingSpaces)
         do {
             try session.runAction(ref, id: id)
             render()

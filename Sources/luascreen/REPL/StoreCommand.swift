@@ -38,7 +38,7 @@ extension Shell {
     }
 
     /// A secure input's value as shown (the library's mask, folded to ASCII with --ascii).
-    var mask: String { clean(ResolvedRow.secureMask, keepNewlines: false) }
+    var mask: String { clean(Binding.secureMask, keepNewlines: false) }
 
     /// A value as Lua would write it: strings quoted.
     func shown(_ value: StoreValue) -> String {
