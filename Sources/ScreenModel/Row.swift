@@ -172,9 +172,18 @@ public struct Binding: Sendable {
         get { rules?.placeholder }
         set { if newValue != nil || rules != nil { editRules { $0.placeholder = newValue } } }
     }
+    /// input: a password, shown as `••••`.
     public var secure: Bool {
         get { rules?.secure ?? false }
         set { if newValue || rules != nil { editRules { $0.secure = newValue } } }
+    }
+    /// input: `secure` as the script wrote it, false included (nil: not written), for export.
+    public var secureAsWritten: Bool? {
+        get { rules?.secureWritten == true ? secure : nil }
+        set {
+            if let newValue { editRules { $0.secure = newValue; $0.secureWritten = true } }
+            else if rules != nil { editRules { $0.secure = false; $0.secureWritten = false } }
+        }
     }
     public var maxLength: Int? {
         get { rules?.maxLength }
@@ -267,7 +276,7 @@ public struct Binding: Sendable {
         get { rules?.autocorrect }
         set { if newValue != nil || rules != nil { editRules { $0.autocorrect = newValue } } }
     }
-    /// choice: the picker lists the options sorted by text (`sorted = true`).
+    /// choice: a phone lists the options sorted by text (`sorted = true`; a hint).
     public var sortedOptions: Bool {
         get { rules?.sortedOptions ?? false }
         set { if newValue || rules != nil { editRules { $0.sortedOptions = newValue } } }
@@ -310,6 +319,7 @@ public struct Binding: Sendable {
 private final class BindingRules: @unchecked Sendable {
     var placeholder: String?
     var secure = false
+    var secureWritten = false
     var maxLength: Int?
     var validate: ScriptRef?
     var minimum: Double?
@@ -338,6 +348,7 @@ private final class BindingRules: @unchecked Sendable {
         let c = BindingRules()
         c.placeholder = placeholder
         c.secure = secure
+        c.secureWritten = secureWritten
         c.maxLength = maxLength
         c.validate = validate
         c.minimum = minimum

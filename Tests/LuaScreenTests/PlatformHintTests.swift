@@ -117,4 +117,16 @@ final class PlatformHintTests: XCTestCase {
         let xml = result.files.first { $0.path == "res/xml/main.xml" }?.contents ?? ""
         XCTAssertTrue(xml.contains("<ListPreference"), xml)
     }
+
+    func testSecureIsWrittenAsTheScriptWroteIt() throws {
+        let folder = ScriptFolder()
+        let session = try Session.open(path: folder.write("s.lua", """
+            return screen { title = "S", section {
+              input { text = "A", key = "a", secure = false }, input { text = "B", key = "b" }, input { text = "C", key = "c", secure = true } } }
+            """), options: SessionOptions(print: { _ in }))
+        defer { session.close() }
+        let result = Exporter.export(session.app, format: .settingsBundle)
+        let specifiers = try PlistReader.read(Array(result.files[0].contents.utf8))["PreferenceSpecifiers"]?.array ?? []
+        XCTAssertEqual(specifiers.map { $0["IsSecure"] }, [.bool(false), nil, .bool(true)])
+    }
 }

@@ -115,7 +115,8 @@ enum SettingsBundleWriter {
         case .input(_, let binding):
             var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier")), ("Title", .string(title)),
                                                           ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))]
-            if binding.secure { d.append(("IsSecure", .bool(true))) }
+            // IsSecure as written (`secure = false` too: what import gives an explicit NO).
+            if binding.secure || binding.secureAsWritten != nil { d.append(("IsSecure", .bool(binding.secure))) }
             if let k = binding.keyboard { d.append(("KeyboardType", .string(k.settingsBundleName))) }
             if let a = binding.autocapitalize { d.append(("AutocapitalizationType", .string(a.settingsBundleName))) }
             if let c = binding.autocorrect { d.append(("AutocorrectionType", .string(c ? "Yes" : "No"))) }

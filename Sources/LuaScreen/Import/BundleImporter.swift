@@ -238,7 +238,7 @@ private struct Importer {
             if value.contains("\n") { warn(file, n, "\(name): its DefaultValue holds a newline") }
             lost(idioms)
             let hints = inputHints(item, file, n, name)
-            screen.add(ImportedRow(kind: .input(default: value, secure: truthy(item["IsSecure"] ?? .bool(false)),
+            screen.add(ImportedRow(kind: .input(default: value, secure: item["IsSecure"].map(truthy),
                                                 placeholder: item["IASKPlaceholder"]?.string, hints: hints),
                                    text: title ?? key, key: key))
         case "PSSliderSpecifier":

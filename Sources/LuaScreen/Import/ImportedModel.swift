@@ -32,7 +32,8 @@ struct ImportedRow {
         /// `booleans`: the plist wrote TrueValue true and FalseValue false (kept as `values`).
         case toggle(default: Bool, booleans: Bool)
         case choice(options: [ChoiceOption], default: StoreValue, sorted: Bool, radio: Bool)
-        case input(default: String, secure: Bool, placeholder: String?, hints: InputHints)
+        /// `secure`: IsSecure as the plist gave it (nil: absent).
+        case input(default: String, secure: Bool?, placeholder: String?, hints: InputHints)
         case number(default: Double?, min: Double?, max: Double?)
     }
 

@@ -64,7 +64,7 @@ enum LuaScriptWriter {
         case .input(let value, let secure, let placeholder, let hints):
             constructor = "input"
             fields.append("default = \(quote(value))")
-            if secure { fields.append("secure = true") }
+            if let secure { fields.append("secure = \(secure)") }
             if let placeholder { fields.append("placeholder = \(quote(placeholder))") }
             if let k = hints.keyboard { fields.append("keyboard = \(quote(k.rawValue))") }
             if let a = hints.autocapitalize { fields.append("autocapitalize = \(quote(a.rawValue))") }

@@ -42,7 +42,7 @@ extension Validator {
             if stack.type(at: s.at(.placeholder)) == .function { binding.placeholderFunction = reference(at: s.at(.placeholder)) }
             else { binding.placeholder = dynamicString("placeholder", at: s.at(.placeholder))?.value }
         }
-        if s.has(.secure), let b = bool("secure", at: s.at(.secure)) { binding.secure = b }
+        if s.has(.secure), let b = bool("secure", at: s.at(.secure)) { binding.secureAsWritten = b }
         if s.has(.multiline), let b = bool("multiline", at: s.at(.multiline)) { binding.multiline = b }
         if binding.multiline, binding.secure {
             report("a secure input is one line; multiline is ignored", field: "multiline", severity: .warning)

@@ -177,7 +177,7 @@ enum FieldDocs {
         "input.keyboard": Doc(type: enumType(KeyboardKind.allCases.map(\.rawValue)), text: "the keyboard a phone shows (a hint: KeyboardType in a Settings.bundle; the terminal ignores it)"),
         "input.autocapitalize": Doc(type: enumType(Autocapitalization.allCases.map(\.rawValue)), text: "which letters a phone capitalizes (a hint: AutocapitalizationType; the terminal ignores it)"),
         "input.autocorrect": Doc(type: "boolean", text: "whether a phone corrects spelling (a hint: AutocorrectionType; the terminal ignores it)"),
-        "choice.sorted": Doc(type: "boolean", text: "the picker lists the options sorted by text (DisplaySortedByTitle in a Settings.bundle)"),
+        "choice.sorted": Doc(type: "boolean", text: "a phone lists the options sorted by text (a hint: DisplaySortedByTitle; the terminal keeps the written order)"),
         "choice.radio": Doc(type: "boolean", text: "the options are shown inline as radio buttons, a group of their own (PSRadioGroupSpecifier); the terminal shows a choice"),
         "input.multiline": Doc(type: "boolean", text: "the value may hold newlines (`edit REF` opens $VISUAL or $EDITOR)"),
         "list.default": Doc(type: "string[]", text: "the items until some are stored (default {})"),
