@@ -1,4 +1,5 @@
 /// What a script declares: its screens (inline child screens included) and the root.
+/// Sendable: a plain value, safe to share between threads.
 public struct App: Sendable {
     /// The id of the first screen.
     public var root: String
@@ -20,5 +21,6 @@ public struct App: Sendable {
         self.strings = strings
     }
 
+    /// The screen with this id, nil when there is none.
     public func screen(_ id: String) -> Screen? { screens.first { $0.id == id } }
 }

@@ -1,4 +1,5 @@
 /// One option of a `choice` row: the value stored and the text shown.
+/// Sendable: a plain value, safe to share between threads.
 public struct ChoiceOption: Hashable, Sendable {
     /// The value stored when the option is picked.
     public var value: StoreValue

@@ -1,15 +1,20 @@
 /// One problem found in a script, printed as `file:line: error: path: message`.
+/// Sendable: a plain value, safe to share between threads.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// How bad a problem is: an error stops the script loading, a warning does not. Sendable.
     public enum Severity: String, Sendable {
         case error, warning
     }
 
+    /// Error or warning.
     public var severity: Severity
+    /// The file the problem is in, as named.
     public var file: String
     /// The line, when one is known (constructors record it; plain tables may not have one).
     public var line: Int?
     /// Where in the script's tables, e.g. `sections[2].rows[1].accessory`; empty for the script itself.
     public var path: String
+    /// What is wrong and what to do (quoted parts capped at `quoteLimit`).
     public var message: String
     /// The calls that led here when the table was built inside a function (a helper that builds
     /// rows), innermost first: each printed after the diagnostic as `FILE:LINE: note: called from here`.

@@ -1,9 +1,14 @@
 /// A screen evaluated against the store: every field a plain value, ready to render or dump.
+/// Sendable: a plain value, safe to share between threads.
 public struct ResolvedScreen: Hashable, Sendable {
+    /// The screen's id.
     public var id: String
+    /// The title, evaluated and translated.
     public var title: String
+    /// Every section, hidden ones too (marked).
     public var sections: [ResolvedSection]
 
+    /// A screen with these fields.
     public init(id: String, title: String, sections: [ResolvedSection]) {
         self.id = id
         self.title = title
@@ -16,13 +21,21 @@ public struct ResolvedScreen: Hashable, Sendable {
     }
 }
 
+/// A section evaluated against the store.
+/// Sendable: a plain value, safe to share between threads.
 public struct ResolvedSection: Hashable, Sendable {
+    /// The section's id.
     public var id: String
+    /// The header, evaluated and translated.
     public var header: String?
+    /// The footer, evaluated and translated (nil on a page that does not show the section's end).
     public var footer: String?
+    /// Whether the section shows.
     public var visible: Bool
+    /// Its rows, hidden ones too (marked).
     public var rows: [ResolvedRow]
 
+    /// A section with these fields.
     public init(id: String, header: String?, footer: String?, visible: Bool = true, rows: [ResolvedRow]) {
         self.id = id
         self.header = header
@@ -33,6 +46,7 @@ public struct ResolvedSection: Hashable, Sendable {
 }
 
 /// A row as evaluated for display: every field function run, the bound value read.
+/// Sendable: a plain value (its rare fields in a box never changed once shared), safe to share between threads.
 public struct ResolvedRow: Hashable, Sendable {
     /// What a secure input's value shows as wherever it would appear (`asciiFold` makes it `****`).
     public static let secureMask = "••••"
@@ -71,6 +85,7 @@ public struct ResolvedRow: Hashable, Sendable {
     /// The detail is an empty input's `placeholder`, not a value: drawn unlike one.
     public var isPlaceholder = false
 
+    /// A row with these fields (the rare ones are set after).
     public init(id: String, kind: RowKind, text: String, detail: String? = nil, icon: String? = nil,
                 style: RowStyle = .value1, accessory: Accessory = .none, enabled: Bool = true,
                 visible: Bool = true, selectable: Bool = false, key: String? = nil,

@@ -1,14 +1,20 @@
 /// A screen: a title and its sections, like one UITableViewController.
+/// Sendable: a plain value, safe to share between threads.
 public struct Screen: Sendable {
+    /// The screen's id (`push` names it).
     public var id: String
+    /// The title shown above the sections.
     public var title: String
     /// `title = function(ctx)`: evaluated at each render (`title` is then its id).
     public var titleFunction: ScriptRef?
     /// The sections, or a function of `ctx` returning them at each render.
     public var sections: Dynamic<[Section]>
+    /// `on_appear(ctx)`: run each time the screen is pushed.
     public var onAppear: ScriptRef?
+    /// Where the screen was declared, when known.
     public var location: SourceLocation?
 
+    /// A screen with these fields (the title function is set apart).
     public init(id: String, title: String, sections: Dynamic<[Section]>, onAppear: ScriptRef? = nil,
                 location: SourceLocation? = nil) {
         self.id = id

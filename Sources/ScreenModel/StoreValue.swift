@@ -1,5 +1,6 @@
 /// A value kept in the store: boolean, number, string, or a list of strings and numbers
 /// (a multiple choice's options, a list row's items).
+/// Sendable: a plain value, safe to share between threads.
 public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
     case bool(Bool)
     case integer(Int64)
@@ -20,6 +21,7 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         return false
     }
 
+    /// Hashes the case and payload (strings by their bytes), consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .bool(let b): hasher.combine(0); hasher.combine(b)
@@ -51,6 +53,7 @@ public enum StoreValue: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A number as a Double (nil for anything else).
     public var doubleValue: Double? {
         switch self {
         case .integer(let i): return Double(i)

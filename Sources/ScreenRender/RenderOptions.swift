@@ -1,6 +1,9 @@
 /// How `TextRenderer` draws a screen.
+/// Sendable: a plain value, safe to share between threads.
 public struct RenderOptions: Hashable, Sendable {
+    /// The width when none is given (a classic terminal).
     public static let defaultWidth = 80
+    /// Narrower requests are drawn at this width.
     public static let minimumWidth = 20
     /// Wider requests are drawn at this width (a guard against absurd `--width` values).
     public static let maximumWidth = 4096

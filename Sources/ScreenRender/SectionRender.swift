@@ -5,6 +5,7 @@ import ScreenModel
 /// checker that keeps the rows it has seen draws only the ones that changed.
 extension TextRenderer {
     /// The columns every row of a screen shares when drawn (number, icon, text, label).
+    /// A plain value (not marked Sendable: it is used on the thread that drew it).
     public struct Columns {
         let columns: RowColumns
         /// Equal keys (at one width) draw an equal row alike.

@@ -14,9 +14,12 @@ import ScreenModel
 /// `rowLines`) and its footer, with a blank line between sections. Every line fits in
 /// `options.width` columns (escape codes aside), has no trailing spaces, and is pure ASCII
 /// when `options.ascii`.
+/// Sendable: a plain value, safe to share between threads.
 public struct TextRenderer: Sendable {
+    /// How to draw: width, ASCII, colour, the locale's words.
     public var options: RenderOptions
 
+    /// A renderer drawing with `options`.
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
     }

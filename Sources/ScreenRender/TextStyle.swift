@@ -1,5 +1,6 @@
 /// How a span of text is drawn when colour is on (SGR attributes): the renderer's styles,
 /// and the REPL's for its own lines (one table of escape codes).
+/// Sendable: a plain value (a bit set), safe to share between threads.
 public struct TextStyle: OptionSet, Hashable, Sendable {
     /// The attribute bits.
     public let rawValue: UInt8

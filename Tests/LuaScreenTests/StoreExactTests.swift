@@ -58,6 +58,25 @@ final class StoreExactTests: XCTestCase {
         XCTAssertEqual(try JSONValue.parse("{\"caf\\u00e9\": 1, \"caf\u{E9}\": 2}"), .object([(key: nfc, value: .integer(2))]))
     }
 
+    func testSameBytesComparesEveryByteAtEveryLength() {
+        // Lengths around the 8-byte steps, small (inline) and heap strings, a difference at
+        // each position.
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 31, 64, 100] {
+            let base = String((0..<length).map { Character(Unicode.Scalar(UInt8(97 + $0 % 26))) })
+            XCTAssertTrue(base.sameBytes(as: base))
+            XCTAssertTrue(base.sameBytes(as: String(base.utf8.map { Character(Unicode.Scalar($0)) })), "a copy, \(length)")
+            XCTAssertFalse(base.sameBytes(as: base + "x"), "longer, \(length)")
+            for i in 0..<length {
+                var bytes = Array(base.utf8)
+                bytes[i] = UInt8(ascii: "Z")
+                XCTAssertFalse(base.sameBytes(as: String(decoding: bytes, as: UTF8.self)), "byte \(i) of \(length)")
+            }
+        }
+        XCTAssertFalse("caf\u{E9}".sameBytes(as: "cafe\u{301}"))
+        XCTAssertTrue("caf\u{E9} au lait, long enough".sameBytes(as: "caf\u{E9} au lait, long enough"))
+        XCTAssertFalse("ab\u{E9}".sameBytes(as: "ab\u{E8}"))  // same length, last byte differs
+    }
+
     func testStoreValueStringsAreComparedByteForByte() {
         XCTAssertNotEqual(StoreValue.string("\u{E9}"), StoreValue.string("e\u{301}"))
         XCTAssertFalse(StoreValue.string("\u{E9}").sameValue(as: .string("e\u{301}")))

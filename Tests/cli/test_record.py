@@ -22,7 +22,7 @@ class Record(unittest.TestCase):
     def setUp(self):
         support.require_binary(self)
         self.work = tempfile.mkdtemp()
-        for name in ["settings.lua", "jmstatic.lua", "sync.lua"]:
+        for name in ["settings.lua", "jmstatic.lua", "sync.lua", "reader.lua"]:
             shutil.copy(os.path.join(ROOT, "examples", name), self.work)
         os.mkdir(os.path.join(self.work, "tests"))
 
@@ -129,6 +129,55 @@ class Record(unittest.TestCase):
         self.assertNotIn("hunter2", text)
         self.assertIn('s:set("Password", "xxxxxxx")', text)
         self.assertEqual(self.replay().returncode, 0)
+
+    def test_value_commands_replay_as_session_calls(self):
+        # SPEC §8's commands (inc, dec, add, remove, move, action, edit) and a multi-line set
+        # are recorded as §11's session calls, not notes, and the file replays.
+        commands = ["action Dictionaries",  # lists: nothing to replay
+                    "inc Font size", "inc Font size", "dec Line spacing",
+                    "add Dictionaries Oxford", "add Dictionaries Collins", "add Dictionaries Oxford",
+                    "move Dictionaries 3 1", "remove Dictionaries 2",
+                    "Dictionaries", "add Larousse", "move 1 2", "remove 3", "back",
+                    "action Dictionaries sort_a_z", "action Dictionaries clear", "n",
+                    "edit Notes", "first line", "second line", ".",
+                    r"set Notes one\ntwo", "set Sync folders",  # clearing: refused by min_selected
+                    "Night mode", "Dictionaries"]  # ends on the list: its order is seen
+        result = self.record("reader.lua", commands, "--store", "none")
+        self.assertEqual(result.returncode, 1, result.stderr)  # the second "add ... Oxford" fails: unique
+        text = self.recorded()
+        for call in ['s:inc("Font size")', 's:dec("Line spacing")', 's:add("Dictionaries", "Oxford")',
+                     'raises(function() s:add("Dictionaries", "Oxford") end)', 's:move("Dictionaries", 3, 1)',
+                     's:remove("Dictionaries", 2)', 's:add("Larousse")', "s:move(1, 2)", "s:remove(3)",
+                     's:action("Dictionaries", "sort_a_z")', 's:action("Dictionaries", "clear", false)',
+                     r's:set("Notes", "first line\nsecond line")', r's:set("Notes", "one\ntwo")',
+                     'raises(function() s:set("Sync folders", "") end)']:
+            self.assertIn(call, text)
+        self.assertNotIn("not replayed", text)
+        self.assertNotIn("s:action(\"Dictionaries\")", text)
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
+        self.assertIn("1 passed, 0 failed", replay.stdout)
+        # The replay checks the behaviour: a script whose behaviour changed fails it.
+        for old, new in [("max_items = 5", "max_items = 2"),                   # an add is refused
+                         ("unique = true", "unique = false"),                  # the refused add passes
+                         ("table.sort(sorted)", "")]:                          # the action sorts nothing
+            with open(os.path.join(ROOT, "examples", "reader.lua")) as f:
+                source = f.read()
+            self.assertIn(old, source)
+            with open(os.path.join(self.work, "reader.lua"), "w") as f:
+                f.write(source.replace(old, new))
+            replay = self.replay()
+            self.assertEqual(replay.returncode, 1, "%s -> %s\n%s" % (old, new, replay.stdout))
+            self.assertIn("0 passed, 1 failed", replay.stdout)
+
+    def test_set_with_nothing_clears_a_list_and_replays(self):
+        self.record("reader.lua", ["set Dictionaries", "set Sync folders Books, Comics"], "--store", "none")
+        text = self.recorded()
+        self.assertIn('s:set("Dictionaries", "")', text)
+        self.assertIn('s:set("Sync folders", "Books, Comics")', text)
+        self.assertNotIn("not replayed", text)
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
 
     def test_record_goes_with_run(self):
         result = subprocess.run([support.BIN, "check", "settings.lua", "--record", "x_test.lua"],

@@ -197,6 +197,44 @@ class ChoiceValues(PtyTestCase):
         self.assertIn("When Unlocked ›", shown)
 
 
+class ActionIDs(PtyTestCase):
+    """Tab after `action REF ` offers the row's action ids (examples/reader.lua)."""
+    PROMPT = "Reader> "
+
+    def setUp(self):
+        super().setUp()
+        self.spawn("examples/reader.lua").expect_exact(self.PROMPT)
+
+    def test_tab_lists_the_action_ids_of_the_row(self):
+        self.child.send("action Dictionaries \t\t")
+        self.child.expect("clear\\s+sort_a_z")  # readline lists both, sorted
+        self.child.send("\x03")  # clear the line
+        self.child.expect_exact(self.PROMPT)
+
+    def test_tab_completes_an_action_id_and_runs_it(self):
+        self.child.send("action Dictionaries so\t")
+        self.child.expect_exact("rt_a_z")
+        self.command("", self.PROMPT)
+        self.child.send("action 2 cl\t")  # the row by number
+        self.child.expect_exact("ear")
+        self.child.sendline("")
+        self.child.expect_exact("Remove every dictionary? [y/N] ")
+        shown = self.command("y", self.PROMPT)
+        self.assertIn("none yet", shown)  # the list is empty: its placeholder shows
+
+    def test_tab_after_action_offers_only_rows_with_actions(self):
+        self.child.send("action Dic\t")
+        self.child.expect_exact("tionaries")
+        self.child.send("\x03")
+        self.child.expect_exact(self.PROMPT)
+        self.child.send("action Font\t")  # Font size has no actions: Tab completes nothing
+        time.sleep(0.5)
+        self.child.send("\x03")
+        self.child.expect_exact(self.PROMPT)
+        self.assertIn("action Font", self.child.before)
+        self.assertNotIn("size", self.child.before)
+
+
 class History(PtyTestCase):
     def test_history_is_written_and_read_back(self):
         self.spawn().expect_exact(ROOT_PROMPT)

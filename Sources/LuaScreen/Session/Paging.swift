@@ -20,6 +20,8 @@ final class RowIndex {
     private(set) var numbered: [Int32] = []
     private var next = (section: 0, row: 0)
     private var ids: [String: Int]?
+    /// Rows by text: made on the first reference by text (`.some(nil)`: some text is a function).
+    private var textIndex: RowTextIndex??
 
     init(structure: Int, depth: Int, sections: [Section]) {
         self.structure = structure
@@ -84,6 +86,13 @@ final class RowIndex {
         }
         return ids?[id]
     }
+
+    /// The entry of the row a reference names by its text, when that needs no scan of the
+    /// evaluated screen (see `RowTextIndex`).
+    func entry(text reference: String, _ sections: [Section], translate: ((String) -> String)?) -> Int? {
+        if textIndex == nil { textIndex = .some(RowTextIndex(self, sections, translate: translate)) }
+        return textIndex!?.entry(reference)
+    }
 }
 
 /// One page of a screen: the rows shown and where they are in the whole.
@@ -110,16 +119,18 @@ extension Session {
         return index.isStatic ? (index, sections) : nil
     }
 
-    /// One row of the current screen by number or id, evaluating that row only (nil: the
-    /// screen must be evaluated whole to answer).
+    /// One row of the current screen by number, id or text, evaluating that row only (nil:
+    /// the screen must be evaluated whole to answer).
     func quickLookup(_ reference: String) -> ResolvedRow? {
-        guard let (index, sections) = currentIndex() else { return nil }
+        guard !reference.isEmpty, let (index, sections) = currentIndex() else { return nil }
         let entry: Int
         if reference.allSatisfy(\.isNumber), let n = Int(reference) {
             index.extend(toNumber: n, sections)
             guard n >= 1, n <= index.numbered.count else { return nil }
             entry = Int(index.numbered[n - 1])
         } else if let e = index.entry(id: reference, sections) {
+            entry = e
+        } else if let e = index.entry(text: reference, sections, translate: translations.isEmpty ? nil : tr) {
             entry = e
         } else {
             return nil

@@ -19,6 +19,17 @@ public final class SessionRecorder {
         case reset(String)
         case resetAll
         case reload
+        /// `set REF VALUE` with the value as stored (an edited or multi-line text): `s:set(REF, value)`.
+        case setValue(String, StoreValue)
+        case inc(String), dec(String)
+        /// `add REF TEXT`; REF nil: the list shown (`s:add(TEXT)`).
+        case add(String?, String)
+        /// `remove REF N`; REF nil: the list shown.
+        case remove(String?, Int)
+        /// `move REF FROM TO`; REF nil: the list shown.
+        case move(String?, Int, Int)
+        /// `action REF ID`, with the answer given to its confirm (nil: none was asked).
+        case action(String, String, answer: Bool?)
         /// A command the test cannot replay (find, go, lua, ...): kept as a comment.
         case note(String)
 
@@ -33,6 +44,13 @@ public final class SessionRecorder {
             case .reset(let ref): return "s:reset(\(q(ref)))"
             case .resetAll: return "s:reset_all()"
             case .reload: return "s:reload()"
+            case .setValue(let ref, let value): return "s:set(\(q(ref)), \(SessionRecorder.luaLiteral(value)))"
+            case .inc(let ref): return "s:inc(\(q(ref)))"
+            case .dec(let ref): return "s:dec(\(q(ref)))"
+            case .add(let ref, let text): return "s:add(\(ref.map { q($0) + ", " } ?? "")\(q(text)))"
+            case .remove(let ref, let n): return "s:remove(\(ref.map { q($0) + ", " } ?? "")\(n))"
+            case .move(let ref, let from, let to): return "s:move(\(ref.map { q($0) + ", " } ?? "")\(from), \(to))"
+            case .action(let ref, let id, let answer): return "s:action(\(q(ref)), \(q(id))\(answer == false ? ", false" : ""))"
             case .note: return nil
             }
         }

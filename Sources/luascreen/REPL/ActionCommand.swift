@@ -16,12 +16,10 @@ extension Shell {
             }
             return
         }
-        guard let space = rest.lastIndex(where: \.isWhitespace) else {
+        guard let (ref, id) = Shell.actionArguments(rest) else {
             do { _ = try session.lookup(whole) } catch { report(error) }
             return
         }
-        let ref = ReplText.unquoted(rest[..<space].trimmed)
-        let id = ReplText.unquoted(rest[rest.index(after: space)...].trimmed)
         do {
             try session.runAction(ref, id: id)
             render()
@@ -38,5 +36,11 @@ extension Shell {
         } catch {
             report(error)
         }
+    }
+
+    /// REF and ID of `action REF ID` (the last word is the id); nil for one word.
+    static func actionArguments(_ rest: String) -> (ref: String, id: String)? {
+        guard let space = rest.lastIndex(where: \.isWhitespace) else { return nil }
+        return (ReplText.unquoted(rest[..<space].trimmed), ReplText.unquoted(rest[rest.index(after: space)...].trimmed))
     }
 }

@@ -10,6 +10,8 @@ enum Completion {
     struct Names {
         var texts: [String]
         var ids: [String]
+        /// For `action`: the action ids of the row a reference names (nil: no such row).
+        var actionIDs: ((String) -> [String]?)? = nil
     }
 
     /// Replacements for the word before the cursor, given the line up to the cursor.
@@ -35,11 +37,26 @@ enum Completion {
                 // set REF VALUE: the row is typed, complete its value
                 return unique(options.filter { startsWith($0, typed) }.map { replacement($0, typed: typed) })
             }
+            if word == "action", let (typed, ids) = actionIDs(rest, names(word)) {
+                // action REF ID: the row is typed, complete its action's id (then rows whose
+                // text goes on with the same words)
+                return unique(ids.filter { startsWith($0, typed) }.map { replacement($0, typed: typed) }
+                              + rows.map { replacement($0, typed: rest) })
+            }
             return unique(rows.map { replacement($0, typed: rest) })
         }
         if ReplCommand.words.contains(word) { return [] }
         // Not a command: the whole line names a row ("Sign O" -> "Out").
         return unique(matching(typed, names("")).map { replacement($0, typed: typed) })
+    }
+
+    /// After `action`: when the words before the last one name a row with actions, the last
+    /// word (the id typed so far) and that row's action ids.
+    static func actionIDs(_ rest: String, _ names: Names) -> (typed: String, ids: [String])? {
+        guard let space = rest.lastIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
+        let ref = ReplText.unquoted(rest[..<space].trimmed)
+        guard !ref.isEmpty, let ids = names.actionIDs?(ref), !ids.isEmpty else { return nil }
+        return (String(rest[rest.index(after: space)...]), ids)
     }
 
     /// Texts starting with `typed` (ignoring case); ids only when no text does.
@@ -98,12 +115,19 @@ extension Session {
             rows = screen.visibleRows.filter { $0.accessory == .detail || $0.accessory == .detailDisclosure }
         case "set", "reset":
             rows = screen.visibleRows.filter { $0.key != nil || $0.number != nil }
+        case "action":
+            // rows with actions, selectable or not
+            rows = screen.visibleRows.filter { !($0.actions ?? []).isEmpty }
         default:
             rows = screen.visibleRows.filter { $0.number != nil }
         }
         // Readline prints what Tab completes: a text or id with a control or bidi character
         // is not offered (the sanitizer would change it, so it could not be typed back).
         let safe = { (s: String) in sanitize(s, lineBreaks: .escape) == s }
-        return Completion.Names(texts: rows.map(\.text).filter(safe), ids: rows.map(\.id).filter(safe))
+        var names = Completion.Names(texts: rows.map(\.text).filter(safe), ids: rows.map(\.id).filter(safe))
+        if command == "action" {
+            names.actionIDs = { [unowned self] ref in (try? self.actions(ref))?.map(\.id).filter(safe) }
+        }
+        return names
     }
 }

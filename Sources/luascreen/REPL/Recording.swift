@@ -21,6 +21,8 @@ extension Shell {
         var line: String
         var call: SessionRecorder.Call?
         var kind: RowKind?
+        /// The bound key of the row the command names: an input's value is recorded as stored.
+        var key: String?
         /// The row is a secure input: what is typed for it is not written to the file.
         var secure = false
         var failures: Int
@@ -44,16 +46,32 @@ extension Shell {
         switch ReplCommand.parse(line, resolves: resolves) {
         case .select(let ref):
             mark.call = .select(ref, answer: nil)
-            let row = try? session.lookup(ref)
-            mark.kind = row?.kind
-            mark.secure = row?.key.map(secureKeys().contains) ?? false
+            noteRow(ref, in: &mark)
         case .set(let rest):
-            if let (ref, value) = splitSet(rest, quiet: true) {
+            if let ref = listToClear(rest) {
+                mark.call = .set(ref, "")  // `set REF` alone clears a list: so does s:set(REF, "")
+            } else if let (ref, value) = splitSet(rest, quiet: true) {
                 mark.call = .set(ref, value)
-                mark.secure = (try? session.lookup(ref))?.key.map(secureKeys().contains) ?? false
+                noteRow(ref, in: &mark)
             } else {
                 mark.call = .note(line)
             }
+        case .inc(let ref): mark.call = .inc(ref)
+        case .dec(let ref): mark.call = .dec(ref)
+        case .add(let rest):
+            mark.call = addArguments(rest, quiet: true).map { .add($0.ref, $0.text) } ?? .note(line)
+        case .remove(let rest):
+            mark.call = Shell.listEditArguments(rest, positions: 1).map { .remove($0.ref, $0.numbers[0]) } ?? .note(line)
+        case .move(let rest):
+            mark.call = Shell.listEditArguments(rest, positions: 2).map { .move($0.ref, $0.numbers[0], $0.numbers[1]) } ?? .note(line)
+        case .action(let rest):
+            // `action REF` only lists the actions: nothing to replay.
+            if resolves(ReplText.unquoted(rest)) { return nil }
+            mark.call = Shell.actionArguments(rest).map { .action($0.ref, $0.id, answer: nil) } ?? .note(line)
+        case .edit(let ref):
+            // Recorded after it ran as a set of the text the editor produced.
+            mark.call = .setValue(ref, .string(""))
+            noteRow(ref, in: &mark)
         case .accessory(let ref): mark.call = .accessory(ref)
         case .back: mark.call = .back
         case .home: mark.call = .home
@@ -61,16 +79,40 @@ extension Shell {
         case .resetAll: mark.call = .resetAll
         case .reload: mark.call = .reload
         case .find, .go, .lua, .expression, .usage: mark.call = .note(line)
-        // Not replayed yet: kept in the file as a note.
-        case .inc, .dec, .add, .remove, .move, .edit, .action: mark.call = .note(line)
         case .show, .next, .prev, .help, .why, .store, .quit: break
         }
         return mark
     }
 
+    /// The kind, key and secrecy of the row `ref` names on the screen shown.
+    private func noteRow(_ ref: String, in mark: inout RecordMark) {
+        guard let row = try? session.lookup(ref) else { return }
+        mark.kind = row.kind
+        mark.key = row.key
+        mark.secure = row.key.map(secureKeys().contains) ?? false
+    }
+
     /// After the command ran: recorded with its outcome, its answer and its alerts.
     func recordAfter(_ mark: RecordMark?) {
         guard let mark, let recording = shellRecording, var call = mark.call else { return }
+        let failed = failures > mark.failures
+        if case .setValue(let ref, _) = call {
+            // `edit`: the text the editor produced, as stored; an edit that failed or
+            // changed nothing it can name is a note.
+            guard !failed, let key = mark.key, let value = session.store.value(for: key) else {
+                return recording.recorder.record(.note(mark.line), typed: mark.line, failed: failed, session: session)
+            }
+            call = .setValue(ref, value)
+        }
+        if case .action(let ref, let id, _) = call, recording.asked {
+            if let answer = recording.answer {
+                call = .action(ref, id, answer: Shell.isYes(answer))
+            } else if interactive {
+                call = .action(ref, id, answer: false)  // cancelled
+            } else {
+                call = .note("\(mark.line): its question had no answer")
+            }
+        }
         if case .select(let ref, _) = call, recording.asked {
             if mark.kind == .input || mark.kind == .number {
                 // The REPL asked for the new value.
@@ -84,12 +126,18 @@ extension Shell {
                 call = .note("\(mark.line): its question had no answer")
             }
         }
+        if !mark.secure, !failed, mark.kind == .input, case .set(let ref, _) = call, let key = mark.key,
+           let value = session.store.value(for: key) {
+            // An input's text as stored: REPL text reads `\n` as a newline in a multiline
+            // input, a Lua string in a test does not.
+            call = .setValue(ref, value)
+        }
         var line = mark.line
         if mark.secure, case .set(let ref, let value) = call {
             // A secret typed for a secure input stays out of the file: as many x's instead.
             call = .set(ref, String(repeating: "x", count: value.count))
             if case .set = ReplCommand.parse(line, resolves: { _ in false }) { line = "set \(ref) (a secure value, not recorded)" }
         }
-        recording.recorder.record(call, typed: line, failed: failures > mark.failures, session: session)
+        recording.recorder.record(call, typed: line, failed: failed, session: session)
     }
 }

@@ -1,0 +1,94 @@
+import ScreenModel
+
+/// The rows of a long screen by their shown text, so that a reference by text (`select
+/// "Wi-Fi"`) finds its row without evaluating the whole screen. Made from a `RowIndex` (a
+/// screen whose visibility is fixed in the script) on the first reference by text, and only
+/// when every row's text is fixed too. It answers only when the answer cannot differ from
+/// `Session.lookup`'s scan of the evaluated screen, hidden rows included or not; otherwise
+/// (a hidden row that could match, several matches, no match) it answers nil and the
+/// lookup scans, so which row wins and every error message stay the scan's.
+final class RowTextIndex {
+    /// Visible rows by shown text: the first entry (visible position) with that text.
+    private let firstEntry: [String: Int32]
+    /// Shown texts of the visible rows, by entry.
+    private let texts: [String]
+    /// Their lowercased forms and those of the hidden rows, made on the first reference
+    /// that needs them.
+    private var lowered: (visible: [String], hidden: [String])?
+    /// Ids and shown texts of hidden rows: a reference that could match one is left to the scan.
+    private let hiddenIDs: Set<String>
+    private let hiddenTexts: [String]
+
+    /// nil when some row's text is a function (the text is known only by evaluating it).
+    /// Built in locals (a class's stored properties cost an exclusivity check at each
+    /// access), the first of equal texts kept by filling from the last entry back.
+    init?(_ index: RowIndex, _ sections: [Section], translate: ((String) -> String)?) {
+        // By index: `for row in rows` would copy every row.
+        for s in sections.indices {
+            for r in sections[s].rows.indices {
+                guard case .value = sections[s].rows[r].text else { return nil }
+            }
+        }
+        index.extend(toEntries: index.visibleCount, sections)
+        let entries = index.entries
+        var texts: [String] = []
+        texts.reserveCapacity(entries.count)
+        for e in entries {
+            let text = sections[Int(e.section)].rows[Int(e.row)].text.value ?? sections[Int(e.section)].rows[Int(e.row)].id
+            texts.append(translate?(text) ?? text)
+        }
+        var first: [String: Int32] = [:]
+        first.reserveCapacity(texts.count)
+        var n = texts.count - 1
+        while n >= 0 {
+            first[texts[n]] = Int32(n)
+            n -= 1
+        }
+        // The index is made only when visibility is fixed: hidden is what the script says.
+        var hiddenIDs: Set<String> = []
+        var hiddenTexts: [String] = []
+        if entries.count < sections.reduce(0, { $0 + $1.rows.count }) {
+            for s in sections.indices {
+                let sectionHidden = sections[s].visible.value == false
+                for r in sections[s].rows.indices where sectionHidden || sections[s].rows[r].visible.value == false {
+                    let id = sections[s].rows[r].id
+                    hiddenIDs.insert(id)
+                    let text = sections[s].rows[r].text.value ?? id
+                    hiddenTexts.append(translate?(text) ?? text)
+                }
+            }
+        }
+        self.texts = texts
+        self.firstEntry = first
+        self.hiddenIDs = hiddenIDs
+        self.hiddenTexts = hiddenTexts
+    }
+
+    /// The entry (visible position) of the row `reference` names by text, as `lookup`'s
+    /// scan would find it: the first row whose text is the reference, else the only row
+    /// whose text is it in any case, else the only row whose text starts with it in any
+    /// case. nil: the scan must answer (no match, several, or a hidden row that could match).
+    /// The reference is trimmed, not empty, and no visible row has it as its id.
+    func entry(_ reference: String) -> Int? {
+        if hiddenIDs.contains(reference) { return nil }
+        if let n = firstEntry[reference] {
+            return hiddenTexts.contains(reference) ? nil : Int(n)
+        }
+        let lower = reference.lowercased()
+        if lowered == nil { lowered = (texts.map { $0.lowercased() }, hiddenTexts.map { $0.lowercased() }) }
+        let (lowered, hiddenLowered) = self.lowered!
+        if hiddenLowered.contains(where: { $0.hasPrefix(lower) }) { return nil }
+        if let only = single(lowered, { $0 == lower }) { return only }
+        return single(lowered, { $0.hasPrefix(lower) })
+    }
+
+    /// The one position whose item passes `test`; nil when none or several do.
+    private func single(_ items: [String], _ test: (String) -> Bool) -> Int? {
+        var found: Int? = nil
+        for (n, item) in items.enumerated() where test(item) {
+            if found != nil { return nil }
+            found = n
+        }
+        return found
+    }
+}
