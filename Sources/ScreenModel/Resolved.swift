@@ -48,9 +48,6 @@ public struct ResolvedSection: Hashable, Sendable {
 /// A row as evaluated for display: every field function run, the bound value read.
 /// Sendable: a plain value (its rare fields in a box never changed once shared), safe to share between threads.
 public struct ResolvedRow: Hashable, Sendable {
-    /// What a secure input's value shows as wherever it would appear (`asciiFold` makes it `****`).
-    public static let secureMask = "••••"
-
     /// The row's id (given, or made from its text).
     public var id: String
     /// What kind of row it is.

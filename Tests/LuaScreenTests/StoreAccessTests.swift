@@ -28,10 +28,14 @@ final class StoreAccessTests: XCTestCase {
     private func read(_ path: String) -> String? {
         guard let file = fopen(path, "r") else { return nil }
         defer { fclose(file) }
-        var out = ""
-        var buffer = [CChar](repeating: 0, count: 256)
-        while fgets(&buffer, 256, file) != nil { out += String(cString: buffer) }
-        return out
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while true {
+            let n = fread(&buffer, 1, buffer.count, file)
+            if n == 0 { break }
+            bytes += buffer[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     func testStoreChoiceOpensMemoryAGivenFileOrTheScriptsDefault() throws {
@@ -93,23 +97,5 @@ final class StoreAccessTests: XCTestCase {
             [{"file":"a.lua","line":3,"severity":"error","path":"screens[1]","message":"say \\"x\\""},\
             {"file":"b.lua","line":null,"severity":"warning","path":"","message":"m"}]
             """)
-    }
-}
-
-/// `Binding.numberRange`: the one wording of a number's range.
-final class NumberRangeTests: XCTestCase {
-    func testRangeAndStepInWords() {
-        var binding = Binding(key: "n", defaultValue: .integer(0))
-        XCTAssertNil(binding.numberRange)
-        binding.minimum = 0
-        binding.maximum = 10
-        binding.step = 0.5
-        XCTAssertEqual(binding.numberRange, "0 to 10, step 0.5")
-        binding.maximum = nil
-        XCTAssertEqual(binding.numberRange, "at least 0, step 0.5")
-        binding.minimum = nil
-        binding.maximum = 3
-        binding.step = nil
-        XCTAssertEqual(binding.numberRange, "at most 3")
     }
 }

@@ -1,6 +1,7 @@
 """Messages of the command line that used to mislead (issue 13): an on_appear error shown
-as an unknown screen id, and a store that cannot be written reported as `Read-only file
-system` without saying which file, that nothing was lost, or what to do."""
+as an unknown screen id, a store that cannot be written reported as `Read-only file
+system` without saying which file, that nothing was lost, or what to do, and the REPL's
+`store` listing a string with its line breaks turned to spaces."""
 import json
 import os
 import shutil
@@ -19,6 +20,7 @@ SCREENS = textwrap.dedent("""\
       screens = {
         screen { id = "main", title = "Main", sections = { section { rows = {
           toggle { key = "wifi", text = "Wi-Fi", default = true },
+          input { key = "note", text = "Note", default = "", multiline = true },
           row { text = "Broken", push = "broken" },
         } } } },
         screen { id = "broken", title = "Broken",
@@ -59,7 +61,7 @@ class CLIMessages(unittest.TestCase):
         result = self.luascreen("render", self.script, "--screen", "broken", "--store", "none")
         self.assertEqual(result.returncode, 1, result.stderr)
         self.assertNotIn("no screen with id", result.stderr)
-        self.assertIn(f"{self.script}:9: the network list is not ready", result.stderr)
+        self.assertIn(f"{self.script}:10: the network list is not ready", result.stderr)
         self.assertIn("on_appear", result.stderr)
 
     def test_render_screen_with_an_unknown_id_suggests_the_close_one(self):
@@ -79,6 +81,13 @@ class CLIMessages(unittest.TestCase):
         self.assertNotIn("Read-only file system", result.stderr)
         with open(store) as f:
             self.assertEqual(json.load(f), {"visits": 3})
+
+    def test_store_lists_a_string_as_the_lua_literal_that_reads_back(self):
+        result = self.luascreen("run", self.script, "--store", "none",
+                                stdin='lua ctx.store.note = "two\\nlines \\"q\\" \\27[31m"\nstore\n')
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn('* note = "two\\nlines \\"q\\" \\x1b[31m"   (default: "")', result.stdout)
+        self.assertNotIn("\x1b", result.stdout)
 
     # a store that cannot be written
 

@@ -1,16 +1,17 @@
 import ScreenModel
 
 /// The one writer of Lua string literals: test values and messages, the test files that
-/// `explore` and `--record` write, and the scripts `import` writes.
-enum LuaLiteral {
+/// `explore` and `--record` write, the scripts `import` writes, and the values the REPL's
+/// `store` lists. Stateless: `Sendable`.
+public enum LuaLiteral: Sendable {
     /// `s` as a Lua string literal that reads back as the same bytes: quotes and
     /// backslashes escaped, control characters as `\n`, `\t` or `\x01` (two hex digits, so
     /// "\u{1}2" is `"\x012"`, not the one character `"\12"`), bytes that are not UTF-8 as
     /// `\xff`, C1 and bidi controls as `\u{202E}`. Nothing raw reaches the terminal.
-    static func string(_ s: String) -> String { string(Array(s.utf8)) }
+    public static func string(_ s: String) -> String { string(Array(s.utf8)) }
 
     /// The bytes of a Lua string (which need not be UTF-8) as a literal, escaped as above.
-    static func string(_ bytes: [UInt8]) -> String {
+    public static func string(_ bytes: [UInt8]) -> String {
         var out = "\""
         var i = 0
         while i < bytes.count {

@@ -41,6 +41,6 @@ extension Shell {
     /// REF and ID of `action REF ID` (the last word is the id); nil for one word.
     static func actionArguments(_ rest: String) -> (ref: String, id: String)? {
         guard let space = rest.lastIndex(where: \.isWhitespace) else { return nil }
-        return (ReplText.unquoted(rest[..<space].trimmed), ReplText.unquoted(rest[rest.index(after: space)...].trimmed))
+        return (ReplText.unquoted(rest[..<space].trimmingSpaces), ReplText.unquoted(rest[rest.index(after: space)...].trimmingSpaces))
     }
 }

@@ -13,7 +13,7 @@ final class BatchInput {
     func peek() -> String? {
         if let pending { return pending }
         while let raw = readLine(strippingNewline: true) {
-            let line = raw.trimmed
+            let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             pending = line
             return line

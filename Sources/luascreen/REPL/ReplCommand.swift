@@ -54,7 +54,7 @@ enum ReplCommand: Equatable {
         if line == ".." { return .back }
         if line == "?" { return .help(nil) }
         if line.hasPrefix("=") {
-            let expression = line.dropFirst().trimmed
+            let expression = line.dropFirst().trimmingSpaces
             return expression.isEmpty ? .usage("= needs an expression, e.g. = ctx.store.notifications") : .expression(expression)
         }
         let (word, rest) = ReplText.splitFirstWord(line)

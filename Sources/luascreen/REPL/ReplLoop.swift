@@ -36,7 +36,7 @@ enum ReplLoop {
                 }
                 continue
             }
-            let line = raw.trimmed
+            let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             if shell.remembers(line) { LineEditor.remember(line) }
             if !shell.run(line) { break }
@@ -51,7 +51,7 @@ enum ReplLoop {
         let input = BatchInput()
         // A button's question is answered by a y or n line right after the command.
         shell.ask = { question, _ in
-            print(question.trimmed)
+            print(question.trimmingSpaces)
             guard let next = input.peek(), Shell.isAnswer(next) else { return nil }
             input.advance()
             print(sanitize("> \(next)"))

@@ -19,7 +19,7 @@ enum ReplText {
     /// The first word of `line` (up to whitespace) and the rest, trimmed.
     static func splitFirstWord(_ line: String) -> (word: String, rest: String) {
         guard let space = line.firstIndex(where: { $0.isWhitespace }) else { return (line, "") }
-        return (String(line[..<space]), line[space...].trimmed)
+        return (String(line[..<space]), line[space...].trimmingSpaces)
     }
 }
 

@@ -58,11 +58,11 @@ extension Shell {
     }
 
     static func isYes(_ answer: String) -> Bool {
-        ["y", "yes"].contains(answer.trimmed.lowercased())
+        ["y", "yes"].contains(answer.trimmingSpaces.lowercased())
     }
 
     static func isAnswer(_ line: String) -> Bool {
-        ["y", "yes", "n", "no"].contains(line.trimmed.lowercased())
+        ["y", "yes", "n", "no"].contains(line.trimmingSpaces.lowercased())
     }
 
     /// An input or number row was selected: ask for its new value (interactive), or say
@@ -84,7 +84,7 @@ extension Shell {
         }
         if let binding {
             if row.kind == .number {
-                if let range = binding.numberRange { notes.append(range) }
+                if let range = binding.rangeText { notes.append(range) }
             } else if let max = binding.maxLength {
                 notes.append("at most \(max) characters")
             }

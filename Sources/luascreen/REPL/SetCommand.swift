@@ -42,7 +42,7 @@ extension Shell {
                 return problem("a quote is not closed: set \"ROW TEXT\" VALUE")
             }
             let ref = String(rest[afterOpen..<close])
-            let value = rest[rest.index(after: close)...].trimmed
+            let value = rest[rest.index(after: close)...].trimmingSpaces
             if value.isEmpty { return problem("set needs a value after the row: set \(rest) VALUE (\"\" for an empty text)") }
             return (ref, ReplText.unquoted(value))
         }

@@ -38,14 +38,12 @@ extension Shell {
     }
 
     /// A secure input's value as shown (the library's mask, folded to ASCII with --ascii).
-    var mask: String { clean(ResolvedRow.secureMask, keepNewlines: false) }
+    var mask: String { clean(Binding.secureMask, keepNewlines: false) }
 
-    /// A value as Lua would write it: strings quoted.
+    /// A value as Lua would write it: strings as the library's Lua literals (escaped, so one
+    /// line and nothing raw), folded to ASCII with --ascii.
     func shown(_ value: StoreValue) -> String {
-        if case .string(let s) = value {
-            let escaped = s.reduce(into: "") { out, c in if c == "\\" || c == "\"" { out.append("\\") }; out.append(c) }
-            return "\"" + clean(escaped, keepNewlines: false) + "\""
-        }
+        if case .string(let s) = value { return clean(LuaLiteral.string(s), keepNewlines: false) }
         return value.description
     }
 

@@ -1,0 +1,113 @@
+import LuaScreen
+
+/// What a shell completes after an option.
+enum ValueKind {
+    case none, file, directory, luaFile, text
+}
+
+/// One option: its name, value, the commands that take it (none: every command), its
+/// meaning and what it does to `Options`. Adding an option is one entry in `all`.
+struct OptionSpec: Sendable {
+    let name: String
+    var aliases: [String] = []
+    /// The value's placeholder (`PATH`), nil for a flag.
+    var value: String? = nil
+    /// The only values it takes (checked, and completed by the shells).
+    var choices: [String] = []
+    /// What a shell completes for the value when there are no choices.
+    var completes: ValueKind = .text
+    var commands: [Options.Command] = []
+    let help: String
+    let apply: @Sendable (inout Options, String) throws -> Void
+
+    /// The commands that run a script, which take the general options (SPEC §3).
+    static let scriptCommands: [Options.Command] = [.run, .check, .dump, .render, .test]
+
+    static let all: [OptionSpec] = [
+        OptionSpec(name: "--store", value: "PATH", completes: .file, commands: scriptCommands,
+                   help: "where values persist, or `none` for memory (default: $XDG_CONFIG_HOME/luascreen/NAME.json)") { $0.storePath = $1 },
+        OptionSpec(name: "--width", value: "N", commands: scriptCommands,
+                   help: "render width (default: the terminal's, else 80)") { $0.width = try positive("--width", $1) },
+        OptionSpec(name: "--color", aliases: ["--colour"], value: "WHEN", choices: Options.ColorMode.allCases.map(\.rawValue),
+                   commands: scriptCommands, help: "colour: auto (only on a terminal, never with NO_COLOR), always or never") {
+            $0.color = Options.ColorMode(rawValue: $1)!
+        },
+        OptionSpec(name: "--ascii", commands: scriptCommands, help: "draw with ASCII only") { o, _ in o.ascii = true },
+        OptionSpec(name: "--max-instructions", value: "N", commands: scriptCommands,
+                   help: "instruction budget of each action: a load, a screen, a command, a test (default 10000000)") { $0.limits.instructions = try positive("--max-instructions", $1) },
+        OptionSpec(name: "--max-memory", value: "BYTES", commands: scriptCommands,
+                   help: "memory cap of the Lua state, and of what the host copies out of it (default 64M; K, M, G)") { $0.limits.memory = try positive("--max-memory", $1) },
+        OptionSpec(name: "--trusted", commands: scriptCommands,
+                   help: "lift the sandbox (io, os, debug, package)") { o, _ in o.trusted = true },
+        OptionSpec(name: "--locale", value: "LANG", commands: [.run, .check, .dump, .render],
+                   help: "show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG); with check: warn about strings LANG does not translate") {
+            $0.locale = $1
+        },
+        OptionSpec(name: "--json", commands: [.check, .explore], help: "print JSON: check's diagnostics, explore's summary") { o, _ in o.json = true },
+        OptionSpec(name: "--screen", value: "ID", commands: [.render], help: "render this screen of the app instead of the root") { $0.screen = $1 },
+        OptionSpec(name: "--page", value: "N", commands: [.render], help: "render page N of a long screen") { $0.page = try positive("--page", $1) },
+        OptionSpec(name: "--page-rows", value: "R", commands: [.render], help: "rows per page with --page (default 20)") {
+            $0.pageRows = try positive("--page-rows", $1)
+        },
+        OptionSpec(name: "--watch", commands: [.run],
+                   help: "reload when the script or a module it required changes on disk") { o, _ in o.watch = true },
+        OptionSpec(name: "--record", value: "FILE", completes: .file, commands: [.run],
+                   help: "write the session as a test file that replays it") { $0.record = $1 },
+        OptionSpec(name: "--coverage", value: "FILE", completes: .file, commands: [.test],
+                   help: "write lcov of the screen scripts the tests opened, and print a summary") { $0.coverage = $1 },
+        OptionSpec(name: "--seed", value: "N", commands: [.explore], help: "the seed of the walks (default: from the clock, printed first)") {
+            $0.explore.seed = try ExploreArguments.seed($1)
+        },
+        OptionSpec(name: "--walks", value: "W", commands: [.explore], help: "how many random walks (default 200)") { $0.explore.walks = try positive("--walks", $1) },
+        OptionSpec(name: "--steps", value: "K", commands: [.explore], help: "the most steps of a walk (default 50)") { $0.explore.steps = try positive("--steps", $1) },
+        OptionSpec(name: "--update-snapshots", commands: [.test], help: "rewrite snapshots instead of comparing them") { o, _ in o.updateSnapshots = true },
+        OptionSpec(name: "--junit", value: "FILE", completes: .file, commands: [.test],
+                   help: "also write the results as JUnit XML to FILE") { $0.junit = $1 },
+        OptionSpec(name: "--filter", value: "TEXT", commands: [.test], help: "run only the tests whose name contains TEXT") { $0.filter = $1 },
+        OptionSpec(name: "--format", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue), commands: [.export, .import_],
+                   help: "what export writes: an iOS Settings.bundle or androidx.preference XML") { $0.format = $1 },
+        OptionSpec(name: "--out", value: "PATH", completes: .file, commands: [.explore, .export, .import_, .stubs],
+                   help: "export: the folder to write; import: the script; explore: the folder for a failing walk's _test.lua; stubs: the file (default: standard output)") {
+            $0.out = $1
+        },
+        OptionSpec(name: "--luacheck", commands: [.stubs], help: "write a luacheck config (.luacheckrc) instead of the LuaLS definitions") { o, _ in o.luacheck = true },
+        OptionSpec(name: "--help", aliases: ["-h"], help: "this help; with a command, that command's") { o, _ in o.help = true },
+        OptionSpec(name: "--version", aliases: ["-V"], help: "the version") { o, _ in o.version = true },
+    ]
+
+    static func named(_ name: String) -> OptionSpec? {
+        all.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// The options a command takes, in table order.
+    static func of(_ command: Options.Command) -> [OptionSpec] {
+        all.filter { $0.commands.isEmpty || $0.commands.contains(command) }
+    }
+
+    /// `--store PATH`, `--ascii`: the option as the usage text writes it.
+    var usage: String { value.map { "\(name) \(choices.isEmpty ? $0 : choices.joined(separator: "|"))" } ?? name }
+
+    static func positive(_ name: String, _ text: String) throws -> Int {
+        guard let n = parseSize(text), n > 0 else {
+            throw Options.UsageError(description: "\(name) takes a positive whole number, got \"\(text)\"")
+        }
+        return n
+    }
+}
+
+/// "64M", "1G", "65536" -> bytes (also plain counts).
+func parseSize(_ text: String) -> Int? {
+    let t = String(text.lowercased().filter { $0 != "_" })
+    let units: [(String, Int)] = [("kib", 1 << 10), ("mib", 1 << 20), ("gib", 1 << 30), ("k", 1 << 10), ("m", 1 << 20), ("g", 1 << 30)]
+    for (suffix, factor) in units where t.hasSuffix(suffix) {
+        guard let n = Int(t.dropLast(suffix.count)) else { return nil }
+        return n.multipliedReportingOverflow(by: factor).overflow ? nil : n * factor
+    }
+    return Int(t)
+}
+
+/// The option or value `word` may have meant: one it begins (`--wid`), else the closest by
+/// `Suggest.closest` (`--colr`, `--widthh`).
+func closestOption(_ word: String, _ candidates: [String]) -> String? {
+    candidates.first { $0.hasPrefix(word) } ?? Suggest.closest(to: word, in: candidates)
+}
