@@ -27,7 +27,7 @@ final class RowHelpTests: XCTestCase {
         let free = try s.help("Free")
         XCTAssertFalse(free.contains(" to ") || free.contains("at least") || free.contains("at most"), free)
         let secret = try s.help("Password")
-        XCTAssertTrue(secret.contains("value: \(ResolvedRow.secureMask)") && secret.contains("default: \(ResolvedRow.secureMask)"), secret)
+        XCTAssertTrue(secret.contains("value: \(Binding.secureMask)") && secret.contains("default: \(Binding.secureMask)"), secret)
         XCTAssertFalse(secret.contains("hunter2"), secret)
     }
 }

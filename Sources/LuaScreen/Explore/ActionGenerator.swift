@@ -139,7 +139,7 @@ struct ChoiceDomain: ValueDomain {
         var out = options.map { $0.value.description }
         out += options.map(\.text)
         out.append("no such option")
-        return out.filter { !$0.isEmpty && $0.trimmed == $0 }
+        return out.filter { !$0.isEmpty && $0.trimmingSpaces == $0 }
     }
 }
 
@@ -180,9 +180,9 @@ struct InputDomain: ValueDomain {
             out.append(String(repeating: "m", count: max))
             out.append(String(repeating: "n", count: max + 1))
         } else {
-            out.append(String(repeating: "long ", count: 40).trimmed)
+            out.append(String(repeating: "long ", count: 40).trimmingSpaces)
         }
-        return out.filter { $0.trimmed == $0 && !$0.contains("\n") }
+        return out.filter { $0.trimmingSpaces == $0 && !$0.contains("\n") }
     }
 }
 

@@ -80,14 +80,14 @@ struct XMLPlistReader {
             throw fail(at: start, "<key> outside a <dict>")
         case "integer":
             let t = tag.selfClosing ? "" : try text(until: "integer")
-            guard let n = XMLPlistReader.integer(t.trimmed) else { throw fail(at: start, "<integer> holds \"\(t.prefix(40))\", not a whole number that fits 64 bits") }
+            guard let n = XMLPlistReader.integer(t.trimmingSpaces) else { throw fail(at: start, "<integer> holds \"\(t.prefix(40))\", not a whole number that fits 64 bits") }
             return .integer(n)
         case "real":
-            let t = (tag.selfClosing ? "" : try text(until: "real")).trimmed
+            let t = (tag.selfClosing ? "" : try text(until: "real")).trimmingSpaces
             guard let d = XMLPlistReader.real(t) else { throw fail(at: start, "<real> holds \"\(t.prefix(40))\", not a number") }
             return .real(d)
         case "date":
-            let t = (tag.selfClosing ? "" : try text(until: "date")).trimmed
+            let t = (tag.selfClosing ? "" : try text(until: "date")).trimmingSpaces
             guard let d = ISODate.parse(t) else { throw fail(at: start, "<date> holds \"\(t.prefix(40))\", not a date of the form 2026-11-30T12:00:00Z") }
             return .date(d)
         case "data":

@@ -63,9 +63,9 @@ extension Session {
 
     /// `set REF a, b`: items separated by commas and trimmed; nothing clears the list.
     static func splitItems(_ text: String) -> [String] {
-        let t = text.trimmed
+        let t = text.trimmingSpaces
         if t.isEmpty { return [] }
-        return t.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmed }
+        return t.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces }
     }
 
     /// REPL text for a multiline input: each `\n` (backslash, n) a newline.
@@ -159,7 +159,7 @@ extension Session {
     /// The list row an edit names: REF on the current screen, or (left out, or naming it)
     /// the list whose screen is shown.
     func listTarget(_ reference: String?) throws -> Row {
-        let ref = reference?.trimmed ?? ""
+        let ref = reference?.trimmingSpaces ?? ""
         if let source = navigation.last?.list,
            ref.isEmpty || ref == source.row.id || ref.lowercased() == (source.row.text.value ?? "").lowercased() {
             return source.row

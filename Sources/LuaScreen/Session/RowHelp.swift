@@ -15,10 +15,10 @@ extension Session {
         if let binding = row.binding {
             let current = value(for: binding.key)
             lines.append("key: \(binding.key)")
-            lines.append("value: \(binding.secure ? ResolvedRow.secureMask : current.map { $0.description } ?? "nil")")
-            lines.append("default: \(binding.secure ? ResolvedRow.secureMask : binding.defaultValue.description)")
+            lines.append("value: \(binding.secure ? Binding.secureMask : current.map { $0.description } ?? "nil")")
+            lines.append("default: \(binding.secure ? Binding.secureMask : binding.defaultValue.description)")
             if row.kind == .number {
-                let range = [binding.numberRange, binding.unit.map { "unit \($0)" }].compactMap { $0 }
+                let range = [binding.rangeText, binding.unit.map { "unit \($0)" }].compactMap { $0 }
                 if !range.isEmpty { lines.append(range.joined(separator: ", ")) }
             }
             if row.kind == .choice, case .success(let options) = options(of: row) {

@@ -9,11 +9,11 @@ extension Session {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
-        if let row = quickLookup(reference.trimmed) { return row }
+        if let row = quickLookup(reference.trimmingSpaces) { return row }
         let screen = currentScreen()
         let all = screen.sections.flatMap(\.rows)
         let candidates = includeHidden ? all : all.filter(\.visible)
-        let ref = reference.trimmed
+        let ref = reference.trimmingSpaces
         guard !ref.isEmpty else { throw SessionError.refused("which row? give its number, id or text") }
         if ref.allSatisfy(\.isNumber), let n = Int(ref) {
             if let row = candidates.first(where: { $0.number == n }) { return row }

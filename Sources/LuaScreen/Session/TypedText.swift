@@ -6,7 +6,7 @@ extension Session {
     /// Turns typed text into a value of the row's kind.
     func parse(_ text: String, for row: Row) throws -> StoreValue {
         guard let binding = row.binding else { throw SessionError.refused("row \"\(row.id)\" has no value") }
-        let t = text.trimmed
+        let t = text.trimmingSpaces
         switch row.kind {
         case .toggle:
             if let values = binding.toggleValues {
@@ -37,7 +37,7 @@ extension Session {
         case .date, .time:
             return .string(t)
         case .number:
-            let unitless = binding.unit.map { u in t.hasSuffix(u) ? String(t.dropLast(u.count)).trimmed : t } ?? t
+            let unitless = binding.unit.map { u in t.hasSuffix(u) ? String(t.dropLast(u.count)).trimmingSpaces : t } ?? t
             let value: StoreValue
             if let i = Int64(unitless) { value = .integer(i) }
             else if let d = Double(unitless), d.isFinite { value = .number(d) }

@@ -26,7 +26,7 @@ public enum TAPReport {
 
     /// The TAP version to announce, from the harness's `TAP_VERSION` (nil or unknown: 14).
     public static func version(announcedByHarness value: String?) -> Int {
-        value.flatMap { Int($0.trimmed) } == 13 ? 13 : 14
+        value.flatMap { Int($0.trimmingSpaces) } == 13 ? 13 : 14
     }
 
     /// The plan, printed after the last test.
