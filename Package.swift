@@ -30,6 +30,6 @@ let package = Package(
         .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "CReadline"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenModel"]),
-        .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaRuntime", "ScreenModel"]),
+        .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaRuntime", "ScreenModel", "ScreenRender"]),
     ]
 )

@@ -1,5 +1,6 @@
 /// The forms of the `date` and `time` kinds (SPEC §8): `"YYYY-MM-DD"` (a real day of the
 /// Gregorian calendar) and `"HH:MM"` (24-hour). Both compare as text in their order.
+/// A namespace of functions that keep no state: callable from any thread.
 public enum DayTime {
     /// The value in its form, or nil when it is not a real day (`2026-02-30`). Typed
     /// text may leave out leading zeros (`2026-3-7`).

@@ -3,26 +3,37 @@
 ///
 /// Screens can hold a hundred thousand rows, so a row keeps its common fields inline and
 /// the rarer ones (icon, help, context, the detail button, confirm, the bound value) in a
-/// shared box that is copied only when written.
+/// shared box that is copied only when written. A value type: `Sendable`.
 public struct Row: Sendable {
     // Declared so the small fields pack together (a Row is 128 bytes).
+    /// The row's id: written, or made from its key or text; unique in its screen.
     public var id: String
+    /// The row's label (`text`), or the function that makes it.
     public var text: Dynamic<String>
+    /// What the row is: a plain row, a button, a toggle, a choice, an input, ...
     public var kind: RowKind
+    /// How its text and detail are laid out (`value1`, `value2`, `subtitle`, ...).
     public var style: RowStyle
     /// As written; nil means the default (`disclosure` when the row pushes, else `none`).
     public var accessory: Accessory?
-    /// Button fields.
+    /// button: drawn as destructive (`destructive = true`, red with colour).
     public var destructive: Bool
+    /// Whether it can be selected (`enabled`), or the function that decides.
     public var enabled: Dynamic<Bool>
+    /// Whether it is shown (`visible`), or the function that decides.
     public var visible: Dynamic<Bool>
+    /// The callback run when the row is selected (`on_select`).
     public var onSelect: ScriptRef?
+    /// The text shown beside or under the label (`detail`), or its function.
     public var detail: Dynamic<String>?
+    /// The screen selecting the row opens (`push`): an id or an inline screen.
     public var push: PushTarget?
+    /// Where the script made the row (file and line), for diagnostics and `why`.
     public var location: SourceLocation?
     private var extras: RowExtras?
     private var bound: BindingBox?
 
+    /// A row of `kind` with every optional field at its default.
     public init(id: String, kind: RowKind, text: Dynamic<String>) {
         self.id = id
         self.kind = kind
@@ -42,10 +53,12 @@ public struct Row: Sendable {
         edit(extras!)
     }
 
+    /// A short symbol drawn before the text (`icon`).
     public var icon: String? {
         get { extras?.icon }
         set { if newValue != nil || extras != nil { editExtras { $0.icon = newValue } } }
     }
+    /// The text `help REF` shows (`help`), when it is a constant.
     public var help: String? {
         get { extras?.help }
         set { if newValue != nil || extras != nil { editExtras { $0.help = newValue } } }
@@ -55,10 +68,12 @@ public struct Row: Sendable {
         get { extras?.context }
         set { if newValue != nil || extras != nil { editExtras { $0.context = newValue } } }
     }
+    /// The callback of the detail button (`on_accessory`).
     public var onAccessory: ScriptRef? {
         get { extras?.onAccessory }
         set { if newValue != nil || extras != nil { editExtras { $0.onAccessory = newValue } } }
     }
+    /// The question asked before a button's callback runs (`confirm`).
     public var confirm: String? {
         get { extras?.confirm }
         set { if newValue != nil || extras != nil { editExtras { $0.confirm = newValue } } }
@@ -144,15 +159,19 @@ private final class BindingBox: @unchecked Sendable {
     init(_ binding: Binding) { self.binding = binding }
 }
 
-/// A row's value bound to a store key, with what each bound kind adds.
+/// A row's value bound to a store key, with what each bound kind adds. A value type: `Sendable`.
 public struct Binding: Sendable {
+    /// The store key the value lives under (`key`).
     public var key: String
+    /// The value read while the key is unset (`default`, or the kind's own default).
     public var defaultValue: StoreValue
+    /// The callback run after the value changed (`on_change`).
     public var onChange: ScriptRef?
     /// choice: the options (or a function returning them).
     public var options: Dynamic<[ChoiceOption]>?
     private var rules: BindingRules?
 
+    /// A binding of `key` with no rules beyond its default.
     public init(key: String, defaultValue: StoreValue) {
         self.key = key
         self.defaultValue = defaultValue
@@ -167,7 +186,7 @@ public struct Binding: Sendable {
         edit(rules!)
     }
 
-    /// input
+    /// input: the dim text shown while the value is empty (`placeholder`).
     public var placeholder: String? {
         get { rules?.placeholder }
         set { if newValue != nil || rules != nil { editRules { $0.placeholder = newValue } } }
@@ -185,27 +204,32 @@ public struct Binding: Sendable {
             else if rules != nil { editRules { $0.secure = false; $0.secureWritten = false } }
         }
     }
+    /// input: the longest value accepted, in characters (`max_length`).
     public var maxLength: Int? {
         get { rules?.maxLength }
         set { if newValue != nil || rules != nil { editRules { $0.maxLength = newValue } } }
     }
+    /// The function that accepts or refuses a new value (`validate`).
     public var validate: ScriptRef? {
         get { rules?.validate }
         set { if newValue != nil || rules != nil { editRules { $0.validate = newValue } } }
     }
-    /// number
+    /// number: the smallest value accepted (`min`).
     public var minimum: Double? {
         get { rules?.minimum }
         set { if newValue != nil || rules != nil { editRules { $0.minimum = newValue } } }
     }
+    /// number: the largest value accepted (`max`).
     public var maximum: Double? {
         get { rules?.maximum }
         set { if newValue != nil || rules != nil { editRules { $0.maximum = newValue } } }
     }
+    /// number: the grid values lie on, from `min` (`step`).
     public var step: Double? {
         get { rules?.step }
         set { if newValue != nil || rules != nil { editRules { $0.step = newValue } } }
     }
+    /// number: the unit shown after the value (`unit`).
     public var unit: String? {
         get { rules?.unit }
         set { if newValue != nil || rules != nil { editRules { $0.unit = newValue } } }
@@ -237,20 +261,22 @@ public struct Binding: Sendable {
         get { rules?.multiple ?? false }
         set { if newValue || rules != nil { editRules { $0.multiple = newValue } } }
     }
-    /// multiple choice: how few and how many options may be chosen.
+    /// multiple choice: the fewest options that may be chosen (`min_selected`).
     public var minSelected: Int? {
         get { rules?.minSelected }
         set { if newValue != nil || rules != nil { editRules { $0.minSelected = newValue } } }
     }
+    /// multiple choice: the most options that may be chosen (`max_selected`).
     public var maxSelected: Int? {
         get { rules?.maxSelected }
         set { if newValue != nil || rules != nil { editRules { $0.maxSelected = newValue } } }
     }
-    /// list: at most this many items; `unique`: no item twice.
+    /// list: at most this many items (`max_items`).
     public var maxItems: Int? {
         get { rules?.maxItems }
         set { if newValue != nil || rules != nil { editRules { $0.maxItems = newValue } } }
     }
+    /// list: no item may appear twice (`unique`).
     public var unique: Bool {
         get { rules?.unique ?? false }
         set { if newValue || rules != nil { editRules { $0.unique = newValue } } }
@@ -287,11 +313,12 @@ public struct Binding: Sendable {
         set { if newValue || rules != nil { editRules { $0.radio = newValue } } }
     }
 
-    /// date, time: the earliest and latest value, in the value's own form.
+    /// date, time: the earliest value accepted (`min`), in the value's own form.
     public var earliest: String? {
         get { rules?.earliest }
         set { if newValue != nil || rules != nil { editRules { $0.earliest = newValue } } }
     }
+    /// date, time: the latest value accepted (`max`), in the value's own form.
     public var latest: String? {
         get { rules?.latest }
         set { if newValue != nil || rules != nil { editRules { $0.latest = newValue } } }

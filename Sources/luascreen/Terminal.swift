@@ -53,7 +53,8 @@ func printError(_ text: String) {
     _ = line.withCString { fputs($0, stderr) }
 }
 
-func flushOutput() { fflush(stdout) }
+/// Flushes standard output (every stream: `fflush(nil)`, which needs no global of C's).
+func flushOutput() { fflush(nil) }
 
 /// Nanoseconds on the monotonic clock.
 func monotonicNanos() -> UInt64 {

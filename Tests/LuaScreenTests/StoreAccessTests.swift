@@ -77,6 +77,33 @@ final class StoreAccessTests: XCTestCase {
         XCTAssertNil(store.value(for: "wifi"))
     }
 
+    /// A store whose disk is full: its commit fails as a file store's does (ENOSPC).
+    private final class FullDiskStore: ValueStore {
+        func value(for key: String) -> StoreValue? { nil }
+        var values: [(key: String, value: StoreValue)] { [] }
+        func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
+            throw StoreError.io(path: "/full/values.json", operation: "write /full/.values.json.tmp", code: ENOSPC)
+        }
+        var location: String { "/full/values.json" }
+        var fileSize: Int { 3 }
+        func fileSize(ofMember key: String) -> Int { 0 }
+    }
+
+    /// A failed save is said once: the store's words, not "cannot save the values" twice.
+    func testASaveThatFailsSaysSoOnceAndKeepsTheValue() throws {
+        let path = folder + "/s.lua"
+        write("return screen { id = \"s\", title = \"S\", sections = { { rows = { toggle { text = \"Wi-Fi\", key = \"wifi\" } } } } }\n", to: path)
+        defer { unlink(path) }
+        let session = try Session.open(path: path, options: SessionOptions(store: FullDiskStore()))
+        defer { session.close() }
+        XCTAssertThrowsError(try session.select("Wi-Fi")) { error in
+            let text = "\(error)"
+            XCTAssertEqual(text.components(separatedBy: "cannot save the values").count, 2, text)
+            XCTAssertTrue(text.contains("/full/values.json: cannot save the values: write /full/.values.json.tmp: "), text)
+        }
+        XCTAssertEqual(session.currentScreen().sections[0].rows[0].value, .bool(false))
+    }
+
     func testAReadOnlyFileIsNotReplaced() throws {
         guard geteuid() != 0 else { throw XCTSkip("root may write a read-only file") }
         let path = folder + "/values.json"

@@ -23,7 +23,7 @@ public struct ExportResult: Sendable {
 }
 
 /// Why an export's files could not be written.
-public struct ExportWriteError: Error, CustomStringConvertible {
+public struct ExportWriteError: Error, CustomStringConvertible, Sendable {
     /// The file or folder that could not be written.
     public var path: String
     /// Why, as the system says it.
@@ -34,6 +34,7 @@ public struct ExportWriteError: Error, CustomStringConvertible {
 
 /// `luascreen export`: a script's declared screens (as loaded and validated) to an iOS
 /// Settings.bundle or to androidx.preference XML (SPEC §13).
+/// A namespace of functions that keep no state: callable from any thread.
 public enum Exporter {
     /// The files of `app` in `format`. `strings` maps a language (`de`) to translations of
     /// displayed strings (SPEC §9); a Settings.bundle gets `LANG.lproj/Root.strings` from it.

@@ -1,6 +1,7 @@
 import ScreenModel
 
 /// Writes a property list as Apple's XML plist format (the one Xcode writes: a tab per level).
+/// A namespace of functions that keep no state: callable from any thread.
 public enum PlistWriter {
     /// The whole document, with its XML declaration and DOCTYPE.
     public static func xml(_ value: PlistValue) -> String {

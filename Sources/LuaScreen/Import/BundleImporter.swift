@@ -19,13 +19,14 @@ public struct ImportResult: Sendable {
 }
 
 /// A plist that cannot be imported: `file: error: ...` with the position.
-public struct ImportError: Error, CustomStringConvertible {
+public struct ImportError: Error, CustomStringConvertible, Sendable {
     /// `file: error: ...`, with the position when the plist is damaged.
     public var description: String
 }
 
 /// `luascreen import`: a Settings.bundle's `Root.plist` (XML or binary) and the child panes it
 /// names, read into screens, sections and rows, written as a Lua script (SPEC §13).
+/// A namespace of functions that keep no state: callable from any thread.
 public enum BundleImporter {
     /// Reads `rootPlist` and every `File.plist` its child panes name, from the same folder.
     public static func importBundle(rootPlist given: String) throws -> ImportResult {
@@ -384,6 +385,7 @@ private struct ScreenBuilder {
 }
 
 /// The few path operations import needs, on plain strings (no Foundation `NSString`).
+/// A namespace of functions that keep no state: callable from any thread.
 public enum PathText {
     /// Whether `path` names a folder.
     public static func isFolder(_ path: String) -> Bool {

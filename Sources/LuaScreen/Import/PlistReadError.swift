@@ -36,6 +36,7 @@ public struct PlistReadError: Error, Equatable, CustomStringConvertible, Sendabl
 }
 
 /// Reads a property list in either format Settings.bundles use: binary (`bplist00`) or XML.
+/// A namespace of functions that keep no state: callable from any thread.
 public enum PlistReader {
     /// Nesting deeper than this is refused (a Settings.bundle nests four levels).
     static let maxDepth = 256

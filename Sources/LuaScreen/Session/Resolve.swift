@@ -100,7 +100,7 @@ extension Session {
         if let binding = row.binding {
             value = self.value(for: binding.key)
             if row.detail == nil { detail = note(displayValue(row, binding, value), nil) }
-            if binding.secure { value = .string("••••") }
+            if binding.secure { value = .string(Binding.secureMask) }
             if row.kind == .toggle, binding.toggleValues != nil, let value { toggleOn = binding.toggleIsOn(value) }
         }
         var resolved = ResolvedRow(id: row.id, kind: row.kind, text: text, detail: detail, icon: row.icon,
@@ -158,7 +158,7 @@ extension Session {
                 return .failure(e)
             }
         case .input:
-            if binding.secure { return .success(value.description.isEmpty ? nil : "••••") }
+            if binding.secure { return .success(value.description.isEmpty ? nil : Binding.secureMask) }
             if value.description.isEmpty { return .success(placeholder(of: row)) }
             if binding.multiline, case .string(let s) = value, let newline = s.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
                 // The first line, and … when more lines follow.

@@ -35,7 +35,7 @@ extension Session {
                 } catch {
                     navigation = savedNavigation
                     changed()
-                    throw SessionError(.store, "cannot save the values: \(error)")
+                    throw SessionError(.store, Session.saveFailure(error))
                 }
             }
             messages += finished.alerts
@@ -58,5 +58,17 @@ extension Session {
     /// Messages added since `count` (the REPL prints them after each command).
     public func messages(since count: Int) -> ArraySlice<String> {
         messages[min(count, messages.count)...]
+    }
+}
+
+extension Session {
+    /// The message of a commit that failed: the store's own words, which already say
+    /// "cannot save the values" for a failed system call or a file grown too large, else
+    /// prefixed with it.
+    static func saveFailure(_ error: Error) -> String {
+        switch error as? StoreError {
+        case .io?, .tooLarge?: return "\(error)"
+        default: return "cannot save the values: \(error)"
+        }
     }
 }

@@ -1,5 +1,6 @@
 /// Which store a script's values go to (SPEC §6): a path given by the person, `none` for
 /// memory, else `StorePaths.defaultPath` of the app's `store` name or the script's name.
+/// A namespace of functions that keep no state: callable from any thread.
 public enum StoreChoice {
     /// The word that asks for a memory store instead of a file.
     public static let memory = "none"

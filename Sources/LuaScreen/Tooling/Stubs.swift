@@ -5,6 +5,7 @@ import ScreenModel
 /// authoring API, and a luacheck configuration, both generated from the tables the host
 /// itself uses (the validator's field names, the installed ctx methods, test globals and
 /// session methods, the sandbox's globals), so they cannot drift from what is accepted.
+/// A namespace of functions that keep no state: callable from any thread.
 public enum Stubs {
     /// A table kind and its class in the stubs.
     struct Kind {

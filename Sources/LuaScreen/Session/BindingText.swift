@@ -1,5 +1,6 @@
 import ScreenModel
 
+/// How a binding is said in words wherever it is shown: a number's range, a secure input's mask.
 extension Binding {
     /// A number row's range as a person reads it (`10 to 30, step 2`, `at least 0`,
     /// `at most 5, step 0.5`); nil when it has no min, max or step. `help` and the REPL's
