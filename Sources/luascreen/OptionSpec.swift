@@ -22,6 +22,8 @@ struct OptionSpec: Sendable {
 
     /// The commands that run a script, which take the general options (SPEC §3).
     static let scriptCommands: [Options.Command] = [.run, .check, .dump, .render, .test]
+    /// The commands that run a script's code under the limits: the script commands and explore.
+    static let limitedCommands: [Options.Command] = scriptCommands + [.explore]
 
     static let all: [OptionSpec] = [
         OptionSpec(name: "--store", value: "PATH", completes: .file, commands: scriptCommands,
@@ -33,11 +35,11 @@ struct OptionSpec: Sendable {
             $0.color = Options.ColorMode(rawValue: $1)!
         },
         OptionSpec(name: "--ascii", commands: scriptCommands, help: "draw with ASCII only") { o, _ in o.ascii = true },
-        OptionSpec(name: "--max-instructions", value: "N", commands: scriptCommands,
+        OptionSpec(name: "--max-instructions", value: "N", commands: limitedCommands,
                    help: "instruction budget of each action: a load, a screen, a command, a test (default 10000000)") { $0.limits.instructions = try positive("--max-instructions", $1) },
-        OptionSpec(name: "--max-memory", value: "BYTES", commands: scriptCommands,
+        OptionSpec(name: "--max-memory", value: "BYTES", commands: limitedCommands,
                    help: "memory cap of the Lua state, and of what the host copies out of it (default 64M; K, M, G)") { $0.limits.memory = try positive("--max-memory", $1) },
-        OptionSpec(name: "--trusted", commands: scriptCommands,
+        OptionSpec(name: "--trusted", commands: limitedCommands,
                    help: "lift the sandbox (io, os, debug, package)") { o, _ in o.trusted = true },
         OptionSpec(name: "--locale", value: "LANG", commands: [.run, .check, .dump, .render],
                    help: "show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG); with check: warn about strings LANG does not translate") {

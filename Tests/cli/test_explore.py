@@ -122,6 +122,19 @@ class PlantedBugs(unittest.TestCase):
                                 capture_output=True, text=True, cwd=ROOT)
         self.assertEqual(result.returncode, 2)
 
+    def test_the_limits_apply_to_explore(self):
+        # --max-memory and --max-instructions go with explore as with the other script
+        # commands; a budget too small to load says which limit to raise, not "internal".
+        result = explore("examples/books.lua", "--walks", "2", "--steps", "5", "--seed", "1",
+                         "--max-memory", "100M", "--max-instructions", "100000000")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("ok: no failure in 2 walks", result.stdout)
+        result = explore("examples/books.lua", "--walks", "1", "--seed", "1", "--max-instructions", "10")
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        self.assertIn("examples/books.lua: error: instruction limit exceeded (10 instructions)", result.stderr)
+        self.assertIn("raise it with --max-instructions", result.stderr)
+        self.assertNotIn("internal", result.stderr)
+
 
 class Examples(unittest.TestCase):
     def setUp(self):

@@ -20,3 +20,14 @@ extension LuaState {
         return nil
     }
 }
+
+extension LuaError {
+    /// The words for a sandbox that could not be opened: a limit too small to open it is
+    /// the limit's own message (it says what to raise); anything else is an internal error.
+    var sandboxText: String {
+        switch kind {
+        case .memory, .instructions: return message
+        default: return "internal: \(message)"
+        }
+    }
+}

@@ -24,7 +24,7 @@ enum ScriptLoader {
         var sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { sink(sanitize($0)) })
         sandbox.moduleRead = { [weak sources] module in sources?.add(module) }
         if let error = lua.openScriptSandbox(sandbox) {
-            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "internal: \(error.message)")])
+            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: error.sandboxText)])
         }
         let timing = PhaseTimer()
         // The source is dropped as soon as Lua has compiled it.

@@ -238,7 +238,7 @@ final class TestFileRun {
             self?.note(text)
         })
         if let error = lua.openScriptSandbox(sandbox) {
-            return ["\(path): error: internal: \(error.message)"]
+            return ["\(path): error: \(error.sandboxText)"]
         }
         installGlobals(lua)
         let bytes: [UInt8]
