@@ -34,11 +34,8 @@ enum ExploreCommand {
         let report: ExploreReport
         do {
             report = try Explorer(path: path, options: exploreOptions).run()
-        } catch let error as LoadError {
-            for d in error.diagnostics { printError(d.description) }
-            return 1
         } catch {
-            printError("\(path): error: \(error)")
+            CommandSupport.printLoadError(error, path: path)
             return 1
         }
         var testFile: String?

@@ -33,11 +33,8 @@ enum ExportCommand {
         let session: Session
         do {
             session = try Session.open(path: path, options: CommandSupport.sessionOptions(options, store: MemoryStore()))
-        } catch let error as LoadError {
-            for d in error.diagnostics { printError(d.description) }
-            return 1
         } catch {
-            printError("\(path): error: \(error)")
+            CommandSupport.printLoadError(error, path: path)
             return 1
         }
         defer { CommandSupport.finished(session) }
@@ -45,11 +42,8 @@ enum ExportCommand {
         let strings: [String: [String: String]]
         do {
             strings = try session.translationTables()
-        } catch let error as LoadError {
-            for d in error.diagnostics { printError(d.description) }
-            return 1
         } catch {
-            printError("\(path): error: \(error)")
+            CommandSupport.printLoadError(error, path: path)
             return 1
         }
         let result = Exporter.export(session.app, format: format, strings: strings)
