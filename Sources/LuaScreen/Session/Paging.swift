@@ -163,9 +163,17 @@ extension Session {
         let page = min(max(1, pageIndex), count)
         let start = (page - 1) * perPage
         let end = min(total, start + perPage)
+        return ScreenPage(screen: resolvedEntries(start, end, index, sections, live), index: page, count: count)
+    }
+
+    /// Entries `begin..<end` of a static screen's index as a screen: each section part with
+    /// its header, and its footer when no row after the part is visible; the title, headers
+    /// and footers evaluated and translated as a whole screen's are.
+    private func resolvedEntries(_ begin: Int, _ end: Int, _ index: RowIndex, _ sections: [Section],
+                                 _ live: LiveScreen) -> ResolvedScreen {
         index.extend(toEntries: end, sections)
         var resolved = ResolvedScreen(id: live.id, title: title(of: live), sections: [])
-        var entry = start
+        var entry = begin
         while entry < end {
             let si = Int(index.entries[entry].section)
             let section = sections[si]
@@ -176,11 +184,12 @@ extension Session {
                 lastRow = Int(index.entries[entry].row)
                 entry += 1
             }
-            let showsEnd = lastRow == section.rows.count - 1
+            // (the index is static: a row's visibility is a constant)
+            let showsEnd = !section.rows[(lastRow + 1)...].contains { $0.visible.value != false }
             resolved.sections.append(ResolvedSection(id: section.id, header: header(of: section),
                                                      footer: showsEnd ? footer(of: section) : nil, rows: rows))
         }
-        return ScreenPage(screen: resolved, index: page, count: count)
+        return resolved
     }
 
     /// The visible rows of the current screen from position `start` (from 0), at most `count`
@@ -224,24 +233,10 @@ extension Session {
         let total = index.visibleCount
         let begin = min(max(0, start), total)
         let end = min(total, begin + max(0, count))
-        index.extend(toEntries: end, sections)
-        var resolved = ResolvedScreen(id: live.id, title: live.title, sections: [])
-        var entry = begin
-        while entry < end {
-            let si = Int(index.entries[entry].section)
-            let section = sections[si]
-            var rows: [ResolvedRow] = []
-            var lastRow = -1
-            while entry < end, Int(index.entries[entry].section) == si {
-                rows.append(resolveEntry(entry, index, sections))
-                lastRow = Int(index.entries[entry].row)
-                entry += 1
-            }
-            let showsEnd = !section.rows[(lastRow + 1)...].contains { $0.visible.value != false }
-            resolved.sections.append(ResolvedSection(id: section.id, header: section.header,
-                                                     footer: showsEnd ? section.footer : nil, rows: rows))
-        }
-        return (resolved, total)
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
+        return (resolvedEntries(begin, end, index, sections, live), total)
     }
 
     /// The position (from 0) among the current screen's visible rows of the row with this id.
