@@ -185,6 +185,25 @@ class Localisation(unittest.TestCase):
         self.assertEqual(result.stderr.strip(),
                          f'{self.PREFS}: warning: strings: no strings for the locale "fr" (it has de, ja)')
 
+    def test_check_of_a_locale_file_checks_its_entries(self):
+        # A locale file is checked as what it is: clean, exit 0; other commands say it is
+        # not a screen and which app reads it.
+        for name in ("de", "ja"):
+            result = self.run_cli("check", f"examples/locales/{name}.lua")
+            self.assertEqual((result.returncode, result.stderr), (0, ""), name)
+        result = self.run_cli("render", "examples/locales/de.lua")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("examples/locales/de.lua: error: this file returns a table of strings (text = translation), "
+                      "not a screen or app: it is a locale file", result.stderr)
+        with tempfile.TemporaryDirectory() as tmp:
+            bad = os.path.join(tmp, "de.lua")
+            with open(bad, "w", encoding="utf-8") as f:
+                f.write('return {\n  ["Settings"] = "Einstellungen",\n  ["Vibrate"] = 3,\n}\n')
+            result = self.run_cli("check", bad)
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr.strip(), f'{bad}: error: each entry is ["text"] = "translation" (two strings), '
+                                                'got a string key and a number value')
+
 
 if __name__ == "__main__":
     unittest.main()

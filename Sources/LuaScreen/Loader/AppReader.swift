@@ -18,7 +18,10 @@ extension Validator {
         }
         let tag = typeTag(t)
         if tag == nil, isStringsTable(t) {
-            report("this file returns a table of strings (text = translation), not a screen or app: it is a locale file, read by the app whose `strings` names its folder; check that app with --locale")
+            // A locale file: its entries are checked as the app reads them; the file is not a
+            // screen, which `ScriptLoader` says to every command but `check`.
+            isLocaleFile = true
+            _ = readStringTable(at: t, what: "")
             return nil
         }
         var root: String?
@@ -40,19 +43,21 @@ extension Validator {
         return App(root: root, storeName: storeName, screens: screens, file: file, strings: strings)
     }
 
-    /// Whether the table at `t` holds only string keys with string values, none of them a
-    /// field of a screen or an app: what a locale file of `strings = "folder"` returns.
+    /// Whether the table at `t` is what a locale file of `strings = "folder"` returns: no
+    /// array part, no key that is a field of a screen or an app, and at least one string
+    /// key with a string value (other entries are the locale file's mistakes).
     func isStringsTable(_ t: Int32) -> Bool {
         guard stack.rawLength(t) == 0 else { return false }
         var any = false
         stack.pushNil()
         while stack.next(t) {
-            guard stack.type(at: -2) == .string, stack.type(at: -1) == .string,
-                  let key = stack.string(at: -2), !FieldNames.screen.contains(key), !FieldNames.app.contains(key) else {
-                stack.pop(2)
-                return false
+            if stack.type(at: -2) == .string, let key = stack.string(at: -2) {
+                if FieldNames.screen.contains(key) || FieldNames.app.contains(key) {
+                    stack.pop(2)
+                    return false
+                }
+                if stack.type(at: -1) == .string { any = true }
             }
-            any = true
             stack.pop()
         }
         return any

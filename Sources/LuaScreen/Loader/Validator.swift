@@ -25,6 +25,8 @@ final class Validator {
     var diagnostics: [Diagnostic] = []
     /// The app's `strings`, when it gave some.
     var strings: Translations?
+    /// The script returned a locale file's table of strings, not a screen or app.
+    var isLocaleFile = false
 
     /// The path to the value being read, outermost first.
     var path: [PathComponent] = []

@@ -56,6 +56,10 @@ enum ScriptLoader {
         }
         lua.keepHostBytes(lua.hostMemoryInAction, for: "model")  // what the validator copied out
         let diagnostics = Diagnostic.sorted(validator.takeDiagnostics())
+        if validator.isLocaleFile {
+            let notAScreen = Diagnostic(file: path, line: nil, path: "", message: "this file returns a table of strings (text = translation), not a screen or app: it is a locale file, read by the app whose `strings` names its folder; check that app with --locale")
+            throw LoadError(diagnostics + [notAScreen], localeFileProblems: diagnostics)
+        }
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw LoadError(diagnostics)
         }

@@ -53,8 +53,17 @@ public struct LoadError: Error, CustomStringConvertible, Sendable {
     /// The diagnostics, sorted by file and line: errors, and warnings found with them.
     public var diagnostics: [Diagnostic]
 
+    /// Set when the file is a locale file (a table of `text = translation`, which an app's
+    /// `strings = "folder"` reads), not a screen: the problems of its entries, empty when
+    /// each is two strings. `diagnostics` holds them and the error that it is not a screen;
+    /// `check` reports only these.
+    public var localeFileProblems: [Diagnostic]?
+
     /// A load error of these diagnostics.
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+    public init(_ diagnostics: [Diagnostic], localeFileProblems: [Diagnostic]? = nil) {
+        self.diagnostics = diagnostics
+        self.localeFileProblems = localeFileProblems
+    }
 
     /// Each diagnostic as `file:line: severity: message`, one a line.
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }

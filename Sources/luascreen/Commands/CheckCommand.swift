@@ -13,7 +13,8 @@ enum CheckCommand {
                 if options.locale != nil { found += session.untranslatedStrings() }
                 CommandSupport.finished(session)
             } catch let error as LoadError {
-                found = error.diagnostics
+                // A locale file is checked as one: its entries, not as a screen.
+                found = error.localeFileProblems ?? error.diagnostics
             } catch {
                 found = [Diagnostic(file: path, line: nil, path: "", message: "\(error)")]
             }
