@@ -48,30 +48,7 @@ public enum JUnitReport {
         return name.split(separator: "/").joined(separator: ".")
     }
 
-    /// Text made safe for an XML attribute or element: markup characters as entities, and
-    /// the characters XML 1.0 cannot hold at all (most controls) as U+FFFD.
-    static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t": out += "&#9;"
-            case "\r": out += "&#13;"
-            default:
-                let v = scalar.value
-                if v < 0x20 || v == 0xFFFE || v == 0xFFFF {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// Text made safe for an XML attribute or element: markup characters as entities, tab
+    /// and newline as references, and the characters XML 1.0 cannot hold as U+FFFD.
+    static func escaped(_ text: String) -> String { XMLText.escape(text, keepLayout: false, invalid: "\u{FFFD}") }
 }
