@@ -267,14 +267,6 @@ public struct LuaStack {
         }
     }
 
-    /// The line a constructor (`row { ... }`) recorded for the table at `index`, and its source.
-    public func constructorLine(_ index: Int32) -> (line: Int, source: String?)? {
-        var source: UnsafePointer<CChar>? = nil
-        let line = ls_constructor_line(L, index, &source)
-        guard line > 0 else { return nil }
-        return (Int(line), source.map { String(cString: $0) })
-    }
-
     /// Where the Lua function at `index` was defined: source and first line.
     public func functionDefinition(_ index: Int32) -> (source: String, line: Int)? {
         guard lua_type(L, index) == LUA_TFUNCTION else { return nil }

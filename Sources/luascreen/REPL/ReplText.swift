@@ -35,7 +35,6 @@ struct ReplStyle {
     func dim(_ s: String) -> String { paint(s, .dim) }
     func alert(_ s: String) -> String { paint(s, [.bold, .yellow]) }
     func error(_ s: String) -> String { paint(s, [.bold, .red]) }
-    func accent(_ s: String) -> String { paint(s, [.bold, .blue]) }
 
     /// The same, with the escape codes wrapped in \001 ... \002 so readline can measure a prompt.
     func promptPaint(_ text: String, _ style: TextStyle) -> String {
