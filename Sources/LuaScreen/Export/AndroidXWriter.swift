@@ -44,6 +44,18 @@ enum AndroidXWriter {
         return files
     }
 
+    /// A list preference's options as two string arrays (`KEY_entries`, `KEY_values`), in the
+    /// order its dialog lists them (`sorted` sorts them by text); the attributes naming them.
+    private static func optionArrays(_ binding: Binding, _ unsorted: [ChoiceOption],
+                                     arrays: inout [(name: String, items: [String])],
+                                     used: inout Set<String>) -> [(String, String)] {
+        let options = binding.sortedOptions ? sortedByText(unsorted) : unsorted
+        let base = resourceName(binding.key, used: &used)
+        arrays.append((base + "_entries", options.map(\.text)))
+        arrays.append((base + "_values", options.map(\.value.description)))
+        return [("app:entries", "@array/\(base)_entries"), ("app:entryValues", "@array/\(base)_values")]
+    }
+
     private static func element(_ planned: ExportPlan.PlannedRow, arrays: inout [(name: String, items: [String])],
                                 used: inout Set<String>) -> String {
         let row = planned.row
@@ -69,25 +81,15 @@ enum AndroidXWriter {
         case .toggle(_, let binding):
             name = "SwitchPreferenceCompat"
             attributes = [("app:key", binding.key), ("android:title", title), ("app:defaultValue", (binding.toggleIsOn(binding.defaultValue) ?? false) ? "true" : "false")]
-        case .choice(_, let binding, let unsorted):
-            // A ListPreference's dialog is a list of radio buttons, in the arrays' order:
-            // `sorted` sorts the arrays by text.
-            let options = binding.sortedOptions ? sortedByText(unsorted) : unsorted
+        case .choice(_, let binding, let options):
             name = "ListPreference"
-            let base = resourceName(binding.key, used: &used)
-            arrays.append((base + "_entries", options.map(\.text)))
-            arrays.append((base + "_values", options.map(\.value.description)))
-            attributes = [("app:key", binding.key), ("android:title", title),
-                          ("app:entries", "@array/\(base)_entries"), ("app:entryValues", "@array/\(base)_values"),
-                          ("app:defaultValue", binding.defaultValue.description), ("app:useSimpleSummaryProvider", "true")]
-        case .multipleChoice(_, let binding, let unsorted):
-            let options = binding.sortedOptions ? sortedByText(unsorted) : unsorted
+            attributes = [("app:key", binding.key), ("android:title", title)]
+                + optionArrays(binding, options, arrays: &arrays, used: &used)
+                + [("app:defaultValue", binding.defaultValue.description), ("app:useSimpleSummaryProvider", "true")]
+        case .multipleChoice(_, let binding, let options):
             name = "MultiSelectListPreference"
-            let base = resourceName(binding.key, used: &used)
-            arrays.append((base + "_entries", options.map(\.text)))
-            arrays.append((base + "_values", options.map(\.value.description)))
-            attributes = [("app:key", binding.key), ("android:title", title),
-                          ("app:entries", "@array/\(base)_entries"), ("app:entryValues", "@array/\(base)_values")]
+            attributes = [("app:key", binding.key), ("android:title", title)]
+                + optionArrays(binding, options, arrays: &arrays, used: &used)
         case .input(_, let binding):
             name = "EditTextPreference"
             attributes = [("app:key", binding.key), ("android:title", title), ("app:defaultValue", binding.defaultValue.description)]
