@@ -18,7 +18,7 @@ enum ImportCommand {
         let path = options.paths[0]
         let result: ImportResult
         do {
-            result = try BundleImporter.importBundle(rootPlist: path)
+            result = try BundleImporter.importBundle(rootPlist: path, maxMemory: options.limits.memory)
         } catch {
             printError("\(error)")
             return 1
