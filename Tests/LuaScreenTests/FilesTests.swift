@@ -16,7 +16,7 @@ final class FilesTests: XCTestCase {
 
     private func p(_ name: String) -> String { root + "/" + name }
     private func text(_ path: String) -> String? { (try? Data(contentsOf: URL(fileURLWithPath: path))).map { String(decoding: $0, as: UTF8.self) } }
-    private func put(_ s: String, _ path: String) { FileManager.default.createFile(atPath: path, contents: Data(s.utf8)) }
+    private func put(_ s: String, _ path: String) { _ = FileManager.default.createFile(atPath: path, contents: Data(s.utf8)) }
     private func listing() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: root).sorted()) ?? [] }
 
     private func reason(_ body: () throws -> Void) -> FileError.Reason? {

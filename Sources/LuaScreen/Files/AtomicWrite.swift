@@ -131,6 +131,9 @@ extension Files {
             let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, mode)
             if fd >= 0 { return (fd, temporary) }
             let code = errno
+            if code == ENOENT || code == ENOTDIR {
+                throw FileError(path: path, reason: .system(operation: "write it: the folder \(folder) does not exist", code: code))
+            }
             if code != EEXIST {
                 throw FileError(path: path, reason: .system(operation: "create the temporary file \(temporary)", code: code))
             }

@@ -6,15 +6,12 @@ extension Files {
     public static let standardOutputName = "-"
 
     /// Writes `bytes` to standard output when `path` is `-`, else `replace`s the file at
-    /// `path` (making its folder when missing, mode 0755).
+    /// `path` (its folder must exist: a one-file output names a file in a folder that is there).
     public static func writeOutput(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws {
         if path == standardOutputName {
             try writeStandardOutput(bytes)
             return
         }
-        _ = try replaceableTarget(path)  // refuse a device before making any folder
-        let folder = split(path).folder
-        try makeFolders(folder)
         try replace(path, with: bytes, mode: mode)
     }
 
