@@ -49,7 +49,8 @@ enum ImportCommand {
     /// What an import may read: the plist, the other plists beside it and the `.strings`
     /// files of its `*.lproj` folders (an output must be none of them).
     static func bundleInputs(_ plist: String) -> [String] {
-        let folder = Files.split(plist).folder
+        // A bundle folder stands for its Root.plist.
+        let folder = Files.realPath(plist).map { Files.kind($0) == .folder } == true ? plist : Files.split(plist).folder
         var inputs = [plist]
         for name in Files.entries(folder) {
             let path = folder + "/" + name
