@@ -165,11 +165,14 @@ final class FilesTests: XCTestCase {
         XCTAssertNoThrow(try Files.checkNotInput("-", inputs: [p("app.lua")]))
     }
 
-    func testWriteOutputRefusesADeviceBeforeMakingFolders() throws {
+    func testWriteOutputRefusesADeviceAndMakesNoFolder() throws {
         XCTAssertEqual(mkfifo(p("report.xml"), 0o600), 0)
         XCTAssertEqual(reason { try Files.writeOutput("x", to: self.p("report.xml")) }, .notReplaceable)
-        try Files.writeOutput("x", to: p("deep/er/report.xml"))
-        XCTAssertEqual(text(p("deep/er/report.xml")), "x")
+        // A one-file output names a file in a folder that is there: none is made.
+        XCTAssertEqual(reason { try Files.writeOutput("x", to: self.p("deep/er/report.xml")) }?.isNotAFolder, true)
+        XCTAssertEqual(Files.kind(p("deep")), .missing)
+        try Files.writeOutput("x", to: p("report2.xml"))
+        XCTAssertEqual(text(p("report2.xml")), "x")
     }
 }
 

@@ -86,7 +86,7 @@ class JUnit(unittest.TestCase):
         report = os.path.join(self.folder, "no", "such", "r.xml")
         result = run([support.BIN, "test", "examples/tests/about_test.lua", "--junit", report])
         self.assertEqual(result.returncode, 1)
-        self.assertIn(f"{report}: error: cannot write it: the folder {os.path.dirname(report)} does not exist", result.stderr)
+        self.assertIn(f"{report}: error: cannot write it: the folder {os.path.dirname(report)} does not exist\n", result.stderr)
 
 
 class Filter(unittest.TestCase):

@@ -132,7 +132,7 @@ extension Files {
             if fd >= 0 { return (fd, temporary) }
             let code = errno
             if code == ENOENT || code == ENOTDIR {
-                throw FileError(path: path, reason: .system(operation: "write it: the folder \(folder) does not exist", code: code))
+                throw FileError(path: path, reason: .notAFolder("cannot write it: the folder \(folder) does not exist"))
             }
             if code != EEXIST {
                 throw FileError(path: path, reason: .system(operation: "create the temporary file \(temporary)", code: code))
