@@ -117,21 +117,23 @@ class FilesCase(unittest.TestCase):
 class NotRegularTargets(FilesCase):
     """A FIFO, socket, symbolic link or folder named as an output is refused, never replaced."""
 
-    def check_refused(self, make_args, stdin=""):
-        for kind, target in self.targets(make_args.__name__ if hasattr(make_args, "__name__") else "t").items():
+    def check_refused(self, make_args, stdin="", before_running=False):
+        for kind, target in self.targets(make_args.__name__).items():
             with self.subTest(kind=kind):
                 result = self.run_cli(*make_args(target), stdin=stdin)
                 self.assertNotEqual(result.returncode, 0, result.stdout + result.stderr)
                 self.assertIn(f"{target}: {REFUSED}", result.stderr)
                 self.assert_untouched(kind, target)
+                if before_running:  # refused before any test ran
+                    self.assertNotIn("ok 1", result.stdout)
 
     def test_junit(self):
         def junit(t): return ["test", "tests", "--junit", t]
-        self.check_refused(junit)
+        self.check_refused(junit, before_running=True)
 
     def test_coverage(self):
         def coverage(t): return ["test", "tests", "--coverage", t]
-        self.check_refused(coverage)
+        self.check_refused(coverage, before_running=True)
 
     def test_stubs_out(self):
         def stubs(t): return ["stubs", "--out", t]
@@ -412,6 +414,17 @@ class SnapshotsAndTestFiles(FilesCase):
         result = self.run_cli("test", "tests")
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         self.assertIn("2 passed, 0 failed", result.stdout)
+
+class ExploreOut(FilesCase):
+    def test_a_script_name_that_is_no_file_name_is_mapped_inside_out(self):
+        name = 'scr\nprint("INJECTED")--.lua'
+        shutil.copy(os.path.join(ROOT, "Tests", "explore", "planted", "out_of_range.lua"), os.path.join(self.proj, name))
+        result = self.run_cli("explore", name, "--seed", "3", "--out", "gen")
+        self.assertEqual(result.returncode, 1, result.stdout + result.stderr)
+        written = os.listdir(os.path.join(self.proj, "gen"))
+        self.assertEqual(len(written), 1, written)
+        self.assertRegex(written[0], r"^explore_scr_print__INJECTED__---[0-9a-f]{8}_3_test\.lua$")
+        self.assertLessEqual(len(written[0].encode()), 200)
 
 
 if __name__ == "__main__":

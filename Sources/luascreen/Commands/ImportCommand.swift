@@ -19,7 +19,7 @@ enum ImportCommand {
     static func run(_ options: Options) -> Int32 {
         let path = options.paths[0]
         if let out = options.out {
-            do { try Files.checkNotInput(out, inputs: bundleInputs(path)) } catch {
+            do { try Files.checkOutput(out, inputs: bundleInputs(path)) } catch {
                 printError("\(error)")
                 return 1
             }

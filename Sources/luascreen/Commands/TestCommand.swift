@@ -30,8 +30,8 @@ enum TestCommand {
             printError("luascreen: \(error)")
             return 2
         }
-        // No report may be written over a test file (SPEC §14): refused before any test runs.
-        do { try Files.checkNotInputs([options.junit, options.coverage], inputs: files) } catch {
+        // No report may be written over a test file or a device (SPEC §14): refused before any test runs.
+        do { for case let output? in [options.junit, options.coverage] { try Files.checkOutput(output, inputs: files) } } catch {
             printError("\(error)")
             return 1
         }
