@@ -23,15 +23,8 @@ extension Files {
     /// Writes `bytes` to file descriptor 1, after flushing what C's stdio holds.
     public static func writeStandardOutput(_ bytes: [UInt8]) throws {
         fflush(nil)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN { continue }
-                throw FileError(path: standardOutputName, reason: .system(operation: "write to standard output", code: code))
-            }
-            written += n
+        if let code = writeAll(bytes, to: STDOUT_FILENO) {
+            throw FileError(path: standardOutputName, reason: .system(operation: "write to standard output", code: code))
         }
     }
 }
