@@ -92,20 +92,32 @@ class FilesCase(unittest.TestCase):
         os.mkdir(path)
         return path
 
+    def device(self, path):
+        """A character device node (the null device's numbers) inside the temporary folder,
+        when this process may make one (root with CAP_MKNOD); else None."""
+        try:
+            os.mknod(path, stat.S_IFCHR | 0o600, os.makedev(1, 3))
+        except (PermissionError, OSError):
+            return None
+        return path
+
     def targets(self, name):
         """One target of each kind that is not a regular file, under distinct names."""
         base = os.path.join(self.work, "targets")
         os.makedirs(base, exist_ok=True)
-        return {
+        found = {
             "fifo": self.fifo(os.path.join(base, "fifo-" + name)),
             "socket": self.sock(os.path.join(base, "sock-" + name)),
             "link": self.link_to_secret(os.path.join(base, "link-" + name)),
             "folder": self.folder(os.path.join(base, "dir-" + name)),
+            "device": self.device(os.path.join(base, "dev-" + name)),
         }
+        return {kind: path for kind, path in found.items() if path}
 
     def assert_untouched(self, kind, path):
         mode = os.lstat(path).st_mode
-        expected = {"fifo": stat.S_ISFIFO, "socket": stat.S_ISSOCK, "link": stat.S_ISLNK, "folder": stat.S_ISDIR}[kind]
+        expected = {"fifo": stat.S_ISFIFO, "socket": stat.S_ISSOCK, "link": stat.S_ISLNK, "folder": stat.S_ISDIR,
+                    "device": stat.S_ISCHR}[kind]
         self.assertTrue(expected(mode), f"{path} is no longer a {kind}")
         if kind == "link":
             self.assertEqual(read(path), b"secret\n")

@@ -331,10 +331,16 @@ private struct StoreFile {
     /// waiting at most `lockTimeout` seconds for another holder.
     private func lockFile(folder: String, name: String) throws -> Int32 {
         let lockPath = Files.joinText(folder, "." + name + ".lock")
-        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
+        // O_NONBLOCK: a FIFO planted there must not hang the commit; it is refused below.
+        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK, 0o600)
         if fd < 0 {
             let code = errno
             throw folderError("open the lock file \(lockPath)", folder: folder, code)
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(fd)
+            throw StoreError.invalidPath(path: path, reason: "its lock file \(lockPath) is not a regular file; luascreen never uses it")
         }
         var waited = 0.0
         var pause = 0.001
