@@ -16,7 +16,7 @@ final class FilesTests: XCTestCase {
 
     private func p(_ name: String) -> String { root + "/" + name }
     private func text(_ path: String) -> String? { (try? Data(contentsOf: URL(fileURLWithPath: path))).map { String(decoding: $0, as: UTF8.self) } }
-    private func put(_ s: String, _ path: String) { FileManager.default.createFile(atPath: path, contents: Data(s.utf8)) }
+    private func put(_ s: String, _ path: String) { _ = FileManager.default.createFile(atPath: path, contents: Data(s.utf8)) }
     private func listing() -> [String] { (try? FileManager.default.contentsOfDirectory(atPath: root).sorted()) ?? [] }
 
     private func reason(_ body: () throws -> Void) -> FileError.Reason? {
@@ -165,11 +165,14 @@ final class FilesTests: XCTestCase {
         XCTAssertNoThrow(try Files.checkNotInput("-", inputs: [p("app.lua")]))
     }
 
-    func testWriteOutputRefusesADeviceBeforeMakingFolders() throws {
+    func testWriteOutputRefusesADeviceAndMakesNoFolder() throws {
         XCTAssertEqual(mkfifo(p("report.xml"), 0o600), 0)
         XCTAssertEqual(reason { try Files.writeOutput("x", to: self.p("report.xml")) }, .notReplaceable)
-        try Files.writeOutput("x", to: p("deep/er/report.xml"))
-        XCTAssertEqual(text(p("deep/er/report.xml")), "x")
+        // A one-file output names a file in a folder that is there: none is made.
+        XCTAssertEqual(reason { try Files.writeOutput("x", to: self.p("deep/er/report.xml")) }?.isNotAFolder, true)
+        XCTAssertEqual(Files.kind(p("deep")), .missing)
+        try Files.writeOutput("x", to: p("report2.xml"))
+        XCTAssertEqual(text(p("report2.xml")), "x")
     }
 }
 

@@ -29,16 +29,7 @@ extension Files {
             return FileError(path: path, reason: .system(operation: operation, code: code))
         }
         if fchmod(fd, mode) != 0 { throw fail("set the mode of \(temporary)", errno) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN { continue }
-                throw fail("write \(temporary)", code)
-            }
-            written += n
-        }
+        if let code = writeAll(bytes, to: fd) { throw fail("write \(temporary)", code) }
         while fsync(fd) != 0 {
             let code = errno
             if code == EINTR { continue }
@@ -131,10 +122,28 @@ extension Files {
             let fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, mode)
             if fd >= 0 { return (fd, temporary) }
             let code = errno
+            if code == ENOENT || code == ENOTDIR {
+                throw FileError(path: path, reason: .notAFolder("cannot write it: the folder \(folder) does not exist"))
+            }
             if code != EEXIST {
                 throw FileError(path: path, reason: .system(operation: "create the temporary file \(temporary)", code: code))
             }
         }
         throw FileError(path: path, reason: .system(operation: "create the temporary file \(temporary)", code: EEXIST))
+    }
+
+    /// Writes every byte to `fd` (retrying on EINTR/EAGAIN); the `errno` of a failure, or nil.
+    static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR || code == EAGAIN { continue }
+                return code
+            }
+            written += n
+        }
+        return nil
     }
 }

@@ -28,8 +28,11 @@ extension Files {
         }
     }
 
-    /// `checkNotInput` for several outputs (nil ones skipped).
-    public static func checkNotInputs(_ outputs: [String?], inputs: [String]) throws {
-        for case let output? in outputs { try checkNotInput(output, inputs: inputs) }
+    /// Throws before anything is done when `output` could not be written: it is one of
+    /// `inputs`, or it exists and is not a regular file. `-` (standard output) always passes.
+    public static func checkOutput(_ output: String, inputs: [String]) throws {
+        guard output != standardOutputName else { return }
+        try checkNotInput(output, inputs: inputs)
+        _ = try replaceableTarget(output)
     }
 }

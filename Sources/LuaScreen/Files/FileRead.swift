@@ -52,8 +52,8 @@ extension Files {
         real == root || real.hasPrefix(root == "/" ? "/" : root + "/")
     }
 
-    /// `realpath(path)`, nil with errno set when it cannot be resolved.
-    static func realPath(_ path: String) -> String? {
+    /// `realpath(path)`: every link followed; nil (errno set) when it cannot be resolved.
+    public static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

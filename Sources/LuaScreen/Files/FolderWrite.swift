@@ -21,6 +21,10 @@ extension Files {
     /// A refusal found by the checks leaves `root` as it was.
     public static func write(_ files: [Planned], inside root: String, mode: mode_t = 0o644,
                              inputs: [String] = []) throws {
+        var st = stat()
+        if stat(root, &st) == 0, st.st_mode & S_IFMT != S_IFDIR {
+            throw FileError(path: root, reason: .notAFolder("it is a file, not a folder"))
+        }
         var seen = Set<String>()
         for file in files {
             let path = try join(root, file.relative)

@@ -6,15 +6,12 @@ extension Files {
     public static let standardOutputName = "-"
 
     /// Writes `bytes` to standard output when `path` is `-`, else `replace`s the file at
-    /// `path` (making its folder when missing, mode 0755).
+    /// `path` (its folder must exist: a one-file output names a file in a folder that is there).
     public static func writeOutput(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) throws {
         if path == standardOutputName {
             try writeStandardOutput(bytes)
             return
         }
-        _ = try replaceableTarget(path)  // refuse a device before making any folder
-        let folder = split(path).folder
-        try makeFolders(folder)
         try replace(path, with: bytes, mode: mode)
     }
 
@@ -26,15 +23,8 @@ extension Files {
     /// Writes `bytes` to file descriptor 1, after flushing what C's stdio holds.
     public static func writeStandardOutput(_ bytes: [UInt8]) throws {
         fflush(nil)
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN { continue }
-                throw FileError(path: standardOutputName, reason: .system(operation: "write to standard output", code: code))
-            }
-            written += n
+        if let code = writeAll(bytes, to: STDOUT_FILENO) {
+            throw FileError(path: standardOutputName, reason: .system(operation: "write to standard output", code: code))
         }
     }
 }

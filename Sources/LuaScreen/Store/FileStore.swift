@@ -90,7 +90,7 @@ public final class FileStore: ValueStore {
     private static func checkUsable(_ path: String) throws {
         if path.isEmpty { throw StoreError.invalidPath(path: path, reason: "the path is empty") }
         if path.hasSuffix("/") { throw StoreError.invalidPath(path: path, reason: "it names a folder, not a file") }
-        let name = StoreFile.split(path).name
+        let name = Files.split(path).name
         if name == "." || name == ".." { throw StoreError.invalidPath(path: path, reason: "it names a folder, not a file") }
         if path.utf8.contains(0) { throw StoreError.invalidPath(path: path, reason: "it contains a NUL character") }
     }
@@ -183,16 +183,6 @@ private struct StoreFile {
     init(path: String, lockTimeout: Double = 10) {
         self.path = path
         self.lockTimeout = lockTimeout
-    }
-
-    static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-    }
-
-    static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
     }
 
     func damaged(_ reason: String) -> StoreError { .damaged(path: path, reason: reason) }
@@ -300,7 +290,7 @@ private struct StoreFile {
     /// Returns the merged document.
     func commit(_ changes: [(key: String, value: StoreValue?)]) throws -> StoreDocument {
         let target = try resolveTarget()
-        let (folder, name) = Self.split(target)
+        let (folder, name) = Files.split(target)
         try checkWritable(target)
         try makeFolder(folder)
         let lock = try lockFile(folder: folder, name: name)
@@ -340,11 +330,17 @@ private struct StoreFile {
     /// Opens (creating, mode 0600) `.NAME.lock` beside the file and takes an exclusive flock,
     /// waiting at most `lockTimeout` seconds for another holder.
     private func lockFile(folder: String, name: String) throws -> Int32 {
-        let lockPath = Self.join(folder, "." + name + ".lock")
-        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
+        let lockPath = Files.joinText(folder, "." + name + ".lock")
+        // O_NONBLOCK: a FIFO planted there must not hang the commit; it is refused below.
+        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK, 0o600)
         if fd < 0 {
             let code = errno
             throw folderError("open the lock file \(lockPath)", folder: folder, code)
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(fd)
+            throw StoreError.invalidPath(path: path, reason: "its lock file \(lockPath) is not a regular file; luascreen never uses it")
         }
         var waited = 0.0
         var pause = 0.001
@@ -368,7 +364,7 @@ private struct StoreFile {
     /// creates its temporary file only while holding it, so none of these is in use.
     private func removeStaleTemporaryFiles(folder: String, name: String) {
         for candidate in Files.entries(folder) where Files.isTemporaryName(candidate, for: name) {
-            _ = unlink(Self.join(folder, candidate))
+            _ = unlink(Files.joinText(folder, candidate))
         }
     }
 
