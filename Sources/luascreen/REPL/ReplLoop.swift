@@ -19,7 +19,7 @@ enum ReplLoop {
             secret ? LineEditor.readSecret(prompt: question) : LineEditor.answer(prompt: question)
         }
         shell.readTextLine = { LineEditor.read(prompt: "") }
-        let watch = shell.options.watch ? Watch(session: shell.session) : nil
+        let watch = shell.options.watch ? SourceWatch(session: shell.session) : nil
         if let watch { LineEditor.watch = { watch.changed() } }
         shell.start()
         reading: while true {
