@@ -64,7 +64,7 @@ public struct ScreenGraph: Sendable, Equatable {
         }
         for dep in dependencies {
             let label = "\(dep.key): \(dep.fromRow) → \(dep.toRow) (\(dep.condition))"
-            out += "  \(ScreenGraph.quote(dep.fromScreen)) -> \(ScreenGraph.quote(dep.toScreen)) [style=dashed, label=\(ScreenGraph.quote(label)), fromrow=\(ScreenGraph.quote(dep.fromRow)), torow=\(ScreenGraph.quote(dep.toRow)), key=\(ScreenGraph.quote(dep.key))];\n"
+            out += "  \(ScreenGraph.quote(dep.fromScreen)) -> \(ScreenGraph.quote(dep.toScreen)) [style=dashed, label=\(ScreenGraph.quote(label)), fromrow=\(ScreenGraph.quote(dep.fromRow)), torow=\(ScreenGraph.quote(dep.toRow)), key=\(ScreenGraph.quote(dep.key)), condition=\(ScreenGraph.quote(dep.condition))];\n"
         }
         return out + "}\n"
     }

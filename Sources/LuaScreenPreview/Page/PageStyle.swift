@@ -82,6 +82,8 @@ textarea.field { text-align: left; min-height: 60px; resize: vertical; }
 .stepper { display: inline-flex; border-radius: 8px; overflow: hidden; background: var(--off); flex: none; }
 .stepper button { border: 0; background: none; color: var(--text); width: 44px; height: 30px; font-size: 20px; cursor: pointer; }
 .stepper button + button { border-left: 1px solid var(--sep); }
+.number .text { flex: 0 1 auto; min-width: 30%; }
+.number .label { white-space: normal; }
 .slider { flex: 1; accent-color: var(--accent); min-width: 80px; }
 .number-value { min-width: 36px; text-align: right; color: var(--muted); }
 .actions-button { border: 0; background: none; color: var(--accent); font-size: 20px; cursor: pointer; padding: 0 4px; }
