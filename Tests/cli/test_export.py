@@ -639,7 +639,7 @@ class Usage(ExportTestCase):
         self.assertEqual(read(blocker), "kept\n")
         result = luascreen("import", os.path.join(BUNDLES, "full.bundle", "Root.plist"), "--out", self.tmp)
         self.assertEqual(result.returncode, 1)
-        self.assertIn(f"{self.tmp}: error: it is a folder; name a file", result.stderr)
+        self.assertIn(f"{self.tmp}: error: not a regular file; luascreen never replaces it", result.stderr)
 
     def test_a_bundle_folder_stands_for_its_root_plist(self):
         by_folder = luascreen("import", os.path.join(BUNDLES, "full.bundle"))

@@ -14,7 +14,7 @@ enum SettingsBundleWriter {
                 ("PreferenceSpecifiers", .array(specifiers(screen))),
             ]
             if !strings.isEmpty { top.append(("StringsTable", .string("Root"))) }
-            let value = PlistValue.dictionary(top)
+            let value = merged(top, screen.screen.platform.ios)
             used += localizable(value)
             files.append(ExportedFile(path: screen.file + ".plist", contents: PlistWriter.xml(value)))
         }
@@ -36,19 +36,20 @@ enum SettingsBundleWriter {
         for (index, planned) in screen.sections.enumerated() {
             let section = planned.section
             let radioFirst = planned.rows.first.map { isRadio($0) && (section.header == nil || section.header == $0.row.text.value) } ?? false
-            if !radioFirst, index > 0 || section.header != nil || section.footer != nil {
+            if !radioFirst, index > 0 || section.header != nil || section.footer != nil || !section.platform.ios.isEmpty {
                 var group: [(key: String, value: PlistValue)] = [("Type", .string("PSGroupSpecifier"))]
                 if let header = section.header { group.append(("Title", .string(header))) }
                 if let footer = section.footer { group.append(("FooterText", .string(footer))) }
-                out.append(.dictionary(group))
+                out.append(merged(group, section.platform.ios))
             }
             for (n, row) in planned.rows.enumerated() {
+                let ios = row.row.platform.ios
                 if n == 0, radioFirst {
-                    out.append(radioGroup(row, title: titleUnlessKey(row), footer: section.footer))
+                    out.append(merged(radioGroup(row, title: titleUnlessKey(row), footer: section.footer), section.platform.ios + ios))
                 } else if isRadio(row) {
-                    out.append(radioGroup(row, title: titleUnlessKey(row), footer: nil))
+                    out.append(merged(radioGroup(row, title: titleUnlessKey(row), footer: nil), ios))
                 } else if let s = specifier(row) {
-                    out.append(s)
+                    out.append(merged(s, ios))
                 }
             }
         }
@@ -132,6 +133,36 @@ enum SettingsBundleWriter {
             return .dictionary(d)
         case .button, .multipleChoice:
             return nil
+        }
+    }
+
+    /// A specifier (or a pane's top dictionary) with the `ios` keys merged in: a key it has
+    /// already takes the `ios` value in its place, the others follow in key order.
+    static func merged(_ dictionary: PlistValue, _ ios: [PlatformEntry]) -> PlistValue {
+        guard case .dictionary(let members) = dictionary else { return dictionary }
+        return merged(members, ios)
+    }
+
+    /// `members` with the `ios` keys merged in (see `merged(_:_:)`).
+    static func merged(_ members: [(key: String, value: PlistValue)], _ ios: [PlatformEntry]) -> PlistValue {
+        guard !ios.isEmpty else { return .dictionary(members) }
+        var out = members
+        for entry in ios {
+            if let i = out.firstIndex(where: { $0.key == entry.key }) { out[i].value = platformPlist(entry.value) }
+            else { out.append((entry.key, platformPlist(entry.value))) }
+        }
+        return .dictionary(out)
+    }
+
+    /// A platform value as a plist value (a Lua integer an `<integer>`, a float a `<real>`).
+    static func platformPlist(_ value: PlatformValue) -> PlistValue {
+        switch value {
+        case .string(let s): return .string(s)
+        case .integer(let i): return .integer(i)
+        case .number(let d): return .real(d)
+        case .bool(let b): return .bool(b)
+        case .list(let items): return .array(items.map(platformPlist))
+        case .table(let entries): return .dictionary(entries.map { ($0.key, platformPlist($0.value)) })
         }
     }
 

@@ -79,8 +79,7 @@ enum ReplLoop {
         }
         let folder = base + "/luascreen"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try Files.makeFolders(folder, mode: 0o700)
         } catch {
             printError("warning: cannot keep the history in \(folder): \(String(describing: error))")
             return nil
