@@ -98,24 +98,25 @@ enum SettingsBundleWriter {
         let title = row.text.value ?? row.id
         switch planned {
         case .value(_, let detail):
-            return .dictionary([("Type", .string("PSTitleValueSpecifier")), ("Title", .string(title)),
-                                ("Key", .string(row.id)), ("DefaultValue", .string(detail))])
+            // An untitled specifier is imported with its Key as text (and as id): no Title then.
+            return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id)
+                               + [("Key", .string(row.id)), ("DefaultValue", .string(detail))])
         case .child(_, let file, _):
-            return .dictionary([("Type", .string("PSChildPaneSpecifier")), ("Title", .string(title)), ("File", .string(file))])
+            return .dictionary([("Type", .string("PSChildPaneSpecifier"))] + titled(title, unless: file) + [("File", .string(file))])
         case .toggle(_, let binding):
             // DefaultValue says on or off; TrueValue/FalseValue what a `values` toggle stores.
-            var entries: [(String, PlistValue)] = [("Type", .string("PSToggleSwitchSpecifier")), ("Title", .string(title)),
-                                ("Key", .string(binding.key)), ("DefaultValue", plist(.bool(binding.toggleIsOn(binding.defaultValue) ?? false)))]
+            var entries: [(key: String, value: PlistValue)] = [("Type", .string("PSToggleSwitchSpecifier"))] + titled(title, unless: binding.key)
+            entries += [("Key", .string(binding.key)), ("DefaultValue", .bool(binding.toggleIsOn(binding.defaultValue) ?? false))]
             if let values = binding.toggleValues {
                 entries += [("TrueValue", plist(values.on)), ("FalseValue", plist(values.off))]
             }
             return .dictionary(entries)
         case .choice(_, let binding, let options):
-            return .dictionary([("Type", .string("PSMultiValueSpecifier")), ("Title", .string(title))]
+            return .dictionary([("Type", .string("PSMultiValueSpecifier"))] + titled(title, unless: binding.key)
                                + choiceKeys(binding, options, shortTitles: true))
         case .input(_, let binding):
-            var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier")), ("Title", .string(title)),
-                                                          ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))]
+            var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier"))] + titled(title, unless: binding.key)
+                                                          + [("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))]
             // IsSecure as written (`secure = false` too: what import gives an explicit NO).
             if binding.secure || binding.secureAsWritten != nil { d.append(("IsSecure", .bool(binding.secure))) }
             if let k = binding.keyboard { d.append(("KeyboardType", .string(k.settingsBundleName))) }
@@ -164,6 +165,13 @@ enum SettingsBundleWriter {
         case .list(let items): return .array(items.map(platformPlist))
         case .table(let entries): return .dictionary(entries.map { ($0.key, platformPlist($0.value)) })
         }
+    }
+
+    /// `Title` = `title`, unless it is `fallback`: what import shows an untitled specifier as
+    /// (its Key, its File), so an untitled specifier comes back untitled. (Import keeps a
+    /// `Title` that equals the fallback in the row's `ios`.)
+    static func titled(_ title: String, unless fallback: String) -> [(key: String, value: PlistValue)] {
+        title == fallback ? [] : [("Title", .string(title))]
     }
 
     /// A stored value as a plist value (whole numbers as integers).

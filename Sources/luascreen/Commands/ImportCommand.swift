@@ -26,7 +26,7 @@ enum ImportCommand {
         }
         let result: ImportResult
         do {
-            result = try BundleImporter.importBundle(rootPlist: path)
+            result = try BundleImporter.importBundle(rootPlist: path, maxMemory: options.limits.memory)
         } catch {
             printError("\(error)")
             return 1
