@@ -82,6 +82,20 @@ final class StoreTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("a")), "open must not create the folder")
     }
 
+    func testALockFileThatIsAFIFOIsRefusedWithoutHanging() throws {
+        let file = path("s.json")
+        try write("{}\n", to: file)
+        XCTAssertEqual(mkfifo(path(".s.json.lock"), 0o600), 0)
+        let store = try FileStore.open(path: file)
+        XCTAssertThrowsError(try store.commit([(key: "wifi", value: .bool(true))])) { error in
+            XCTAssertTrue("\(error)".contains("is not a regular file"), "\(error)")
+        }
+        XCTAssertEqual(text(file), "{}\n")
+        var st = stat()
+        XCTAssertEqual(lstat(path(".s.json.lock"), &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO)
+    }
+
     func testFirstCommitCreatesFileAndFoldersWithPrivateModes() throws {
         let oldMask = umask(0o022)
         defer { umask(oldMask) }

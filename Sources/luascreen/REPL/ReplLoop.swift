@@ -19,7 +19,7 @@ enum ReplLoop {
             secret ? LineEditor.readSecret(prompt: question) : LineEditor.answer(prompt: question)
         }
         shell.readTextLine = { LineEditor.read(prompt: "") }
-        let watch = shell.options.watch ? Watch(session: shell.session) : nil
+        let watch = shell.options.watch ? SourceWatch(session: shell.session) : nil
         if let watch { LineEditor.watch = { watch.changed() } }
         shell.start()
         reading: while true {
@@ -83,8 +83,7 @@ enum ReplLoop {
         }
         let folder = base + "/luascreen"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try Files.makeFolders(folder, mode: 0o700)
         } catch {
             printError("warning: cannot keep the history in \(folder): \(String(describing: error))")
             return nil
