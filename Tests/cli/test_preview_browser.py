@@ -241,6 +241,38 @@ class JMStaticInTheBrowser(BrowserCase):
         self.dialog_button("OK").click()
 
 
+    def test_find_goes_to_the_row(self):
+        field = self.find("#find")
+        field.send_keys("Badge")
+        field.submit()
+        result = wait_for(lambda: [b for b in self.browser.find_elements(self.By.CSS_SELECTOR, "#find-results button")
+                                   if "Settings › Notifications" in b.text])
+        self.assertTrue(result, self.find("#find-results").text)
+        result[0].click()
+        self.wait_text("title", lambda t: t == "Notifications")
+
+    def test_the_map_shows_screens_and_pushes(self):
+        self.find("#show-map").click()
+        texts = wait_for(lambda: [t.text for t in self.browser.find_elements(self.By.CSS_SELECTOR, "#map svg .node text")])
+        self.assertIn("Settings", texts)
+        self.assertIn("Wi-Fi", texts)
+        self.assertIn("Notifications", texts)
+        self.assertGreaterEqual(len(self.browser.find_elements(self.By.CSS_SELECTOR, "#map svg path.push")), 2)
+        self.assertGreaterEqual(len(self.browser.find_elements(self.By.CSS_SELECTOR, "#map svg path.dep")), 1)
+
+    def test_hidden_rows_show_when_asked(self):
+        self.row("wi_fi").click()
+        self.wait_text("title", lambda t: t == "Wi-Fi")
+        toggle = self.browser.find_elements(self.By.CSS_SELECTOR, ".row[role=switch]")[0]
+        if toggle.get_attribute("aria-checked") == "true":
+            toggle.click()
+        self.assertTrue(wait_for(lambda: self.browser.find_elements(self.By.CSS_SELECTOR, ".row[role=switch][aria-checked=false]")))
+        shown = len(self.browser.find_elements(self.By.CSS_SELECTOR, ".row"))
+        self.find("#show-hidden").click()
+        self.assertTrue(wait_for(lambda: len(self.browser.find_elements(self.By.CSS_SELECTOR, ".hidden-row")) > 0))
+        self.assertGreater(len(self.browser.find_elements(self.By.CSS_SELECTOR, ".row")), shown)
+
+
 class LiveReloadInTheBrowser(BrowserCase):
     def prepare_script(self):
         path = os.path.join(self.dir, "live.lua")
