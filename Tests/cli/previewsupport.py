@@ -86,10 +86,19 @@ def rows(state):
 
 
 def wait_for(condition, seconds=10, step=0.05):
-    """Polls `condition` until it is true or `seconds` pass (bounded); its last value."""
+    """Polls `condition` until it is true or `seconds` pass (bounded); its last value. An
+    element the page redrew meanwhile (Selenium's stale element) counts as not yet."""
     deadline = time.monotonic() + seconds
-    value = condition()
+
+    def look():
+        try:
+            return condition()
+        except Exception as e:  # noqa: BLE001 (only a redrawn element is waited out)
+            if type(e).__name__ == "StaleElementReferenceException":
+                return None
+            raise
+    value = look()
     while not value and time.monotonic() < deadline:
         time.sleep(step)
-        value = condition()
+        value = look()
     return value

@@ -141,7 +141,7 @@ class SettingsInTheBrowser(BrowserCase):
         toggle = self.row("notifications")
         self.assertEqual(toggle.get_attribute("role"), "switch")
         self.assertEqual(toggle.get_attribute("aria-checked"), "true")
-        toggle.click()
+        self.click_css('.row[data-id="notifications"]')
         self.assertTrue(wait_for(lambda: self.stored().get("notifications") is False), self.stored())
         self.assertTrue(wait_for(lambda: self.row("notifications").get_attribute("aria-checked") == "false"))
 
@@ -162,7 +162,7 @@ class SettingsInTheBrowser(BrowserCase):
         self.wait_text("title", lambda t: t == "Settings")
 
     def test_a_confirm_and_its_alert(self):
-        self.row("sign_out").click()
+        self.click_css('.row[data-id="sign_out"]')
         self.assertEqual(self.dialog_text(), "Sign out now?")
         self.dialog_button("OK").click()
         self.assertTrue(wait_for(lambda: self.dialog_text() == "Signed out"), self.dialog_text())
@@ -196,7 +196,7 @@ class ReaderInTheBrowser(BrowserCase):
         super().tearDown()
 
     def test_a_list_edit(self):
-        self.row("dictionaries").click()
+        self.click_css('.row[data-id="dictionaries"]')
         self.wait_text("title", lambda t: t == "Dictionaries")
         field = self.find(".add-row input")
         field.send_keys("Oxford")
@@ -213,16 +213,15 @@ class ReaderInTheBrowser(BrowserCase):
         self.assertNotIn("quiet_end", self.stored())
 
     def test_a_picker_is_a_listbox(self):
-        self.row("page_turns").click()
+        self.click_css('.row[data-id="page_turns"]')
         self.wait_text("title", lambda t: t == "Page turns")
         self.assertEqual(self.find(".group").get_attribute("role"), "listbox")
-        self.row("swipe").click()
+        self.click_css('.row[data-id="swipe"]')
         self.wait_text("title", lambda t: t.startswith("Reader"))
         self.assertTrue(wait_for(lambda: self.stored().get("page_turns") == "swipe"), self.stored())
 
     def test_a_stepper(self):
-        plus = self.row("font_size").find_element(self.By.CSS_SELECTOR, ".stepper button:last-child")
-        plus.click()
+        self.click_css('.row[data-id="font_size"] .stepper button:last-child')
         self.assertTrue(wait_for(lambda: self.stored().get("font_size") == 20), self.stored())
 
 
@@ -230,15 +229,45 @@ class JMStaticInTheBrowser(BrowserCase):
     script = "jmstatic.lua"
 
     def test_disabled_rows_say_why(self):
-        self.row("notifications").click()
+        self.click_css('.row[data-id="notifications"]')
         self.wait_text("title", lambda t: t == "Notifications")
-        switch = self.browser.find_elements(self.By.CSS_SELECTOR, '.row[role=switch]')[0]
-        switch.click()
+        self.click_css(".row[role=switch]")
         why = wait_for(lambda: self.browser.find_elements(self.By.CSS_SELECTOR, ".row.disabled .why"))
         self.assertTrue(why, "no disabled row after switching notifications off")
-        why[0].click()
+        self.click_css(".row.disabled .why")
         self.assertIn("disabled because", self.dialog_text())
         self.dialog_button("OK").click()
+
+
+    def test_find_goes_to_the_row(self):
+        field = self.find("#find")
+        field.send_keys("Badge")
+        field.submit()
+        result = wait_for(lambda: [b for b in self.browser.find_elements(self.By.CSS_SELECTOR, "#find-results button")
+                                   if "Settings › Notifications" in b.text])
+        self.assertTrue(result, self.find("#find-results").text)
+        result[0].click()
+        self.wait_text("title", lambda t: t == "Notifications")
+
+    def test_the_map_shows_screens_and_pushes(self):
+        self.find("#show-map").click()
+        texts = wait_for(lambda: [t.text for t in self.browser.find_elements(self.By.CSS_SELECTOR, "#map svg .node text")])
+        self.assertIn("Settings", texts)
+        self.assertIn("Wi-Fi", texts)
+        self.assertIn("Notifications", texts)
+        self.assertGreaterEqual(len(self.browser.find_elements(self.By.CSS_SELECTOR, "#map svg path.push")), 2)
+        self.assertGreaterEqual(len(self.browser.find_elements(self.By.CSS_SELECTOR, "#map svg path.dep")), 1)
+
+    def test_hidden_rows_show_when_asked(self):
+        self.click_css('.row[data-id="wi_fi"]')
+        self.wait_text("title", lambda t: t == "Wi-Fi")
+        if self.browser.find_elements(self.By.CSS_SELECTOR, ".row[role=switch][aria-checked=true]"):
+            self.click_css(".row[role=switch]")
+        self.assertTrue(wait_for(lambda: self.browser.find_elements(self.By.CSS_SELECTOR, ".row[role=switch][aria-checked=false]")))
+        shown = len(self.browser.find_elements(self.By.CSS_SELECTOR, ".row"))
+        self.find("#show-hidden").click()
+        self.assertTrue(wait_for(lambda: len(self.browser.find_elements(self.By.CSS_SELECTOR, ".hidden-row")) > 0))
+        self.assertGreater(len(self.browser.find_elements(self.By.CSS_SELECTOR, ".row")), shown)
 
 
 class LiveReloadInTheBrowser(BrowserCase):
@@ -248,7 +277,7 @@ class LiveReloadInTheBrowser(BrowserCase):
         return path
 
     def test_a_live_reload_keeps_the_screen(self):
-        self.row("profile").click()
+        self.click_css('.row[data-id="profile"]')
         self.wait_text("title", lambda t: t == "Profile")
         with open(self.script_path) as f:
             text = f.read()

@@ -82,10 +82,10 @@ textarea.field { text-align: left; min-height: 60px; resize: vertical; }
 .stepper { display: inline-flex; border-radius: 8px; overflow: hidden; background: var(--off); flex: none; }
 .stepper button { border: 0; background: none; color: var(--text); width: 44px; height: 30px; font-size: 20px; cursor: pointer; }
 .stepper button + button { border-left: 1px solid var(--sep); }
-.number .text { flex: 0 1 auto; min-width: 30%; }
+.number .text { flex: 1 1 0; min-width: 64px; }
 .number .label { white-space: normal; }
-.slider { flex: 1; accent-color: var(--accent); min-width: 80px; }
-.number-value { min-width: 36px; text-align: right; color: var(--muted); }
+.slider { flex: 0 1 110px; accent-color: var(--accent); min-width: 48px; }
+.number-value { min-width: 36px; text-align: right; color: var(--muted); white-space: nowrap; }
 .actions-button { border: 0; background: none; color: var(--accent); font-size: 20px; cursor: pointer; padding: 0 4px; }
 .item-tools button { border: 0; background: none; color: var(--accent); font-size: 16px; cursor: pointer; padding: 2px 6px; }
 .item-tools .remove { color: var(--danger); }
@@ -131,6 +131,7 @@ dialog p { margin: 0 16px 16px; font-size: 15px; white-space: pre-wrap; }
 .look-android .row + .row::before { display: none; }
 .look-android .icon { background: none; color: var(--muted); width: 40px; font-size: 20px; }
 .look-android .row:not(.has-icon) .text { margin-left: 56px; }
+.look-android .row.number { gap: 10px; }
 .look-android .text .detail, .look-android .text .sub { display: block; max-width: none; font-size: 14px; color: var(--muted); }
 .look-android .label { white-space: normal; }
 .look-android .chevron::after { content: ""; }
