@@ -60,7 +60,7 @@ final class TextLookupTests: XCTestCase {
         "Café au lait", "café", "Cafe", "Café noir", "cafe\u{301}", "Cafe\u{301} noir", "K", "k", "\u{212A}elvin", "Kelvin",
         "Plum", "plum", "Pl", "Grape", "grape", "Grap", "Grapefruit", "Volume", "vol", "Lautstärke", "laut", "Apfel",
         "Quince", "quin", "Secret row", "secret", "Secret", "Pear", "pear", "pear_hidden", "hidden_plum", "only_hidden",
-        "Zzz", "nothing like it", "x", "1", "3", "99", "", " ", "apple2", "\u{1F34E}",
+        "Zzz", "nothing like it", "x", "1", "3", "99", "0", "", " ", "apple2", "\u{1F34E}", "Apple 3", "Pear x",
     ]
 
     private func outcome(_ s: Session, _ ref: String, hidden: Bool) -> String {
@@ -98,6 +98,12 @@ final class TextLookupTests: XCTestCase {
             _ = try fresh.lookup(ref)
         }
         XCTAssertNil(fresh.cache, "text references looked up without evaluating the screen")
+        // So are misses (no row, a number past the last, several rows, a hidden row): a
+        // miss costs what a hit does (issue 26).
+        for ref in ["nothing like it", "99", "Ap", "Quince", "Secret", "only_hidden", "Apple 3"] {
+            XCTAssertThrowsError(try fresh.lookup(ref), ref)
+        }
+        XCTAssertNil(fresh.cache, "misses answered without evaluating the screen")
         // Selecting by text acts on the row found.
         try indexed.select(locale ? "Apfel" : "Apple")
         XCTAssertThrowsError(try indexed.select("Ap")) { XCTAssertTrue("\($0)".contains("matches"), "\($0)") }

@@ -90,8 +90,19 @@ final class RowIndex {
     /// The entry of the row a reference names by its text, when that needs no scan of the
     /// evaluated screen (see `RowTextIndex`).
     func entry(text reference: String, _ sections: [Section], translate: ((String) -> String)?) -> Int? {
+        texts(sections, translate: translate)?.entry(reference)
+    }
+
+    /// The rows by text, made on first use; nil when some text is a function.
+    func texts(_ sections: [Section], translate: ((String) -> String)?) -> RowTextIndex? {
         if textIndex == nil { textIndex = .some(RowTextIndex(self, sections, translate: translate)) }
-        return textIndex!?.entry(reference)
+        return textIndex!
+    }
+
+    /// How many rows are numbered in all (scans to the end).
+    func numberedCount(_ sections: [Section]) -> Int {
+        extend(toEntries: visibleCount, sections)
+        return numbered.count
     }
 }
 
@@ -138,7 +149,8 @@ extension Session {
         return resolveEntry(entry, index, sections)
     }
 
-    private func resolveEntry(_ entry: Int, _ index: RowIndex, _ sections: [Section]) -> ResolvedRow {
+    /// The visible row at `entry` of the current screen's index, evaluated alone.
+    func resolveEntry(_ entry: Int, _ index: RowIndex, _ sections: [Section]) -> ResolvedRow {
         let (si, ri) = index.entries[entry]
         var number = max(0, Int(index.numbers[entry]) - 1)
         let row = sections[Int(si)].rows[Int(ri)]

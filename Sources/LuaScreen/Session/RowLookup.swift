@@ -10,11 +10,12 @@ extension Session {
         state.beginAction()
         defer { state.endAction() }
         if let row = quickLookup(reference.trimmingSpaces) { return row }
+        let ref = reference.trimmingSpaces
+        guard !ref.isEmpty else { throw SessionError.refused("which row? give its number, id or text") }
+        if !includeHidden, let row = try indexedLookup(ref) { return row }
         let screen = currentScreen()
         let all = screen.sections.flatMap(\.rows)
         let candidates = includeHidden ? all : all.filter(\.visible)
-        let ref = reference.trimmingSpaces
-        guard !ref.isEmpty else { throw SessionError.refused("which row? give its number, id or text") }
         if ref.allSatisfy(\.isNumber), let n = Int(ref) {
             if let row = candidates.first(where: { $0.number == n }) { return row }
             let count = candidates.compactMap(\.number).max() ?? 0
@@ -39,6 +40,43 @@ extension Session {
         let hint = ref.count <= 64 && names.count <= 2000 ? Suggest.hint(ref, names) : ""
         let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
         throw SessionError.refused("no row \"\(shown)\" on screen \"\(screen.title)\"\(hint)")
+    }
+
+    /// `lookup` of a visible row that `quickLookup` did not find, answered from the index
+    /// of a screen whose visibility and texts are fixed: the row, or the error the scan of
+    /// the evaluated screen gives, without evaluating or copying any row. nil: no index
+    /// (the scan answers).
+    private func indexedLookup(_ ref: String) throws -> ResolvedRow? {
+        guard let (index, sections) = currentIndex(), let live = navigation.last,
+              let texts = index.texts(sections, translate: translations.isEmpty ? nil : tr) else { return nil }
+        if ref.allSatisfy(\.isNumber), let n = Int(ref) {
+            let count = index.numberedCount(sections)
+            if n >= 1, n <= count { return quickLookup(ref) }
+            throw SessionError.refused(count == 0 ? "no row \(n): this screen has no selectable rows"
+                                                  : "no row \(n) on this screen (rows are numbered 1 to \(count))")
+        }
+        if index.entry(id: ref, sections) != nil { return quickLookup(ref) }
+        switch texts.match(ref) {
+        case .entry(let entry):
+            return resolveEntry(entry, index, sections)
+        case .several(let first, let count):
+            let names = first.map { e in
+                let text = texts.visibleTexts[e]
+                let number = Int(index.numbers[e])
+                return number > 0 ? "\(text) (\(number))" : text
+            }
+            throw SessionError.refused("\"\(ref)\" matches \(count) rows: \(names.joined(separator: ", ")); type more of the text, or the number")
+        case .hidden(let id, let text):
+            throw SessionError.refused("row \"\(text)\" is hidden; `why \(id)` tells why")
+        case .none:
+            var hint = ""
+            if ref.count <= 64, index.visibleCount * 2 <= 2000 {
+                let ids = index.entries.map { sections[Int($0.section)].rows[Int($0.row)].id }
+                hint = Suggest.hint(ref, texts.visibleTexts + ids)
+            }
+            let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
+            throw SessionError.refused("no row \"\(shown)\" on screen \"\(title(of: live))\"\(hint)")
+        }
     }
 
     /// The declared row behind a resolved row of the current screen.

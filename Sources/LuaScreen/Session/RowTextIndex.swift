@@ -17,6 +17,8 @@ final class RowTextIndex {
     private var lowered: (visible: [String], hidden: [String])?
     /// Ids and shown texts of hidden rows: a reference that could match one is left to the scan.
     private let hiddenIDs: Set<String>
+    /// Ids of the hidden rows, in the script's order (beside `hiddenTexts`).
+    private let hiddenIDList: [String]
     private let hiddenTexts: [String]
 
     /// nil when some row's text is a function (the text is known only by evaluating it).
@@ -46,6 +48,7 @@ final class RowTextIndex {
         }
         // The index is made only when visibility is fixed: hidden is what the script says.
         var hiddenIDs: Set<String> = []
+        var hiddenIDList: [String] = []
         var hiddenTexts: [String] = []
         if entries.count < sections.reduce(0, { $0 + $1.rows.count }) {
             for s in sections.indices {
@@ -53,6 +56,7 @@ final class RowTextIndex {
                 for r in sections[s].rows.indices where sectionHidden || sections[s].rows[r].visible.value == false {
                     let id = sections[s].rows[r].id
                     hiddenIDs.insert(id)
+                    hiddenIDList.append(id)
                     let text = sections[s].rows[r].text.value ?? id
                     hiddenTexts.append(translate?(text) ?? text)
                 }
@@ -61,6 +65,7 @@ final class RowTextIndex {
         self.texts = texts
         self.firstEntry = first
         self.hiddenIDs = hiddenIDs
+        self.hiddenIDList = hiddenIDList
         self.hiddenTexts = hiddenTexts
     }
 
@@ -75,11 +80,56 @@ final class RowTextIndex {
             return hiddenTexts.contains(reference) ? nil : Int(n)
         }
         let lower = reference.lowercased()
-        if lowered == nil { lowered = (texts.map { $0.lowercased() }, hiddenTexts.map { $0.lowercased() }) }
-        let (lowered, hiddenLowered) = self.lowered!
+        let (lowered, hiddenLowered) = loweredTexts()
         if hiddenLowered.contains(where: { $0.hasPrefix(lower) }) { return nil }
         if let only = single(lowered, { $0 == lower }) { return only }
         return single(lowered, { $0.hasPrefix(lower) })
+    }
+
+    private func loweredTexts() -> (visible: [String], hidden: [String]) {
+        if let lowered { return lowered }
+        let made = (texts.map { $0.lowercased() }, hiddenTexts.map { $0.lowercased() })
+        lowered = made
+        return made
+    }
+
+    /// What `lookup`'s scan of the visible rows finds by text for a reference that no
+    /// visible row has as its number or id, answered from the texts alone (no row copied,
+    /// no row evaluated): a miss costs what a hit does.
+    func match(_ reference: String) -> TextMatch {
+        if let n = firstEntry[reference] { return .entry(Int(n)) }
+        let lower = reference.lowercased()
+        let (lowered, hiddenLowered) = loweredTexts()
+        var exact: Int? = nil, exactCount = 0
+        var prefixed: [Int] = []
+        var prefixedCount = 0
+        for n in lowered.indices where lowered[n].hasPrefix(lower) {
+            if lowered[n] == lower { exactCount += 1; exact = n }
+            prefixedCount += 1
+            if prefixed.count < 8 { prefixed.append(n) }
+        }
+        if exactCount == 1, let exact { return .entry(exact) }
+        if prefixedCount == 1 { return .entry(prefixed[0]) }
+        if prefixedCount > 1 { return .several(first: prefixed, count: prefixedCount) }
+        for n in hiddenLowered.indices where hiddenIDList[n] == reference || hiddenLowered[n].hasPrefix(lower) {
+            return .hidden(id: hiddenIDList[n], text: hiddenTexts[n])
+        }
+        return .none
+    }
+
+    /// Shown texts of the visible rows, by entry (for a suggestion on a short screen).
+    var visibleTexts: [String] { texts }
+
+    /// What a reference by text names (see `match`).
+    enum TextMatch {
+        /// The row of this entry (visible position).
+        case entry(Int)
+        /// Several visible rows start with it: the first eight entries and how many.
+        case several(first: [Int], count: Int)
+        /// No visible row, but this hidden one (the first in the script's order).
+        case hidden(id: String, text: String)
+        /// No row at all.
+        case none
     }
 
     /// The one position whose item passes `test`; nil when none or several do.
