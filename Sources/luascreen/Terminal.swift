@@ -18,7 +18,7 @@ enum Terminal {
         if let w = options.width { return w }
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"], let w = Int(columns), w > 0 { return w }
+        if let columns = Environment.value("COLUMNS"), let w = Int(columns), w > 0 { return w }
         return 80
     }
 
@@ -31,12 +31,11 @@ enum Terminal {
 
     /// Colour: never with NO_COLOR set non-empty; `auto` only on a terminal that is not dumb.
     static func color(_ options: Options) -> Bool {
-        let env = ProcessInfo.processInfo.environment
-        if let noColor = env["NO_COLOR"], !noColor.isEmpty { return false }
+        if let noColor = Environment.value("NO_COLOR"), !noColor.isEmpty { return false }
         switch options.color {
         case .never: return false
         case .always: return true
-        case .auto: return stdoutIsTerminal && env["TERM"] != "dumb"
+        case .auto: return stdoutIsTerminal && Environment.value("TERM") != "dumb"
         }
     }
 

@@ -50,20 +50,18 @@ enum RowField: Int32, CaseIterable {
 
     static let slotCount = Int32(allCases.count + 1)
 
-    var name: String {
-        switch self {
-        case .onSelect: return "on_select"
-        case .onAccessory: return "on_accessory"
-        case .default_: return "default"
-        case .onChange: return "on_change"
-        case .maxLength: return "max_length"
-        case .closeOnPick: return "close_on_pick"
-        case .minSelected: return "min_selected"
-        case .maxSelected: return "max_selected"
-        case .maxItems: return "max_items"
-        default: return "\(self)"
-        }
-    }
+    /// The field's name in a script: a stored string by case (`"\(self)"` went through
+    /// reflection, 66 times an open; issue 26).
+    var name: String { RowField.names[Int(rawValue) - 1] }
+
+    /// Each case's name, in the order of the cases (RowFieldTests checks they line up).
+    private static let names: [String] = [
+        "type", "id", "text", "detail", "icon", "style", "accessory", "on_select", "on_accessory", "push",
+        "enabled", "visible", "help", "context", "destructive", "confirm", "key", "default", "on_change",
+        "options", "placeholder", "secure", "max_length", "validate", "min", "max", "step", "unit", "values",
+        "close_on_pick", "multiple", "min_selected", "max_selected", "max_items", "unique", "multiline",
+        "actions", "keyboard", "autocapitalize", "autocorrect", "sorted", "radio", "ios", "android",
+    ]
 
     init?(name: String) {
         guard let field = RowField.byName[name] else { return nil }

@@ -30,7 +30,7 @@ enum RenderCommand {
         print(text, terminator: "")
         for message in session.messages { print(sanitize(message)) }
         CommandSupport.printWarnings(session)
-        if ProcessInfo.processInfo.environment["LUASCREEN_TIMING"] != nil {
+        if Environment.value("LUASCREEN_TIMING") != nil {
             printError("timing: render \("\((elapsed * 1000).rounded() / 1000)") ms")
         }
         return 0

@@ -42,7 +42,7 @@ enum TestCommand {
                                       updateSnapshots: options.updateSnapshots, width: options.width ?? 80,
                                       root: ".",  // the folder it was started in (SPEC §7)
                                       filter: options.filter)
-        testOptions.tapVersion = TAPReport.version(announcedByHarness: ProcessInfo.processInfo.environment["TAP_VERSION"])
+        testOptions.tapVersion = TAPReport.version(announcedByHarness: Environment.value("TAP_VERSION"))
         let runner = TestRunner(options: testOptions) { line in
             print(line)
             flushOutput()
