@@ -348,3 +348,29 @@ class Commands(BatchTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class LongScreens(BatchTestCase):
+    """A screen of more than 4,000 rows is shown a page at a time in batch mode too (issue
+    26): each command prints a page, not the whole screen; `next` and `prev` page; the first
+    page says once how to print it whole."""
+
+    def long_screen(self, rows):
+        body = "\n".join('    { text = "Row %d", on_select = function() end },' % i for i in range(1, rows + 1))
+        return self.sandbox.script("long.lua", 'return { title = "Long", sections = { { rows = {\n%s\n} } } }\n' % body)
+
+    def test_each_command_prints_a_page(self):
+        result = self.run_batch(self.long_screen(5000), ["1", "next", "prev", "select Row 4999"])
+        self.assertSucceeded(result)
+        out = result.stdout
+        self.assertLess(len(out.splitlines()), 5 * 30, out[:2000])
+        self.assertNotIn("Row 4321", out)
+        self.assertIn("-- page 1/", out)
+        self.assertIn("-- page 2/", out)
+        self.assertEqual(out.count("luascreen render SCRIPT --screen ID"), 1, out[:2000])
+
+    def test_a_screen_of_4000_rows_is_shown_whole(self):
+        result = self.run_batch(self.long_screen(4000), ["next"])
+        self.assertSucceeded(result)
+        self.assertIn("Row 4000", result.stdout)
+        self.assertIn("(batch mode shows whole screens: nothing to page)", result.stdout)

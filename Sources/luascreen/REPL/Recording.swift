@@ -89,7 +89,7 @@ extension Shell {
         guard let row = try? session.lookup(ref) else { return }
         mark.kind = row.kind
         mark.key = row.key
-        mark.secure = row.key.map(secureKeys().contains) ?? false
+        mark.secure = row.key.map(isSecure) ?? false
     }
 
     /// After the command ran: recorded with its outcome, its answer and its alerts.

@@ -19,7 +19,7 @@ extension Shell {
     /// page's rows are evaluated when the screen allows, so a screen of 100,000 rows stays
     /// quick. Nil in batch mode, which shows whole screens.
     func layoutPage() -> (lines: [String], index: Int, count: Int, estimated: Bool)? {
-        guard interactive, let height = Terminal.height() else { return nil }
+        guard let height = interactive ? Terminal.height() : batchPageHeight() else { return nil }
         let path = session.path
         if path != pagedPath {
             page = 0
@@ -36,8 +36,19 @@ extension Shell {
         return (renderer.render(shown.screen), shown.index, shown.count, shown.estimated)
     }
 
-    /// Shows the current screen: whole in batch mode, a page of it on a terminal shorter
-    /// than the screen.
+    /// Batch mode shows a screen of more than this many rows a page at a time (a page of
+    /// `batchPageLines`): each command's output stays the same size whatever the screen's.
+    static let batchPagedRows = LinePager().exactLimit
+    static let batchPageLines = 24
+
+    /// The height batch mode pages the current screen at: nil (the screen is shown whole)
+    /// unless it has more than `batchPagedRows` visible rows.
+    func batchPageHeight() -> Int? {
+        session.rows(from: 0, count: 0).total > Shell.batchPagedRows ? Shell.batchPageLines : nil
+    }
+
+    /// Shows the current screen: whole in batch mode (a page of it when it is longer than
+    /// `batchPagedRows`), a page of it on a terminal shorter than the screen.
     func render(first: Bool = false) {
         guard let shown = layoutPage() else {
             page = 0
@@ -45,17 +56,23 @@ extension Shell {
             for line in renderer.render(session.currentScreen()) { print(line) }
             return
         }
-        if !first { print("") }  // apart from the command above; the hint goes below the first
+        // apart from the command above; the hint goes below the first
+        if !first, interactive { print("") }
         for line in shown.lines { print(line) }
         if shown.count > 1 {
             let moves = shown.index == 1 ? "next" : shown.index == shown.count ? "prev" : "next, prev"
             let count = shown.estimated ? "~\(shown.count)" : "\(shown.count)"
             print(style.dim("-- page \(shown.index)/\(count): \(moves) --"))
+            if !interactive, !toldBatchPaging {
+                toldBatchPaging = true
+                print("(batch mode shows a screen of more than \(Shell.batchPagedRows) rows a page at a time; "
+                      + "`luascreen render SCRIPT --screen ID` prints it whole)")
+            }
         }
     }
 
     func turnPage(by delta: Int) {
-        guard interactive, Terminal.height() != nil else {
+        guard interactive ? Terminal.height() != nil : batchPageHeight() != nil else {
             print("(batch mode shows whole screens: nothing to page)")
             return
         }
@@ -73,7 +90,7 @@ extension Shell {
 
     /// Opens the page of the current screen that shows the row with this id.
     func turnToRow(_ id: String) {
-        guard let height = Terminal.height(), layoutPage() != nil, pageCount > 1,
+        guard let height = interactive ? Terminal.height() : batchPageHeight(), layoutPage() != nil, pageCount > 1,
               let position = session.visiblePosition(ofRow: id) else { return }
         page = pager.pageIndex(ofPosition: position, of: session, renderer: renderer, lines: pageLines(height)) - 1
     }

@@ -92,7 +92,12 @@ extension Shell {
         guard case .set(let rest) = ReplCommand.parse(line, resolves: resolves),
               let (ref, _) = splitSet(rest, quiet: true),
               let key = (try? session.lookup(ref))?.key else { return true }
-        return !secureKeys().contains(key)
+        return !isSecure(key)
+    }
+
+    /// Whether a key is bound to a secure input (one look-up: `secureKeys` sorts every key).
+    func isSecure(_ key: String) -> Bool {
+        session.binding(forKey: key)?.secure ?? false
     }
 
     /// Keys bound to secure inputs (their values are never shown).

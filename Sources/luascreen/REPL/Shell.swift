@@ -29,6 +29,8 @@ final class Shell {
     /// The pages of the current screen at the terminal's size (see `LinePager`).
     let pager = LinePager()
     var pageCount = 1
+    /// Batch mode said once how it pages a long screen (see `render`).
+    var toldBatchPaging = false
 
     init(session: Session, options: Options, interactive: Bool) {
         self.session = session
