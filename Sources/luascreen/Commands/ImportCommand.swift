@@ -1,7 +1,7 @@
 import LuaScreen
 
-/// `luascreen import PLIST [--out FILE]` (SPEC §13): a Settings.bundle's Root.plist as a Lua
-/// script; the library reads the plist and writes the script.
+/// `luascreen import PLIST|XML [--out FILE] [--format F]` (SPEC §13, §15): a Settings.bundle's
+/// Root.plist or an androidx preference XML as a Lua script; the library reads and writes.
 enum ImportCommand {
     /// The checks of import's arguments (`CommandSpec.checksItself`), with the usage error.
     static func checkUsage(_ options: Options) throws {
@@ -10,7 +10,19 @@ enum ImportCommand {
                 ? "which plist? e.g. luascreen import Settings.bundle/Root.plist --out settings.lua"
                 : "one plist at a time, got \(options.paths.count)")
         }
-        if options.format != nil { throw Options.UsageError(description: "--format goes with export") }
+        if let format = options.format, ExportFormat(rawValue: format) == nil {
+            let names = ExportFormat.allCases.map(\.rawValue)
+            throw Options.UsageError(description: "--format takes \(names.joined(separator: " or ")), got \"\(format)\"")
+        }
+    }
+
+    /// The format of the file to import: `--format` when given, else androidx for a `.xml`
+    /// file or one whose root is a `PreferenceScreen`, else a Settings.bundle.
+    static func format(of path: String, given: String?) -> ExportFormat {
+        if let given, let format = ExportFormat(rawValue: given) { return format }
+        if path.hasSuffix(".xml") { return .androidx }
+        if !path.hasSuffix(".plist"), AndroidXImporter.isPreferenceXML(path: path) { return .androidx }
+        return .settingsBundle
     }
 
     /// import PLIST [--out FILE]: the Lua script on stdout or in FILE; warnings on stderr.
@@ -18,7 +30,10 @@ enum ImportCommand {
         let path = options.paths[0]
         let result: ImportResult
         do {
-            result = try BundleImporter.importBundle(rootPlist: path)
+            switch ImportCommand.format(of: path, given: options.format) {
+            case .androidx: result = try AndroidXImporter.importXML(path: path)
+            case .settingsBundle: result = try BundleImporter.importBundle(rootPlist: path)
+            }
         } catch {
             printError("\(error)")
             return 1
