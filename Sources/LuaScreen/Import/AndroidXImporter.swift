@@ -70,18 +70,18 @@ public enum AndroidXImporter {
                     let bytes = try read(filePath, limit: maxFileBytes)
                     total += bytes.count
                     guard total <= maxValuesBytes else {
-                        resources.problems.append("\(filePath): warning: not read: the values files hold more than \(maxValuesBytes >> 20) MiB")
+                        resources.problems.append((filePath, nil, "not read: the values files hold more than \(maxValuesBytes >> 20) MiB"))
                         return resources
                     }
                     resources.add(try XMLTreeReader.read(bytes), locale: locale)
                 } catch let error as XMLTreeError {
-                    resources.problems.append("\(filePath):\(error.line):\(error.column): warning: not read: \(error.message)")
+                    resources.problems.append((filePath, error.line, "not read: \(error.message) (column \(error.column))"))
                 } catch let error as ImportError {
                     let prefix = "\(filePath): error: "
                     let reason = error.description.hasPrefix(prefix) ? String(error.description.dropFirst(prefix.count)) : error.description
-                    resources.problems.append("\(filePath): warning: not read: " + reason)
+                    resources.problems.append((filePath, nil, "not read: " + reason))
                 } catch {
-                    resources.problems.append("\(filePath): warning: not read: \(error)")
+                    resources.problems.append((filePath, nil, "not read: \(error)"))
                 }
             }
         }

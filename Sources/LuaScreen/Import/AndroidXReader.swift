@@ -30,7 +30,7 @@ struct AndroidXReader {
     init(file: String, resources: AndroidXResources) {
         self.file = file
         self.resources = resources
-        for problem in resources.problems { warnings.append(Diagnostic(.warning, file: file, line: nil, path: "", message: problem)) }
+        for problem in resources.problems { warnings.append(Diagnostic(.warning, file: problem.file, line: problem.line, path: "", message: problem.message)) }
     }
 
     /// The app of the root `PreferenceScreen` (its id the file's name) and every screen inside.
@@ -93,6 +93,14 @@ struct AndroidXReader {
         }
     }
 
+    /// A key (or a dependency), a `@string/` reference resolved; not a text to translate.
+    private mutating func key(_ e: XMLTreeElement, _ name: String = "key") -> String? {
+        guard let value = raw(e, name) else { return nil }
+        if case .text(let s) = resources.resolve(value) { return s }
+        warn(e, "\(name)=\"\(value)\": no such resource in the app's res/values*/ (kept as written)")
+        return value
+    }
+
     private mutating func warn(_ e: XMLTreeElement, _ message: String) {
         warnings.append(Diagnostic(.warning, file: file, line: e.line, path: "", message: "<\(e.name)>: \(message)"))
     }
@@ -108,7 +116,7 @@ struct AndroidXReader {
         for child in e.elements {
             if elementName(child) == "PreferenceCategory" {
                 if !loose.rows.isEmpty { sections.append(loose); loose = ImportedSection() }
-                var section = ImportedSection(id: raw(child, "key"), header: text(child, "title"), footer: text(child, "summary"))
+                var section = ImportedSection(id: key(child), header: text(child, "title"), footer: text(child, "summary"))
                 for inner in child.elements { rows(inner, into: &section, sections: &sections, screenID: id) }
                 sections.append(section)
             } else {
@@ -132,7 +140,7 @@ struct AndroidXReader {
     }
 
     private mutating func row(_ e: XMLTreeElement, name: String, screenID: String) -> ImportedRow? {
-        let key = raw(e, "key")
+        let key = self.key(e)
         let title = text(e, "title") ?? key ?? name
         let summary = text(e, "summary")
         var row: ImportedRow
@@ -209,7 +217,7 @@ struct AndroidXReader {
             row.id = unique(key, in: &rowIDs)
         }
         if boolean(e, "enabled") == false { row.enabled = .never }
-        if let dependency = raw(e, "dependency") { row.enabled = row.enabled ?? .notEmpty(key: dependency) }
+        if let dependency = self.key(e, "dependency") { row.enabled = row.enabled ?? .notEmpty(key: dependency) }
         if boolean(e, "isPreferenceVisible") == false { row.hidden = true }
         if raw(e, "disableDependentsState") != nil { disablesWhenOn[row.key ?? ""] = boolean(e, "disableDependentsState") ?? false }
         return row

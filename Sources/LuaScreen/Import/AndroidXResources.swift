@@ -12,11 +12,14 @@ struct AndroidXResources: Sendable {
         var integers: [String: String] = [:]
     }
 
+    /// How many references in a row are followed.
+    static let maxChain = 8
+
     var base = Table()
     /// Locale → its values, for the locales a `values-LANG` folder gives.
     var locales: [String: Table] = [:]
-    /// Files that could not be read, as warnings (`path: warning: ...`).
-    var problems: [String] = []
+    /// Files that could not be read: the file, the line when known, why.
+    var problems: [(file: String, line: Int?, message: String)] = []
 
     /// The luascreen locale of a `values-...` folder name, "" for `values`, nil for a folder of
     /// another configuration.
@@ -119,7 +122,9 @@ struct AndroidXResources: Sendable {
     }
 
     /// `value` with its reference resolved in `table` (the default configuration when nil).
-    func resolve(_ value: String, locale: String? = nil) -> Resolved {
+    /// A resource that names another (`<string name="a">@string/b</string>`, an array's
+    /// `<item>@string/c</item>`) is followed, at most `maxChain` times.
+    func resolve(_ value: String, locale: String? = nil, depth: Int = 0) -> Resolved {
         guard value.hasPrefix("@"), !value.hasPrefix("@android:"), !value.hasPrefix("@null"),
               let slash = value.firstIndex(of: "/") else {
             if value.hasPrefix("\\@") || value.hasPrefix("\\?") { return .text(String(value.dropFirst())) }
@@ -128,11 +133,17 @@ struct AndroidXResources: Sendable {
         let type = value[value.index(after: value.startIndex)..<slash]
         let name = String(value[value.index(after: slash)...])
         let local = locale.flatMap { locales[$0] }
+        guard depth < Self.maxChain else { return .missing(value) }
+        func follow(_ s: String) -> String? {
+            guard s.hasPrefix("@") else { return s }
+            if case .text(let t) = resolve(s, locale: locale, depth: depth + 1) { return t }
+            return nil
+        }
         switch type {
         case "string":
-            if let s = local?.strings[name] ?? base.strings[name] { return .text(s) }
+            if let s = local?.strings[name] ?? base.strings[name], let t = follow(s) { return .text(t) }
         case "array":
-            if let a = local?.arrays[name] ?? base.arrays[name] { return .list(a) }
+            if let a = local?.arrays[name] ?? base.arrays[name] { return .list(a.map { follow($0) ?? $0 }) }
         case "bool":
             if let b = local?.bools[name] ?? base.bools[name] { return .text(b ? "true" : "false") }
         case "integer":

@@ -41,8 +41,8 @@ struct XMLTreeError: Error, Sendable {
 
 /// A small strict XML 1.0 reader for Android resource files (UTF-8 only): elements,
 /// attributes, character data, the five predefined entities and character references, CDATA,
-/// comments and processing instructions. A DOCTYPE is refused (no entity of a file is ever
-/// expanded), as are malformed names, unclosed or mismatched tags, duplicate attributes and
+/// comments and processing instructions, and a DOCTYPE's plain-text entities (nothing external,
+/// nothing nested). Refused: malformed names, unclosed or mismatched tags, duplicate attributes and
 /// text outside the root. Depth, element count and size are bounded, and every step moves
 /// forward, so time is linear in the input.
 ///
@@ -56,10 +56,15 @@ struct XMLTreeReader {
     static let maxDepth = 64
     /// At most this many elements a file.
     static let maxElements = 1_000_000
+    /// What a file's entities may expand to, in all.
+    static let maxExpansion = 16 << 20
 
     private let b: [UInt8]
     private var i = 0
     private var elementCount = 0
+    private var entities: [String: [UInt8]] = [:]
+    private var sawDoctype = false
+    private var expanded = 0
     private var countedTo = 0
     private var countedLine = 1
 
@@ -90,9 +95,54 @@ struct XMLTreeReader {
             skipSpaces()
             if peek("<?") { try processingInstruction() }
             else if peek("<!--") { try comment() }
-            else if peek("<!DOCTYPE") || peek("<!doctype") { throw fail("a DOCTYPE is not read (no entity is expanded); remove it") }
+            else if peek("<!DOCTYPE") { try doctype() }
             else { return }
         }
+    }
+
+    /// `<!DOCTYPE name [ <!ENTITY NAME "text"> ... ]>`: an internal subset of plain-text general
+    /// entities, as Android string files use them (Termux's `&TERMUX_APP_NAME;`). An external
+    /// DTD or entity, a parameter entity, and an entity whose text holds `&` or `<` are refused,
+    /// so no expansion nests; what the entities expand to is bounded (`maxExpansion`).
+    private mutating func doctype() throws {
+        guard entities.isEmpty, !sawDoctype else { throw fail("a second DOCTYPE") }
+        sawDoctype = true
+        i += 9
+        skipSpaces()
+        _ = try name()
+        skipSpaces()
+        if peek("SYSTEM") || peek("PUBLIC") { throw fail("an external DTD is not read; remove it") }
+        if peek("[") {
+            i += 1
+            while true {
+                skipSpaces()
+                if peek("]") { i += 1; break }
+                if peek("<!--") { try comment(); continue }
+                guard peek("<!ENTITY") else { throw fail(i < b.count ? "only <!ENTITY NAME \"text\"> is read in a DOCTYPE" : "the file ends inside the DOCTYPE") }
+                i += 8
+                guard skipSpaces() else { throw fail("expected a space after <!ENTITY") }
+                if peek("%") { throw fail("a parameter entity is not read") }
+                let entity = try name()
+                skipSpaces()
+                guard i < b.count, b[i] == 0x22 || b[i] == 0x27 else { throw fail("only an entity with a quoted text is read (no SYSTEM or PUBLIC)") }
+                let quote = b[i]
+                i += 1
+                let start = i
+                while i < b.count, b[i] != quote {
+                    if b[i] == 0x26 || b[i] == 0x3C || b[i] == 0x25 { throw fail("the text of entity \(entity) holds & < or %: only plain text is read") }
+                    i += 1
+                }
+                guard i < b.count else { throw fail("the file ends inside entity \(entity)") }
+                if entities[entity] == nil { entities[entity] = Array(b[start..<i]) }
+                i += 1
+                skipSpaces()
+                guard peek(">") else { throw fail("expected > after entity \(entity)") }
+                i += 1
+            }
+            skipSpaces()
+        }
+        guard peek(">") else { throw fail("expected > at the end of the DOCTYPE") }
+        i += 1
     }
 
     private mutating func element(depth: Int) throws -> XMLTreeElement {
@@ -174,7 +224,7 @@ struct XMLTreeReader {
 
     private mutating func reference() throws -> [UInt8] {
         let start = i
-        guard let semicolon = b[i..<min(b.count, i + 12)].firstIndex(of: 0x3B) else { throw fail("& starts no reference (write &amp;)") }
+        guard let semicolon = b[i..<min(b.count, i + 256)].firstIndex(of: 0x3B) else { throw fail("& starts no reference (write &amp;)") }
         let body = String(decoding: b[(i + 1)..<semicolon], as: UTF8.self)
         i = semicolon + 1
         switch body {
@@ -187,6 +237,11 @@ struct XMLTreeReader {
             var code: UInt32?
             if body.hasPrefix("#x") { code = UInt32(body.dropFirst(2), radix: 16) }
             else if body.hasPrefix("#") { code = UInt32(body.dropFirst(1), radix: 10) }
+            if !body.hasPrefix("#"), let text = entities[body] {
+                expanded += text.count
+                guard expanded <= Self.maxExpansion else { throw fail(at: start, "the entities expand to more than \(Self.maxExpansion >> 20) MiB") }
+                return text
+            }
             guard let code, let scalar = Unicode.Scalar(code), code == 0x9 || code == 0xA || code == 0xD || code >= 0x20 else {
                 throw fail(at: start, body.hasPrefix("#") ? "&\(body); is not a character XML allows" : "&\(body); is not an entity XML defines (no DTD is read)")
             }
