@@ -176,9 +176,10 @@ struct XMLTreeReader {
         while true {
             guard i < b.count else { throw fail("the file ends before </\(name)>") }
             if peek("</") {
+                let closeStart = i
                 i += 2
                 let closing = try self.name()
-                guard closing == name else { throw fail("</\(closing)> closes <\(name)> (line \(line))") }
+                guard closing == name else { throw fail(at: closeStart, "</\(closing)> closes <\(name)> (line \(line))") }
                 skipSpaces()
                 guard peek(">") else { throw fail("expected > after </\(closing)") }
                 i += 1
