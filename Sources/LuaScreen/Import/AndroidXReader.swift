@@ -150,7 +150,7 @@ struct AndroidXReader {
             row = ImportedRow(kind: .text(detail: summary, push: child), text: title)
         case "SwitchPreferenceCompat", "SwitchPreference", "CheckBoxPreference", "TwoStatePreference":
             let on = boolean(e, "defaultValue") ?? false
-            row = ImportedRow(kind: .toggle(default: on, booleans: false), text: title)
+            row = ImportedRow(kind: .toggle(default: on, values: nil), text: title)
             let summaryOn = text(e, "summaryOn"), summaryOff = text(e, "summaryOff")
             if summaryOn != nil || summaryOff != nil { row.toggleDetail = (summaryOn ?? summary, summaryOff ?? summary) }
             else { row.detail = summary }
