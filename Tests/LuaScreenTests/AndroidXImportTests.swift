@@ -127,9 +127,14 @@ final class AndroidXImportTests: XCTestCase {
         let result = try AndroidXImporter.importXML(path: path)
         XCTAssertFalse(result.script.contains("outside the app"))
         XCTAssertEqual(result.warnings.map(\.message), ["<Preference>: title=\"@string/secret\": no such resource in the app's res/values*/ (kept as written)"])
-        let link = folder.url.path + "/app/res/xml/link.xml"
-        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: path)
-        XCTAssertThrowsError(try AndroidXImporter.importXML(path: link))
+        // A values file that links out of res/ is not read either, and says so.
+        try FileManager.default.createDirectory(atPath: folder.url.path + "/app/res/values-de", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.url.path + "/app/res/values-de/strings.xml",
+                                                   withDestinationPath: folder.url.path + "/outside/strings.xml")
+        let again = try AndroidXImporter.importXML(path: path)
+        XCTAssertFalse(again.script.contains("outside the app"))
+        XCTAssertEqual(again.warnings.first?.file, folder.url.path + "/app/res/values-de/strings.xml")
+        XCTAssertTrue(again.warnings.first?.message.hasPrefix("not read: outside ") == true, again.warnings.first?.message ?? "")
     }
 
     func testValuesFolderNamesMapToLocalesAndBack() {

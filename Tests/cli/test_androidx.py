@@ -50,6 +50,14 @@ class AndroidXImport(unittest.TestCase):
         given = luascreen("import", renamed, "--format", "androidx")
         self.assertEqual(given.returncode, 0, given.stderr)
 
+    def test_out_may_not_name_an_input(self):
+        values = os.path.join(os.path.dirname(os.path.dirname(SAMPLE)), "values", "strings.xml")
+        before = open(values, "rb").read()
+        result = luascreen("import", SAMPLE, "--out", values)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("it is one of the command's inputs", result.stderr)
+        self.assertEqual(open(values, "rb").read(), before)
+
     def test_help_man_and_completions_name_import_formats(self):
         self.assertIn("--format", luascreen("help", "import").stdout)
         self.assertIn("androidx", luascreen("completions", "bash").stdout)

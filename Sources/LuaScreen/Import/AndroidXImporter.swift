@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-#if canImport(FoundationEssentials)
-import FoundationEssentials
-#else
-import Foundation
-#endif
 import ScreenModel
 
 /// `luascreen import res/xml/NAME.xml`: androidx.preference (or android.preference) XML, with
@@ -53,63 +45,59 @@ public enum AndroidXImporter {
         return res.isEmpty ? "." : res
     }
 
-    /// The resources of every `values*/` folder of the app's `res/` (only regular files and
-    /// folders inside it: a link is not followed), with a warning for each file not read.
+    /// The files an import of `path` reads: the XML and the `res/values*/*.xml` beside it
+    /// (which `--out` must not name).
+    public static func inputs(of path: String) -> [String] {
+        [path] + valuesFiles(beside: path).map(\.path)
+    }
+
+    /// Each `values*/NAME.xml` of the app's `res/` whose folder names a locale (or none), with
+    /// the locale, in name order; folders that are links are not followed.
+    static func valuesFiles(beside path: String) -> [(path: String, relative: String, locale: String)] {
+        guard let res = resFolder(of: path) else { return [] }
+        var out: [(path: String, relative: String, locale: String)] = []
+        for folder in Files.entries(res).sorted() {
+            guard let locale = AndroidXResources.locale(ofFolder: folder), Files.kind(res + "/" + folder) == .folder else { continue }
+            for file in Files.entries(res + "/" + folder).sorted() where file.hasSuffix(".xml") {
+                out.append((res + "/" + folder + "/" + file, folder + "/" + file, locale))
+            }
+        }
+        return out
+    }
+
+    /// The resources of every `values*/` folder of the app's `res/`, read through the `Files`
+    /// seam as files inside `res/` (a link out of it is refused), with a warning for each file
+    /// not read.
     static func resources(beside path: String) -> AndroidXResources {
         var resources = AndroidXResources()
-        guard let res = resFolder(of: path),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: res) else { return resources }
+        guard let res = resFolder(of: path) else { return resources }
         var total = 0
-        for folder in names.sorted() {
-            guard let locale = AndroidXResources.locale(ofFolder: folder) else { continue }
-            let folderPath = res + "/" + folder
-            guard kind(of: folderPath) == S_IFDIR, let files = try? FileManager.default.contentsOfDirectory(atPath: folderPath) else { continue }
-            for file in files.sorted() where file.hasSuffix(".xml") {
-                let filePath = folderPath + "/" + file
-                do {
-                    let bytes = try read(filePath, limit: maxFileBytes)
-                    total += bytes.count
-                    guard total <= maxValuesBytes else {
-                        resources.problems.append((filePath, nil, "not read: the values files hold more than \(maxValuesBytes >> 20) MiB"))
-                        return resources
-                    }
-                    resources.add(try XMLTreeReader.read(bytes), locale: locale)
-                } catch let error as XMLTreeError {
-                    resources.problems.append((filePath, error.line, "not read: \(error.message) (column \(error.column))"))
-                } catch let error as ImportError {
-                    let prefix = "\(filePath): error: "
-                    let reason = error.description.hasPrefix(prefix) ? String(error.description.dropFirst(prefix.count)) : error.description
-                    resources.problems.append((filePath, nil, "not read: " + reason))
-                } catch {
-                    resources.problems.append((filePath, nil, "not read: \(error)"))
+        for (filePath, relative, locale) in valuesFiles(beside: path) {
+            do {
+                let bytes = try Files.readRegularFile(relative, inside: res, maxSize: maxFileBytes)
+                total += bytes.count
+                guard total <= maxValuesBytes else {
+                    resources.problems.append((filePath, nil, "not read: the values files hold more than \(maxValuesBytes >> 20) MiB"))
+                    return resources
                 }
+                resources.add(try XMLTreeReader.read(bytes), locale: locale)
+            } catch let error as XMLTreeError {
+                resources.problems.append((filePath, error.line, "not read: \(error.message) (column \(error.column))"))
+            } catch let error as FileError {
+                resources.problems.append((filePath, nil, "not read: " + error.message))
+            } catch {
+                resources.problems.append((filePath, nil, "not read: \(error)"))
             }
         }
         return resources
     }
 
-    private static func failure(_ path: String, _ reason: String) -> ImportError {
-        ImportError(description: "\(path): error: \(reason)")
-    }
-
-    /// The file type bits of `path`, not following a link.
-    static func kind(of path: String) -> mode_t? {
-        var st = stat()
-        guard lstat(path, &st) == 0 else { return nil }
-        return st.st_mode & S_IFMT
-    }
-
-    /// The bytes of the regular file at `path`, at most `limit` of them.
+    /// The bytes of the preference XML at `path` (a regular file, at most `limit` bytes).
     static func read(_ path: String, limit: Int) throws -> [UInt8] {
-        switch kind(of: path) {
-        case nil: throw failure(path, "cannot read the file (no such file)")
-        case S_IFREG?: break
-        case S_IFDIR?: throw failure(path, "this is a folder, not a preference XML file")
-        case S_IFLNK?: throw failure(path, "a symbolic link; name the file it points to")
-        default: throw failure(path, "not a regular file")
+        do {
+            return try Files.readRegularFile(path, maxSize: limit)
+        } catch let error as FileError {
+            throw ImportError(description: error.description)
         }
-        guard let data = FileManager.default.contents(atPath: path) else { throw failure(path, "cannot read the file (permission denied)") }
-        guard data.count <= limit else { throw failure(path, "the file is larger than \(limit >> 20) MiB") }
-        return [UInt8](data)
     }
 }

@@ -31,7 +31,7 @@ enum ImportCommand {
     static func run(_ options: Options) -> Int32 {
         let path = options.paths[0]
         if let out = options.out {
-            do { try Files.checkOutput(out, inputs: bundleInputs(path)) } catch {
+            do { try Files.checkOutput(out, inputs: inputs(of: path, options)) } catch {
                 printError("\(error)")
                 return 1
             }
@@ -52,7 +52,7 @@ enum ImportCommand {
             return 0
         }
         do {
-            try Files.checkNotInput(out, inputs: bundleInputs(path))
+            try Files.checkNotInput(out, inputs: inputs(of: path, options))
             try Files.writeOutput(result.script, to: out)
         } catch {
             printError("\(error)")
@@ -63,6 +63,11 @@ enum ImportCommand {
 
     /// What an import may read: the plist, the other plists beside it and the `.strings`
     /// files of its `*.lproj` folders (an output must be none of them).
+    /// The files the import of `path` reads, which `--out` must not name.
+    static func inputs(of path: String, _ options: Options) -> [String] {
+        format(of: path, given: options.format) == .androidx ? AndroidXImporter.inputs(of: path) : bundleInputs(path)
+    }
+
     static func bundleInputs(_ plist: String) -> [String] {
         // A bundle folder stands for its Root.plist.
         let folder = Files.realPath(plist).map { Files.kind($0) == .folder } == true ? plist : Files.split(plist).folder
