@@ -1,6 +1,10 @@
 /// Lines of standard input for batch mode: blank lines and `#` comments skipped, trimmed.
 final class BatchInput {
     private var pending: String?
+    /// The lines of standard input read so far (blank and comment lines too).
+    private var linesRead = 0
+    /// The line number (from 1) of the line `peek` holds, or of the last one `next` gave.
+    private(set) var lineNumber = 0
 
     /// The next command line, consumed.
     func next() -> String? {
@@ -13,9 +17,11 @@ final class BatchInput {
     func peek() -> String? {
         if let pending { return pending }
         while let raw = readLine(strippingNewline: true) {
+            linesRead += 1
             let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             pending = line
+            lineNumber = linesRead
             return line
         }
         return nil

@@ -60,6 +60,7 @@ enum ReplLoop {
         shell.readTextLine = { input.next() }
         shell.start()
         while let line = input.next() {
+            shell.inputLine = (input.lineNumber, line)
             print(sanitize("> \(line)"))
             if !shell.run(line) { break }
         }
