@@ -67,7 +67,7 @@ struct OptionSpec: Sendable {
                    help: "also write the results as JUnit XML to FILE") { $0.junit = $1 },
         OptionSpec(name: "--filter", value: "TEXT", commands: [.test], help: "run only the tests whose name contains TEXT") { $0.filter = $1 },
         OptionSpec(name: "--format", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue), commands: [.export, .import_],
-                   help: "what export writes: an iOS Settings.bundle or androidx.preference XML") { $0.format = $1 },
+                   help: "export: what to write; import: what the file is (default: androidx for .xml, else a Settings.bundle)") { $0.format = $1 },
         OptionSpec(name: "--format", value: "FORMAT", choices: ["dot", "svg"], commands: [.graph],
                    help: "what graph prints: Graphviz's dot text (default), or SVG drawn by Graphviz's dot") { $0.format = $1 },
         OptionSpec(name: "--port", value: "N", commands: [.preview],

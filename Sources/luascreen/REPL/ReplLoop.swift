@@ -29,6 +29,9 @@ enum ReplLoop {
             case .end, .cancelled:
                 print("")  // Ctrl-D: leave on a fresh line
                 break reading
+            case .refused(let why):
+                shell.fail(why)
+                continue
             case .changed:
                 if let watch {
                     shell.reload(changed: watch.changedFiles())
@@ -49,6 +52,7 @@ enum ReplLoop {
     /// One command a line, each echoed as `> COMMAND`; exit 1 when any failed.
     static func batch(_ shell: Shell) -> Int32 {
         let input = BatchInput()
+        input.refused = { shell.fail($0) }
         // A button's question is answered by a y or n line right after the command.
         shell.ask = { question, _ in
             print(question.trimmingSpaces)
