@@ -57,9 +57,7 @@ public enum TAPReport {
         guard !result.passed else { return [point] }
         let failure = result.failure
         var lines = [point, "  ---", "  message: " + scalar(failure.message)]
-        lines.append("  severity: " + (result.isError ? "error" : "fail"))
         if let at = failure.at { lines.append("  at: " + scalar(at)) }
-        lines.append("  duration_ms: " + String(Int((result.seconds * 1000).rounded())))
         if !failure.detail.isEmpty {
             let detail = block(failure.detail, indent: "    ")
             lines.append("  detail: " + detail[0])
@@ -70,6 +68,8 @@ public enum TAPReport {
             lines.append("  traceback: " + traceback[0])
             lines += traceback.dropFirst()
         }
+        // How long it ran (node-tap's key): after what people read first.
+        lines.append("  duration_ms: " + String(Int((result.seconds * 1000).rounded())))
         lines.append("  ...")
         return lines
     }
