@@ -533,13 +533,12 @@ class InAppSettingsKit(ExportTestCase):
         for name in ("IASKButtonSpecifier \"Reset Cache\"", "IASKDatePickerSpecifier \"Birthday\"",
                      "IASKCustomViewSpecifier \"Logo\" left out", "IASKTextViewSpecifier \"Bio\"",
                      "IASKOpenURLSpecifier \"Website\"", "IASKMailComposeSpecifier \"Contact\"",
-                     "PSToggleSwitchSpecifier \"Legacy\": TrueValue and FalseValue",
                      "PSSliderSpecifier (Key \"bad_slider\") left out", "PSMultiValueSpecifier \"Empty\" left out",
                      "PSSliderSpecifier \"Clash\" left out", "PSChildPaneSpecifier \"Missing\" left out",
                      "PSFancySpecifier \"Fancy\" left out", "PreferenceSpecifiers[16]: a specifier without a Type",
                      "PreferenceSpecifiers[17]: a string, not a specifier",
-                     'PSTextFieldSpecifier "Handle": KeyboardType "Twitter" left out',
-                     'PSTextFieldSpecifier "Handle": AutocorrectionType "Maybe" left out',
+                     'PSTextFieldSpecifier "Handle": KeyboardType "Twitter" kept in ios',
+                     'PSTextFieldSpecifier "Handle": AutocorrectionType "Maybe" kept in ios',
                      'PSMultiValueSpecifier "Size": 1 ShortTitles for 2 Values'):
             self.assertEqual(sum(name in line for line in lines), 1, f"{name!r} in\n" + "\n".join(lines))
         dump = json.loads(luascreen("dump", imported, "--store", "none").stdout)
@@ -548,7 +547,9 @@ class InAppSettingsKit(ExportTestCase):
         self.assertEqual(rows["Bio"]["type"], "input")
         self.assertEqual(rows["Website"]["detail"], "https://example.com")
         self.assertEqual(rows["Mode"]["detail"], "Advanced")
-        self.assertEqual(rows["Legacy"]["value"], True)
+        # TrueValue YES and FalseValue NO are the toggle's values (SPEC §15): it stores "YES".
+        self.assertEqual(rows["Legacy"]["value"], "YES")
+        self.assertFalse(any("TrueValue" in line for line in lines), lines)
         self.assertNotIn("Logo", rows)
         # What import could read of a specifier with a value it cannot is kept.
         hints = {r["text"]: r.get("hints") for sec in dump["screens"][0]["sections"] for r in sec["rows"]}
@@ -639,7 +640,7 @@ class Usage(ExportTestCase):
         self.assertEqual(read(blocker), "kept\n")
         result = luascreen("import", os.path.join(BUNDLES, "full.bundle", "Root.plist"), "--out", self.tmp)
         self.assertEqual(result.returncode, 1)
-        self.assertIn(f"{self.tmp}: error: it is a folder; name a file", result.stderr)
+        self.assertIn(f"{self.tmp}: error: not a regular file; luascreen never replaces it", result.stderr)
 
     def test_a_bundle_folder_stands_for_its_root_plist(self):
         by_folder = luascreen("import", os.path.join(BUNDLES, "full.bundle"))

@@ -14,7 +14,7 @@ enum SettingsBundleWriter {
                 ("PreferenceSpecifiers", .array(specifiers(screen))),
             ]
             if !strings.isEmpty { top.append(("StringsTable", .string("Root"))) }
-            let value = PlistValue.dictionary(top)
+            let value = merged(top, screen.screen.platform.ios)
             used += localizable(value)
             files.append(ExportedFile(path: screen.file + ".plist", contents: PlistWriter.xml(value)))
         }
@@ -36,19 +36,20 @@ enum SettingsBundleWriter {
         for (index, planned) in screen.sections.enumerated() {
             let section = planned.section
             let radioFirst = planned.rows.first.map { isRadio($0) && (section.header == nil || section.header == $0.row.text.value) } ?? false
-            if !radioFirst, index > 0 || section.header != nil || section.footer != nil {
+            if !radioFirst, index > 0 || section.header != nil || section.footer != nil || !section.platform.ios.isEmpty {
                 var group: [(key: String, value: PlistValue)] = [("Type", .string("PSGroupSpecifier"))]
                 if let header = section.header { group.append(("Title", .string(header))) }
                 if let footer = section.footer { group.append(("FooterText", .string(footer))) }
-                out.append(.dictionary(group))
+                out.append(merged(group, section.platform.ios))
             }
             for (n, row) in planned.rows.enumerated() {
+                let ios = row.row.platform.ios
                 if n == 0, radioFirst {
-                    out.append(radioGroup(row, title: titleUnlessKey(row), footer: section.footer))
+                    out.append(merged(radioGroup(row, title: titleUnlessKey(row), footer: section.footer), section.platform.ios + ios))
                 } else if isRadio(row) {
-                    out.append(radioGroup(row, title: titleUnlessKey(row), footer: nil))
+                    out.append(merged(radioGroup(row, title: titleUnlessKey(row), footer: nil), ios))
                 } else if let s = specifier(row) {
-                    out.append(s)
+                    out.append(merged(s, ios))
                 }
             }
         }
@@ -97,24 +98,25 @@ enum SettingsBundleWriter {
         let title = row.text.value ?? row.id
         switch planned {
         case .value(_, let detail):
-            return .dictionary([("Type", .string("PSTitleValueSpecifier")), ("Title", .string(title)),
-                                ("Key", .string(row.id)), ("DefaultValue", .string(detail))])
+            // An untitled specifier is imported with its Key as text (and as id): no Title then.
+            return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id)
+                               + [("Key", .string(row.id)), ("DefaultValue", .string(detail))])
         case .child(_, let file, _):
-            return .dictionary([("Type", .string("PSChildPaneSpecifier")), ("Title", .string(title)), ("File", .string(file))])
+            return .dictionary([("Type", .string("PSChildPaneSpecifier"))] + titled(title, unless: file) + [("File", .string(file))])
         case .toggle(_, let binding):
             // DefaultValue says on or off; TrueValue/FalseValue what a `values` toggle stores.
-            var entries: [(String, PlistValue)] = [("Type", .string("PSToggleSwitchSpecifier")), ("Title", .string(title)),
-                                ("Key", .string(binding.key)), ("DefaultValue", plist(.bool(binding.toggleIsOn(binding.defaultValue) ?? false)))]
+            var entries: [(key: String, value: PlistValue)] = [("Type", .string("PSToggleSwitchSpecifier"))] + titled(title, unless: binding.key)
+            entries += [("Key", .string(binding.key)), ("DefaultValue", .bool(binding.toggleIsOn(binding.defaultValue) ?? false))]
             if let values = binding.toggleValues {
                 entries += [("TrueValue", plist(values.on)), ("FalseValue", plist(values.off))]
             }
             return .dictionary(entries)
         case .choice(_, let binding, let options):
-            return .dictionary([("Type", .string("PSMultiValueSpecifier")), ("Title", .string(title))]
+            return .dictionary([("Type", .string("PSMultiValueSpecifier"))] + titled(title, unless: binding.key)
                                + choiceKeys(binding, options, shortTitles: true))
         case .input(_, let binding):
-            var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier")), ("Title", .string(title)),
-                                                          ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))]
+            var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier"))] + titled(title, unless: binding.key)
+                                                          + [("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))]
             // IsSecure as written (`secure = false` too: what import gives an explicit NO).
             if binding.secure || binding.secureAsWritten != nil { d.append(("IsSecure", .bool(binding.secure))) }
             if let k = binding.keyboard { d.append(("KeyboardType", .string(k.settingsBundleName))) }
@@ -133,6 +135,43 @@ enum SettingsBundleWriter {
         case .button, .multipleChoice:
             return nil
         }
+    }
+
+    /// A specifier (or a pane's top dictionary) with the `ios` keys merged in: a key it has
+    /// already takes the `ios` value in its place, the others follow in key order.
+    static func merged(_ dictionary: PlistValue, _ ios: [PlatformEntry]) -> PlistValue {
+        guard case .dictionary(let members) = dictionary else { return dictionary }
+        return merged(members, ios)
+    }
+
+    /// `members` with the `ios` keys merged in (see `merged(_:_:)`).
+    static func merged(_ members: [(key: String, value: PlistValue)], _ ios: [PlatformEntry]) -> PlistValue {
+        guard !ios.isEmpty else { return .dictionary(members) }
+        var out = members
+        for entry in ios {
+            if let i = out.firstIndex(where: { $0.key == entry.key }) { out[i].value = platformPlist(entry.value) }
+            else { out.append((entry.key, platformPlist(entry.value))) }
+        }
+        return .dictionary(out)
+    }
+
+    /// A platform value as a plist value (a Lua integer an `<integer>`, a float a `<real>`).
+    static func platformPlist(_ value: PlatformValue) -> PlistValue {
+        switch value {
+        case .string(let s): return .string(s)
+        case .integer(let i): return .integer(i)
+        case .number(let d): return .real(d)
+        case .bool(let b): return .bool(b)
+        case .list(let items): return .array(items.map(platformPlist))
+        case .table(let entries): return .dictionary(entries.map { ($0.key, platformPlist($0.value)) })
+        }
+    }
+
+    /// `Title` = `title`, unless it is `fallback`: what import shows an untitled specifier as
+    /// (its Key, its File), so an untitled specifier comes back untitled. (Import keeps a
+    /// `Title` that equals the fallback in the row's `ios`.)
+    static func titled(_ title: String, unless fallback: String) -> [(key: String, value: PlistValue)] {
+        title == fallback ? [] : [("Title", .string(title))]
     }
 
     /// A stored value as a plist value (whole numbers as integers).

@@ -8,11 +8,13 @@ enum LuaScriptWriter {
         out += "return app {\n  root = \(quote(app.root)),\n  screens = {\n"
         for screen in app.screens {
             out += "    screen {\n      id = \(quote(screen.id)), title = \(quote(screen.title)),\n"
+            if !screen.ios.isEmpty { out += "      ios = \(table(screen.ios)),\n" }
             for section in screen.sections {
                 var head: [String] = []
                 if let id = section.id { head.append("id = \(quote(id))") }
                 if let header = section.header { head.append("header = \(quote(header))") }
                 if let footer = section.footer { head.append("footer = \(quote(footer))") }
+                if !section.ios.isEmpty { head.append("ios = \(table(section.ios))") }
                 out += "      section {\n"
                 if !head.isEmpty { out += "        " + head.joined(separator: ", ") + ",\n" }
                 for row in section.rows { out += "        " + self.row(row) + ",\n" }
@@ -48,10 +50,10 @@ enum LuaScriptWriter {
         case .button(let message):
             constructor = "button"
             fields.append("on_select = function(ctx) ctx:alert(\(quote(message))) end")
-        case .toggle(let on, let booleans):
+        case .toggle(let on, let values):
             constructor = "toggle"
             fields.append("default = \(on)")
-            if booleans { fields.append("values = { true, false }") }
+            if let values { fields.append("values = { \(literal(values.on)), \(literal(values.off)) }") }
         case .choice(let options, let value, let sorted, let radio):
             constructor = "choice"
             let list = options.map { option in
@@ -75,7 +77,26 @@ enum LuaScriptWriter {
             if let min { fields.append("min = \(number(min))") }
             if let max { fields.append("max = \(number(max))") }
         }
+        if !row.ios.isEmpty { fields.append("ios = \(table(row.ios))") }
         return "\(constructor) { \(fields.joined(separator: ", ")) }"
+    }
+
+    /// A platform-key table as a Lua table constructor, keys in the order given.
+    static func table(_ entries: [PlatformEntry]) -> String {
+        if entries.isEmpty { return "{}" }
+        return "{ " + entries.map { "[\(quote($0.key))] = \(literal($0.value))" }.joined(separator: ", ") + " }"
+    }
+
+    /// A platform value as a Lua literal (integers stay integers, floats stay floats).
+    static func literal(_ value: PlatformValue) -> String {
+        switch value {
+        case .string(let s): return quote(s)
+        case .integer(let i): return LuaLiteral.integer(i)
+        case .number(let d): return LuaLiteral.float(d)
+        case .bool(let b): return "\(b)"
+        case .list(let items): return items.isEmpty ? "{}" : "{ " + items.map(literal).joined(separator: ", ") + " }"
+        case .table(let entries): return table(entries)
+        }
     }
 
     /// A stored value (an option's value, a default) as a Lua value.
