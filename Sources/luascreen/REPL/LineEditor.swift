@@ -92,8 +92,8 @@ enum LineEditor {
 
     /// Says on stderr that a typed line was refused.
     static func refuse(_ why: String) {
-        fflush(stdout)
-        fputs("error: \(why)\n", stderr)
+        flushOutput()
+        printError("error: \(why)")
     }
 
     /// One line, or how the read ended instead. A question is not interrupted by `watch`.

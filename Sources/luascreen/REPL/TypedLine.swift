@@ -34,16 +34,47 @@ enum TypedLine {
 
     /// The next line of standard input without its line end, as bytes; nil at its end.
     static func readStandardInput() -> [UInt8]? {
-        var buffer: UnsafeMutablePointer<CChar>?
-        var capacity = 0
-        defer { free(buffer) }
-        let count = getline(&buffer, &capacity, stdin)
-        guard count >= 0, let buffer else { return nil }
-        var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
-                                              count: count))
-        if bytes.last == 0x0A { bytes.removeLast() }
-        if bytes.last == 0x0D { bytes.removeLast() }
-        return bytes
+        StandardInputLines.shared.next()
+    }
+}
+
+/// Lines of standard input read from its descriptor in blocks (no C global `stdin`).
+/// Bound to the one thread that reads standard input.
+final class StandardInputLines {
+    nonisolated(unsafe) static let shared = StandardInputLines()
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+
+    /// The next line without its `\n` (and a `\r` before it); nil at the end of input.
+    func next() -> [UInt8]? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 0x0A) {
+                var line = Array(buffer[start..<newline])
+                start = newline + 1
+                if line.last == 0x0D { line.removeLast() }
+                return line
+            }
+            if ended {
+                guard start < buffer.count else { return nil }
+                let line = Array(buffer[start...])
+                start = buffer.count
+                return line
+            }
+            if start > 0 {
+                buffer.removeFirst(start)
+                start = 0
+            }
+            var block = [UInt8](repeating: 0, count: 65536)
+            let n = block.withUnsafeMutableBytes { Glibc.read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if n > 0 {
+                buffer += block[..<n]
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                ended = true
+            }
+        }
     }
 }
 
