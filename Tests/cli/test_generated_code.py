@@ -135,7 +135,7 @@ class RecordOut(Work):
         self.write("store.json", '{"password": "hunter2", "name": "bob"}')
         text = self.record("pw.lua", ["set name alice"], "--store", "store.json")
         self.assertNotIn("hunter2", text)
-        self.assertIn('password = "xxxx"', text)
+        self.assertIn('["password"] = "xxxx"', text)
         self.assertIn('the seed holds "xxxx"', text)
         self.assertNotIn("hunter2", self.all_text("tests"))
         self.assertIn("1 passed, 0 failed", self.run_cli("test", "tests").stdout)

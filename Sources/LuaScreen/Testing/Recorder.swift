@@ -178,7 +178,8 @@ public final class SessionRecorder {
                     value = .string(SessionRecorder.secretPlaceholder)
                     out.append(LuaLiteral.comment("The stored \(entry.key) is a secure value: the seed holds \"\(SessionRecorder.secretPlaceholder)\", not it."))
                 }
-                return "\(LuaLiteral.key(entry.key)) = \(LuaLiteral.value(value))"
+                // A store key is data, not a name: always `["key"]`.
+                return "[\(LuaLiteral.string(entry.key))] = \(LuaLiteral.value(value))"
             }
             seed = ", { store = { \(entries.joined(separator: ", ")) } }"
         }
