@@ -226,6 +226,19 @@ class Reports(Work):
         self.assertIn("<c>", case.get("name"))
         self.assertIn("]]>", case.find("system-out").text)
 
+    def test_json_outputs_escape_line_and_paragraph_separators(self):
+        import json
+        self.write("y.lua", BOOM % '"e\\u{2028}f\\u{2029}\\r\\ng"')
+        result = self.run_cli("explore", "y.lua", "--seed", "1", "--walks", "2", "--json")
+        self.assertEqual(result.returncode, 1, result.stderr)
+        for raw in ["\u2028", "\u2029", "\r", "\x00"]:
+            self.assertNotIn(raw, result.stdout)
+        self.assertIn("e\u2028f\u2029\r\ng", json.loads(result.stdout)["failure"]["message"])
+        self.write("x.lua", 'error("a\\u{2028}b", 0)\n')
+        check = self.run_cli("check", "x.lua", "--json")
+        self.assertNotIn("\u2028", check.stdout)
+        self.assertIn("\u2028", json.loads(check.stdout)[0]["message"])
+
 
 if __name__ == "__main__":
     unittest.main()
