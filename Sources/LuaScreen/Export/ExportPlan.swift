@@ -135,7 +135,9 @@ struct ExportPlan {
         let planned: PlannedRow
         switch row.kind {
         case .button:
-            guard format == .androidx else { return leftOut("\(format.article) has no buttons") }
+            // A Settings.bundle has no buttons, but an imported InAppSettingsKit button keeps
+            // its specifier in ios (Type and the rest) and is written back as it was.
+            guard format == .androidx || row.platform.ios("Type") != nil else { return leftOut("\(format.article) has no buttons") }
             lost.append("on_select (the app handles the click)")
             planned = .button(row)
         case .text:
@@ -221,7 +223,11 @@ struct ExportPlan {
         let suffix = format == .settingsBundle ? ".plist" : ".xml"
         switch format {
         case .settingsBundle:
-            if isRoot { base = "Root" } else {
+            if isRoot { base = "Root" } else if inFolder(id, suffix: suffix) {
+                // A pane in a folder of the bundle (LicensePlist's `com.mono0926.LicensePlist/AFNetworking`,
+                // as import reads it): each part a safe name, written in that folder.
+                base = id
+            } else {
                 guard let mapped = ExportNames.base(for: id, suffix: suffix) else { return nil }
                 base = mapped
             }
@@ -235,8 +241,15 @@ struct ExportPlan {
             name = "\(base)_\(n)"
             n += 1
         }
-        guard ExportNames.isSafe(name + suffix) else { return nil }
+        guard ExportNames.isSafe(name + suffix) || (format == .settingsBundle && inFolder(name, suffix: suffix)) else { return nil }
         used.insert(name.lowercased())
         return name
+    }
+
+    /// Whether a Settings.bundle pane id is a path of at most four safe names (`Licenses/AFNetworking`).
+    static func inFolder(_ id: String, suffix: String) -> Bool {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1, parts.count <= 4, parts[0] != "Root" else { return false }
+        return parts.dropLast().allSatisfy(ExportNames.isSafe) && ExportNames.isSafe(parts.last! + suffix)
     }
 }

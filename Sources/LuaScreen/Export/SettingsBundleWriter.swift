@@ -3,28 +3,59 @@ import ScreenModel
 /// The specifiers of an iOS Settings.bundle (Apple's Settings Application Schema Reference)
 /// for an export plan: each screen's `PreferenceSpecifiers`, in order.
 enum SettingsBundleWriter {
-    /// `Root.plist`, `ID.plist` per child screen and, when there are translations,
-    /// `LANG.lproj/Root.strings`.
+    /// `Root.plist`, `ID.plist` per child screen and, when there are translations, one
+    /// strings table per pane: its `ios` `StringsTable`, else its own file name (what iOS reads
+    /// when a pane names none), `LANG.lproj/TABLE.strings` holding the translations of the
+    /// texts it shows; the root's table also holds every translation no pane shows, so no
+    /// translation is lost.
     static func files(_ plan: ExportPlan, strings: [String: [String: String]]) -> [ExportedFile] {
         var files: [ExportedFile] = []
-        var used: [String] = []
+        var tables: [(name: String, texts: [String])] = []
         for screen in plan.screens {
-            var top: [(key: String, value: PlistValue)] = [
-                ("Title", .string(screen.screen.title)),
-                ("PreferenceSpecifiers", .array(specifiers(screen))),
-            ]
-            if !strings.isEmpty { top.append(("StringsTable", .string("Root"))) }
+            var top: [(key: String, value: PlistValue)] = []
+            if let title = paneTitle(screen, plan) { top.append(("Title", .string(title))) }
+            top.append(("PreferenceSpecifiers", .array(specifiers(screen))))
             let value = merged(top, screen.screen.platform.ios)
-            used += localizable(value)
+            let table = value["StringsTable"]?.string ?? screen.file
+            if let k = tables.firstIndex(where: { $0.name == table }) { tables[k].texts += localizable(value) }
+            else { tables.append((table, localizable(value))) }
             files.append(ExportedFile(path: screen.file + ".plist", contents: PlistWriter.xml(value)))
         }
+        let safe = tables.filter { ExportNames.isSafe($0.name + ".strings") }
         for language in strings.keys.sorted() {
-            let table = strings[language]!
-            var seen = Set<String>()
-            let pairs = used.filter { seen.insert($0).inserted }.compactMap { text in table[text].map { (text, $0) } }
-            files.append(ExportedFile(path: "\(language).lproj/Root.strings", contents: StringsFile.text(pairs)))
+            let translations = strings[language]!
+            var shown = Set<String>()
+            for (n, table) in safe.enumerated() {
+                var seen = Set<String>()
+                var pairs = table.texts.filter { seen.insert($0).inserted }.compactMap { text in translations[text].map { (text, $0) } }
+                shown.formUnion(seen)
+                if n == 0 {
+                    // Translations of texts no pane shows (keys the app looks up itself) stay too.
+                    let rest = translations.keys.filter { text in !safe.contains { $0.texts.contains(text) } }.sorted()
+                    pairs += rest.map { ($0, translations[$0]!) }
+                }
+                if !pairs.isEmpty || n == 0 { files.append(ExportedFile(path: "\(language).lproj/\(table.name).strings", contents: StringsFile.text(pairs))) }
+            }
         }
         return files
+    }
+
+    /// A pane's `Title`: left out where it is what iOS shows anyway and what import reads back
+    /// from an untitled pane (the root titled "Settings"; a child titled as every row that
+    /// opens it); import keeps a written `Title` of that kind in the pane's `ios`.
+    static func paneTitle(_ screen: ExportPlan.PlannedScreen, _ plan: ExportPlan) -> String? {
+        let title = screen.screen.title
+        if screen.file == "Root" { return title == "Settings" ? nil : title }
+        var openers: [String] = []
+        for other in plan.screens {
+            for section in other.sections {
+                for row in section.rows {
+                    if case .child(let r, let file, _) = row, file == screen.file { openers.append(r.text.value ?? r.id) }
+                }
+            }
+        }
+        // (import titles a pane opened by rows of different titles after its file)
+        return title == screen.file || (!openers.isEmpty && openers.allSatisfy({ $0 == title })) ? nil : title
     }
 
     /// One screen's specifiers: a PSGroupSpecifier per section (the first one only when it has
@@ -99,10 +130,17 @@ enum SettingsBundleWriter {
         switch planned {
         case .value(_, let detail):
             // An untitled specifier is imported with its Key as text (and as id): no Title then.
+            // A row whose ios names another Type (a specifier import kept as a plain row) is
+            // written as that specifier: its Title, its detail when it shows one, its ios keys.
+            let other = row.platform.ios("Type").map { $0 != .string("PSTitleValueSpecifier") } ?? false
+            if other {
+                return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id)
+                                   + (detail.isEmpty ? [] : [("DefaultValue", .string(detail))]))
+            }
             return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id)
                                + [("Key", .string(row.id)), ("DefaultValue", .string(detail))])
         case .child(_, let file, _):
-            return .dictionary([("Type", .string("PSChildPaneSpecifier"))] + titled(title, unless: file) + [("File", .string(file))])
+            return .dictionary([("Type", .string("PSChildPaneSpecifier")), ("Title", .string(title)), ("File", .string(file))])
         case .toggle(_, let binding):
             // DefaultValue says on or off; TrueValue/FalseValue what a `values` toggle stores.
             var entries: [(key: String, value: PlistValue)] = [("Type", .string("PSToggleSwitchSpecifier"))] + titled(title, unless: binding.key)
@@ -115,8 +153,11 @@ enum SettingsBundleWriter {
             return .dictionary([("Type", .string("PSMultiValueSpecifier"))] + titled(title, unless: binding.key)
                                + choiceKeys(binding, options, shortTitles: true))
         case .input(_, let binding):
+            // DefaultValue is optional for a text field: an empty default is left out (import
+            // keeps a written empty one in the row's ios).
             var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier"))] + titled(title, unless: binding.key)
-                                                          + [("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))]
+                                                          + [("Key", .string(binding.key))]
+            if binding.defaultValue != .string("") { d.append(("DefaultValue", plist(binding.defaultValue))) }
             // IsSecure as written (`secure = false` too: what import gives an explicit NO).
             if binding.secure || binding.secureAsWritten != nil { d.append(("IsSecure", .bool(binding.secure))) }
             if let k = binding.keyboard { d.append(("KeyboardType", .string(k.settingsBundleName))) }
@@ -132,7 +173,11 @@ enum SettingsBundleWriter {
             d += [("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue)),
                   ("MinimumValue", number(min)), ("MaximumValue", number(max))]
             return .dictionary(d)
-        case .button, .multipleChoice:
+        case .button:
+            // Only a button whose ios names its specifier's Type (an imported IASKButtonSpecifier).
+            guard row.platform.ios("Type") != nil else { return nil }
+            return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id) + [("Key", .string(row.id))])
+        case .multipleChoice:
             return nil
         }
     }

@@ -75,9 +75,18 @@ struct Importer {
     /// Titles each child pane without a `Title` after the rows that open it: their title when
     /// they agree, else the pane's file name (each row keeps its own text).
     mutating func settleTitles() {
-        for index in screens.indices.dropFirst() where !ownTitles.contains(screens[index].id) {
-            guard let names = openers[screens[index].id], let first = names.first else { continue }
-            screens[index].title = names.allSatisfy({ $0 == first }) ? first : screens[index].id
+        for index in screens.indices {
+            let id = screens[index].id
+            let names = openers[id] ?? []
+            if ownTitles.contains(id) {
+                // Export leaves out a Title iOS shows anyway (the root's "Settings", a child's
+                // that every opening row has): one written so is kept in the pane's ios.
+                let title = screens[index].title
+                let implied = index == 0 ? title == "Settings" : (title == id || (!names.isEmpty && names.allSatisfy { $0 == title }))
+                if implied { screens[index].ios = PlatformValues.sorted(screens[index].ios + [PlatformEntry(key: "Title", value: .string(title))]) }
+            } else if index > 0, let first = names.first {
+                screens[index].title = names.allSatisfy({ $0 == first }) ? first : id
+            }
         }
     }
 

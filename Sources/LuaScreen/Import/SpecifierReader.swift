@@ -22,7 +22,17 @@ extension Importer {
         // Type is taken where export writes the same type (not for the IASK kinds it maps).
         var taken: Set<String> = ["IASKTextViewSpecifier", "IASKOpenURLSpecifier", "IASKMailComposeSpecifier",
                                   "IASKDatePickerSpecifier"].contains(type) ? [] : ["Type"]
-        func leftOut(_ why: String) { warn(file, n, "\(name) left out: \(why)") }
+        /// A specifier luascreen cannot show as its own kind of row: kept as a plain row
+        /// whose ios holds every key (Type too), so export writes it back as it was.
+        func leftOut(_ why: String) {
+            warn(file, n, "\(name) kept as a plain row: \(why); its keys stay in ios")
+            let text = title ?? key ?? type
+            var row = ImportedRow(kind: .text(detail: nil, push: nil), text: text, id: title == nil ? text : nil, key: nil)
+            var kept: Set<String> = []
+            if let title, title != slug(title) { kept.insert("Title") }
+            row.ios = rest(item, kept, file, n, name)
+            screen.add(row)
+        }
         /// Takes `Title` when export writes it back: it is a string and not the text export
         /// leaves it out for (`fallback`, what an untitled specifier is shown as).
         func takeTitle(fallback: String?) {
@@ -129,9 +139,8 @@ extension Importer {
             var value = ""
             if let d = item["DefaultValue"] {
                 value = storeValue(d)?.description ?? ""
-                if case .string = d { taken.insert("DefaultValue") }
-            } else {
-                warn(file, n, "\(name): no DefaultValue; the input is empty by default (export writes DefaultValue \"\")")
+                // Export leaves an empty default out: a written "" stays in ios.
+                if case .string(let text) = d, !text.isEmpty { taken.insert("DefaultValue") }
             }
             if value.contains("\n") { warn(file, n, "\(name): its DefaultValue holds a newline") }
             if case .bool? = item["IsSecure"] { taken.insert("IsSecure") }
@@ -175,24 +184,29 @@ extension Importer {
                 detail = t
             }
             take("DefaultValue", ifExported: .string(detail ?? ""))
+            if item["DefaultValue"] == nil { warn(file, n, "\(name): no DefaultValue; export writes DefaultValue \"\" (the schema requires one)") }
             if key != nil { taken.insert("Key") }
             takeTitle(fallback: key ?? "")
             row = ImportedRow(kind: .text(detail: detail.flatMap { $0.isEmpty ? nil : $0 }, push: nil),
                               text: title ?? key ?? "", id: key, key: nil)
             row.keyAsID = key
         case "PSChildPaneSpecifier":
-            guard let child = item["File"]?.string, !child.isEmpty else { return leftOut("it has no File") }
+            guard let child = item["File"]?.string, !child.isEmpty else { return warn(file, n, "\(name) left out: it has no File") }
             guard let id = try self.child(child, title: title, at: n, screen: screen, depth: depth, name: name) else { return }
             // Export names the child's file after its screen id: a File in a folder comes back
             // as a flat name (a difference the round trip reports).
-            if !child.contains("/") { taken.insert("File") }
-            takeTitle(fallback: child)
+            taken.insert("File")
+            if title != nil { taken.insert("Title") } else { warn(file, n, "\(name): no Title; export writes the File as its Title (the schema requires one)") }
             row = ImportedRow(kind: .text(detail: nil, push: id), text: title ?? child, key: nil)
         case "IASKButtonSpecifier":
             let text = title ?? key ?? "Button"
-            warn(file, n, "\(name): a button that shows an alert (the app handled its tap); export leaves it out")
+            warn(file, n, "\(name): a button that shows an alert (the app handled its tap)")
             row = ImportedRow(kind: .button(message: "\(text) (handled by the app)"), text: text, id: key, key: nil)
-            taken = Set(item.dictionaryKeys)
+            // Type and the rest stay in ios: export writes the specifier back.
+            taken = []
+            if key != nil { taken.insert("Key") }
+            takeTitle(fallback: key ?? slug(text))
+            row.keyAsID = key
         case "IASKOpenURLSpecifier", "IASKMailComposeSpecifier":
             let target = item["File"]?.string ?? item["IASKMailComposeToRecipents"]?.array?.compactMap(\.string).joined(separator: ", ")
             warn(file, n, "\(name): a row showing \(type == "IASKOpenURLSpecifier" ? "the address" : "the recipients"); it opens nothing")
