@@ -44,7 +44,7 @@ struct CommandSpec: Sendable {
         CommandSpec(command: .export, synopsis: "SCRIPT --format settings-bundle|androidx --out DIR",
                     help: "an iOS Settings.bundle or androidx.preference XML", operands: .script,
                     checkUsage: ExportCommand.checkUsage, run: ExportCommand.run),
-        CommandSpec(command: .import_, synopsis: "PLIST [--out FILE]", help: "a Settings.bundle's Root.plist as a Lua script",
+        CommandSpec(command: .import_, synopsis: "PLIST|XML [--out FILE] [--format settings-bundle|androidx]", help: "a Settings.bundle's Root.plist or an androidx res/xml file as a Lua script",
                     operands: .file, checkUsage: ImportCommand.checkUsage, run: ImportCommand.run),
         CommandSpec(command: .preview, synopsis: "SCRIPT [--port N] [--store PATH|none] [--locale LANG]",
                     help: "the screens as a phone shows them, live in a browser (prints the URL)", operands: .script,

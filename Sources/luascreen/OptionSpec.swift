@@ -69,7 +69,7 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--allow-empty", commands: [.test],
                    help: "exit 0 when no test ran (no test file, or --filter matched none); by default that exits 1") { o, _ in o.allowEmpty = true },
         OptionSpec(name: "--format", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue), commands: [.export, .import_],
-                   help: "what export writes: an iOS Settings.bundle or androidx.preference XML") { $0.format = $1 },
+                   help: "export: what to write; import: what the file is (default: androidx for .xml, else a Settings.bundle)") { $0.format = $1 },
         OptionSpec(name: "--format", value: "FORMAT", choices: ["dot", "svg"], commands: [.graph],
                    help: "what graph prints: Graphviz's dot text (default), or SVG drawn by Graphviz's dot") { $0.format = $1 },
         OptionSpec(name: "--port", value: "N", commands: [.preview],

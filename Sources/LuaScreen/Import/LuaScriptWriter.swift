@@ -76,7 +76,24 @@ enum LuaScriptWriter {
             if let value { fields.append("default = \(number(value))") }
             if let min { fields.append("min = \(number(min))") }
             if let max { fields.append("max = \(number(max))") }
+        case .options(let options, let value, let multiple):
+            constructor = "choice"
+            let list = options.map { "{ value = \(literal($0.value)), text = \(quote($0.text)) }" }
+            fields.append("options = { \(list.joined(separator: ", ")) }")
+            if multiple { fields.append("multiple = true") }
+            if let value { fields.append("default = \(literal(value))") }
         }
+        if let detail = row.detail { fields.append("detail = \(quote(detail))") }
+        if let (on, off) = row.toggleDetail, let key = row.key {
+            fields.append("detail = function(ctx) if ctx.store[\(quote(key))] then return \(on.map(quote) ?? "nil") else return \(off.map(quote) ?? "nil") end end")
+        }
+        switch row.enabled {
+        case .never?: fields.append("enabled = false")
+        case .toggle(let key, let whenOff)?: fields.append("enabled = function(ctx) return \(whenOff ? "not " : "")ctx.store[\(quote(key))] end")
+        case .notEmpty(let key)?: fields.append("enabled = function(ctx) return (ctx.store[\(quote(key))] or \"\") ~= \"\" end")
+        case nil: break
+        }
+        if row.hidden { fields.append("visible = false") }
         if !row.ios.isEmpty { fields.append("ios = \(table(row.ios))") }
         return "\(constructor) { \(fields.joined(separator: ", ")) }"
     }
@@ -103,6 +120,7 @@ enum LuaScriptWriter {
     static func literal(_ value: StoreValue) -> String {
         switch value {
         case .number(let d): return number(d)
+        case .list(let items): return items.isEmpty ? "{}" : "{ " + items.map(literal).joined(separator: ", ") + " }"
         default: return LuaLiteral.value(value)
         }
     }
