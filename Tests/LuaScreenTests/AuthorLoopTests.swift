@@ -151,4 +151,33 @@ final class AuthorLoopTests: XCTestCase {
         XCTAssertEqual(rows.map(\.detail), ["Rot, Blau", "2 Einträge", "1 Eintrag", "keine", "nicht gesetzt"])
         XCTAssertEqual(s.rendererWords["%d selected"], "%d gewählt")
     }
+
+    func testFindNamesTitleFunctionsAndSaysWhatMatched() throws {
+        let s = try openSession("""
+        return app { root = "s", screens = {
+          screen { id = "s", title = function(ctx) return "Editor" end, section {
+            number { text = "Font size", key = "editor.font_size", default = 12, help = "Points of the monospace face" },
+            choice { text = "Theme", key = "theme", options = { "Light", "Solarized Dark" } },
+            list { text = "Ignored", key = "ignored", default = { "node_modules", "build" } },
+            row { text = "More", push = "more" },
+          } },
+          screen { id = "more", title = function() return "More things" end,
+                   section { toggle { text = "Wrap lines", key = "wrap", id = "word_wrap" } } },
+        } }
+        """)
+        defer { s.close() }
+        func one(_ text: String) -> FindResult? {
+            let found = s.find(text)
+            XCTAssertEqual(found.count, 1, "\(text): \(found)")
+            return found.first
+        }
+        XCTAssertEqual(one("font")?.titles, ["Editor"])
+        XCTAssertNil(one("font")?.matched)
+        XCTAssertEqual(one("monospace")?.matched, "help")
+        XCTAssertEqual(one("solar")?.matched, "option \"Solarized Dark\"")
+        XCTAssertEqual(one("node_mod")?.matched, "item \"node_modules\"")
+        XCTAssertEqual(one("editor.font")?.matched, "key editor.font_size")
+        XCTAssertEqual(one("word_")?.matched, "id word_wrap")
+        XCTAssertEqual(one("word_")?.titles, ["Editor", "More things"])
+    }
 }
