@@ -11,6 +11,8 @@ import PackageDescription
 //   LuaScreen     loader/validator, session, store, testing, explore, export (re-exports the model,
 //                 the renderer, LuaLimits and LuaError: one import for a library user)
 //   CReadline     the system's readline
+//   CMicroHTTPD   the system's GNU libmicrohttpd (pkg-config libmicrohttpd)
+//   LuaScreenPreview  `luascreen preview`: the HTTP server and the page, driving one Session
 //   luascreen     the executable: parses arguments, calls the library, prints
 let package = Package(
     name: "luascreen",
@@ -21,15 +23,18 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLuaShim", "CLua"]),
         .target(name: "ScreenModel"),
         .target(name: "CTextWidth"),
         .target(name: "ScreenRender", dependencies: ["ScreenModel", "CTextWidth"]),
         .target(name: "LuaScreen", dependencies: ["LuaRuntime", "ScreenModel", "ScreenRender"]),
-        .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "CReadline"]),
+        .target(name: "LuaScreenPreview", dependencies: ["LuaScreen", "CMicroHTTPD"]),
+        .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "LuaScreenPreview", "CReadline"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenModel"]),
+        .testTarget(name: "LuaScreenPreviewTests", dependencies: ["LuaScreenPreview", "LuaScreen"]),
         .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaRuntime", "ScreenModel", "ScreenRender"]),
     ]
 )

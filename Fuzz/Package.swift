@@ -11,5 +11,9 @@ let package = Package(
         .target(name: "CFuzz"),
         .executableTarget(name: "FuzzJSON", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
         .executableTarget(name: "FuzzLua", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
+        .target(name: "PlistFuzzChecks", dependencies: [.product(name: "LuaScreen", package: "luascreen")]),
+        .executableTarget(name: "FuzzPlistXML", dependencies: ["CFuzz", "PlistFuzzChecks"]),
+        .executableTarget(name: "FuzzPlistBinary", dependencies: ["CFuzz", "PlistFuzzChecks"]),
+        .executableTarget(name: "FuzzStrings", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
     ]
 )

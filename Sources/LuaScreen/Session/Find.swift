@@ -24,13 +24,16 @@ public struct FindResult: Equatable, Sendable {
 extension Session {
     /// Rows of every screen reachable from the root whose text, detail, help, option texts
     /// or values, list items, store key or id contains `text`, hidden rows too (marked); a
-    /// match beyond the text and detail says what matched.
+    /// match beyond the text and detail says what matched. A row whose field function failed
+    /// cannot be searched: each such failure is added to `warnings` (once a search), never
+    /// skipped unseen. Screen titles are the titles as shown (a title function is run).
     public func find(_ text: String) -> [FindResult] {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
         let needle = text.lowercased()
         var results: [FindResult] = []
+        var failures: Set<String> = []
         // Each screen with the ids and the shown titles of the screens above it.
         var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [])]
         var seen: Set<String> = [app.root]
@@ -46,7 +49,11 @@ extension Session {
                 for row in sections.lazy.flatMap(\.rows) { rows[row.id] = row }
             }
             for section in screen.sections {
-                for row in section.rows where !needle.isEmpty {
+                for row in section.rows {
+                    if let error = row.error, failures.insert(error).inserted {
+                        warnings.append("find could not search row \"\(row.id)\" of screen \"\(id)\": \(error)")
+                    }
+                    guard !needle.isEmpty else { continue }
                     var matched: String?? = nil
                     if (row.text + "\n" + (row.detail ?? "")).lowercased().contains(needle) {
                         matched = .some(nil)
