@@ -66,6 +66,8 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--junit", value: "FILE", completes: .file, commands: [.test],
                    help: "also write the results as JUnit XML to FILE") { $0.junit = $1 },
         OptionSpec(name: "--filter", value: "TEXT", commands: [.test], help: "run only the tests whose name contains TEXT") { $0.filter = $1 },
+        OptionSpec(name: "--allow-empty", commands: [.test],
+                   help: "exit 0 when no test ran (no test file, or --filter matched none); by default that exits 1") { o, _ in o.allowEmpty = true },
         OptionSpec(name: "--format", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue), commands: [.export, .import_],
                    help: "export: what to write; import: what the file is (default: androidx for .xml, else a Settings.bundle)") { $0.format = $1 },
         OptionSpec(name: "--format", value: "FORMAT", choices: ["dot", "svg"], commands: [.graph],
