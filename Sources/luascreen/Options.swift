@@ -38,6 +38,8 @@ struct Options {
     var coverage: String?
     var junit: String?
     var filter: String?
+    /// `test --allow-empty`: a run in which no test ran exits 0.
+    var allowEmpty = false
     var out: String?                // stubs: the file; export: the folder; import: the script; explore: the folder
     var format: String?             // export: settings-bundle | androidx; graph: dot | svg
     var port: Int?                  // preview: the port (nil: a free one)

@@ -623,7 +623,7 @@ class Usage(ExportTestCase):
             (["export", "--format", "androidx", "--out", self.tmp], "which script?"),
             (["import"], "which plist?"),
             (["check", "examples/settings.lua", "--format", "androidx"], "--format goes with export or import"),
-            (["import", "x.plist", "--format", "androidx"], "--format goes with export"),
+            (["import", "x.plist", "--format", "android"], '--format takes settings-bundle or androidx, got "android"'),
         ]
         for args, message in cases:
             with self.subTest(args=args):

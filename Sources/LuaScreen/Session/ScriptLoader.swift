@@ -72,7 +72,7 @@ enum ScriptLoader {
         var message = Diagnostic.quote(error.text, keepEnd: true)
         if error.kind == .syntax { message = "syntax error: " + message }
         // A test file given where a screen script is expected calls test(), open(), ...
-        for global in ["test", "open", "snapshot", "eq", "truthy", "raises"]
+        for global in ["test", "open", "snapshot", "eq", "truthy", "raises", "skip", "todo"]
         where message.contains("attempt to call a nil value (global '\(global)')") {
             message += "; this is a test file (\(global) is a test global): run it with luascreen test \(file)"
             break
