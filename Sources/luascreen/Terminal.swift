@@ -29,13 +29,16 @@ enum Terminal {
         return nil
     }
 
-    /// Colour: never with NO_COLOR set non-empty; `auto` only on a terminal that is not dumb.
+    /// Colour: `--color always` and `never` as they say (an explicit flag beats `NO_COLOR`,
+    /// as no-color.org asks); `auto` only on a terminal that is not dumb, never with
+    /// `NO_COLOR` set non-empty.
     static func color(_ options: Options) -> Bool {
-        if let noColor = Environment.value("NO_COLOR"), !noColor.isEmpty { return false }
         switch options.color {
         case .never: return false
         case .always: return true
-        case .auto: return stdoutIsTerminal && Environment.value("TERM") != "dumb"
+        case .auto:
+            if let noColor = Environment.value("NO_COLOR"), !noColor.isEmpty { return false }
+            return stdoutIsTerminal && Environment.value("TERM") != "dumb"
         }
     }
 

@@ -132,12 +132,7 @@ extension Shell {
             // input, a Lua string in a test does not.
             call = .setValue(ref, value)
         }
-        var line = mark.line
-        if mark.secure, case .set(let ref, let value) = call {
-            // A secret typed for a secure input stays out of the file: as many x's instead.
-            call = .set(ref, String(repeating: "x", count: value.count))
-            if case .set = ReplCommand.parse(line, resolves: { _ in false }) { line = "set \(ref) (a secure value, not recorded)" }
-        }
-        recording.recorder.record(call, typed: line, failed: failed, session: session)
+        // A secret typed for a secure input stays out of the file: the recorder writes "xxxx".
+        recording.recorder.record(call, typed: mark.line, failed: failed, session: session, secure: mark.secure)
     }
 }
