@@ -17,7 +17,11 @@ public enum Scaffold {
         toggle { id = "notifications", text = "Notifications", key = "notifications", default = true },
         choice {
           id = "theme", text = "Theme", key = "theme", default = "system",
-          options = { { value = "system", text = "System" }, { value = "light", text = "Light" }, { value = "dark", text = "Dark" } },
+          options = {
+            { value = "system", text = "System" },
+            { value = "light", text = "Light" },
+            { value = "dark", text = "Dark" },
+          },
         },
       },
       section {
