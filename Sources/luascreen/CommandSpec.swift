@@ -33,7 +33,7 @@ struct CommandSpec: Sendable {
     static let all: [CommandSpec] = [
         CommandSpec(command: .run, synopsis: "SCRIPT [--watch] [--record FILE] [options]",
                     help: "the REPL; batch mode when stdin is not a terminal", operands: .script, run: RunCommand.run),
-        CommandSpec(command: .check, synopsis: "SCRIPT... [--json]", help: "validate; exit 0 when clean", operands: .scripts, run: CheckCommand.run),
+        CommandSpec(command: .check, synopsis: "SCRIPT|DIR|-... [--json] [--werror]", help: "validate; exit 0 when clean (DIR: its scripts; -: standard input)", operands: .scripts, run: CheckCommand.run),
         CommandSpec(command: .dump, synopsis: "SCRIPT", help: "JSON of the evaluated screens", operands: .script, run: DumpCommand.run),
         CommandSpec(command: .render, synopsis: "SCRIPT [--screen ID] [--page N [--page-rows R]]",
                     help: "print a screen as the REPL draws it", operands: .script, run: RenderCommand.run),
@@ -52,6 +52,8 @@ struct CommandSpec: Sendable {
         CommandSpec(command: .graph, synopsis: "SCRIPT [--format dot|svg]",
                     help: "the map of the screens: pushes and what each condition reads (Graphviz)", operands: .script,
                     checkUsage: GraphCommand.checkUsage, run: GraphCommand.run),
+        CommandSpec(command: .init_, synopsis: "[DIR]", help: "start a new screen: a script, its test, .luarc.json and .luacheckrc",
+                    operands: .none, checkUsage: InitCommand.checkUsage, run: InitCommand.run),
         CommandSpec(command: .stubs, synopsis: "[--out FILE] [--luacheck]",
                     help: "LuaLS definitions of the authoring API (--luacheck: a .luacheckrc)", operands: .none,
                     run: StubsCommand.run),

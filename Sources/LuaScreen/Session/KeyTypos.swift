@@ -11,6 +11,15 @@ extension Session {
     /// One warning for each such key, at its first read, with a did-you-mean among the bound keys.
     /// Reads the script's text and the modules it names with a literal `require "name"`.
     public func storeKeyWarnings() -> [Diagnostic] {
+        StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { validator.bindings[$0] != nil }, boundKeys: boundKeys)
+    }
+}
+
+extension StoreKeyUse {
+    /// The key-typo warnings of the script at `scriptPath` (and the modules it names), given
+    /// which keys its rows bind: also for a script whose rows have errors (`check` shows
+    /// every diagnostic at once).
+    static func warnings(scriptPath: String, isBound: (String) -> Bool, boundKeys: [String]) -> [Diagnostic] {
         var uses: [StoreKeyUse] = []
         var files = [scriptPath]
         var index = 0
@@ -36,11 +45,11 @@ extension Session {
         let written = Set(uses.filter(\.isWrite).map(\.key))
         var warned = Set<String>()
         var out: [Diagnostic] = []
-        for use in uses where !use.isWrite && validator.bindings[use.key] == nil && !written.contains(use.key) {
+        for use in uses where !use.isWrite && !isBound(use.key) && !written.contains(use.key) {
             guard warned.insert(use.key).inserted else { continue }
             let hint = Suggest.hint(use.key, boundKeys)
             out.append(Diagnostic(.warning, file: use.file, line: use.line, path: "",
-                                  message: "ctx.store.\(use.key.prefix(200)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)"))
+                                  message: "ctx.store\(StoreKeyUse.accessor(use.key)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)"))
         }
         return out
     }
@@ -103,6 +112,13 @@ struct StoreKeyUse {
             guard let key = match.output.1 ?? match.output.2 ?? match.output.3 else { return nil }
             return StoreKeyUse(key: String(key), file: file, line: number, isWrite: match.output.4 != nil)
         }
+    }
+
+    /// How Lua reads the key: `.name` for a name, `["editor.tabsize"]` for anything else.
+    static func accessor(_ key: String) -> String {
+        let shown = String(key.prefix(200))
+        if key.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*/#) != nil { return "." + shown }
+        return "[\"" + shown + "\"]"
     }
 
     /// The modules a script names with a literal: `require "name"`, `require("name")`.

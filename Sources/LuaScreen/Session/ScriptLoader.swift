@@ -61,7 +61,10 @@ enum ScriptLoader {
             throw LoadError(diagnostics + [notAScreen], localeFileProblems: diagnostics)
         }
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
-            throw LoadError(diagnostics)
+            // Every diagnostic at once (SPEC §2): the key typos too, though rows have errors.
+            let typos = StoreKeyUse.warnings(scriptPath: path, isBound: { validator.bindings[$0] != nil },
+                                             boundKeys: validator.bindings.keys.sorted())
+            throw LoadError(Diagnostic.sorted(diagnostics + typos))
         }
         validator.diagnostics = diagnostics  // warnings, for `check`
         return Loaded(lua: lua, validator: validator, app: app, sources: sources)

@@ -75,7 +75,9 @@ public final class TestCoverage {
                 let key = RowKey(screen: screen.id, row: row.id)
                 script.rows.insert(key)
                 if row.isSelectable { script.selectable.insert(key) }
-                for ref in [row.onSelect, row.onAccessory, row.binding?.onChange, row.binding?.validate].compactMap({ $0 }) {
+                // A row's actions are callbacks too (`actions = { { on_select = fn }, ... }`).
+                let actions = row.hasRareFields ? row.actions.map(\.onSelect) : []
+                for ref in ([row.onSelect, row.onAccessory, row.binding?.onChange, row.binding?.validate].compactMap({ $0 }) + actions) {
                     noteCallback(ref, session, script)
                 }
                 if case .function(let ref)? = row.push { noteCallback(ref, session, script) }
