@@ -17,6 +17,8 @@ final class Shell {
     var ask: (_ question: String, _ secret: Bool) -> String? = { _, _ in nil }
     /// Reads one raw line of text (`edit` without an editor); nil at the end of input.
     var readTextLine: () -> String? = { nil }
+    /// A value prompt pre-filled with the current value (interactive only; nil: cancelled).
+    var askValueLine: (_ question: String, _ current: String) -> String? = { _, _ in nil }
 
     /// Batch mode: the line of standard input the running command came from (counting blank
     /// and comment lines), and the command; errors name it (`stdin:3: error: ...`).
