@@ -97,7 +97,6 @@ extension Shell {
                 if let max = binding.maxLength { notes.append("at most \(max) characters") }
             }
         }
-        if secret { notes.append("not shown") }
         let about = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
         let question = "New value for \(clean(row.text, keepNewlines: false))\(about): "
         var offered = current
