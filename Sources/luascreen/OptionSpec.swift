@@ -45,6 +45,7 @@ struct OptionSpec: Sendable {
                    help: "show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG); with check: warn about strings LANG does not translate") {
             $0.locale = $1
         },
+        OptionSpec(name: "--werror", commands: [.check], help: "warnings fail the check too (exit 1)") { o, _ in o.werror = true },
         OptionSpec(name: "--json", commands: [.check, .explore], help: "print JSON: check's diagnostics, explore's summary") { o, _ in o.json = true },
         OptionSpec(name: "--screen", value: "ID", commands: [.render], help: "render this screen of the app instead of the root") { $0.screen = $1 },
         OptionSpec(name: "--page", value: "N", commands: [.render], help: "render page N of a long screen") { $0.page = try positive("--page", $1) },
