@@ -180,4 +180,52 @@ final class AuthorLoopTests: XCTestCase {
         XCTAssertEqual(one("word_")?.matched, "id word_wrap")
         XCTAssertEqual(one("word_")?.titles, ["Editor", "More things"])
     }
+
+    let clearing = """
+    return screen { id = "s", title = "S", section {
+      list { text = "History", key = "history" },
+      button { text = "Clear", on_select = function(ctx)
+        ctx.store.flag = true
+        if #ctx.store.history == 0 then ctx:refuse("Nothing to clear") end
+        ctx.store.history = {}
+      end },
+    } }
+    """
+
+    func testARefusalIsAMessageWithoutATraceback() throws {
+        let s = try openSession(clearing)
+        defer { s.close() }
+        XCTAssertThrowsError(try s.select("Clear")) { error in
+            let e = error as? SessionError
+            XCTAssertEqual(e?.kind, .refused)
+            XCTAssertEqual(e?.message, "Nothing to clear")
+            XCTAssertEqual(e?.traceback ?? [], [])
+        }
+        XCTAssertNil(s.store.value(for: "flag"), "the refused action changed nothing")
+        try s.set("History", text: "a, b")
+        try s.select("Clear")
+        XCTAssertEqual(try s.lookup("History").value, .list([]))
+    }
+
+    func testExploreDoesNotCountARefusalAsAFailure() throws {
+        let folder = ScriptFolder()
+        let path = folder.write("clear.lua", clearing)
+        let report = try Explorer(path: path, options: ExploreOptions(seed: 3)).run()
+        XCTAssertNil(report.finding, "\(String(describing: report.finding))")
+    }
+
+    func testATestChecksARefusalWithRaises() throws {
+        let folder = ScriptFolder()
+        folder.write("clear.lua", clearing)
+        let test = folder.write("tests/clear_test.lua", """
+        test("nothing to clear", function()
+          local s = open("../clear.lua")
+          raises(function() s:select("Clear") end, "^Nothing to clear$")
+        end)
+        """)
+        var lines: [String] = []
+        let runner = TestRunner(options: TestOptions(root: folder.url.path)) { lines.append($0) }
+        runner.run(files: [test])
+        XCTAssertTrue(lines.contains("ok 1 - nothing to clear"), lines.joined(separator: "\n"))
+    }
 }

@@ -32,7 +32,15 @@ extension Shell {
     /// Asks a y/N question: true on yes. Otherwise says "Cancelled." (no, Ctrl-C, Ctrl-D),
     /// or in batch mode, when the next line is no answer, fails saying how to give one.
     func askYesNo(_ question: String) -> Bool {
-        guard let answer = ask(question + " [y/N] ", false) else {
+        // A long question wraps at word boundaries: all but its last line printed, the last
+        // one the prompt.
+        var prompt = question + " [y/N] "
+        if interactive {
+            let lines = Columns.paragraph(question + " [y/N]", width: Terminal.width(options), hang: 0)
+            for line in lines.dropLast() { print(line) }
+            prompt = (lines.last ?? "") + " "
+        }
+        guard let answer = ask(prompt, false) else {
             if interactive {
                 print("Cancelled.")
             } else {
