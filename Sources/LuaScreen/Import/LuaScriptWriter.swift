@@ -9,12 +9,14 @@ enum LuaScriptWriter {
         for screen in app.screens {
             out += "    screen {\n      id = \(quote(screen.id)), title = \(quote(screen.title)),\n"
             if !screen.ios.isEmpty { out += "      ios = \(table(screen.ios)),\n" }
+            if !screen.android.isEmpty { out += "      android = \(table(screen.android)),\n" }
             for section in screen.sections {
                 var head: [String] = []
                 if let id = section.id { head.append("id = \(quote(id))") }
                 if let header = section.header { head.append("header = \(quote(header))") }
                 if let footer = section.footer { head.append("footer = \(quote(footer))") }
                 if !section.ios.isEmpty { head.append("ios = \(table(section.ios))") }
+                if !section.android.isEmpty { head.append("android = \(table(section.android))") }
                 out += "      section {\n"
                 if !head.isEmpty { out += "        " + head.joined(separator: ", ") + ",\n" }
                 for row in section.rows { out += "        " + self.row(row) + ",\n" }
@@ -95,6 +97,7 @@ enum LuaScriptWriter {
         }
         if row.hidden { fields.append("visible = false") }
         if !row.ios.isEmpty { fields.append("ios = \(table(row.ios))") }
+        if !row.android.isEmpty { fields.append("android = \(table(row.android))") }
         return "\(constructor) { \(fields.joined(separator: ", ")) }"
     }
 
