@@ -66,6 +66,24 @@ class AuthorLoopBatch(unittest.TestCase):
         self.assertEqual(self.output_of(result, "= ctx.store.size").strip(), "3")
         self.assertEqual(self.output_of(result, '= "a\\nb"').strip(), '"a\\nb"')
 
+    def test_store_pattern_filters_the_keys(self):
+        result = self.run_batch(["store SI", "store nothing-like-it"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        out = self.output_of(result, "store SI")
+        self.assertIn("size", out)
+        self.assertNotIn("adv", out)
+        self.assertIn('no key contains "nothing-like-it"', self.output_of(result, "store nothing-like-it"))
+
+    def test_a_refusal_is_said_without_a_traceback(self):
+        script = self.sandbox.script("clear.lua", """return screen { id = "c", title = "C", section {
+  button { text = "Clear", on_select = function(ctx) ctx:refuse("Nothing to clear") end } } }
+""")
+        result = support.batch(self.sandbox, [script, "--store", "none"], ["Clear"])
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr.strip().splitlines()[0].split("error: ", 1)[1], "Nothing to clear")
+        self.assertNotIn("traceback", result.stderr)
+        self.assertNotIn("in function", result.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()

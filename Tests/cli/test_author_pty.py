@@ -112,6 +112,18 @@ class AuthorPty(unittest.TestCase):
         child.sendline("quit")
         child.expect(pexpect.EOF)
 
+    def test_a_change_on_another_page_says_what_changed(self):
+        rows = "\n".join(f'    toggle {{ text = "Switch {i}", key = "s{i}" }},' for i in range(1, 41))
+        child = self.spawn("long.lua", 'return screen { id = "l", title = "Long", section {\n' + rows + "\n} }\n",
+                           columns=60, rows=15)
+        child.expect_exact("Long> ")
+        child.sendline("set s35 on")
+        child.expect_exact("Long> ")
+        self.assertIn("Switch 35 is now on (page", child.before)
+        child.sendline("set s1 on")
+        child.expect_exact("Long> ")
+        self.assertNotIn("is now", child.before, "the row is on the page shown")
+
 
 if __name__ == "__main__":
     unittest.main()

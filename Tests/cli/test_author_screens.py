@@ -41,7 +41,10 @@ class Wrapped(base.ScreenCase if base else unittest.TestCase):
         term.send("Erase", ready=lambda t: "[y/N]" in t.cursor_line())
         lines = term.lines()
         y = term.screen.cursor.y
-        asked = [line.rstrip() for line in lines[y - 2:y + 1]]
+        start = max(i for i in range(y + 1) if lines[i].startswith("Erase every"))
+        asked = [line.rstrip() for line in lines[start:y + 1]]
+        self.assertGreater(len(asked), 1, asked)
+        self.assertTrue(all(len(line) <= 40 for line in asked), asked)
         self.assertEqual(" ".join(asked), "Erase every downloaded book, bookmark and note from this device now? [y/N]")
 
     LONG = """local rows = {}
