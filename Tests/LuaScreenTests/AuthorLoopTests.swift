@@ -228,4 +228,23 @@ final class AuthorLoopTests: XCTestCase {
         runner.run(files: [test])
         XCTAssertTrue(lines.contains("ok 1 - nothing to clear"), lines.joined(separator: "\n"))
     }
+
+    func testTheStubsTypeFunctionFieldsAndOptionalSessionRefs() {
+        let stubs = Stubs.luaLS(version: "test")
+        let lines = stubs.split(separator: "\n").map(String.init)
+        func field(_ name: String, of type: String) -> String? {
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("---@class \(type)") }) else { return nil }
+            return lines[(start + 1)...].prefix { $0.hasPrefix("---@field") }.first { $0.hasPrefix("---@field \(name)? ") || $0.hasPrefix("---@field \(name) ") }
+        }
+        for (name, type) in [("title", "luascreen.Screen"), ("header", "luascreen.Section"), ("footer", "luascreen.Section"),
+                             ("help", "luascreen.Row"), ("placeholder", "luascreen.Input"), ("confirm", "luascreen.Button"),
+                             ("default", "luascreen.Number")] {
+            let line = field(name, of: type) ?? "missing"
+            XCTAssertTrue(line.contains("|(fun(ctx: luascreen.Ctx):"), "\(type).\(name): \(line)")
+        }
+        XCTAssertTrue(stubs.contains("validate? fun(value: any, ctx: luascreen.Ctx): string?"), "validate takes ctx")
+        XCTAssertTrue(stubs.contains("add fun(self: luascreen.Session, ref: string|integer, text: string?)"), "add's text may be left out")
+        XCTAssertTrue(stubs.contains("refuse fun(self: luascreen.Ctx, message: string)"))
+        XCTAssertTrue(Stubs.luacheck(version: "test").contains("exclude_files = { \".luals/**\""))
+    }
 }

@@ -84,6 +84,17 @@ class AuthorLoopBatch(unittest.TestCase):
         self.assertNotIn("traceback", result.stderr)
         self.assertNotIn("in function", result.stderr)
 
+    def test_a_sandboxed_io_says_so_and_names_trusted(self):
+        script = self.sandbox.script("io.lua", 'local f = io.open("x")\nreturn screen { title = "T" }\n')
+        result = support.batch(self.sandbox, ["check", script], [])
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("(global 'io'); scripts run sandboxed, without io (run with --trusted to allow it)", result.stderr)
+
+    def test_test_refuses_store(self):
+        result = support.batch(self.sandbox, ["test", "examples/tests", "--store", "x.json"], [])
+        self.assertEqual(result.returncode, 2, result.stdout + result.stderr)
+        self.assertIn("--store", result.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()
