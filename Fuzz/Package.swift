@@ -15,5 +15,6 @@ let package = Package(
         .executableTarget(name: "FuzzPlistXML", dependencies: ["CFuzz", "PlistFuzzChecks"]),
         .executableTarget(name: "FuzzPlistBinary", dependencies: ["CFuzz", "PlistFuzzChecks"]),
         .executableTarget(name: "FuzzStrings", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
+        .executableTarget(name: "FuzzAndroidX", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
     ]
 )
