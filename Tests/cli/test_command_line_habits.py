@@ -129,5 +129,44 @@ class CommandLine(unittest.TestCase):
         self.assertIn("import:a Settings.bundle's Root.plist", result.stdout)
 
 
+class Init(unittest.TestCase):
+    def setUp(self):
+        support.require_binary(self)
+        self.sandbox = support.Sandbox()
+
+    def tearDown(self):
+        self.sandbox.close()
+
+    def run_in(self, folder, *args):
+        return subprocess.run(list(args), capture_output=True, text=True, cwd=folder, env=self.sandbox.env(), timeout=120)
+
+    def test_init_writes_a_start_that_passes_check_test_and_luacheck(self):
+        folder = os.path.join(self.sandbox.dir, "new")
+        made = self.run_in(self.sandbox.dir, support.BIN, "init", "new")
+        self.assertEqual(made.returncode, 0, made.stderr)
+        for name in ["settings.lua", "tests/settings_test.lua", ".luarc.json", ".luacheckrc", ".luals/luascreen.lua"]:
+            self.assertTrue(os.path.isfile(os.path.join(folder, name)), name)
+        check = self.run_in(folder, support.BIN, "check", "--werror", "settings.lua")
+        self.assertEqual((check.returncode, check.stderr), (0, ""))
+        test = self.run_in(folder, support.BIN, "test")
+        self.assertEqual(test.returncode, 0, test.stdout + test.stderr)
+        self.assertIn("1 passed, 0 failed", test.stdout)
+        if shutil.which("luacheck") is None:
+            self.fail("luacheck is missing (Debian package lua-check): run scripts/setup")
+        lint = self.run_in(folder, "luacheck", "settings.lua", "tests")
+        self.assertEqual(lint.returncode, 0, lint.stdout + lint.stderr)
+
+    def test_init_never_overwrites(self):
+        folder = os.path.join(self.sandbox.dir, "mine")
+        os.makedirs(folder)
+        with open(os.path.join(folder, "settings.lua"), "w") as f:
+            f.write("-- mine\n")
+        again = self.run_in(self.sandbox.dir, support.BIN, "init", "mine")
+        self.assertEqual(again.returncode, 1)
+        self.assertIn("settings.lua: error: it exists already", again.stderr)
+        self.assertEqual(open(os.path.join(folder, "settings.lua")).read(), "-- mine\n")
+        self.assertFalse(os.path.exists(os.path.join(folder, ".luacheckrc")))
+
+
 if __name__ == "__main__":
     unittest.main()
