@@ -10,12 +10,14 @@ import PackageDescription
 //   ScreenRender  ScreenModel -> text: widths, wrapping, glyphs, colour
 //   LuaScreen     loader/validator, session, store, testing, explore, export (re-exports the model,
 //                 the renderer, LuaLimits and LuaError: one import for a library user)
+//   LuaScreenLSP  the language server (`luascreen lsp`): JSON-RPC over stdio, on the library
 //   CReadline     the system's readline
 //   luascreen     the executable: parses arguments, calls the library, prints
 let package = Package(
     name: "luascreen",
     products: [
         .library(name: "LuaScreen", targets: ["LuaScreen"]),
+        .library(name: "LuaScreenLSP", targets: ["LuaScreenLSP"]),
         .executable(name: "luascreen", targets: ["luascreen"]),
     ],
     targets: [
@@ -27,9 +29,11 @@ let package = Package(
         .target(name: "CTextWidth"),
         .target(name: "ScreenRender", dependencies: ["ScreenModel", "CTextWidth"]),
         .target(name: "LuaScreen", dependencies: ["LuaRuntime", "ScreenModel", "ScreenRender"]),
-        .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "CReadline"]),
+        .target(name: "LuaScreenLSP", dependencies: ["LuaScreen"]),
+        .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "LuaScreenLSP", "CReadline"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenModel"]),
+        .testTarget(name: "LuaScreenLSPTests", dependencies: ["LuaScreenLSP", "LuaScreen"]),
         .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaRuntime", "ScreenModel", "ScreenRender"]),
     ]
 )

@@ -21,8 +21,9 @@ extension Session {
         while index < files.count {
             let file = files[index]
             index += 1
-            let read = index == 1 ? PathResolver.readRegularFile(file)
-                : resolver.map { $0.read(file, from: folder).map(\.bytes) } ?? .failure(PathError("no folder"))
+            let unsaved = index == 1 ? scriptText : options.moduleSource?(PathResolver.join(folder, file))
+            let read = unsaved.map { .success($0) } ?? (index == 1 ? PathResolver.readRegularFile(file)
+                : resolver.map { $0.read(file, from: folder).map(\.bytes) } ?? .failure(PathError("no folder")))
             guard case .success(let bytes) = read else { continue }
             for (number, line) in StoreKeyUse.candidateLines(of: bytes) {
                 uses += StoreKeyUse.scan(line, file: index == 1 ? file : PathResolver.join(folder, file), line: number)

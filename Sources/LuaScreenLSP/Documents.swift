@@ -1,0 +1,45 @@
+import Foundation
+import LuaScreen
+
+/// An open document and what the server knows of it. A value: `Sendable`.
+struct OpenDocument: Sendable {
+    var doc: TextDocument
+    /// The file path the URI names (diagnostics and `require` speak paths).
+    var path: String
+    /// The outline of the current text, made when first asked for.
+    var outline: Outline?
+    /// The outline of the last text that loaded without a syntax error (completion in text
+    /// that does not parse yet uses its keys and screen ids).
+    var lastGood: Outline?
+    /// The module paths the last check of this document read.
+    var modules: Set<String> = []
+    /// The diagnostics the last check of this document found, by file.
+    var found: [String: [Diagnostic]] = [:]
+
+    var isTest: Bool { path.hasSuffix("_test.lua") }
+
+    mutating func currentOutline() -> Outline {
+        if let outline { return outline }
+        let made = Outline(bytes: doc.bytes)
+        outline = made
+        return made
+    }
+}
+
+/// file:// URIs and paths.
+enum URIs {
+    /// The path of a `file://` URI (percent escapes decoded), standardized; other URIs as they are.
+    static func path(_ uri: String) -> String {
+        if let url = URL(string: uri), url.isFileURL { return (url.path as NSString).standardizingPath }
+        return uri
+    }
+
+    /// The `file://` URI of a path.
+    static func uri(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+
+    /// A path made absolute and standardized, to compare with a document's.
+    static func standard(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return (absolute as NSString).standardizingPath
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import LuaScreen
+
+/// `textDocument/documentSymbol`: screens › sections › rows, as the constructors nest.
+enum Symbols {
+    static func symbols(_ document: inout OpenDocument) -> [DocumentSymbol] {
+        let outline = document.currentOutline()
+        let doc = document.doc
+        func label(_ node: Outline.Node) -> (String, String?) {
+            let c = node.constructor ?? "table"
+            let id = node.string("id")?.value?.text
+            switch c {
+            case "screen", "app":
+                return (id ?? node.string("title")?.value?.text ?? node.string("root")?.value?.text ?? c, c + (node.string("title")?.value.map { ": " + $0.text } ?? ""))
+            case "section":
+                return (node.string("header")?.value?.text ?? id ?? "section", c)
+            default:
+                return (node.string("text")?.value?.text ?? id ?? node.string("key")?.value?.text ?? c, c + (node.string("key")?.value.map { " " + $0.text } ?? ""))
+            }
+        }
+        func kind(_ c: String) -> Int {
+            switch c {
+            case "app": return Kinds.symbolModule
+            case "screen": return Kinds.symbolClass
+            case "section": return Kinds.symbolNamespace
+            default: return Kinds.symbolField
+            }
+        }
+        /// The symbols of `node`'s constructor descendants (plain tables in between are looked through).
+        func children(of index: Int) -> [DocumentSymbol] {
+            outline.nodes[index].children.flatMap { child -> [DocumentSymbol] in
+                let node = outline.nodes[child]
+                guard let c = node.constructor else { return children(of: child) }
+                let (name, detail) = label(node)
+                let inner = children(of: child)
+                let end = min(node.close, doc.bytes.count)
+                return [DocumentSymbol(name: name.isEmpty ? c : name, detail: detail, kind: kind(c),
+                                       range: doc.range(node.nameStart, max(end, node.nameEnd)),
+                                       selectionRange: doc.range(node.nameStart, node.nameEnd),
+                                       children: inner.isEmpty ? nil : inner)]
+            }
+        }
+        var top: [DocumentSymbol] = []
+        for (index, node) in outline.nodes.enumerated() where node.parent == nil {
+            if let c = node.constructor {
+                let (name, detail) = label(node)
+                let inner = children(of: index)
+                let end = min(node.close, doc.bytes.count)
+                top.append(DocumentSymbol(name: name.isEmpty ? c : name, detail: detail, kind: kind(c),
+                                          range: doc.range(node.nameStart, max(end, node.nameEnd)),
+                                          selectionRange: doc.range(node.nameStart, node.nameEnd),
+                                          children: inner.isEmpty ? nil : inner))
+            } else {
+                top += children(of: index)
+            }
+        }
+        return top
+    }
+}
