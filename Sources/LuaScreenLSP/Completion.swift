@@ -9,10 +9,13 @@ import LuaScreen
 struct Completion {
     let server: LanguageServer
     var document: OpenDocument
+    /// The outline of the last text that loaded.
+    let good: Outline?
 
     init(server: LanguageServer, document: inout OpenDocument) {
         self.server = server
         _ = document.currentOutline()
+        good = document.lastGood()
         self.document = document
     }
 
@@ -21,7 +24,7 @@ struct Completion {
     /// The bound keys of the current text and of the last one that loaded, sorted.
     var keys: [String] {
         var all = Set(outline.keyFields.map(\.key))
-        if let good = document.lastGood { all.formUnion(good.keyFields.map(\.key)) }
+        if let good { all.formUnion(good.keyFields.map(\.key)) }
         return all.filter { !$0.isEmpty }.sorted()
     }
 
@@ -29,7 +32,7 @@ struct Completion {
     /// documents in the same folder (an app's modules).
     var screenIDs: [String] {
         var all = Set(outline.screenIDs.map(\.id))
-        if let good = document.lastGood { all.formUnion(good.screenIDs.map(\.id)) }
+        if let good { all.formUnion(good.screenIDs.map(\.id)) }
         return all.filter { !$0.isEmpty }.sorted()
     }
 

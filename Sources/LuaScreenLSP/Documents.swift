@@ -8,15 +8,26 @@ struct OpenDocument: Sendable {
     var path: String
     /// The outline of the current text, made when first asked for.
     var outline: Outline?
-    /// The outline of the last text that loaded without a syntax error (completion in text
-    /// that does not parse yet uses its keys and screen ids).
-    var lastGood: Outline?
+    /// The last text that loaded without a syntax error, and its outline once asked for
+    /// (completion in text that does not parse yet uses its keys and screen ids).
+    var lastGoodBytes: [UInt8]?
+    var lastGoodOutline: Outline?
     /// The module paths the last check of this document read.
     var modules: Set<String> = []
     /// The diagnostics the last check of this document found, by file.
     var found: [String: [Diagnostic]] = [:]
 
     var isTest: Bool { path.hasSuffix("_test.lua") }
+
+    /// The outline of the last text that loaded (nil: none did yet); the current one's when it is that text.
+    mutating func lastGood() -> Outline? {
+        guard let bytes = lastGoodBytes else { return nil }
+        if bytes == doc.bytes { return currentOutline() }
+        if let lastGoodOutline { return lastGoodOutline }
+        let made = Outline(bytes: bytes)
+        lastGoodOutline = made
+        return made
+    }
 
     mutating func currentOutline() -> Outline {
         if let outline { return outline }

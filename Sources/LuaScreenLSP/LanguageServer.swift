@@ -134,7 +134,11 @@ public final class LanguageServer: @unchecked Sendable {
             case "textDocument/didClose": closed(try params(DidCloseParams.self, data))
             case "textDocument/completion":
                 let p = try params(PositionParams.self, data)
-                respond(id, withDocument(p.textDocument.uri) { Completion(server: self, document: &$0).items(at: p.position) })
+                respond(id, withDocument(p.textDocument.uri) { document -> CompletionList in
+                    let completion = Completion(server: self, document: &document)
+                    document = completion.document
+                    return completion.items(at: p.position)
+                })
             case "textDocument/hover":
                 let p = try params(PositionParams.self, data)
                 respond(id, withDocument(p.textDocument.uri) { Hovering.hover(&$0, at: p.position) } ?? nil)
@@ -179,9 +183,19 @@ public final class LanguageServer: @unchecked Sendable {
         lock.unlock()
         let result = try body(&document)
         lock.lock()
-        if let current = documents[uri], current.doc.version == document.doc.version { documents[uri]?.outline = document.outline }
+        if let current = documents[uri], current.doc.version == document.doc.version {
+            documents[uri]?.outline = document.outline
+            documents[uri]?.lastGoodOutline = document.lastGoodOutline
+        }
         lock.unlock()
         return result
+    }
+
+    /// Keeps the outline made for `document` if its text is still the current one.
+    func cacheOutline(of document: OpenDocument) {
+        lock.lock()
+        if documents[document.doc.uri]?.doc.version == document.doc.version { documents[document.doc.uri]?.outline = document.outline }
+        lock.unlock()
     }
 
     /// The open documents (a copy).
@@ -302,10 +316,22 @@ public final class LanguageServer: @unchecked Sendable {
             return texts[standard]
         }
         let found = DocumentCheck.diagnostics(path: document.path, text: document.doc.bytes, options: options)
+        // Lua cuts a long chunk name to its last 60 bytes, "..." first: the file it is the end of.
+        let known = [document.path] + reads.paths.sorted()
+        func file(_ named: String) -> String {
+            if named.hasPrefix("...") {
+                let tail = String(named.dropFirst(3))
+                if let match = known.first(where: { $0.hasSuffix(tail) }) { return match }
+            }
+            return URIs.standard(named)
+        }
         var byFile: [String: [Diagnostic]] = [:]
-        for d in found { byFile[URIs.standard(d.file), default: []].append(d) }
-        let syntaxError = found.contains { $0.message.hasPrefix("syntax error") && URIs.standard($0.file) == document.path }
-        let goodOutline = syntaxError ? nil : Outline(bytes: document.doc.bytes)
+        for var d in found {
+            d.file = file(d.file)
+            d.calledFrom = d.calledFrom.map { SourceLocation(file: file($0.file), line: $0.line) }
+            byFile[d.file, default: []].append(d)
+        }
+        let syntaxError = byFile[document.path]?.contains { $0.message.hasPrefix("syntax error") } ?? false
         lock.lock()
         guard let current = documents[document.doc.uri], current.doc.version == document.doc.version else {
             lock.unlock()
@@ -313,7 +339,10 @@ public final class LanguageServer: @unchecked Sendable {
         }
         documents[document.doc.uri]?.modules = reads.paths
         documents[document.doc.uri]?.found = byFile
-        if let goodOutline { documents[document.doc.uri]?.lastGood = goodOutline }
+        if !syntaxError {
+            documents[document.doc.uri]?.lastGoodBytes = document.doc.bytes
+            documents[document.doc.uri]?.lastGoodOutline = nil
+        }
         // Scripts that require this document: checked again (it is their module).
         let requirers = documents.filter { $0.key != document.doc.uri && $0.value.modules.contains(document.path) }.map(\.key)
         let affected = [document.doc.uri] + documents.filter { reads.paths.contains($0.value.path) }.map(\.key)
@@ -340,12 +369,14 @@ public final class LanguageServer: @unchecked Sendable {
             var seen = Set<Diagnostic>()
             for r in requirers { for d in r.found[document.path] ?? [] where seen.insert(d).inserted { list.append(d) } }
         }
-        let outline = document.currentOutline()
+        // The outline places the diagnostics: made only when there are some.
+        let outline = list.isEmpty ? nil : document.currentOutline()
         let uriOf: (String) -> String = { file in
             let path = URIs.standard(file)
             return all.values.first { $0.path == path }?.doc.uri ?? URIs.uri(path)
         }
-        let diagnostics = Diagnostic.sorted(list).map { DiagnosticRanges.lsp($0, doc: document.doc, outline: outline, uriOf: uriOf) }
+        let diagnostics = Diagnostic.sorted(list).map { DiagnosticRanges.lsp($0, doc: document.doc, outline: outline!, uriOf: uriOf) }
+        if outline != nil { cacheOutline(of: document) }
         send(OutgoingNotification(method: "textDocument/publishDiagnostics",
                                   params: PublishDiagnosticsParams(uri: uri, version: document.doc.version, diagnostics: diagnostics)))
     }

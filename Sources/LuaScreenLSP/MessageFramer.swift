@@ -26,6 +26,8 @@ public struct MessageFramer: Sendable {
     private var expected: Int?
     /// Bytes of an oversized body still to skip.
     private var skipping = 0
+    /// Bytes that were no message were dropped since the last header.
+    private var garbage = false
 
     /// A framer accepting bodies of at most `maxBody` bytes.
     public init(maxBody: Int = 64 << 20) { self.maxBody = maxBody }
@@ -51,6 +53,13 @@ public struct MessageFramer: Sendable {
     /// No bytes came for a while: an incomplete body is handed over as it is (it will not read
     /// as JSON, and `pushFront` can give back what follows a header inside it).
     public mutating func stalled() -> [Event] {
+        if expected == nil, garbage || buffer[start...].contains(where: { $0 != 13 && $0 != 10 && $0 != 32 }) {
+            // What is left is no message: it is dropped.
+            garbage = false
+            buffer.removeAll(keepingCapacity: false)
+            start = 0
+            return [.problem("bytes that are no message (expected a Content-Length header)")]
+        }
         guard expected != nil, buffer.count > start else { return [] }
         let body = Array(buffer[start...])
         reset()
@@ -123,16 +132,20 @@ public struct MessageFramer: Sendable {
         guard start < buffer.count else { return false }
         let window = buffer[start...]
         guard let at = MessageFramer.headerStart(in: window) else {
-            // Keep the tail in case a header is arriving split.
-            if buffer.count - start > MessageFramer.maxHeader {
-                events.append(.problem("bytes that are no message (expected a Content-Length header)"))
-                start = buffer.count - 15
+            // Garbage: dropped as it comes (the last bytes kept, a header may be arriving
+            // split), reported once the next header or a pause comes.
+            let keep = min(buffer.count - start, 14)
+            if buffer.count - start > keep {
+                garbage = true
+                start = buffer.count - keep
             }
             return false
         }
-        if at > 0 {
+        if at > 0 { garbage = true }
+        start += at
+        if garbage {
             events.append(.problem("bytes that are no message before a Content-Length header"))
-            start += at
+            garbage = false
         }
         // The header block ends at the first empty line.
         guard let end = headerEnd() else {
@@ -143,11 +156,14 @@ public struct MessageFramer: Sendable {
             }
             return false
         }
-        let header = String(decoding: buffer[start..<end.textEnd], as: UTF8.self)
+        let header = buffer[start..<end.textEnd]
         start = end.bodyStart
         var length: Int?
         var bad = false
-        for line in header.split(whereSeparator: { $0 == "\r" || $0 == "\n" }) {
+        // Lines split on the bytes (as a String, "\r\n" would be one character).
+        for rawLine in header.split(separator: 10) {
+            let line = String(decoding: rawLine.filter { $0 != 13 }, as: UTF8.self)
+            if line.isEmpty { continue }
             guard let colon = line.firstIndex(of: ":") else { bad = true; continue }
             let name = line[..<colon].lowercased()
             let value = line[line.index(after: colon)...].trimmingCharacters(in: " \t")

@@ -10,8 +10,10 @@ enum Symbols {
             let c = node.constructor ?? "table"
             let id = node.string("id")?.value?.text
             switch c {
-            case "screen", "app":
-                return (id ?? node.string("title")?.value?.text ?? node.string("root")?.value?.text ?? c, c + (node.string("title")?.value.map { ": " + $0.text } ?? ""))
+            case "app":
+                return (c, node.string("root")?.value.map { "root " + $0.text })
+            case "screen":
+                return (id ?? node.string("title")?.value?.text ?? c, c + (node.string("title")?.value.map { ": " + $0.text } ?? ""))
             case "section":
                 return (node.string("header")?.value?.text ?? id ?? "section", c)
             default:
