@@ -28,33 +28,27 @@ enum Symbols {
             default: return Kinds.symbolField
             }
         }
-        /// The symbols of `node`'s constructor descendants (plain tables in between are looked through).
+        /// The symbol of a constructor's table, its constructor descendants inside.
+        func symbol(_ index: Int, _ c: String) -> DocumentSymbol {
+            let node = outline.nodes[index]
+            let (name, detail) = label(node)
+            let inner = children(of: index)
+            let end = min(node.close, doc.bytes.count)
+            return DocumentSymbol(name: name.isEmpty ? c : name, detail: detail, kind: kind(c),
+                                  range: doc.range(node.nameStart, max(end, node.nameEnd)),
+                                  selectionRange: doc.range(node.nameStart, node.nameEnd),
+                                  children: inner.isEmpty ? nil : inner)
+        }
+        /// The symbols of `index`'s constructor descendants (plain tables in between are looked through).
         func children(of index: Int) -> [DocumentSymbol] {
             outline.nodes[index].children.flatMap { child -> [DocumentSymbol] in
-                let node = outline.nodes[child]
-                guard let c = node.constructor else { return children(of: child) }
-                let (name, detail) = label(node)
-                let inner = children(of: child)
-                let end = min(node.close, doc.bytes.count)
-                return [DocumentSymbol(name: name.isEmpty ? c : name, detail: detail, kind: kind(c),
-                                       range: doc.range(node.nameStart, max(end, node.nameEnd)),
-                                       selectionRange: doc.range(node.nameStart, node.nameEnd),
-                                       children: inner.isEmpty ? nil : inner)]
+                guard let c = outline.nodes[child].constructor else { return children(of: child) }
+                return [symbol(child, c)]
             }
         }
         var top: [DocumentSymbol] = []
         for (index, node) in outline.nodes.enumerated() where node.parent == nil {
-            if let c = node.constructor {
-                let (name, detail) = label(node)
-                let inner = children(of: index)
-                let end = min(node.close, doc.bytes.count)
-                top.append(DocumentSymbol(name: name.isEmpty ? c : name, detail: detail, kind: kind(c),
-                                          range: doc.range(node.nameStart, max(end, node.nameEnd)),
-                                          selectionRange: doc.range(node.nameStart, node.nameEnd),
-                                          children: inner.isEmpty ? nil : inner))
-            } else {
-                top += children(of: index)
-            }
+            if let c = node.constructor { top.append(symbol(index, c)) } else { top += children(of: index) }
         }
         return top
     }
