@@ -12,6 +12,8 @@ import PackageDescription
 //                 the renderer, LuaLimits and LuaError: one import for a library user)
 //   LuaScreenLSP  the language server (`luascreen lsp`): JSON-RPC over stdio, on the library
 //   CReadline     the system's readline
+//   CMicroHTTPD   the system's GNU libmicrohttpd (pkg-config libmicrohttpd)
+//   LuaScreenPreview  `luascreen preview`: the HTTP server and the page, driving one Session
 //   luascreen     the executable: parses arguments, calls the library, prints
 let package = Package(
     name: "luascreen",
@@ -23,16 +25,19 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CLua", pkgConfig: "lua5.4", providers: [.apt(["liblua5.4-dev"])]),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
         .target(name: "CLuaShim", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLuaShim", "CLua"]),
         .target(name: "ScreenModel"),
         .target(name: "CTextWidth"),
         .target(name: "ScreenRender", dependencies: ["ScreenModel", "CTextWidth"]),
         .target(name: "LuaScreen", dependencies: ["LuaRuntime", "ScreenModel", "ScreenRender"]),
+        .target(name: "LuaScreenPreview", dependencies: ["LuaScreen", "CMicroHTTPD"]),
         .target(name: "LuaScreenLSP", dependencies: ["LuaScreen"]),
-        .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "LuaScreenLSP", "CReadline"]),
+        .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "LuaScreenPreview", "LuaScreenLSP", "CReadline"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenModel"]),
+        .testTarget(name: "LuaScreenPreviewTests", dependencies: ["LuaScreenPreview", "LuaScreen"]),
         .testTarget(name: "LuaScreenLSPTests", dependencies: ["LuaScreenLSP", "LuaScreen"]),
         .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaRuntime", "ScreenModel", "ScreenRender"]),
     ]

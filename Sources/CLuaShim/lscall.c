@@ -4,6 +4,7 @@
  * The message handler is C, so an error never runs Swift code; it adds a traceback and
  * turns any error value into a string (a __tostring metamethod runs under the limits).
  */
+#include <ctype.h>
 #include "luashim.h"
 #include "lsprivate.h"
 #include "lscoverage.h"
@@ -15,13 +16,60 @@ static int ls_tostring_call(lua_State *L) {
     return 1;
 }
 
+/* The most characters of an error value the script made that an error message keeps (SPEC
+ * §7: a diagnostic quotes at most 200 characters of what the script supplied): the first and
+ * the last half, `…` between. The "chunk:line: " in front is the host's and is kept. */
+#define LS_MESSAGE_QUOTE 200
+
+static int ls_is_lead(char c) { return ((unsigned char)c & 0xC0) != 0x80; }
+
+/* msg (len bytes) as it is, or cut to LS_MESSAGE_QUOTE characters after its location. */
+static const char *ls_capped_message(lua_State *L, const char *msg, size_t len) {
+    if (len <= LS_MESSAGE_QUOTE) return msg;
+    size_t prefix = 0;
+    for (size_t i = 0; i + 1 < len && i < 1024 && msg[i] != '\n'; i++) {
+        if (msg[i] != ':' || !isdigit((unsigned char)msg[i + 1])) continue;
+        size_t j = i + 1;
+        while (j < len && isdigit((unsigned char)msg[j])) j++;
+        if (j + 1 < len && msg[j] == ':' && msg[j + 1] == ' ') { prefix = j + 2; break; }
+    }
+    const char *body = msg + prefix;
+    size_t size = len - prefix, chars = 0;
+    for (size_t i = 0; i < size && chars <= LS_MESSAGE_QUOTE; i++) chars += ls_is_lead(body[i]);
+    if (chars <= LS_MESSAGE_QUOTE) return msg;
+    size_t head = 0, counted = 0;
+    while (head < size) {
+        if (ls_is_lead(body[head])) { if (counted == LS_MESSAGE_QUOTE / 2) break; counted++; }
+        head++;
+    }
+    size_t tail = size;
+    counted = 0;
+    while (tail > head) {
+        tail--;
+        if (ls_is_lead(body[tail]) && ++counted == LS_MESSAGE_QUOTE / 2) break;
+    }
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    luaL_addlstring(&b, msg, prefix + head);
+    luaL_addstring(&b, "\xE2\x80\xA6"); /* … */
+    luaL_addlstring(&b, body + tail, size - tail);
+    luaL_pushresult(&b);
+    return lua_tostring(L, -1);
+}
+
 static int ls_msgh(lua_State *L) {
     ls_limits *lim = ls_limits_in(L);
     lim->enforce = 0; /* the host's own text (message, traceback) must not fail for lack of memory */
     const char *msg = NULL;
     int t = lua_type(L, 1);
+    const char *host = lim->host_error;
+    lim->host_error = NULL;
     if (t == LUA_TSTRING || t == LUA_TNUMBER) {
-        msg = lua_tostring(L, 1);
+        size_t len;
+        msg = lua_tolstring(L, 1, &len);
+        /* An error the script made (error(s), a failed operation on its data) is cut; the
+         * host's own message (an assertion's report, a snapshot's diff) is whole. */
+        if (t == LUA_TNUMBER || msg != host) msg = ls_capped_message(L, msg, len);
     } else if (luaL_getmetafield(L, 1, "__tostring") != LUA_TNIL) {
         /* __tostring is the script's code: it runs under the cap and the budget like any
          * other (a __tostring that loops or builds gigabytes just fails). */
@@ -32,7 +80,9 @@ static int ls_msgh(lua_State *L) {
         int status = lua_pcall(L, 1, 1, 0);
         lim->enforce = 0;
         if (status == LUA_OK && lua_type(L, -1) == LUA_TSTRING) {
-            msg = lua_tostring(L, -1);
+            size_t len;
+            msg = lua_tolstring(L, -1, &len);
+            msg = ls_capped_message(L, msg, len);
         } else {
             lua_pop(L, 1);
             msg = lua_pushfstring(L, "(error object is a %s value whose __tostring failed)",

@@ -35,6 +35,9 @@ static int ls_find_or_match(lua_State *L, int find) {
         luaL_pushfail(L);
         return 1;
     }
+    /* The scan for specials and memmem's preparation read the whole pattern, however short
+     * the subject: charged like the subject, so a huge needle cannot be searched for free. */
+    ls_charge(L, (long long)(lp / 64));
     if (find && (lua_toboolean(L, 4) || !ls_has_specials(p, lp))) {
         /* memmem is linear in the lengths (glibc's two-way search). */
         ls_charge(L, (long long)((ls - init) / 64));

@@ -13,6 +13,12 @@ static void ls_step(ls_matcher *m) {
     }
 }
 
+/* Counts n steps at once (a scan of n bytes of the pattern or the subject). */
+static void ls_add_steps(ls_matcher *m, ptrdiff_t n) {
+    m->steps += (long)n;
+    if (m->steps >= LS_CHARGE_EVERY) ls_step(m);
+}
+
 void ls_flush_steps(ls_matcher *m) {
     long n = m->steps;
     m->steps = 0;
@@ -22,6 +28,7 @@ void ls_flush_steps(ls_matcher *m) {
 
 /* The end of the single-character class that starts at p ("x", "%a", ".", "[...]"). */
 static const char *ls_class_end(ls_matcher *m, const char *p) {
+    const char *start = p;
     char c = *p++;
     if (c == '%') {
         if (p >= m->pattern_end) luaL_error(m->L, "malformed pattern (ends with '%%')");
@@ -35,6 +42,9 @@ static const char *ls_class_end(ls_matcher *m, const char *p) {
             c = *p++;
             if (c == '%' && p < m->pattern_end) p++;
         } while (p >= m->pattern_end || *p != ']');
+        /* The walk to the closing ']' is work too: a set of megabytes is read at every
+         * position of the subject. */
+        ls_add_steps(m, p - start);
         return p + 1;
     }
     return p;

@@ -94,6 +94,7 @@ static int ls_trampoline(lua_State *L) {
         lua_pushfstring(L, "memory limit exceeded (%I bytes): the script makes the host copy too much data (%s)",
                         (lua_Integer)lim->pool->limit, lim->pool->memory_advice);
         lua_concat(L, 2);
+        lim->host_error = lua_tostring(L, -1);
         return lua_error(L);
     }
     if (n < 0) {
@@ -102,6 +103,7 @@ static int ls_trampoline(lua_State *L) {
             luaL_where(L, 1);
             lua_insert(L, -2);
             lua_concat(L, 2);
+            lim->host_error = lua_tostring(L, -1);
         }
         return lua_error(L);
     }

@@ -205,7 +205,7 @@ public let maxScriptFileSize = 256 << 20
 /// Opened with O_NONBLOCK and checked with fstat before reading: opening a named pipe for
 /// reading otherwise blocks until a writer comes, so `require("x")` of a FIFO `x.lua` hung.
 public func readFileBytes(_ path: String, maxSize: Int = maxScriptFileSize) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var st = stat()

@@ -345,7 +345,8 @@ public final class LanguageServer: @unchecked Sendable {
         }
         // Scripts that require this document: checked again (it is their module).
         let requirers = documents.filter { $0.key != document.doc.uri && $0.value.modules.contains(document.path) }.map(\.key)
-        let affected = [document.doc.uri] + documents.filter { reads.paths.contains($0.value.path) }.map(\.key)
+        // A module of open scripts is published by their checks (its own says it returns no screen).
+        let affected = (requirers.isEmpty ? [document.doc.uri] : []) + documents.filter { reads.paths.contains($0.value.path) }.map(\.key)
         lock.unlock()
         for uri in affected { publish(uri) }
         for uri in requirers { schedule(uri, after: 0) }

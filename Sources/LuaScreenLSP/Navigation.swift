@@ -1,5 +1,4 @@
 import Foundation
-import LuaRuntime
 import LuaScreen
 
 /// `definition`, `references`, `rename`: from `push = "id"` to the screen, from a store key
@@ -118,9 +117,9 @@ struct Navigation {
         for d in server.snapshot().values where d.isTest { candidates[d.path] = d.doc }
         for dir in [folder, folder + "/tests", (folder as NSString).deletingLastPathComponent + "/tests"] {
             let standard = (dir as NSString).standardizingPath
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: standard)) ?? [] where name.hasSuffix("_test.lua") {
+            for name in Files.entries(standard) where name.hasSuffix("_test.lua") {
                 let path = standard + "/" + name
-                guard candidates[path] == nil, case .success(let bytes) = PathResolver.readRegularFile(path) else { continue }
+                guard candidates[path] == nil, let bytes = try? Files.readRegularFile(path) else { continue }
                 candidates[path] = TextDocument(uri: URIs.uri(path), version: 0, text: String(decoding: bytes, as: UTF8.self))
             }
         }

@@ -93,6 +93,11 @@ public struct Row: Sendable {
         get { extras?.actions ?? [] }
         set { if !newValue.isEmpty || extras != nil { editExtras { $0.actions = newValue } } }
     }
+    /// The row's `ios` and `android` tables (SPEC §15): kept for export, shown nowhere.
+    public var platform: PlatformKeys {
+        get { extras?.platform ?? PlatformKeys() }
+        set { if !newValue.isEmpty || extras != nil { editExtras { $0.platform = newValue } } }
+    }
     /// Whether the row has any of its rarer fields (icon, help, actions, ...).
     public var hasRareFields: Bool { extras != nil }
     /// Whether selecting the row asks a question first.
@@ -137,6 +142,7 @@ private final class RowExtras: @unchecked Sendable {
     var helpFunction: ScriptRef?
     var confirmFunction: ScriptRef?
     var actions: [RowAction] = []
+    var platform = PlatformKeys()
 
     func copy() -> RowExtras {
         let c = RowExtras()
@@ -148,6 +154,7 @@ private final class RowExtras: @unchecked Sendable {
         c.helpFunction = helpFunction
         c.confirmFunction = confirmFunction
         c.actions = actions
+        c.platform = platform
         return c
     }
 }

@@ -13,6 +13,8 @@ public struct Screen: Sendable {
     public var onAppear: ScriptRef?
     /// Where the screen was declared, when known.
     public var location: SourceLocation?
+    /// The screen's `ios` and `android` tables (SPEC §15): kept for export, shown nowhere.
+    public var platform = PlatformKeys()
 
     /// A screen with these fields (the title function is set apart).
     public init(id: String, title: String, sections: Dynamic<[Section]>, onAppear: ScriptRef? = nil,

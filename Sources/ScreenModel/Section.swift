@@ -21,6 +21,8 @@ public struct Section: Sendable {
     /// loader and the session's run-time edits so that paging a long screen need not look
     /// at every row. Trusted only while `rowCount` still matches `rows.count`.
     public var visibility: VisibilitySummary?
+    /// The section's `ios` and `android` tables (SPEC §15): kept for export, shown nowhere.
+    public var platform = PlatformKeys()
 
     /// A section with these fields (functions and the visibility summary are set apart).
     public init(id: String, header: String? = nil, footer: String? = nil, rows: [Row] = [],

@@ -21,11 +21,15 @@ enum Completions {
             OptionSpec.of(command).flatMap(spellings).joined(separator: " ")
         }
         var valueCases: [String] = []
+        var seen = Set<String>()
         for spec in OptionSpec.all where spec.value != nil {
             let pattern = spellings(spec).joined(separator: "|")
+            // Two commands' options of one name (--format): one case, every command's values.
+            guard seen.insert(pattern).inserted else { continue }
+            let choices = OptionSpec.all.filter { spellings($0) == spellings(spec) }.flatMap(\.choices)
             let action: String
-            if !spec.choices.isEmpty {
-                action = "_luascreen_words \"\(spec.choices.joined(separator: " "))\""
+            if !choices.isEmpty {
+                action = "_luascreen_words \"\(choices.joined(separator: " "))\""
             } else {
                 switch spec.completes {
                 case .file: action = "_luascreen_files"

@@ -23,10 +23,10 @@ struct OptionSpec: Sendable {
     /// The commands that run a script, which take the general options (SPEC §3).
     static let scriptCommands: [Options.Command] = [.run, .check, .dump, .render, .test]
     /// The commands that run a script's code under the limits: the script commands and explore.
-    static let limitedCommands: [Options.Command] = scriptCommands + [.explore]
+    static let limitedCommands: [Options.Command] = scriptCommands + [.explore, .preview, .graph]
 
     static let all: [OptionSpec] = [
-        OptionSpec(name: "--store", value: "PATH", completes: .file, commands: scriptCommands,
+        OptionSpec(name: "--store", value: "PATH", completes: .file, commands: scriptCommands + [.preview, .graph],
                    help: "where values persist, or `none` for memory (default: $XDG_CONFIG_HOME/luascreen/NAME.json)") { $0.storePath = $1 },
         OptionSpec(name: "--width", value: "N", commands: scriptCommands,
                    help: "render width (default: the terminal's, else 80)") { $0.width = try positive("--width", $1) },
@@ -37,11 +37,11 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--ascii", commands: scriptCommands, help: "draw with ASCII only") { o, _ in o.ascii = true },
         OptionSpec(name: "--max-instructions", value: "N", commands: limitedCommands + [.lsp],
                    help: "instruction budget of each action: a load, a screen, a command, a test (default 10000000)") { $0.limits.instructions = try positive("--max-instructions", $1) },
-        OptionSpec(name: "--max-memory", value: "BYTES", commands: limitedCommands + [.lsp],
-                   help: "memory cap of the Lua state, and of what the host copies out of it (default 64M; K, M, G)") { $0.limits.memory = try positive("--max-memory", $1) },
+        OptionSpec(name: "--max-memory", value: "BYTES", commands: limitedCommands + [.import_, .lsp],
+                   help: "memory cap of the Lua state, and of what the host copies out of it; for import, of what the plists expand to (default 64M; K, M, G)") { $0.limits.memory = try positive("--max-memory", $1) },
         OptionSpec(name: "--trusted", commands: limitedCommands,
                    help: "lift the sandbox (io, os, debug, package)") { o, _ in o.trusted = true },
-        OptionSpec(name: "--locale", value: "LANG", commands: [.run, .check, .dump, .render],
+        OptionSpec(name: "--locale", value: "LANG", commands: [.run, .check, .dump, .render, .preview, .graph],
                    help: "show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG); with check: warn about strings LANG does not translate") {
             $0.locale = $1
         },
@@ -67,7 +67,16 @@ struct OptionSpec: Sendable {
                    help: "also write the results as JUnit XML to FILE") { $0.junit = $1 },
         OptionSpec(name: "--filter", value: "TEXT", commands: [.test], help: "run only the tests whose name contains TEXT") { $0.filter = $1 },
         OptionSpec(name: "--format", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue), commands: [.export, .import_],
-                   help: "what export writes: an iOS Settings.bundle or androidx.preference XML") { $0.format = $1 },
+                   help: "export: what to write; import: what the file is (default: androidx for .xml, else a Settings.bundle)") { $0.format = $1 },
+        OptionSpec(name: "--format", value: "FORMAT", choices: ["dot", "svg"], commands: [.graph],
+                   help: "what graph prints: Graphviz's dot text (default), or SVG drawn by Graphviz's dot") { $0.format = $1 },
+        OptionSpec(name: "--port", value: "N", commands: [.preview],
+                   help: "the port preview listens on, at 127.0.0.1 (default: a free one)") {
+            guard let n = Int($1), n > 0, n < 65536 else {
+                throw Options.UsageError(description: "--port takes a port from 1 to 65535, got \"\($1)\"")
+            }
+            $0.port = n
+        },
         OptionSpec(name: "--out", value: "PATH", completes: .file, commands: [.explore, .export, .import_, .stubs],
                    help: "export: the folder to write; import: the script; explore: the folder for a failing walk's _test.lua; stubs: the file (default: standard output)") {
             $0.out = $1
@@ -79,6 +88,12 @@ struct OptionSpec: Sendable {
 
     static func named(_ name: String) -> OptionSpec? {
         all.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// The option of that name for `command`, when two commands' options share a name
+    /// (`--format` of export and of graph); else the first of that name.
+    static func named(_ name: String, for command: Options.Command) -> OptionSpec? {
+        all.first { ($0.name == name || $0.aliases.contains(name)) && $0.commands.contains(command) } ?? named(name)
     }
 
     /// The options a command takes, in table order.

@@ -12,7 +12,7 @@ import LuaScreen
 struct Options {
     /// The commands (`luascreen COMMAND ...`).
     enum Command: String, CaseIterable {
-        case run, check, dump, render, test, explore, export, import_ = "import", stubs, lsp, completions, man
+        case run, check, dump, render, test, explore, export, import_ = "import", preview, graph, stubs, lsp, completions, man
     }
     enum ColorMode: String, CaseIterable { case auto, always, never }
 
@@ -39,7 +39,8 @@ struct Options {
     var junit: String?
     var filter: String?
     var out: String?                // stubs: the file; export: the folder; import: the script; explore: the folder
-    var format: String?             // export: settings-bundle | androidx
+    var format: String?             // export: settings-bundle | androidx; graph: dot | svg
+    var port: Int?                  // preview: the port (nil: a free one)
     var luacheck = false
     var help = false
     /// `luascreen help check`, `luascreen check --help`: the command whose help to print
@@ -85,7 +86,7 @@ struct Options {
                 name = String(argument[..<eq])
                 inline = String(argument[argument.index(after: eq)...])
             }
-            guard let spec = OptionSpec.named(name) else {
+            guard let spec = OptionSpec.named(name, for: options.command) else {
                 let hint = closestOption(name, OptionSpec.all.map(\.name)).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError(description: "unknown option \(name)\(hint)")
             }

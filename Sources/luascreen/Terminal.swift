@@ -49,8 +49,13 @@ enum Terminal {
 
 /// Standard error, unbuffered.
 func printError(_ text: String) {
-    let line = text + "\n"
-    _ = line.withCString { fputs($0, stderr) }
+    // write(2) on the descriptor: no C global `stderr`, which a Swift 6 build may refuse as
+    // not concurrency-safe depending on how it batches the files.
+    var line = Array((text + "\n").utf8)[...]
+    while !line.isEmpty {
+        let n = line.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        if n > 0 { line = line.dropFirst(n) } else if n < 0 && errno == EINTR { continue } else { return }
+    }
 }
 
 /// Flushes standard output (every stream: `fflush(nil)`, which needs no global of C's).

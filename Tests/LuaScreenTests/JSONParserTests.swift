@@ -58,11 +58,14 @@ final class JSONParserTests: XCTestCase {
         XCTAssertEqual(v["m"]?["inner"]?["deep"], .array([.string("x"), .number(2.5)]))
     }
 
-    func testDuplicateKeysLastWinsAtFirstPosition() throws {
-        let v = try XCTUnwrap(parse(#"{"a": 1, "b": 2, "a": 3}"#))
-        guard case .object(let members) = v else { return XCTFail("not an object") }
-        XCTAssertEqual(members.map(\.key), ["a", "b"])
-        XCTAssertEqual(v["a"], .integer(3))
+    func testDuplicateKeysAreRefusedInEveryObject() {
+        assertError(#"{"a": 1, "b": 2, "a": 3}"#, line: 1, column: 18, contains: "the key \"a\" is given twice (first at line 1, column 2)")
+        assertError(#"{"x": [{"k": 1, "k": 1}]}"#, line: 1, column: 17, contains: "the key \"k\" is given twice")
+        // A key of 300 characters is quoted with at most 200 of them.
+        let long = String(repeating: "k", count: 300)
+        let e = failure("{\"\(long)\": 1, \"\(long)\": 2}")
+        XCTAssertTrue(e?.message.contains(String(repeating: "k", count: 200) + "…\"") ?? false)
+        XCTAssertFalse(e?.message.contains(String(repeating: "k", count: 201)) ?? true)
     }
 
     func testEscapes() {
@@ -138,13 +141,13 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testTopLevelSpansForVerbatimRewrite() throws {
-        let text = "{ \"a\" : [1, 2] , \"b\":\"x\",\"a\":  1.50 }"
+        let text = "{ \"a\" : [1, 2] , \"b\":\"x\",\"c\":  1.50 }"
         let bytes = Array(text.utf8)
         let (value, members) = try JSONValue.parseWithTopLevelSpans(bytes)
-        XCTAssertEqual(value["a"], .number(1.5))
+        XCTAssertEqual(value["c"], .number(1.5))
         let m = try XCTUnwrap(members)
-        XCTAssertEqual(m.map(\.key), ["a", "b"])
-        XCTAssertEqual(m.map { String(decoding: bytes[$0.span], as: UTF8.self) }, ["1.50", "\"x\""])
+        XCTAssertEqual(m.map(\.key), ["a", "b", "c"])
+        XCTAssertEqual(m.map { String(decoding: bytes[$0.span], as: UTF8.self) }, ["[1, 2]", "\"x\"", "1.50"])
         XCTAssertNil(try JSONValue.parseWithTopLevelSpans(Array("[1]".utf8)).members)
     }
 
@@ -259,10 +262,15 @@ final class JSONParserTests: XCTestCase {
     }
 
     func testDuplicateKeysAreTheSameBytesNotEquivalentText() throws {
-        let value = try JSONValue.parse("{\"\\u00e9\": 1, \"e\\u0301\": 2, \"\\u00e9\": 3}")
+        let value = try JSONValue.parse("{\"\\u00e9\": 1, \"e\\u0301\": 2}")
         guard case .object(let members) = value else { return XCTFail("not an object") }
         XCTAssertEqual(members.map { Array($0.key.utf8) }, [[0xC3, 0xA9], [0x65, 0xCC, 0x81]])
-        XCTAssertEqual(members.map(\.value), [.integer(3), .integer(2)])
+        XCTAssertEqual(members.map(\.value), [.integer(1), .integer(2)])
+        // The same bytes twice: refused, where the second one is, naming the first.
+        let e = failure("{\"\\u00e9\": 1,\n \"e\\u0301\": 2,\n \"\\u00e9\": 3}")
+        XCTAssertEqual(e?.line, 3)
+        XCTAssertEqual(e?.column, 2)
+        XCTAssertEqual(e?.message, "the key \"\u{E9}\" is given twice (first at line 1, column 2); remove one of them")
     }
 
     func testInvalidUTF8InAKeyIsReportedWhereItIs() {

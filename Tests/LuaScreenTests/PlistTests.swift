@@ -254,8 +254,9 @@ final class PlistTests: XCTestCase {
                        "\"Say \\\"hi\\\"\\n\" = \"Sag \\\\ \\\"hallo\\\"\";\n\"a\\U0001\" = \"b\";\n")
     }
 
-    /// An app made in Swift, exported with translations: each plist names the strings table
-    /// and `de.lproj/Root.strings` holds the translations of the strings it shows.
+    /// An app made in Swift, exported with translations: `de.lproj/Root.strings` (the table iOS
+    /// reads for Root.plist, so no StringsTable key) holds the translations of the strings it
+    /// shows, then the ones no pane shows.
     func testExportWritesTheStringsOfEachLanguage() {
         var toggle = Row(id: "wifi", kind: .toggle, text: .value("Wi-Fi"))
         toggle.binding = Binding(key: "wifi", defaultValue: .bool(true))
@@ -269,9 +270,9 @@ final class PlistTests: XCTestCase {
         let result = Exporter.export(app, format: .settingsBundle,
                                      strings: ["de": ["Network": "Netzwerk", "Wi-Fi": "WLAN", "Dark": "Dunkel", "Unused": "Ungenutzt"]])
         XCTAssertEqual(result.files.map(\.path), ["Root.plist", "de.lproj/Root.strings"])
-        XCTAssertEqual(result.files[1].contents, "\"Network\" = \"Netzwerk\";\n\"Wi-Fi\" = \"WLAN\";\n\"Dark\" = \"Dunkel\";\n")
+        XCTAssertEqual(result.files[1].contents, "\"Network\" = \"Netzwerk\";\n\"Wi-Fi\" = \"WLAN\";\n\"Dark\" = \"Dunkel\";\n\"Unused\" = \"Ungenutzt\";\n")
         let root = try? PlistReader.read(Array(result.files[0].contents.utf8))
-        XCTAssertEqual(root?["StringsTable"], .string("Root"))
+        XCTAssertNil(root?["StringsTable"])
         XCTAssertEqual(root?["PreferenceSpecifiers"]?.array?.count, 3)
         XCTAssertTrue(result.warnings.isEmpty)
         // Without translations there is no strings table.

@@ -187,6 +187,25 @@ final class SessionTests: XCTestCase {
         XCTAssertEqual(s.path, ["main", "net", "deep"])
     }
 
+    func testFindSaysWhichRowsItCouldNotSearchAndShowsTitlesAsDrawn() throws {
+        let s = try openSession("""
+        return screen { id = "f", title = function() return "Found" end, section {
+          row { text = "Alpha" },
+          row { text = function() error("text broke") end, id = "broken" },
+          row { text = "Beta", push = screen { id = "child", title = "Child", section { row { text = "Alpine" } } } },
+        } }
+        """)
+        let results = s.find("al")
+        XCTAssertEqual(results.map(\.text), ["Alpha", "Alpine"])
+        // The root's title is a function: shown as drawn, never an empty name.
+        XCTAssertEqual(results.last?.titles, ["Found", "Child"])
+        XCTAssertEqual(s.warnings.count, 1, "\(s.warnings)")
+        XCTAssertTrue(s.warnings[0].hasPrefix("find could not search row \"broken\" of screen \"f\": "), s.warnings[0])
+        XCTAssertTrue(s.warnings[0].contains("text broke"), s.warnings[0])
+        _ = s.find("al")
+        XCTAssertEqual(s.warnings.count, 2, "each search says it again")
+    }
+
     func testReloadKeepsThePathAndValues() throws {
         let folder = ScriptFolder()
         let s = try openSession(app, folder: folder)

@@ -54,8 +54,11 @@ final class StoreExactTests: XCTestCase {
         XCTAssertEqual(value[nfd], .string("e\u{301}"))
         XCTAssertNotEqual(JSONValue.string("\u{E9}"), JSONValue.string("e\u{301}"))
         XCTAssertNotEqual(JSONValue.object([(key: nfc, value: .null)]), JSONValue.object([(key: nfd, value: .null)]))
-        // A real duplicate still collapses (last value, first position).
-        XCTAssertEqual(try JSONValue.parse("{\"caf\\u00e9\": 1, \"caf\u{E9}\": 2}"), .object([(key: nfc, value: .integer(2))]))
+        // A real duplicate (the same bytes, however written) is refused: either value kept
+        // would lose the other on the next write.
+        XCTAssertThrowsError(try JSONValue.parse("{\"caf\\u00e9\": 1, \"caf\u{E9}\": 2}")) { error in
+            XCTAssertTrue("\(error)".contains("is given twice (first at line 1, column 2)"), "\(error)")
+        }
     }
 
     func testSameBytesComparesEveryByteAtEveryLength() {

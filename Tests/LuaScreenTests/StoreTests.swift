@@ -82,6 +82,20 @@ final class StoreTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("a")), "open must not create the folder")
     }
 
+    func testALockFileThatIsAFIFOIsRefusedWithoutHanging() throws {
+        let file = path("s.json")
+        try write("{}\n", to: file)
+        XCTAssertEqual(mkfifo(path(".s.json.lock"), 0o600), 0)
+        let store = try FileStore.open(path: file)
+        XCTAssertThrowsError(try store.commit([(key: "wifi", value: .bool(true))])) { error in
+            XCTAssertTrue("\(error)".contains("is not a regular file"), "\(error)")
+        }
+        XCTAssertEqual(text(file), "{}\n")
+        var st = stat()
+        XCTAssertEqual(lstat(path(".s.json.lock"), &st), 0)
+        XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO)
+    }
+
     func testFirstCommitCreatesFileAndFoldersWithPrivateModes() throws {
         let oldMask = umask(0o022)
         defer { umask(oldMask) }
@@ -199,14 +213,28 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(reread["window"], .object([(key: "w", value: .integer(800)), (key: "h", value: .integer(600))]))
     }
 
-    func testByteOrderMarkAndDuplicateKeysInFile() throws {
+    func testByteOrderMarkIsRead() throws {
         let file = path("bom.json")
-        try Data([0xEF, 0xBB, 0xBF] + Array(#"{"a": 1, "b": 2, "a": 3}"#.utf8)).write(to: URL(fileURLWithPath: file))
+        try Data([0xEF, 0xBB, 0xBF] + Array(#"{"a": 1, "b": 2}"#.utf8)).write(to: URL(fileURLWithPath: file))
         let store = try FileStore.open(path: file)
-        XCTAssertEqual(store.value(for: "a"), .integer(3))
+        XCTAssertEqual(store.value(for: "a"), .integer(1))
         XCTAssertEqual(store.values.map(\.key), ["a", "b"])
         try store.commit([(key: "b", value: .integer(20))])
-        XCTAssertEqual(text(file), "{\n  \"a\": 3,\n  \"b\": 20\n}\n")
+        XCTAssertEqual(text(file), "{\n  \"a\": 1,\n  \"b\": 20\n}\n")
+    }
+
+    /// A key given twice: keeping either value would lose the other at the next commit, so
+    /// the file is refused as damaged, naming both places, and left as it is.
+    func testDuplicateKeyInFileIsRefusedAndTheFileKept() throws {
+        let file = path("dup.json")
+        let content = "{\n  \"a\": 1,\n  \"b\": 2,\n  \"a\": 3\n}\n"
+        try write(content, to: file)
+        let error = damagedError { _ = try FileStore.open(path: file) }
+        let message = error?.description ?? ""
+        XCTAssertTrue(message.contains("line 4, column 3: the key \"a\" is given twice (first at line 2, column 3)"), message)
+        XCTAssertTrue(message.contains("luascreen never overwrites it"), message)
+        XCTAssertEqual(text(file), content)
+        XCTAssertEqual(listing(root.path), ["dup.json"])
     }
 
     func testEmptyFileReadsAsEmptyStore() throws {

@@ -248,18 +248,24 @@ class SettingsBundleIsValid(ExportTestCase):
     def test_translations_become_lproj_strings_files(self):
         out, _ = self.export("examples/prefs.lua", "settings-bundle")
         bundle = load_bundle(out)
-        self.assertEqual(sorted(k for k in bundle if k.endswith(".strings")), ["de.lproj/Root.strings", "ja.lproj/Root.strings"])
-        self.assertEqual(bundle["Root.plist"]["StringsTable"], "Root")
+        # One strings table a pane, named after its plist (what iOS reads when a pane names
+        # no StringsTable), holding the translations of the texts that pane shows.
+        self.assertEqual(sorted(k for k in bundle if k.endswith(".strings")),
+                         ["de.lproj/Root.strings", "de.lproj/account.strings", "ja.lproj/Root.strings", "ja.lproj/account.strings"])
+        self.assertNotIn("StringsTable", bundle["Root.plist"])
         self.assertIn('"General" = "Allgemein";', bundle["de.lproj/Root.strings"].splitlines())
-        # Only strings the bundle shows: every translated text is a Title, FooterText or Titles entry.
-        shown = set()
-        for name, top in bundle.items():
-            if name.endswith(".plist"):
-                for spec in top["PreferenceSpecifiers"]:
-                    shown.update(v for k, v in spec.items() if k in ("Title", "FooterText"))
-                    shown.update(spec.get("Titles", []))
+        shown = {}
+        for table in ("Root", "account"):
+            shown[table] = set()
+            for spec in bundle[table + ".plist"]["PreferenceSpecifiers"]:
+                shown[table].update(v for k, v in spec.items() if k in ("Title", "FooterText"))
+                shown[table].update(spec.get("Titles", []))
+        # A child's table holds what it shows; the root's also every translation no pane
+        # shows (so none is lost: the app may look them up itself).
+        for line in bundle["de.lproj/account.strings"].splitlines():
+            self.assertIn(STRINGS_LINE.match(line).group(1), shown["account"])
         for line in bundle["de.lproj/Root.strings"].splitlines():
-            self.assertIn(STRINGS_LINE.match(line).group(1), shown)
+            self.assertNotIn(STRINGS_LINE.match(line).group(1), shown["account"] - shown["Root"])
         # Imported back, the script has the translations: render --locale de shows them.
         imported, _ = self.import_(os.path.join(out, "Root.plist"), "prefs_back.lua")
         german = luascreen("render", imported, "--store", "none", "--locale", "de")
@@ -531,15 +537,14 @@ class InAppSettingsKit(ExportTestCase):
             self.assertTrue(m, line)
             self.assertEqual(int(m.group(1)), starts[int(m.group(2))], line)
         for name in ("IASKButtonSpecifier \"Reset Cache\"", "IASKDatePickerSpecifier \"Birthday\"",
-                     "IASKCustomViewSpecifier \"Logo\" left out", "IASKTextViewSpecifier \"Bio\"",
+                     "IASKCustomViewSpecifier \"Logo\" kept as a plain row", "IASKTextViewSpecifier \"Bio\"",
                      "IASKOpenURLSpecifier \"Website\"", "IASKMailComposeSpecifier \"Contact\"",
-                     "PSToggleSwitchSpecifier \"Legacy\": TrueValue and FalseValue",
-                     "PSSliderSpecifier (Key \"bad_slider\") left out", "PSMultiValueSpecifier \"Empty\" left out",
-                     "PSSliderSpecifier \"Clash\" left out", "PSChildPaneSpecifier \"Missing\" left out",
-                     "PSFancySpecifier \"Fancy\" left out", "PreferenceSpecifiers[16]: a specifier without a Type",
+                     "PSSliderSpecifier (Key \"bad_slider\") kept as a plain row", "PSMultiValueSpecifier \"Empty\" kept as a plain row",
+                     "PSSliderSpecifier \"Clash\" kept as a plain row", "PSChildPaneSpecifier \"Missing\" left out",
+                     "PSFancySpecifier \"Fancy\" kept as a plain row", "PreferenceSpecifiers[16]: a specifier without a Type",
                      "PreferenceSpecifiers[17]: a string, not a specifier",
-                     'PSTextFieldSpecifier "Handle": KeyboardType "Twitter" left out',
-                     'PSTextFieldSpecifier "Handle": AutocorrectionType "Maybe" left out',
+                     'PSTextFieldSpecifier "Handle": KeyboardType "Twitter" kept in ios',
+                     'PSTextFieldSpecifier "Handle": AutocorrectionType "Maybe" kept in ios',
                      'PSMultiValueSpecifier "Size": 1 ShortTitles for 2 Values'):
             self.assertEqual(sum(name in line for line in lines), 1, f"{name!r} in\n" + "\n".join(lines))
         dump = json.loads(luascreen("dump", imported, "--store", "none").stdout)
@@ -548,8 +553,12 @@ class InAppSettingsKit(ExportTestCase):
         self.assertEqual(rows["Bio"]["type"], "input")
         self.assertEqual(rows["Website"]["detail"], "https://example.com")
         self.assertEqual(rows["Mode"]["detail"], "Advanced")
-        self.assertEqual(rows["Legacy"]["value"], True)
-        self.assertNotIn("Logo", rows)
+        # TrueValue YES and FalseValue NO are the toggle's values (SPEC §15): it stores "YES".
+        self.assertEqual(rows["Legacy"]["value"], "YES")
+        self.assertFalse(any("TrueValue" in line for line in lines), lines)
+        # A specifier luascreen cannot show is a plain row keeping its keys for export (SPEC §15).
+        self.assertEqual(rows["Logo"]["type"], "text")
+        self.assertEqual(rows["Logo"]["ios"]["Type"], "IASKCustomViewSpecifier")
         # What import could read of a specifier with a value it cannot is kept.
         hints = {r["text"]: r.get("hints") for sec in dump["screens"][0]["sections"] for r in sec["rows"]}
         self.assertEqual(hints["Handle"], {"autocapitalize": "words"})
@@ -614,7 +623,7 @@ class Usage(ExportTestCase):
             (["export", "--format", "androidx", "--out", self.tmp], "which script?"),
             (["import"], "which plist?"),
             (["check", "examples/settings.lua", "--format", "androidx"], "--format goes with export or import"),
-            (["import", "x.plist", "--format", "androidx"], "--format goes with export"),
+            (["import", "x.plist", "--format", "android"], '--format takes settings-bundle or androidx, got "android"'),
         ]
         for args, message in cases:
             with self.subTest(args=args):
@@ -639,7 +648,7 @@ class Usage(ExportTestCase):
         self.assertEqual(read(blocker), "kept\n")
         result = luascreen("import", os.path.join(BUNDLES, "full.bundle", "Root.plist"), "--out", self.tmp)
         self.assertEqual(result.returncode, 1)
-        self.assertIn(f"{self.tmp}: error: it is a folder; name a file", result.stderr)
+        self.assertIn(f"{self.tmp}: error: not a regular file; luascreen never replaces it", result.stderr)
 
     def test_a_bundle_folder_stands_for_its_root_plist(self):
         by_folder = luascreen("import", os.path.join(BUNDLES, "full.bundle"))
@@ -654,7 +663,8 @@ class Usage(ExportTestCase):
         self.assertIn('toggle { text = "Sounds", key = "sounds", default = false }', result.stdout)
         # TrueValue YES and FalseValue NO written out come back as values = { true, false }.
         self.assertIn('toggle { text = "Notifications", key = "notifications", default = true, values = { true, false } }', result.stdout)
-        self.assertIn('input { text = "Email", key = "email", default = "", keyboard = "email", autocapitalize = "none", autocorrect = false }', result.stdout)
+        # A written empty DefaultValue is kept in ios (export leaves an empty default out).
+        self.assertIn('input { text = "Email", key = "email", default = "", keyboard = "email", autocapitalize = "none", autocorrect = false, ios = { ["DefaultValue"] = "" } }', result.stdout)
         self.assertIn('{ value = "low", text = "Low", short = "L" }', result.stdout)
         self.assertIn('default = "en", sorted = true }', result.stdout)
         self.assertIn('default = "home", radio = true }', result.stdout)

@@ -51,6 +51,21 @@ class EchoAndStatus(BatchTestCase):
         self.assertSucceeded(result)
         self.assertEqual(self.echoed(result), ["> show"])
 
+    def test_a_line_that_is_not_utf8_is_refused_and_nothing_is_stored(self):
+        # Piped Latin-1 ("caf\xe9") was repaired into "caf\ufffd" and stored.
+        store = os.path.join(self.sandbox.home, "values.json")
+        result = subprocess.run([support.BIN, "examples/jmstatic.lua", "--store", store],
+                                input=b"set Name caf\xe9\nset Name ok\n", capture_output=True,
+                                cwd=support.ROOT, env=self.sandbox.env(), timeout=30)
+        self.assertEqual(result.returncode, 1)
+        err = result.stderr.decode()
+        self.assertIn("error: the line is not UTF-8 text (byte 0xE9 at byte 13); nothing was done with it", err)
+        self.assertNotIn("caf", result.stdout.decode())
+        with open(store, encoding="utf-8") as f:
+            text = f.read()
+        self.assertNotIn("\ufffd", text)
+        self.assertIn('"ok"', text)
+
     def test_no_prompt_no_hint(self):
         result = self.run_batch(SETTINGS, ["show"])
         self.assertSucceeded(result)

@@ -289,6 +289,27 @@ class Values(PtyTestCase):
         shown = self.command("")
         self.assertIn("Unchanged.", shown)
 
+    def test_a_value_that_is_not_utf8_is_refused_not_stored_as_replacement_characters(self):
+        # A terminal set to Latin-1 sends 0xE9 for "é": it must not become U+FFFD in the store.
+        # readline echoes the raw byte: the pty's output is decoded with replacements.
+        self.child = pexpect.spawn(support.BIN, [JMSTATIC, "--store", "none"], cwd=support.ROOT,
+                                   env=self.sandbox.env(), dimensions=(self.rows, self.columns),
+                                   encoding="utf-8", codec_errors="replace", timeout=10)
+        self.child.expect_exact(ROOT_PROMPT)
+        self.child.sendline("Name")
+        self.child.expect_exact("New value for Name")
+        os.write(self.child.child_fd, b"caf\xe9\r")
+        self.child.expect_exact("not UTF-8 text (byte 0xE9")
+        shown = self.command("store")
+        self.assertNotIn("\ufffd", shown)
+        self.assertNotIn("caf", shown)
+        # At the main prompt too: the command is refused, nothing runs.
+        os.write(self.child.child_fd, b"set Name caf\xe9\r")
+        self.child.expect_exact("not UTF-8 text")
+        self.child.expect_exact(ROOT_PROMPT)
+        shown = self.command("store")
+        self.assertNotIn("caf", shown)
+
     def test_a_number_prompt_tells_the_range(self):
         self.spawn(self.fixture).expect_exact("Fixture> ")
         self.child.sendline("4")

@@ -83,9 +83,10 @@ class JUnit(unittest.TestCase):
         self.assertTrue(result.stdout.endswith(f"{passed} passed, 1 failed\n"), result.stdout[-200:])
 
     def test_an_unwritable_report_is_an_error(self):
-        result = run([support.BIN, "test", "examples/tests/about_test.lua", "--junit", os.path.join(self.folder, "no", "such", "r.xml")])
+        report = os.path.join(self.folder, "no", "such", "r.xml")
+        result = run([support.BIN, "test", "examples/tests/about_test.lua", "--junit", report])
         self.assertEqual(result.returncode, 1)
-        self.assertIn("luascreen: the JUnit report: cannot write", result.stderr)
+        self.assertIn(f"{report}: error: cannot write it: the folder {os.path.dirname(report)} does not exist\n", result.stderr)
 
 
 class Filter(unittest.TestCase):

@@ -45,7 +45,7 @@ private func readFile() -> [UInt8] {
     (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: storePath)))) ?? []
 }
 
-/// The members of a top-level object, keys compared byte for byte (last value wins).
+/// The members of a top-level object, keys compared byte for byte (the reader refuses a key given twice).
 private func members(_ value: JSONValue) -> [[UInt8]: JSONValue]? {
     guard case .object(let list) = value else { return nil }
     var out: [[UInt8]: JSONValue] = [:]

@@ -55,6 +55,8 @@ typedef struct ls_limits {
     long constructed;     /* tables a constructor recorded a line for */
     size_t kept;          /* this state's part of pool->kept */
     ls_pool *pool;        /* the cap and the budget (shared with other states, or its own) */
+    const char *host_error; /* the text of the last error the host raised (ls_trampoline):
+                             * the host's own words, which the message handler does not cut */
 } ls_limits;
 
 /* A new state with its own pool (or, while another state's protected call runs, joining

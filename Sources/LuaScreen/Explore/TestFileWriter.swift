@@ -38,39 +38,23 @@ public enum ExploreTestFile {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A file could not be written: the reason. `Sendable`: a plain value.
-    public struct WriteError: Error, CustomStringConvertible, Sendable {
-        /// The reason, naming the path.
-        public var description: String
-    }
-
-    /// Writes the test into `folder` (made when missing); returns its path.
+    /// Writes the test into `folder` (made when missing) through the `Files` seam; returns
+    /// its path. The name is `explore_NAME_SEED_test.lua`, NAME the script's base name made
+    /// a file name by `ExportNames` (SPEC §14: only ASCII letters, digits, `_`, `-`, `.`).
+    /// Throws `FileError`; never writes over the script.
     public static func write(script scriptPath: String, folder: String, seed: UInt64, finding: ExploreFinding) throws -> String {
-        try makeFolders(folder)
         var base = baseName(scriptPath)
         if base.hasSuffix(".lua") { base.removeLast(4) }
-        let path = PathResolver.join(folder, "explore_\(base)_\(seed)_test.lua")
-        try writeFile(text(script: scriptPath, folder: folder, seed: seed, finding: finding), to: path)
-        return path
+        let suffix = "_\(seed)_test.lua"
+        let name = "explore_" + (ExportNames.base(for: base, suffix: "explore_" + suffix) ?? ExportNames.hash(base)) + suffix
+        let text = text(script: scriptPath, folder: folder, seed: seed, finding: finding)
+        try Files.write([Files.Planned(relative: name, bytes: Array(text.utf8))], inside: folder, inputs: [scriptPath])
+        return PathResolver.join(folder, name)
     }
 
     /// The last component of a path.
     static func baseName(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
-    }
-
-    /// Creates a folder and the folders above it that are missing.
-    static func makeFolders(_ folder: String) throws {
-        var built = folder.hasPrefix("/") ? "/" : ""
-        for part in folder.split(separator: "/") {
-            built += (built.isEmpty || built.hasSuffix("/") ? "" : "/") + part
-            if let problem = TestFiles.makeFolder(built) { throw WriteError(description: problem) }
-        }
-    }
-
-    /// Writes text through a temporary file and a rename.
-    static func writeFile(_ text: String, to path: String) throws {
-        if let problem = TestFiles.writeText(Array(text.utf8), to: path) { throw WriteError(description: problem) }
     }
 
     /// The current directory.

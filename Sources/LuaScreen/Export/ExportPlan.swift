@@ -55,6 +55,8 @@ struct ExportPlan {
 
     var screens: [PlannedScreen] = []
     var warnings: [Diagnostic] = []
+    /// What makes the export impossible (an id no file name can be made from): nothing is written.
+    var errors: [Diagnostic] = []
 
     init(app: App, format: ExportFormat) {
         // Screens whose sections are a function have no fixed rows to write.
@@ -66,7 +68,11 @@ struct ExportPlan {
                 warn(screen.location, app.file, "screen \(screen.id)", "screen \"\(screen.title)\" left out: its sections are a function of ctx (\(format.article) has fixed rows only)")
                 continue
             }
-            let name = ExportPlan.fileName(for: screen.id, isRoot: screen.id == app.root, format: format, used: &used)
+            guard let name = ExportPlan.fileName(for: screen.id, isRoot: screen.id == app.root, format: format, used: &used) else {
+                errors.append(Diagnostic(.error, file: screen.location?.file ?? app.file, line: screen.location?.line, path: "screen \(screen.id)",
+                                         message: "screen id \"\(Diagnostic.quote(screen.id))\" cannot be mapped to a file name of at most \(ExportNames.limit) bytes (\(screen.id.utf8.count) bytes); use a shorter id. Nothing was written"))
+                continue
+            }
             files[screen.id] = name
         }
         let several = app.screens.count > 1
@@ -129,7 +135,9 @@ struct ExportPlan {
         let planned: PlannedRow
         switch row.kind {
         case .button:
-            guard format == .androidx else { return leftOut("\(format.article) has no buttons") }
+            // A Settings.bundle has no buttons, but an imported InAppSettingsKit button keeps
+            // its specifier in ios (Type and the rest) and is written back as it was.
+            guard format == .androidx || row.platform.ios("Type") != nil else { return leftOut("\(format.article) has no buttons") }
             lost.append("on_select (the app handles the click)")
             planned = .button(row)
         case .text:
@@ -206,15 +214,23 @@ struct ExportPlan {
         warnings.append(Diagnostic(.warning, file: location?.file ?? file, line: location?.line, path: path, message: message))
     }
 
-    /// A file name for a screen: `Root` for a Settings.bundle's root, else the id made safe for
-    /// the format (androidx resource names: a-z, 0-9 and `_`, starting with a letter), unique
-    /// even on a file system that ignores case.
-    static func fileName(for id: String, isRoot: Bool, format: ExportFormat, used: inout Set<String>) -> String {
+    /// A file name for a screen: `Root` for a Settings.bundle's root, else the id made a file
+    /// name by `ExportNames` (androidx resource names: a-z, 0-9 and `_`, starting with a
+    /// letter), unique even on a file system that ignores case (`_2`, `_3`, ... added); nil
+    /// when no name of at most 200 bytes can be made from it.
+    static func fileName(for id: String, isRoot: Bool, format: ExportFormat, used: inout Set<String>) -> String? {
         var base: String
+        let suffix = format == .settingsBundle ? ".plist" : ".xml"
         switch format {
         case .settingsBundle:
-            base = isRoot ? "Root" : String(id.map { $0 == "/" || $0 == "\\" || $0 == ":" ? "_" : $0 })
-            if base.hasPrefix(".") || base.isEmpty { base = "_" + base }
+            if isRoot { base = "Root" } else if inFolder(id, suffix: suffix) {
+                // A pane in a folder of the bundle (LicensePlist's `com.mono0926.LicensePlist/AFNetworking`,
+                // as import reads it): each part a safe name, written in that folder.
+                base = id
+            } else {
+                guard let mapped = ExportNames.base(for: id, suffix: suffix) else { return nil }
+                base = mapped
+            }
         case .androidx:
             base = slug(id)
             if base.isEmpty || !(base.first!.isLetter) { base = "screen_" + base }
@@ -225,7 +241,15 @@ struct ExportPlan {
             name = "\(base)_\(n)"
             n += 1
         }
+        guard ExportNames.isSafe(name + suffix) || (format == .settingsBundle && inFolder(name, suffix: suffix)) else { return nil }
         used.insert(name.lowercased())
         return name
+    }
+
+    /// Whether a Settings.bundle pane id is a path of at most four safe names (`Licenses/AFNetworking`).
+    static func inFolder(_ id: String, suffix: String) -> Bool {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1, parts.count <= 4, parts[0] != "Root" else { return false }
+        return parts.dropLast().allSatisfy(ExportNames.isSafe) && ExportNames.isSafe(parts.last! + suffix)
     }
 }

@@ -14,22 +14,16 @@ public struct ExportedFile: Equatable, Sendable {
     }
 }
 
-/// What an export makes: the files, and a warning for each row that has no equivalent.
+/// What an export makes: the files, a warning for each row that has no equivalent, and the
+/// errors that make writing impossible (an id no file name can be made from, a locale that
+/// cannot name a folder).
 public struct ExportResult: Sendable {
     /// The files, in the order written.
     public var files: [ExportedFile]
     /// One warning for each row, section or screen that lost something or was left out.
     public var warnings: [Diagnostic]
-}
-
-/// Why an export's files could not be written.
-public struct ExportWriteError: Error, CustomStringConvertible, Sendable {
-    /// The file or folder that could not be written.
-    public var path: String
-    /// Why, as the system says it.
-    public var reason: String
-    /// `path: error: reason`.
-    public var description: String { "\(path): error: \(reason)" }
+    /// Why nothing may be written; empty when the files can be written.
+    public var errors: [Diagnostic] = []
 }
 
 /// `luascreen export`: a script's declared screens (as loaded and validated) to an iOS
@@ -45,12 +39,51 @@ public enum Exporter {
         case .settingsBundle: files = SettingsBundleWriter.files(plan, strings: strings)
         case .androidx: files = AndroidXWriter.files(plan)
         }
-        return ExportResult(files: files, warnings: Diagnostic.sorted(plan.warnings))
+        var errors = plan.errors
+        if format == .settingsBundle {
+            for language in strings.keys.sorted() {
+                if let problem = ExportNames.localeProblem(language) {
+                    errors.append(Diagnostic(.error, file: app.file, line: nil, path: "locale", message: problem))
+                }
+            }
+        }
+        return ExportResult(files: files, warnings: Diagnostic.sorted(plan.warnings + ExportTextCheck.warnings(plan, format: format, file: app.file)),
+                            errors: errors)
     }
 
-    /// Writes the files under `directory` (made when missing), each one whole: a file is
-    /// written beside its place and renamed over it, so a failure leaves the old one.
-    public static func write(_ files: [ExportedFile], to directory: String) throws {
-        try ExportFileWriter.write(files, to: directory)
+    /// Writes `result`'s files under `directory` (see `write(_:to:inputs:)`); throws its first
+    /// error, writing nothing, when it has errors.
+    public static func write(_ result: ExportResult, to directory: String, inputs: [String] = []) throws {
+        if let first = result.errors.first { throw ExportError(diagnostics: result.errors, first: first) }
+        try write(result.files, to: directory, inputs: inputs)
     }
+
+    /// Writes the files under `directory` (made when missing) through the `Files` seam: every
+    /// name is checked first (a file name holds only ASCII letters, digits, `_`, `-` and `.`,
+    /// not first, at most 200 bytes; nothing leaves `directory` or goes through a link; no
+    /// target is a device, FIFO, socket, folder or link; none is one of `inputs`), then each
+    /// file is replaced atomically. A refusal leaves `directory` as it was. Throws `FileError`.
+    public static func write(_ files: [ExportedFile], to directory: String, inputs: [String] = []) throws {
+        var planned: [Files.Planned] = []
+        for file in files {
+            let parts = try Files.relativeParts(file.path, path: Files.joinText(directory, file.path))
+            for part in parts where !ExportNames.isSafe(part) {
+                throw FileError(path: Files.joinText(directory, file.path), reason: .badName(
+                    "'\(sanitize(Diagnostic.quote(part)))' is not a file name luascreen writes (ASCII letters, digits, '_', '-' and '.', not first, at most \(ExportNames.limit) bytes); nothing was written"))
+            }
+            planned.append(Files.Planned(relative: file.path, bytes: Array(file.contents.utf8)))
+        }
+        try Files.write(planned, inside: directory, inputs: inputs)
+    }
+}
+
+/// An export that cannot be written: every reason, each naming its row or locale.
+/// `Sendable`: a plain value.
+public struct ExportError: Error, CustomStringConvertible, Sendable {
+    /// Every error of the export.
+    public var diagnostics: [Diagnostic]
+    /// The first of them.
+    public var first: Diagnostic
+    /// The errors, one a line.
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

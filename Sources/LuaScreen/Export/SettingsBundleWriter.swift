@@ -3,28 +3,59 @@ import ScreenModel
 /// The specifiers of an iOS Settings.bundle (Apple's Settings Application Schema Reference)
 /// for an export plan: each screen's `PreferenceSpecifiers`, in order.
 enum SettingsBundleWriter {
-    /// `Root.plist`, `ID.plist` per child screen and, when there are translations,
-    /// `LANG.lproj/Root.strings`.
+    /// `Root.plist`, `ID.plist` per child screen and, when there are translations, one
+    /// strings table per pane: its `ios` `StringsTable`, else its own file name (what iOS reads
+    /// when a pane names none), `LANG.lproj/TABLE.strings` holding the translations of the
+    /// texts it shows; the root's table also holds every translation no pane shows, so no
+    /// translation is lost.
     static func files(_ plan: ExportPlan, strings: [String: [String: String]]) -> [ExportedFile] {
         var files: [ExportedFile] = []
-        var used: [String] = []
+        var tables: [(name: String, texts: [String])] = []
         for screen in plan.screens {
-            var top: [(key: String, value: PlistValue)] = [
-                ("Title", .string(screen.screen.title)),
-                ("PreferenceSpecifiers", .array(specifiers(screen))),
-            ]
-            if !strings.isEmpty { top.append(("StringsTable", .string("Root"))) }
-            let value = PlistValue.dictionary(top)
-            used += localizable(value)
+            var top: [(key: String, value: PlistValue)] = []
+            if let title = paneTitle(screen, plan) { top.append(("Title", .string(title))) }
+            top.append(("PreferenceSpecifiers", .array(specifiers(screen))))
+            let value = merged(top, screen.screen.platform.ios)
+            let table = value["StringsTable"]?.string ?? screen.file
+            if let k = tables.firstIndex(where: { $0.name == table }) { tables[k].texts += localizable(value) }
+            else { tables.append((table, localizable(value))) }
             files.append(ExportedFile(path: screen.file + ".plist", contents: PlistWriter.xml(value)))
         }
+        let safe = tables.filter { ExportNames.isSafe($0.name + ".strings") }
         for language in strings.keys.sorted() {
-            let table = strings[language]!
-            var seen = Set<String>()
-            let pairs = used.filter { seen.insert($0).inserted }.compactMap { text in table[text].map { (text, $0) } }
-            files.append(ExportedFile(path: "\(language).lproj/Root.strings", contents: StringsFile.text(pairs)))
+            let translations = strings[language]!
+            var shown = Set<String>()
+            for (n, table) in safe.enumerated() {
+                var seen = Set<String>()
+                var pairs = table.texts.filter { seen.insert($0).inserted }.compactMap { text in translations[text].map { (text, $0) } }
+                shown.formUnion(seen)
+                if n == 0 {
+                    // Translations of texts no pane shows (keys the app looks up itself) stay too.
+                    let rest = translations.keys.filter { text in !safe.contains { $0.texts.contains(text) } }.sorted()
+                    pairs += rest.map { ($0, translations[$0]!) }
+                }
+                if !pairs.isEmpty || n == 0 { files.append(ExportedFile(path: "\(language).lproj/\(table.name).strings", contents: StringsFile.text(pairs))) }
+            }
         }
         return files
+    }
+
+    /// A pane's `Title`: left out where it is what iOS shows anyway and what import reads back
+    /// from an untitled pane (the root titled "Settings"; a child titled as every row that
+    /// opens it); import keeps a written `Title` of that kind in the pane's `ios`.
+    static func paneTitle(_ screen: ExportPlan.PlannedScreen, _ plan: ExportPlan) -> String? {
+        let title = screen.screen.title
+        if screen.file == "Root" { return title == "Settings" ? nil : title }
+        var openers: [String] = []
+        for other in plan.screens {
+            for section in other.sections {
+                for row in section.rows {
+                    if case .child(let r, let file, _) = row, file == screen.file { openers.append(r.text.value ?? r.id) }
+                }
+            }
+        }
+        // (import titles a pane opened by rows of different titles after its file)
+        return title == screen.file || (!openers.isEmpty && openers.allSatisfy({ $0 == title })) ? nil : title
     }
 
     /// One screen's specifiers: a PSGroupSpecifier per section (the first one only when it has
@@ -36,19 +67,20 @@ enum SettingsBundleWriter {
         for (index, planned) in screen.sections.enumerated() {
             let section = planned.section
             let radioFirst = planned.rows.first.map { isRadio($0) && (section.header == nil || section.header == $0.row.text.value) } ?? false
-            if !radioFirst, index > 0 || section.header != nil || section.footer != nil {
+            if !radioFirst, index > 0 || section.header != nil || section.footer != nil || !section.platform.ios.isEmpty {
                 var group: [(key: String, value: PlistValue)] = [("Type", .string("PSGroupSpecifier"))]
                 if let header = section.header { group.append(("Title", .string(header))) }
                 if let footer = section.footer { group.append(("FooterText", .string(footer))) }
-                out.append(.dictionary(group))
+                out.append(merged(group, section.platform.ios))
             }
             for (n, row) in planned.rows.enumerated() {
+                let ios = row.row.platform.ios
                 if n == 0, radioFirst {
-                    out.append(radioGroup(row, title: titleUnlessKey(row), footer: section.footer))
+                    out.append(merged(radioGroup(row, title: titleUnlessKey(row), footer: section.footer), section.platform.ios + ios))
                 } else if isRadio(row) {
-                    out.append(radioGroup(row, title: titleUnlessKey(row), footer: nil))
+                    out.append(merged(radioGroup(row, title: titleUnlessKey(row), footer: nil), ios))
                 } else if let s = specifier(row) {
-                    out.append(s)
+                    out.append(merged(s, ios))
                 }
             }
         }
@@ -97,24 +129,35 @@ enum SettingsBundleWriter {
         let title = row.text.value ?? row.id
         switch planned {
         case .value(_, let detail):
-            return .dictionary([("Type", .string("PSTitleValueSpecifier")), ("Title", .string(title)),
-                                ("Key", .string(row.id)), ("DefaultValue", .string(detail))])
+            // An untitled specifier is imported with its Key as text (and as id): no Title then.
+            // A row whose ios names another Type (a specifier import kept as a plain row) is
+            // written as that specifier: its Title, its detail when it shows one, its ios keys.
+            let other = row.platform.ios("Type").map { $0 != .string("PSTitleValueSpecifier") } ?? false
+            if other {
+                return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id)
+                                   + (detail.isEmpty ? [] : [("DefaultValue", .string(detail))]))
+            }
+            return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id)
+                               + [("Key", .string(row.id)), ("DefaultValue", .string(detail))])
         case .child(_, let file, _):
             return .dictionary([("Type", .string("PSChildPaneSpecifier")), ("Title", .string(title)), ("File", .string(file))])
         case .toggle(_, let binding):
             // DefaultValue says on or off; TrueValue/FalseValue what a `values` toggle stores.
-            var entries: [(String, PlistValue)] = [("Type", .string("PSToggleSwitchSpecifier")), ("Title", .string(title)),
-                                ("Key", .string(binding.key)), ("DefaultValue", plist(.bool(binding.toggleIsOn(binding.defaultValue) ?? false)))]
+            var entries: [(key: String, value: PlistValue)] = [("Type", .string("PSToggleSwitchSpecifier"))] + titled(title, unless: binding.key)
+            entries += [("Key", .string(binding.key)), ("DefaultValue", .bool(binding.toggleIsOn(binding.defaultValue) ?? false))]
             if let values = binding.toggleValues {
                 entries += [("TrueValue", plist(values.on)), ("FalseValue", plist(values.off))]
             }
             return .dictionary(entries)
         case .choice(_, let binding, let options):
-            return .dictionary([("Type", .string("PSMultiValueSpecifier")), ("Title", .string(title))]
+            return .dictionary([("Type", .string("PSMultiValueSpecifier"))] + titled(title, unless: binding.key)
                                + choiceKeys(binding, options, shortTitles: true))
         case .input(_, let binding):
-            var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier")), ("Title", .string(title)),
-                                                          ("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue))]
+            // DefaultValue is optional for a text field: an empty default is left out (import
+            // keeps a written empty one in the row's ios).
+            var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier"))] + titled(title, unless: binding.key)
+                                                          + [("Key", .string(binding.key))]
+            if binding.defaultValue != .string("") { d.append(("DefaultValue", plist(binding.defaultValue))) }
             // IsSecure as written (`secure = false` too: what import gives an explicit NO).
             if binding.secure || binding.secureAsWritten != nil { d.append(("IsSecure", .bool(binding.secure))) }
             if let k = binding.keyboard { d.append(("KeyboardType", .string(k.settingsBundleName))) }
@@ -130,9 +173,50 @@ enum SettingsBundleWriter {
             d += [("Key", .string(binding.key)), ("DefaultValue", plist(binding.defaultValue)),
                   ("MinimumValue", number(min)), ("MaximumValue", number(max))]
             return .dictionary(d)
-        case .button, .multipleChoice:
+        case .button:
+            // Only a button whose ios names its specifier's Type (an imported IASKButtonSpecifier).
+            guard row.platform.ios("Type") != nil else { return nil }
+            return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id) + [("Key", .string(row.id))])
+        case .multipleChoice:
             return nil
         }
+    }
+
+    /// A specifier (or a pane's top dictionary) with the `ios` keys merged in: a key it has
+    /// already takes the `ios` value in its place, the others follow in key order.
+    static func merged(_ dictionary: PlistValue, _ ios: [PlatformEntry]) -> PlistValue {
+        guard case .dictionary(let members) = dictionary else { return dictionary }
+        return merged(members, ios)
+    }
+
+    /// `members` with the `ios` keys merged in (see `merged(_:_:)`).
+    static func merged(_ members: [(key: String, value: PlistValue)], _ ios: [PlatformEntry]) -> PlistValue {
+        guard !ios.isEmpty else { return .dictionary(members) }
+        var out = members
+        for entry in ios {
+            if let i = out.firstIndex(where: { $0.key == entry.key }) { out[i].value = platformPlist(entry.value) }
+            else { out.append((entry.key, platformPlist(entry.value))) }
+        }
+        return .dictionary(out)
+    }
+
+    /// A platform value as a plist value (a Lua integer an `<integer>`, a float a `<real>`).
+    static func platformPlist(_ value: PlatformValue) -> PlistValue {
+        switch value {
+        case .string(let s): return .string(s)
+        case .integer(let i): return .integer(i)
+        case .number(let d): return .real(d)
+        case .bool(let b): return .bool(b)
+        case .list(let items): return .array(items.map(platformPlist))
+        case .table(let entries): return .dictionary(entries.map { ($0.key, platformPlist($0.value)) })
+        }
+    }
+
+    /// `Title` = `title`, unless it is `fallback`: what import shows an untitled specifier as
+    /// (its Key, its File), so an untitled specifier comes back untitled. (Import keeps a
+    /// `Title` that equals the fallback in the row's `ios`.)
+    static func titled(_ title: String, unless fallback: String) -> [(key: String, value: PlistValue)] {
+        title == fallback ? [] : [("Title", .string(title))]
     }
 
     /// A stored value as a plist value (whole numbers as integers).

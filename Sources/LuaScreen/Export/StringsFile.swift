@@ -1,7 +1,9 @@
 /// A `.strings` file: `"text" = "translation";` a line, UTF-8 (what `LANG.lproj/Root.strings`
 /// of a Settings.bundle holds).
-enum StringsFile {
-    static func text(_ pairs: [(String, String)]) -> String {
+/// A namespace of functions that keep no state: callable from any thread.
+public enum StringsFile {
+    /// The file's text: one `"text" = "translation";` line a pair, escaped.
+    public static func text(_ pairs: [(String, String)]) -> String {
         pairs.map { "\"\(escape($0.0))\" = \"\(escape($0.1))\";\n" }.joined()
     }
 

@@ -13,8 +13,16 @@ struct BinaryPlistReader {
     /// Objects being decoded, to refuse an object that contains itself.
     private var open = Set<Int>()
     private var values = 0
+    /// What the values decoded so far may still expand to.
+    private(set) var budget: PlistBudget
+    /// Strings and data decoded once, by object: a shared object is one copy in memory (it is
+    /// still charged each time it is used).
+    private var leaves: [Int: PlistValue] = [:]
 
-    init(_ bytes: [UInt8]) { b = bytes }
+    init(_ bytes: [UInt8], budget: PlistBudget) {
+        b = bytes
+        self.budget = budget
+    }
 
     mutating func read() throws -> PlistValue {
         guard b.count >= 8, b.starts(with: Array("bplist".utf8)) else {
@@ -70,6 +78,11 @@ struct BinaryPlistReader {
         }
         let marker = b[start]
         let low = Int(marker & 0x0F)
+        if let known = leaves[index] {
+            guard budget.charge(BinaryPlistReader.size(of: known)) else { throw PlistReadError(.byte(start), budget.exceeded) }
+            return known
+        }
+        guard budget.charge(0) else { throw PlistReadError(.byte(start), budget.exceeded) }
         switch marker >> 4 {
         case 0x0:
             switch marker {
@@ -104,19 +117,20 @@ struct BinaryPlistReader {
         case 0x4:
             let (count, body) = try length(low, at: start, index)
             try need(body, count, index)
-            return .data(Array(b[body..<(body + count)]))
+            return try leaf(.data(Array(b[body..<(body + count)])), index, start, bytes: count)
         case 0x5:
             let (count, body) = try length(low, at: start, index)
             try need(body, count, index)
             guard b[body..<(body + count)].allSatisfy({ $0 < 0x80 }) else {
                 throw PlistReadError(.byte(start), "object \(index): an ASCII string holds a byte above 0x7F")
             }
-            return .string(String(decoding: b[body..<(body + count)], as: UTF8.self))
+            return try leaf(.string(String(decoding: b[body..<(body + count)], as: UTF8.self)), index, start, bytes: count)
         case 0x6:
             let (count, body) = try length(low, at: start, index)
             let (bytes, overflow) = count.multipliedReportingOverflow(by: 2)
             guard !overflow else { throw PlistReadError(.byte(start), "object \(index): a string longer than the file") }
             try need(body, bytes, index)
+            guard budget.charge(bytes) else { throw PlistReadError(.byte(start), budget.exceeded) }
             var units: [UInt16] = []
             units.reserveCapacity(count)
             for k in 0..<count { units.append(UInt16(b[body + 2 * k]) << 8 | UInt16(b[body + 2 * k + 1])) }
@@ -130,12 +144,14 @@ struct BinaryPlistReader {
                 case .error: throw PlistReadError(.byte(start), "object \(index): a UTF-16 string with a lone surrogate")
                 }
             }
+            leaves[index] = .string(text)
             return .string(text)
         case 0x8:
             throw PlistReadError(.byte(start), "object \(index): a UID (keyed archives are not settings plists)")
         case 0xA, 0xC:
             let (count, body) = try length(low, at: start, index)
             let refs = try references(count, at: body, index)
+            guard budget.charge(count * 8) else { throw PlistReadError(.byte(start), budget.exceeded) }
             open.insert(index)
             defer { open.remove(index) }
             var items: [PlistValue] = []
@@ -147,6 +163,7 @@ struct BinaryPlistReader {
             let (doubled, overflow) = count.multipliedReportingOverflow(by: 2)
             guard !overflow else { throw PlistReadError(.byte(start), "object \(index): a dictionary larger than the file") }
             let refs = try references(doubled, at: body, index)
+            guard budget.charge(doubled * 8) else { throw PlistReadError(.byte(start), budget.exceeded) }
             open.insert(index)
             defer { open.remove(index) }
             var members: [(key: String, value: PlistValue)] = []
@@ -160,6 +177,22 @@ struct BinaryPlistReader {
             return .dictionary(members)
         default:
             throw PlistReadError(.byte(start), "object \(index): unknown marker 0x\(hex(marker))")
+        }
+    }
+
+    /// A string or data object, kept to be shared by later uses and charged for its bytes.
+    private mutating func leaf(_ value: PlistValue, _ index: Int, _ start: Int, bytes: Int) throws -> PlistValue {
+        guard budget.charge(bytes) else { throw PlistReadError(.byte(start), budget.exceeded) }
+        leaves[index] = value
+        return value
+    }
+
+    /// The bytes a string or data value holds (what a use of it is charged).
+    static func size(of value: PlistValue) -> Int {
+        switch value {
+        case .string(let s): return s.utf8.count
+        case .data(let d): return d.count
+        default: return 0
         }
     }
 

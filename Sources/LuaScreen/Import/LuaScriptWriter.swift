@@ -8,11 +8,13 @@ enum LuaScriptWriter {
         out += "return app {\n  root = \(quote(app.root)),\n  screens = {\n"
         for screen in app.screens {
             out += "    screen {\n      id = \(quote(screen.id)), title = \(quote(screen.title)),\n"
+            if !screen.ios.isEmpty { out += "      ios = \(table(screen.ios)),\n" }
             for section in screen.sections {
                 var head: [String] = []
                 if let id = section.id { head.append("id = \(quote(id))") }
                 if let header = section.header { head.append("header = \(quote(header))") }
                 if let footer = section.footer { head.append("footer = \(quote(footer))") }
+                if !section.ios.isEmpty { head.append("ios = \(table(section.ios))") }
                 out += "      section {\n"
                 if !head.isEmpty { out += "        " + head.joined(separator: ", ") + ",\n" }
                 for row in section.rows { out += "        " + self.row(row) + ",\n" }
@@ -48,10 +50,10 @@ enum LuaScriptWriter {
         case .button(let message):
             constructor = "button"
             fields.append("on_select = function(ctx) ctx:alert(\(quote(message))) end")
-        case .toggle(let on, let booleans):
+        case .toggle(let on, let values):
             constructor = "toggle"
             fields.append("default = \(on)")
-            if booleans { fields.append("values = { true, false }") }
+            if let values { fields.append("values = { \(literal(values.on)), \(literal(values.off)) }") }
         case .choice(let options, let value, let sorted, let radio):
             constructor = "choice"
             let list = options.map { option in
@@ -74,17 +76,63 @@ enum LuaScriptWriter {
             if let value { fields.append("default = \(number(value))") }
             if let min { fields.append("min = \(number(min))") }
             if let max { fields.append("max = \(number(max))") }
+        case .options(let options, let value, let multiple):
+            constructor = "choice"
+            let list = options.map { "{ value = \(literal($0.value)), text = \(quote($0.text)) }" }
+            fields.append("options = { \(list.joined(separator: ", ")) }")
+            if multiple { fields.append("multiple = true") }
+            if let value { fields.append("default = \(literal(value))") }
         }
+        if let detail = row.detail { fields.append("detail = \(quote(detail))") }
+        if let (on, off) = row.toggleDetail, let key = row.key {
+            fields.append("detail = function(ctx) if ctx.store[\(quote(key))] then return \(on.map(quote) ?? "nil") else return \(off.map(quote) ?? "nil") end end")
+        }
+        switch row.enabled {
+        case .never?: fields.append("enabled = false")
+        case .toggle(let key, let whenOff)?: fields.append("enabled = function(ctx) return \(whenOff ? "not " : "")ctx.store[\(quote(key))] end")
+        case .notEmpty(let key)?: fields.append("enabled = function(ctx) return (ctx.store[\(quote(key))] or \"\") ~= \"\" end")
+        case nil: break
+        }
+        if row.hidden { fields.append("visible = false") }
+        if !row.ios.isEmpty { fields.append("ios = \(table(row.ios))") }
         return "\(constructor) { \(fields.joined(separator: ", ")) }"
+    }
+
+    /// A platform-key table as a Lua table constructor, keys in the order given.
+    static func table(_ entries: [PlatformEntry]) -> String {
+        if entries.isEmpty { return "{}" }
+        return "{ " + entries.map { "[\(quote($0.key))] = \(literal($0.value))" }.joined(separator: ", ") + " }"
+    }
+
+    /// A platform value as a Lua literal (integers stay integers, floats stay floats).
+    static func literal(_ value: PlatformValue) -> String {
+        switch value {
+        case .string(let s): return quote(s)
+        case .integer(let i): return integer(i)
+        case .number(let d): return float(d)
+        case .bool(let b): return "\(b)"
+        case .list(let items): return items.isEmpty ? "{}" : "{ " + items.map(literal).joined(separator: ", ") + " }"
+        case .table(let entries): return table(entries)
+        }
+    }
+
+    /// An integer as Lua reads it back as an integer (`math.mininteger`: its digits alone
+    /// would read as a float).
+    static func integer(_ i: Int64) -> String { i == .min ? "math.mininteger" : String(i) }
+
+    /// A finite float as Lua reads it back as the same float (never as an integer).
+    static func float(_ d: Double) -> String {
+        let text = "\(d)"
+        return text.contains(".") || text.contains("e") || text.contains("n") ? text : text + ".0"
     }
 
     static func literal(_ value: StoreValue) -> String {
         switch value {
         case .bool(let b): return "\(b)"
-        case .integer(let i): return "\(i)"
+        case .integer(let i): return integer(i)
         case .number(let d): return number(d)
         case .string(let s): return quote(s)
-        default: return quote(value.description)  // kinds of value added later (SPEC §8 lists)
+        case .list(let items): return "{ " + items.map(literal).joined(separator: ", ") + " }"
         }
     }
 

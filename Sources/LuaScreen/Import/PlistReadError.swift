@@ -19,7 +19,8 @@ public struct PlistReadError: Error, Equatable, CustomStringConvertible, Sendabl
     /// An error at `position`.
     public init(_ position: Position, _ message: String) {
         self.position = position
-        self.message = message
+        // Messages quote the file's text: never a raw control or bidirectional character.
+        self.message = sanitize(message, lineBreaks: .escape)
     }
 
     /// `file:LINE:COLUMN: error: message` (XML), `file: error: at byte N: message` (binary).
@@ -42,25 +43,63 @@ public enum PlistReader {
     static let maxDepth = 256
     /// More values than this in one file are refused (a Settings.bundle plist holds hundreds; a binary plist can name one object
     /// from many places, so a small file could otherwise stand for billions of values).
-    static let maxValues = 100_000
+    static let maxValues = 1_000_000
 
-    /// The value in `bytes`, whichever format they are in.
+    /// The value in `bytes`, whichever format they are in (expanding to at most 64 MiB).
     public static func read(_ bytes: [UInt8]) throws -> PlistValue {
-        if bytes.starts(with: Array("bplist".utf8)) {
-            var reader = BinaryPlistReader(bytes)
-            return try reader.read()
-        }
-        var reader = XMLPlistReader(bytes)
-        return try reader.read()
+        try readWithLines(bytes).value
+    }
+
+    /// The value, and for an XML plist the lines of its values (at most 64 MiB expanded).
+    public static func readWithLines(_ bytes: [UInt8]) throws -> (value: PlistValue, lines: PlistLines?) {
+        var budget = PlistBudget(bytes: BundleImporter.defaultMaxMemory)
+        return try readWithLines(bytes, budget: &budget)
     }
 
     /// The value, and for an XML plist the line each value starts on, in document order
-    /// (see `PlistLines`); nil for a binary plist.
-    public static func readWithLines(_ bytes: [UInt8]) throws -> (value: PlistValue, lines: PlistLines?) {
-        if bytes.starts(with: Array("bplist".utf8)) { return (try read(bytes), nil) }
-        var reader = XMLPlistReader(bytes)
+    /// (see `PlistLines`); nil for a binary plist. What the value holds is charged to `budget`.
+    public static func readWithLines(_ bytes: [UInt8], budget: inout PlistBudget) throws -> (value: PlistValue, lines: PlistLines?) {
+        if bytes.starts(with: Array("bplist".utf8)) {
+            var reader = BinaryPlistReader(bytes, budget: budget)
+            defer { budget = reader.budget }
+            return (try reader.read(), nil)
+        }
+        var reader = XMLPlistReader(bytes, budget: budget)
+        defer { budget = reader.budget }
         let value = try reader.read()
         return (value, PlistLines(lines: reader.lines))
+    }
+}
+
+/// What the plists of one import may still expand to, in bytes: each string's and data's
+/// bytes and a fixed cost a value, counted each time a value is used (a binary plist's shared
+/// object as often as it is referred to), so a small file cannot stand for gigabytes.
+/// A value type: `Sendable`.
+public struct PlistBudget: Sendable {
+    /// The bytes left.
+    public private(set) var bytes: Int
+    /// The limit it started with.
+    public let limit: Int
+    /// What one value costs besides its bytes (an enum case, an array slot).
+    static let perValue = 32
+
+    /// A budget of `bytes`.
+    public init(bytes: Int) {
+        self.bytes = bytes
+        self.limit = bytes
+    }
+
+    /// Charges `count` bytes and one value; false when the budget cannot pay.
+    mutating func charge(_ count: Int) -> Bool {
+        let cost = count.addingReportingOverflow(PlistBudget.perValue)
+        guard !cost.overflow, cost.partialValue <= bytes else { bytes = -1; return false }
+        bytes -= cost.partialValue
+        return true
+    }
+
+    /// The message of a spent budget.
+    var exceeded: String {
+        "the plists expand to more than \(Files.sizeText(limit)) (a shared object counts each time it is used); raise --max-memory if this bundle is real"
     }
 }
 
@@ -89,6 +128,21 @@ public struct PlistLines: Sendable {
             }
         }
         return index < lines.count ? lines[index] : nil
+    }
+
+    /// The line of each item of the array under `key` of the root dictionary, in one pass
+    /// (asking `line(of:in:)` for each item would count the items before it again each time).
+    public func linesOfItems(under key: String, in root: PlistValue) -> [Int?] {
+        guard case .dictionary(let members) = root, let k = members.lastIndex(where: { $0.key == key }),
+              case .array(let items) = members[k].value else { return [] }
+        var index = 1 + members[..<k].reduce(0) { $0 + PlistLines.count($1.value) } + 1
+        var out: [Int?] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            out.append(index < lines.count ? lines[index] : nil)
+            index += PlistLines.count(item)
+        }
+        return out
     }
 
     /// One step of a path into a plist.

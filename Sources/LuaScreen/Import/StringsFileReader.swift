@@ -1,8 +1,9 @@
 /// Reads a `.strings` file (`"text" = "translation";` pairs, comments, UTF-8 or UTF-16 with a
 /// byte-order mark), as a Settings.bundle's `LANG.lproj/Root.strings` holds them.
-enum StringsFileReader {
+/// A namespace of functions that keep no state: callable from any thread.
+public enum StringsFileReader {
     /// The pairs in order, or an error naming the line.
-    static func read(_ bytes: [UInt8]) throws -> [(String, String)] {
+    public static func read(_ bytes: [UInt8]) throws -> [(String, String)] {
         var scalars: [Unicode.Scalar] = []
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             let little = bytes[0] == 0xFF

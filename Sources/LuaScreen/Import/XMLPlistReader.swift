@@ -8,8 +8,13 @@ struct XMLPlistReader {
     private(set) var lines: [Int] = []
     private var line = 1
     private var lineCounted = 0
+    /// What the values read so far may still expand to.
+    private(set) var budget: PlistBudget
 
-    init(_ bytes: [UInt8]) { b = bytes }
+    init(_ bytes: [UInt8], budget: PlistBudget) {
+        b = bytes
+        self.budget = budget
+    }
 
     mutating func read() throws -> PlistValue {
         if b.isEmpty { throw PlistReadError(.file, "the file is empty (expected an XML or a binary plist)") }
@@ -42,6 +47,7 @@ struct XMLPlistReader {
         values += 1
         lines.append(lineNumber(at: i))
         guard values <= PlistReader.maxValues else { throw fail("more than \(PlistReader.maxValues) values") }
+        guard budget.charge(0) else { throw fail(budget.exceeded) }
         guard peek("<") else { throw fail(i < b.count ? "expected an element such as <dict> or <string>" : "the file ends before its value") }
         let start = i
         let tag = try openTag()
@@ -164,6 +170,7 @@ struct XMLPlistReader {
                 if peek("<!--") { skipComment(); continue }
                 guard peek("</") else { throw fail("<\(name)> holds an element; it can hold only text") }
                 try closeTag(name)
+                guard budget.charge(out.count) else { throw fail(budget.exceeded) }
                 return String(decoding: out, as: UTF8.self)
             }
             if c == UInt8(ascii: "&") {
@@ -316,7 +323,11 @@ struct XMLPlistReader {
 
     static func integer(_ t: String) -> Int64? {
         if t.hasPrefix("0x") || t.hasPrefix("0X") { return Int64(t.dropFirst(2), radix: 16) }
-        if t.hasPrefix("-0x") || t.hasPrefix("-0X") { return Int64(t.dropFirst(3), radix: 16).map { -$0 } }
+        if t.hasPrefix("-0x") || t.hasPrefix("-0X") {
+            // -0x8000000000000000 is Int64.min, whose magnitude Int64 cannot hold.
+            guard let magnitude = UInt64(t.dropFirst(3), radix: 16), magnitude <= UInt64(Int64.max) + 1 else { return nil }
+            return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+        }
         return Int64(t)
     }
 

@@ -5,7 +5,8 @@ import ScreenModel
 /// - Integers (no fraction or exponent) that fit `Int64` become `.integer`; every other
 ///   number becomes `.number`. Numbers beyond the range of a double are an error.
 /// - Objects keep their keys in order; for a key given twice (the same bytes: canonically
-///   equivalent keys are two keys) the last value wins, at the position of the first.
+///   equivalent keys are two keys) is an error naming both places: either value kept would
+///   lose the other when the store is written again.
 /// - A UTF-8 byte order mark at the start is skipped; invalid UTF-8, lone surrogates in
 ///   `\u` escapes, control characters in strings, trailing garbage and nesting deeper than
 ///   `maximumDepth` are errors with a line and column.
@@ -60,7 +61,7 @@ struct JSONRawMember {
 
 extension JSONValue {
     /// Reads a document and, when it is an object, also the text span of each member's value
-    /// (duplicate keys collapsed as in `parse`: last value, first position).
+    /// (a duplicate key is an error, as in `parse`).
     static func parseWithTopLevelSpans(_ bytes: [UInt8]) throws -> (value: JSONValue, members: [JSONRawMember]?) {
         var parser = JSONReader(bytes: bytes, recordTopLevelSpans: true)
         let value = try parser.parseDocument()

@@ -20,7 +20,9 @@ struct JSONReader {
     private struct ObjectFrame {
         var members: [(key: String, value: JSONValue)] = []
         var index: [StoreKey: Int] = [:]  // byte for byte: "caf\u00e9" and "cafe\u0301" are two keys
+        var keyOffsets: [Int] = []        // where each member's key starts, by member
         var key: String
+        var keyStart: Int
         var valueStart: Int
     }
 
@@ -43,6 +45,13 @@ struct JSONReader {
             i += 1
         }
         return JSONParseError(line: line, column: column, message: message, offset: end)
+    }
+
+    /// A key given a second time, at `offset`; `first` is where it was given before.
+    func duplicateKey(_ key: String, at offset: Int, first: Int) -> JSONParseError {
+        let before = error("", at: first)
+        let shown = "\"" + sanitize(Diagnostic.quote(key)) + "\""
+        return error("the key \(shown) is given twice (first at line \(before.line), column \(before.column)); remove one of them", at: offset)
     }
 
     func describeByte(at offset: Int) -> String {
@@ -117,9 +126,10 @@ struct JSONReader {
                     pos += 1
                     completed = .object([])
                 } else {
+                    let keyStart = pos
                     let key = try parseKeyAndColon()
                     isObject.append(true)
-                    objects.append(ObjectFrame(key: key, valueStart: pos))
+                    objects.append(ObjectFrame(key: key, keyStart: keyStart, valueStart: pos))
                     continue
                 }
             case UInt8(ascii: "["):
@@ -166,17 +176,19 @@ struct JSONReader {
                     let key = objects[top].key
                     let span = objects[top].valueStart..<valueEnd
                     if let existing = objects[top].index[StoreKey(key)] {
-                        objects[top].members[existing].value = completed
-                        if topLevel { topLevelSpans[existing] = span }
-                    } else {
-                        objects[top].index[StoreKey(key)] = objects[top].members.count
-                        objects[top].members.append((key: key, value: completed))
-                        if topLevel { topLevelSpans.append(span) }
+                        // Which of the two values was meant is unknown: keeping either would
+                        // lose the other on the next write, so the document is refused.
+                        throw duplicateKey(key, at: objects[top].keyStart, first: objects[top].keyOffsets[existing])
                     }
+                    objects[top].index[StoreKey(key)] = objects[top].members.count
+                    objects[top].members.append((key: key, value: completed))
+                    objects[top].keyOffsets.append(objects[top].keyStart)
+                    if topLevel { topLevelSpans.append(span) }
                     guard pos < bytes.count else { throw unexpected(expected: "',' or '}'") }
                     if bytes[pos] == UInt8(ascii: ",") {
                         pos += 1
                         skipWhitespace()
+                        objects[top].keyStart = pos
                         objects[top].key = try parseKeyAndColon()
                         objects[top].valueStart = pos
                         break  // read the next member's value

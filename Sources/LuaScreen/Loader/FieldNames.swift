@@ -2,11 +2,11 @@ import ScreenModel
 
 /// The fields each kind of table accepts.
 enum FieldNames {
-    static let screen = ["type", "id", "title", "sections", "on_appear", "invariants"]
-    static let section = ["type", "id", "header", "footer", "rows", "visible"]
+    static let screen = ["type", "id", "title", "sections", "on_appear", "invariants", "ios", "android"]
+    static let section = ["type", "id", "header", "footer", "rows", "visible", "ios", "android"]
     static let app = ["type", "root", "store", "screens", "strings", "invariants"]
     static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
-                            "on_accessory", "push", "enabled", "visible", "help", "context", "actions"]
+                            "on_accessory", "push", "enabled", "visible", "help", "context", "actions", "ios", "android"]
     static let button = ["destructive", "confirm"]
     static let toggle = ["key", "default", "values", "validate", "on_change"]
     static let choice = ["key", "options", "default", "close_on_pick", "multiple", "min_selected", "max_selected",
@@ -46,7 +46,7 @@ enum RowField: Int32, CaseIterable {
     case type = 1, id, text, detail, icon, style, accessory, onSelect, onAccessory, push, enabled, visible,
          help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
          validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique, multiline, actions,
-         keyboard, autocapitalize, autocorrect, sorted, radio
+         keyboard, autocapitalize, autocorrect, sorted, radio, ios, android
 
     static let slotCount = Int32(allCases.count + 1)
 
@@ -105,6 +105,9 @@ enum FieldDocs {
     static let dynamicBool = "boolean|(fun(ctx: \(ctx)): any)"
     static let callback = "fun(ctx: \(ctx))"
     static func enumType(_ names: [String]) -> String { names.map { "\"\($0)\"" }.joined(separator: "|") }
+    static let platformType = "table<string, string|number|boolean|table>"
+    static let iosText = "Settings.bundle keys written into this specifier by export (plain values; shown nowhere), e.g. { IASKSubtitle = \"...\" }"
+    static let androidText = "androidx attributes written onto this element by export (plain values; shown nowhere), e.g. { [\"app:singleLineTitle\"] = false }"
 
     static let table: [String: Doc] = [
         // app
@@ -121,6 +124,8 @@ enum FieldDocs {
         "screen.sections": Doc(type: "luascreen.Section[]|(fun(ctx: \(ctx)): luascreen.Section[])", text: "the sections (or give them in the array part); a function is run at each render"),
         "screen.invariants": Doc(type: "table<string, fun(ctx: \(ctx)): boolean?, string?>", text: "checks `luascreen explore` runs after every step while the screen is on the stack"),
         "screen.on_appear": Doc(type: callback, text: "runs each time the screen is pushed or opened as the root, before it is shown"),
+        "screen.ios": Doc(type: platformType, text: iosText),
+        "screen.android": Doc(type: platformType, text: androidText),
         // section
         "section.type": Doc(type: "\"section\"", text: "set by the section constructor"),
         "section.id": Doc(type: "string", text: "for ctx:insert_row and ctx:remove_section (default: the header made an id)"),
@@ -128,6 +133,8 @@ enum FieldDocs {
         "section.footer": Doc(type: "string", text: "the text below the rows, wrapped to the width"),
         "section.rows": Doc(type: "luascreen.Row[]", text: "the rows (or give them in the array part)"),
         "section.visible": Doc(type: dynamicBool, text: "false hides the whole section"),
+        "section.ios": Doc(type: platformType, text: iosText),
+        "section.android": Doc(type: platformType, text: androidText),
         // every row
         "type": Doc(type: "string", text: "the row's kind, set by its constructor (plain tables: \"text\" when left out)"),
         "id": Doc(type: "string", text: "unique in its screen (default: key, else the text made an id)"),
@@ -143,6 +150,8 @@ enum FieldDocs {
         "visible": Doc(type: dynamicBool, text: "false hides the row"),
         "help": Doc(type: "string", text: "the text `help REF` shows"),
         "context": Doc(type: "any", text: "any value, handed to callbacks as ctx.row.context"),
+        "ios": Doc(type: platformType, text: iosText),
+        "android": Doc(type: platformType, text: androidText),
         // button
         "button.destructive": Doc(type: "boolean", text: "drawn as a dangerous action"),
         "button.confirm": Doc(type: "string", text: "a yes/no question asked before on_select runs"),

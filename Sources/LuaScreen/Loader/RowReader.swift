@@ -154,6 +154,12 @@ extension Validator {
         }
         if s.has(.context) { row.context = reference(at: s.at(.context)) }
         if s.has(.actions) { row.actions = readActions(at: s.at(.actions)) }
+        if s.has(.ios) || s.has(.android) {
+            var platform = PlatformKeys()
+            if s.has(.ios), let t = platformTable("ios", at: s.at(.ios)) { platform.ios = t }
+            if s.has(.android), let t = platformTable("android", at: s.at(.android)) { platform.android = t }
+            row.platform = platform
+        }
         return push
     }
 

@@ -28,6 +28,7 @@ extension Validator {
         var sectionsFunction: ScriptRef?
         var onAppear: ScriptRef?
         var screenInvariants: [(name: String, ref: ScriptRef)] = []
+        var platform = PlatformKeys()
         let location = currentLocation
         let arrayCount = forEachField(t, what: "screen") { key in
             switch key {
@@ -45,6 +46,8 @@ extension Validator {
                 }
             case "on_appear": onAppear = function(key)
             case "invariants": screenInvariants = readInvariants(key)
+            case "ios": platform.ios = platformTable(key, at: -1) ?? []
+            case "android": platform.android = platformTable(key, at: -1) ?? []
             default: unknownField(key, allowed: FieldNames.screen)
             }
         }
@@ -60,6 +63,7 @@ extension Validator {
             // Read again (a sections function at a later render): the new definition wins.
             screens[existing] = Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location)
             screens[existing].titleFunction = titleFunction
+            screens[existing].platform = platform
             if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
             screens[existing].sections = readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction)
             return screenID
@@ -73,6 +77,7 @@ extension Validator {
         let index = screens.count
         screens.append(Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location))
         screens[index].titleFunction = titleFunction
+        screens[index].platform = platform
         screenIndex[screenID] = index
         if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
         invariants += screenInvariants.map { ($0.name, screenID, $0.ref) }

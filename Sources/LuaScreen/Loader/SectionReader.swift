@@ -23,6 +23,7 @@ extension Validator {
         var footerFunction: ScriptRef?
         var visible: Dynamic<Bool> = .value(true)
         var rowsField = false
+        var platform = PlatformKeys()
         let location = currentLocation
         let arrayCount = forEachField(t, what: "section") { key in
             switch key {
@@ -36,6 +37,8 @@ extension Validator {
             case "rows":
                 rowsField = true
                 if stack.type(at: -1) != .table { typeError(key, expected: "a list of rows") }
+            case "ios": platform.ios = platformTable(key, at: -1) ?? []
+            case "android": platform.android = platformTable(key, at: -1) ?? []
             default: unknownField(key, allowed: FieldNames.section)
             }
         }
@@ -46,6 +49,7 @@ extension Validator {
                               header: header, footer: footer, visible: visible, location: location)
         section.headerFunction = headerFunction
         section.footerFunction = footerFunction
+        section.platform = platform
         if rowsField {
             if stack.rawGet(t, "rows") == .table {
                 let list = stack.absolute(-1)

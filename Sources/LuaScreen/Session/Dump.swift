@@ -4,22 +4,57 @@ import ScreenModel
 extension Session {
     /// `{"root": ID, "screens": [SCREEN...]}` for every screen declared in the script.
     public func dump() -> JSONValue {
-        let screens = screenIDs.compactMap { id in resolvedScreen(id: id).map { Session.json($0, hints: platformHints(ofScreen: id)) } }
+        let screens = screenIDs.compactMap { id in resolvedScreen(id: id).map { Session.json($0, declared: declaredExtras(ofScreen: id)) } }
         return .object([("root", .string(app.root)), ("screens", .array(screens))])
     }
 
-    /// The platform hints of a screen's declared rows, by row id: what the terminal does not
-    /// show but export writes (`keyboard`, `autocapitalize`, `autocorrect`, `sorted`,
-    /// `radio`, options' `short` texts).
-    func platformHints(ofScreen id: String) -> [String: JSONValue] {
-        guard case .value(let sections)? = validator.screen(id)?.sections else { return [:] }
-        var out: [String: JSONValue] = [:]
+    /// What `dump` shows of a screen's declared rows, sections and itself that the resolved
+    /// screen does not hold: platform hints and the `ios`/`android` tables, by id.
+    struct DeclaredExtras {
+        /// Each row's members to add (`hints`, `ios`, `android`), by row id.
+        var rows: [String: [(key: String, value: JSONValue)]] = [:]
+        /// Each section's `ios`/`android` members, by section id.
+        var sections: [String: [(key: String, value: JSONValue)]] = [:]
+        /// The screen's own `ios`/`android` members.
+        var screen: [(key: String, value: JSONValue)] = []
+    }
+
+    /// The declared extras of screen `id` (none for a screen whose sections are a function).
+    func declaredExtras(ofScreen id: String) -> DeclaredExtras {
+        var out = DeclaredExtras()
+        guard let screen = validator.screen(id) else { return out }
+        out.screen = Session.platformMembers(screen.platform)
+        guard case .value(let sections) = screen.sections else { return out }
         for section in sections {
+            let members = Session.platformMembers(section.platform)
+            if !members.isEmpty { out.sections[section.id] = members }
             for row in section.rows {
-                if let hints = Session.platformHints(row) { out[row.id] = hints }
+                var members = Session.platformHints(row).map { [("hints", $0)] } ?? []
+                members += Session.platformMembers(row.platform)
+                if !members.isEmpty { out.rows[row.id] = members }
             }
         }
         return out
+    }
+
+    /// `ios` and `android` as JSON members (only the tables that hold keys).
+    static func platformMembers(_ keys: PlatformKeys) -> [(key: String, value: JSONValue)] {
+        var members: [(key: String, value: JSONValue)] = []
+        if !keys.ios.isEmpty { members.append(("ios", json(.table(keys.ios)))) }
+        if !keys.android.isEmpty { members.append(("android", json(.table(keys.android)))) }
+        return members
+    }
+
+    /// A platform value as JSON (a named table is an object, a list an array).
+    static func json(_ value: PlatformValue) -> JSONValue {
+        switch value {
+        case .string(let s): return .string(s)
+        case .integer(let i): return .integer(i)
+        case .number(let d): return .number(d)
+        case .bool(let b): return .bool(b)
+        case .list(let items): return .array(items.map(json))
+        case .table(let entries): return .object(entries.map { ($0.key, json($0.value)) })
+        }
     }
 
     /// A row's platform hints as a JSON object, or nil when it has none.
@@ -38,10 +73,10 @@ extension Session {
     }
 
     /// A resolved screen as JSON: id, title, sections of rows.
-    public static func json(_ screen: ResolvedScreen) -> JSONValue { json(screen, hints: [:]) }
+    public static func json(_ screen: ResolvedScreen) -> JSONValue { json(screen, declared: DeclaredExtras()) }
 
-    /// A resolved screen as JSON, each row with its platform `hints` (by row id) when it has some.
-    static func json(_ screen: ResolvedScreen, hints: [String: JSONValue]) -> JSONValue {
+    /// A resolved screen as JSON, with the members its declaration adds (hints, platform keys).
+    static func json(_ screen: ResolvedScreen, declared: DeclaredExtras) -> JSONValue {
         .object([
             ("id", .string(screen.id)),
             ("title", .string(screen.title)),
@@ -51,13 +86,12 @@ extension Session {
                     ("header", .optional(section.header)),
                     ("footer", .optional(section.footer)),
                     ("rows", .array(section.rows.map { row in
-                        guard let h = hints[row.id], case .object(var members) = json(row) else { return json(row) }
-                        members.append(("hints", h))
-                        return .object(members)
+                        guard let extra = declared.rows[row.id], case .object(let members) = json(row) else { return json(row) }
+                        return .object(members + extra)
                     })),
-                ])
+                ] + (declared.sections[section.id] ?? []))
             })),
-        ])
+        ] + declared.screen)
     }
 
     /// An evaluated row as `dump` writes it (SPEC §3), `actions` only when it has some.

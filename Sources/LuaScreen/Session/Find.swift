@@ -20,26 +20,33 @@ public struct FindResult: Equatable, Sendable {
 /// `find` and `go`: rows of every reachable screen by text, and the path to one.
 extension Session {
     /// Rows of every screen reachable from the root whose text, detail or help contains
-    /// `text`, hidden rows too (marked).
+    /// `text`, hidden rows too (marked). A row whose field function failed cannot be
+    /// searched: each such failure is added to `warnings` (once a search), never skipped
+    /// unseen. Screen titles are the titles as shown (a title function is run).
     public func find(_ text: String) -> [FindResult] {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
         let needle = text.lowercased()
         var results: [FindResult] = []
-        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [tr(validator.screen(app.root)?.title ?? app.root)])]
+        var failures: Set<String> = []
+        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [])]
         var seen: Set<String> = [app.root]
         var index = 0
         while index < queue.count {
-            let (id, idPath, titlePath) = queue[index]
+            let (id, idPath, parentTitles) = queue[index]
             index += 1
             guard let screen = resolvedScreen(id: id), let declared = validator.screen(id) else { continue }
+            let titlePath = parentTitles + [screen.title]
             var help: [String: String] = [:]
             if case .value(let sections) = declared.sections {
                 for row in sections.lazy.flatMap(\.rows) { if let h = row.help { help[row.id] = h } }
             }
             for section in screen.sections {
                 for row in section.rows {
+                    if let error = row.error, failures.insert(error).inserted {
+                        warnings.append("find could not search row \"\(row.id)\" of screen \"\(id)\": \(error)")
+                    }
                     let haystack = [row.text, row.detail ?? "", help[row.id] ?? ""].joined(separator: "\n").lowercased()
                     if !needle.isEmpty, haystack.contains(needle) {
                         results.append(FindResult(screen: id, row: row.id, text: row.text, titles: titlePath, path: idPath,
@@ -49,8 +56,7 @@ extension Session {
             }
             for target in pushTargets(of: declared) where !seen.contains(target) {
                 seen.insert(target)
-                let title = tr(validator.screen(target)?.title ?? target)
-                queue.append((target, idPath + [target], titlePath + [title]))
+                queue.append((target, idPath + [target], titlePath))
             }
         }
         return results

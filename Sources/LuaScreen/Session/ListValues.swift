@@ -156,6 +156,9 @@ extension Session {
     /// The id of the list row whose screen of items is shown (nil on other screens).
     public var shownListID: String? { navigation.last?.list?.row.id }
 
+    /// The id of the choice row whose picker is shown (nil on other screens).
+    public var shownPickerID: String? { navigation.last?.picker?.row.id }
+
     /// The list row an edit names: REF on the current screen, or (left out, or naming it)
     /// the list whose screen is shown.
     func listTarget(_ reference: String?) throws -> Row {

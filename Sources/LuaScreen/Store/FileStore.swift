@@ -90,7 +90,7 @@ public final class FileStore: ValueStore {
     private static func checkUsable(_ path: String) throws {
         if path.isEmpty { throw StoreError.invalidPath(path: path, reason: "the path is empty") }
         if path.hasSuffix("/") { throw StoreError.invalidPath(path: path, reason: "it names a folder, not a file") }
-        let name = StoreFile.split(path).name
+        let name = Files.split(path).name
         if name == "." || name == ".." { throw StoreError.invalidPath(path: path, reason: "it names a folder, not a file") }
         if path.utf8.contains(0) { throw StoreError.invalidPath(path: path, reason: "it contains a NUL character") }
     }
@@ -185,16 +185,6 @@ private struct StoreFile {
         self.lockTimeout = lockTimeout
     }
 
-    static func split(_ path: String) -> (folder: String, name: String) {
-        guard let slash = path.lastIndex(of: "/") else { return (".", path) }
-        let folder = String(path[..<slash])
-        return (folder.isEmpty ? "/" : folder, String(path[path.index(after: slash)...]))
-    }
-
-    static func join(_ folder: String, _ name: String) -> String {
-        folder.hasSuffix("/") ? folder + name : folder + "/" + name
-    }
-
     func damaged(_ reason: String) -> StoreError { .damaged(path: path, reason: reason) }
 
     func ioError(_ operation: String, _ code: Int32) -> StoreError {
@@ -271,47 +261,27 @@ private struct StoreFile {
         }
     }
 
-    /// The file's bytes, or nil when it does not exist.
+    /// The file's bytes, or nil when it does not exist (read through the `Files` seam: a
+    /// FIFO never blocks, what is not a regular file is damaged).
     private func readBytes(_ target: String) throws -> [UInt8]? {
-        // O_NONBLOCK: opening a FIFO must not hang; it is refused as not a regular file.
-        let fd = Glibc.open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        if fd < 0 {
-            let code = errno
-            if code == ENOENT { return nil }
-            if code == ENOTDIR {
+        do {
+            return try Files.readRegularFile(target, maxSize: StoreSize.limit)
+        } catch let error as FileError {
+            switch error.reason {
+            case .missing: return nil
+            case .isFolder: throw damaged("it is a folder, not a file")
+            case .notRegularFile: throw damaged("it is not a regular file")
+            case .tooLarge:
+                var st = stat()
+                throw StoreError.fileTooLarge(path: path, size: stat(target, &st) == 0 ? Int(st.st_size) : StoreSize.limit + 1)
+            case .system(_, let code) where code == ENOTDIR:
                 throw StoreError.invalidPath(path: path, reason: "a folder in it is a file (\(SystemError.text(code)))")
-            }
-            throw damaged("it cannot be read (\(SystemError.text(code)))")
-        }
-        defer { Glibc.close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else {
-            let code = errno
-            throw damaged("it cannot be read (\(SystemError.text(code)))")
-        }
-        let type = st.st_mode & S_IFMT
-        guard type == S_IFREG else {
-            throw damaged(type == S_IFDIR ? "it is a folder, not a file" : "it is not a regular file")
-        }
-        if st.st_size > StoreSize.limit {
-            throw StoreError.fileTooLarge(path: path, size: Int(st.st_size))
-        }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: max(Int(st.st_size) + 1, 4096))
-        while true {
-            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN { continue }
+            case .system(_, let code):
                 throw damaged("it cannot be read (\(SystemError.text(code)))")
-            }
-            if n == 0 { break }
-            bytes += chunk[0..<n]
-            if bytes.count > StoreSize.limit {  // it grew while being read
-                throw StoreError.fileTooLarge(path: path, size: bytes.count)
+            default:
+                throw damaged(error.message)
             }
         }
-        return bytes
     }
 
     // MARK: Committing
@@ -320,7 +290,7 @@ private struct StoreFile {
     /// Returns the merged document.
     func commit(_ changes: [(key: String, value: StoreValue?)]) throws -> StoreDocument {
         let target = try resolveTarget()
-        let (folder, name) = Self.split(target)
+        let (folder, name) = Files.split(target)
         try checkWritable(target)
         try makeFolder(folder)
         let lock = try lockFile(folder: folder, name: name)
@@ -341,46 +311,36 @@ private struct StoreFile {
         return document
     }
 
-    /// Creates `folder` and its missing parents with mode 0700.
+    /// Creates `folder` and its missing parents with mode 0700 (through the `Files` seam).
     private func makeFolder(_ folder: String) throws {
-        var st = stat()
-        if stat(folder, &st) == 0 {
-            guard st.st_mode & S_IFMT == S_IFDIR else {
-                throw ioError("use the folder \(folder)", ENOTDIR)
-            }
-            return
+        do { try Files.makeFolders(folder, mode: 0o700) } catch let error as FileError {
+            throw storeError(error, folder: Files.split(folder).folder)
         }
-        let absolute = folder.hasPrefix("/")
-        var current = absolute ? "/" : ""
-        for part in folder.split(separator: "/") {
-            let parent = current.isEmpty ? "." : current
-            current = current.isEmpty ? String(part) : Self.join(current, String(part))
-            if stat(current, &st) == 0 {
-                guard st.st_mode & S_IFMT == S_IFDIR else {
-                    throw ioError("create the folder \(folder)", ENOTDIR)
-                }
-                continue
-            }
-            let statCode = errno
-            guard statCode == ENOENT else { throw ioError("create the folder \(current)", statCode) }
-            if mkdir(current, 0o700) != 0 {
-                let code = errno
-                if code == EEXIST, stat(current, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { continue }
-                throw folderError("create the folder \(current)", folder: parent, code)
-            }
-            _ = chmod(current, 0o700)  // exactly 0700 whatever the umask
-            syncFolder(parent)  // best effort: the new entry survives a crash
+    }
+
+    /// A `FileError` from the seam as the store reports it.
+    private func storeError(_ error: FileError, folder: String) -> StoreError {
+        switch error.reason {
+        case .system(let operation, let code): return folderError(operation, folder: folder, code)
+        case .notAFolder: return ioError("use the folder \(error.path)", ENOTDIR)
+        default: return damaged(error.message)
         }
     }
 
     /// Opens (creating, mode 0600) `.NAME.lock` beside the file and takes an exclusive flock,
     /// waiting at most `lockTimeout` seconds for another holder.
     private func lockFile(folder: String, name: String) throws -> Int32 {
-        let lockPath = Self.join(folder, "." + name + ".lock")
-        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
+        let lockPath = Files.joinText(folder, "." + name + ".lock")
+        // O_NONBLOCK: a FIFO planted there must not hang the commit; it is refused below.
+        let fd = Glibc.open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY | O_NONBLOCK, 0o600)
         if fd < 0 {
             let code = errno
             throw folderError("open the lock file \(lockPath)", folder: folder, code)
+        }
+        var st = stat()
+        guard fstat(fd, &st) == 0, st.st_mode & S_IFMT == S_IFREG else {
+            Glibc.close(fd)
+            throw StoreError.invalidPath(path: path, reason: "its lock file \(lockPath) is not a regular file; luascreen never uses it")
         }
         var waited = 0.0
         var pause = 0.001
@@ -400,98 +360,20 @@ private struct StoreFile {
         return fd
     }
 
-    private static let temporarySuffix = ".tmp"
-    private static let randomLength = 12
-    private static let randomAlphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
-
-    /// `.NAME.XXXXXXXXXXXX.tmp`
-    private static func temporaryName(for name: String) -> String {
-        let random = (0..<randomLength).map { _ in randomAlphabet.randomElement()! }
-        return "." + name + "." + String(decoding: random, as: UTF8.self) + temporarySuffix
-    }
-
-    private static func isTemporaryName(_ candidate: String, for name: String) -> Bool {
-        let prefix = "." + name + "."
-        guard candidate.hasPrefix(prefix), candidate.hasSuffix(temporarySuffix) else { return false }
-        let middle = candidate.utf8.dropFirst(prefix.utf8.count).dropLast(temporarySuffix.utf8.count)
-        return middle.count == randomLength && middle.allSatisfy { randomAlphabet.contains($0) }
-    }
-
     /// Removes temporary files a killed writer left. Called under the lock: every writer
     /// creates its temporary file only while holding it, so none of these is in use.
     private func removeStaleTemporaryFiles(folder: String, name: String) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
-        for candidate in names where Self.isTemporaryName(candidate, for: name) {
-            _ = unlink(Self.join(folder, candidate))
+        for candidate in Files.entries(folder) where Files.isTemporaryName(candidate, for: name) {
+            _ = unlink(Files.joinText(folder, candidate))
         }
     }
 
-    /// Writes `bytes` to a new temporary file, fsyncs it, renames it over `target`, fsyncs
-    /// the folder. Before the rename any failure removes the temporary file and leaves
-    /// `target` as it was.
+    /// Writes `bytes` through the `Files` seam's atomic replace (mode 0600): before the
+    /// rename any failure removes the temporary file and leaves `target` as it was.
     private func replace(target: String, folder: String, name: String, with bytes: [UInt8]) throws {
-        var temporary = ""
-        var fd: Int32 = -1
-        for _ in 0..<100 {
-            temporary = Self.join(folder, Self.temporaryName(for: name))
-            fd = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW | O_NOCTTY, 0o600)
-            if fd >= 0 { break }
-            let code = errno
-            if code != EEXIST { throw folderError("create the temporary file \(temporary)", folder: folder, code) }
+        do { try Files.replace(target, with: bytes, mode: 0o600) } catch let error as FileError {
+            if error.reason == .notReplaceable { throw damaged("it is not a regular file") }
+            throw storeError(error, folder: folder)
         }
-        if fd < 0 { throw ioError("create the temporary file \(temporary)", EEXIST) }
-
-        func fail(_ operation: String, _ code: Int32) -> StoreError {
-            if fd >= 0 { Glibc.close(fd) }
-            _ = unlink(temporary)
-            return ioError(operation, code)
-        }
-
-        if fchmod(fd, 0o600) != 0 { throw fail("set the mode of \(temporary)", errno) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-            if n < 0 {
-                let code = errno
-                if code == EINTR || code == EAGAIN { continue }
-                throw fail("write \(temporary)", code)
-            }
-            written += n
-        }
-        while fsync(fd) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            throw fail("sync \(temporary)", code)
-        }
-        let closed = Glibc.close(fd)
-        let closeCode = errno
-        fd = -1
-        if closed != 0 { throw fail("close \(temporary)", closeCode) }
-        if rename(temporary, target) != 0 {
-            let code = errno
-            _ = fail("", code)
-            throw folderError("rename \(temporary) to \(target)", folder: folder, code)
-        }
-        // The new file is in place; make the rename itself durable.
-        let folderFD = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD < 0 {
-            let code = errno
-            throw ioError("open the folder \(folder) to sync it (the new values are written but may not survive a crash)", code)
-        }
-        defer { Glibc.close(folderFD) }
-        while fsync(folderFD) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            if code == EINVAL || code == ENOTSUP { break }  // file system without folder sync
-            throw ioError("sync the folder \(folder) (the new values are written but may not survive a crash)", code)
-        }
-    }
-
-    /// fsync a folder, ignoring failures.
-    private func syncFolder(_ folder: String) {
-        let fd = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        _ = fsync(fd)
-        Glibc.close(fd)
     }
 }

@@ -128,10 +128,12 @@ public final class TestCoverage {
         }
     }
 
-    /// Stops recording, writes the lcov file; a summary per script and in all.
-    public func finish(lcovFile: String) throws -> (perScript: [(path: String, summary: Summary)], total: Summary) {
+    /// Stops recording, writes the lcov file (`-`: standard output) through the `Files` seam,
+    /// refusing one that is any of `inputs` or a script it covered; a summary per script and in all.
+    public func finish(lcovFile: String, inputs: [String] = []) throws -> (perScript: [(path: String, summary: Summary)], total: Summary) {
         let result = finish()
-        try ExploreTestFile.writeFile(result.lcov, to: lcovFile)
+        try Files.checkNotInput(lcovFile, inputs: inputs + result.perScript.map(\.path))
+        try Files.writeOutput(result.lcov, to: lcovFile)
         return (result.perScript, result.total)
     }
 

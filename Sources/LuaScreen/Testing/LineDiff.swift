@@ -1,3 +1,5 @@
+import ScreenModel
+
 /// A line diff for snapshot mismatches: `- N: line` for expected lines that are not in the
 /// actual text, `+ N: line` for actual lines that are not in the expected text, and a line
 /// of context either side, each numbered in its own text.
@@ -24,6 +26,19 @@ public enum LineDiff {
     }
 
     static func steps(_ a: [[UInt8]], _ b: [[UInt8]]) -> [Step] {
+        // Each distinct line becomes a number, read once: the table below then compares
+        // numbers, not lines (two texts of long lines that differ at their ends took minutes).
+        var numbers: [[UInt8]: Int] = [:]
+        func number(_ line: [UInt8]) -> Int {
+            if let known = numbers[line] { return known }
+            let next = numbers.count
+            numbers[line] = next
+            return next
+        }
+        return steps(numbered: a.map(number), b.map(number))
+    }
+
+    static func steps(numbered a: [Int], _ b: [Int]) -> [Step] {
         // Common head and tail first: most snapshot changes touch a few lines.
         var head = 0
         while head < a.count, head < b.count, a[head] == b[head] { head += 1 }
@@ -84,6 +99,12 @@ public enum LineDiff {
         return out
     }
 
+    /// A line of the diff as it is shown: at most `Diagnostic.quoteLimit` characters of it
+    /// (its first and last halves around a `…`; a line of megabytes is not printed whole).
+    static func shown(_ line: Substring) -> String {
+        Diagnostic.quote(String(line), keepEnd: true)
+    }
+
     /// The diff as lines, without a header; empty when the texts are equal.
     public static func render(expected: String, actual: String, context: Int = 1, maxLines: Int = 80) -> [String] {
         if expected.utf8.elementsEqual(actual.utf8) { return [] }
@@ -94,14 +115,14 @@ public enum LineDiff {
             let s = String(i + 1)
             return String(repeating: " ", count: digits - s.count) + s
         }
-        var shown = [Bool](repeating: false, count: steps.count)
+        var visible = [Bool](repeating: false, count: steps.count)
         for (k, step) in steps.enumerated() {
             if case .same = step { continue }
-            for c in max(0, k - context)...min(steps.count - 1, k + context) { shown[c] = true }
+            for c in max(0, k - context)...min(steps.count - 1, k + context) { visible[c] = true }
         }
         var out: [String] = []
         var lastShown = -1
-        for (k, step) in steps.enumerated() where shown[k] {
+        for (k, step) in steps.enumerated() where visible[k] {
             if out.count >= maxLines {
                 let left = steps[k...].filter { if case .same = $0 { return false } else { return true } }.count
                 if left > 0 { out.append("  … \(left) more changed line(s)") }
@@ -110,9 +131,9 @@ public enum LineDiff {
             if lastShown >= 0, k > lastShown + 1 { out.append("  …") }
             lastShown = k
             switch step {
-            case .same(let i, _): out.append("  \(number(i)): \(a[i])")
-            case .removed(let i): out.append("- \(number(i)): \(a[i])")
-            case .added(let j): out.append("+ \(number(j)): \(b[j])")
+            case .same(let i, _): out.append("  \(number(i)): \(shown(a[i]))")
+            case .removed(let i): out.append("- \(number(i)): \(shown(a[i]))")
+            case .added(let j): out.append("+ \(number(j)): \(shown(b[j]))")
             }
         }
         if out.isEmpty {

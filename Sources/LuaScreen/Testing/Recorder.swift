@@ -127,13 +127,37 @@ public final class SessionRecorder {
         return out.joined(separator: "\n") + "\n"
     }
 
-    /// Writes the test file, and its snapshot: the session's current screen at `width`.
+    /// Where the snapshot of the last screen goes: `__snapshots__/NAME.txt` beside the test file.
+    var snapshotFile: String {
+        PathResolver.join(PathResolver.join(TestFiles.directoryName(testFile), "__snapshots__"), snapshotName + ".txt")
+    }
+
+    /// Throws `FileError` when the test file or its snapshot would be written over one of the
+    /// session's inputs (the script, a module it required) or over what is not a regular file.
+    /// Called before the session runs and again before writing.
+    public func checkOutputs(inputs: [String]) throws {
+        for output in [testFile, snapshotFile] {
+            try Files.checkNotInput(output, inputs: inputs)
+            _ = try Files.replaceableTarget(output)
+        }
+        let folder = PathResolver.join(TestFiles.directoryName(testFile), "__snapshots__")
+        switch Files.kind(folder) {
+        case .folder, .missing: break
+        case .link: throw FileError(path: folder, reason: .notAFolder("it is a symbolic link; luascreen does not write through links"))
+        case .file, .other: throw FileError(path: folder, reason: .notAFolder("it is a file, not a folder"))
+        }
+    }
+
+    /// Writes the test file, and its snapshot: the session's current screen at `width`, both
+    /// through the `Files` seam (never through a link such as a shipped `__snapshots__`
+    /// link, never over a device or one of the session's inputs). Throws `FileError`.
     public func write(session: Session) throws {
-        try ExploreTestFile.writeFile(text(), to: testFile)
-        let snapshots = PathResolver.join(TestFiles.directoryName(testFile), "__snapshots__")
-        try ExploreTestFile.makeFolders(snapshots)
+        try checkOutputs(inputs: session.sources.paths)
         let screen = TextRenderer(options: RenderOptions(width: width, ascii: false, color: false)).renderText(session.currentScreen())
-        try ExploreTestFile.writeFile(screen, to: PathResolver.join(snapshots, snapshotName + ".txt"))
+        let folder = TestFiles.directoryName(testFile)
+        try Files.write([Files.Planned(relative: ExploreTestFile.baseName(testFile), bytes: Array(text().utf8)),
+                         Files.Planned(relative: "__snapshots__/" + snapshotName + ".txt", bytes: Array(screen.utf8))],
+                        inside: folder, inputs: session.sources.paths)
     }
 
     /// Text on one line (a comment in the file).

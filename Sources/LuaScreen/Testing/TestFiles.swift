@@ -27,18 +27,7 @@ enum TestFiles {
     }
 
     /// The entries of a folder, without `.` and `..`.
-    static func entries(_ folder: String) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: &entry.pointee.d_name) {
-                String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self))
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
-    }
+    static func entries(_ folder: String) -> [String] { Files.entries(folder) }
 
     /// Every `*_test.lua` under `folder`, sorted by path. Hidden folders, `__snapshots__`
     /// and symbolic links to folders are not entered.
@@ -70,32 +59,4 @@ enum TestFiles {
     }
 
     static func directoryName(_ path: String) -> String { ScriptLoader.directoryName(path) }
-
-    /// Creates `folder` (one level) when missing; an error message, or nil.
-    static func makeFolder(_ folder: String) -> String? {
-        if kind(folder) == .directory { return nil }
-        if mkdir(folder, 0o755) == 0 || errno == EEXIST { return nil }
-        return "cannot create the folder \(folder): \(String(cString: strerror(errno)))"
-    }
-
-    /// Writes through a temporary file and a rename; an error message, or nil.
-    static func writeText(_ bytes: [UInt8], to path: String) -> String? {
-        let temporary = path + ".tmp-\(getpid())"
-        guard let file = fopen(temporary, "wb") else {
-            return "cannot write \(path): \(String(cString: strerror(errno)))"
-        }
-        let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, bytes.count, file) }
-        let flushed = fflush(file) == 0
-        fclose(file)
-        guard written == bytes.count, flushed else {
-            unlink(temporary)
-            return "cannot write \(path): the disk refused the data"
-        }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            return "cannot write \(path): \(reason)"
-        }
-        return nil
-    }
 }

@@ -170,9 +170,10 @@ extension TestFileRun {
         }
         var existing: [UInt8]? = nil
         if let real {
-            switch PathResolver.readRegularFile(real) {
-            case .success(let bytes): existing = bytes
-            case .failure(let reason): return .error("snapshot \"\(name)\": cannot read \(file): \(reason)")
+            do { existing = try Files.readRegularFile(real) } catch let error as FileError {
+                return .error("snapshot \"\(name)\": cannot read \(file): \(error.message)")
+            } catch {
+                return .error("snapshot \"\(name)\": cannot read \(file): \(error)")
             }
         }
         // Byte for byte: a snapshot that differs only in Unicode normalization differs.
@@ -189,18 +190,27 @@ extension TestFileRun {
         return .error(([header] + diff.map { "  " + $0 }).joined(separator: "\n"))
     }
 
-    /// Writes a snapshot: to its real path when it exists (inside the root), else into the
-    /// real `__snapshots__` folder, made when missing. An error message, or nil.
+    /// Writes a snapshot through the `Files` seam: to its real path when it exists (inside
+    /// the root), else into the real `__snapshots__` folder, made when missing. The seam never
+    /// writes through a link or over what is not a regular file. An error message, or nil.
     func writeSnapshot(_ text: [UInt8], file: String, real: String?) -> String? {
-        if let real { return TestFiles.writeText(text, to: real) }
-        let directory = PathResolver.join(folder, "__snapshots__")
-        if let problem = TestFiles.makeFolder(directory) { return problem }
-        // The folder may be a link: it must still lead inside the root.
-        switch resolve("__snapshots__") {
-        case .failure(let error): return error.description
-        case .success((_, nil)): return "cannot create the folder \(directory)"
-        case .success((_, let folderReal?)):
-            return TestFiles.writeText(text, to: folderReal + "/" + (file.split(separator: "/").last.map(String.init) ?? file))
+        do {
+            if let real {
+                try Files.replace(real, with: text)
+                return nil
+            }
+            let directory = PathResolver.join(folder, "__snapshots__")
+            try Files.makeFolders(directory)
+            // The folder may be a link: it must still lead inside the root.
+            switch resolve("__snapshots__") {
+            case .failure(let error): return error.description
+            case .success((_, nil)): return "cannot create the folder \(directory)"
+            case .success((_, let folderReal?)):
+                try Files.replace(folderReal + "/" + (file.split(separator: "/").last.map(String.init) ?? file), with: text)
+                return nil
+            }
+        } catch {
+            return "\(error)"
         }
     }
 

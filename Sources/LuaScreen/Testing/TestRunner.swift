@@ -195,6 +195,14 @@ final class TestFileRun {
         return resolver.resolve(name, from: folder)
     }
 
+    /// Why the test file is not run when it is a symbolic link that leads out of the test
+    /// root (SPEC §7: a test reaches nothing outside it; `--trusted` lifts this), else nil.
+    func linkOutOfRoot() -> String? {
+        guard !options.trusted, Files.kind(path) == .link, let resolver else { return nil }
+        if let real = Files.realPath(path), resolver.contains(real: real) { return nil }
+        return "\(path): error: not run: it is a symbolic link out of the test root \(options.root); keep test files inside it\(options.limits.pathAdvice.isEmpty ? "" : " (\(options.limits.pathAdvice))")"
+    }
+
     deinit { close() }
 
     func close() {
@@ -241,10 +249,14 @@ final class TestFileRun {
             return ["\(path): error: \(error.sandboxText)"]
         }
         installGlobals(lua)
+        if let refusal = linkOutOfRoot() { return [refusal] }
         let bytes: [UInt8]
-        switch PathResolver.readRegularFile(path) {
-        case .success(let read): bytes = read
-        case .failure(let reason): return ["\(path): error: cannot read the test file: \(reason)"]
+        do {
+            bytes = try Files.readRegularFile(path, maxSize: maxScriptFileSize)
+        } catch let error as FileError {
+            return ["\(path): error: cannot read the test file: \(error.message)"]
+        } catch {
+            return ["\(path): error: cannot read the test file: \(error)"]
         }
         if let error = lua.load(bytes, chunkName: "@" + path) {
             if let location = error.location {

@@ -3,12 +3,12 @@ import LuaScreen
 
 /// `test --coverage FILE`: writes the lcov file and prints the summary after the tests.
 enum CoverageOutput {
-    static func finish(_ coverage: TestCoverage, file: String, status: Int32) -> Int32 {
+    static func finish(_ coverage: TestCoverage, file: String, status: Int32, inputs: [String]) -> Int32 {
         let result: (perScript: [(path: String, summary: TestCoverage.Summary)], total: TestCoverage.Summary)
         do {
-            result = try coverage.finish(lcovFile: file)
+            result = try coverage.finish(lcovFile: file, inputs: inputs)
         } catch {
-            printError("luascreen: cannot write the coverage to \(file): \(error)")
+            printError("\(error)")
             return 1
         }
         var cwd = ""

@@ -48,8 +48,12 @@ enum ExportCommand {
         }
         let result = Exporter.export(session.app, format: format, strings: strings)
         for warning in session.loadWarnings + result.warnings { printError(warning.description) }
+        if !result.errors.isEmpty {
+            for error in result.errors { printError(error.description) }
+            return 1
+        }
         do {
-            try Exporter.write(result.files, to: options.out!)
+            try Exporter.write(result, to: options.out!, inputs: session.sources.paths)
         } catch {
             printError("\(error)")
             return 1

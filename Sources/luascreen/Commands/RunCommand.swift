@@ -29,7 +29,13 @@ enum RunCommand {
         defer { session.close() }
         for warning in session.loadWarnings { printError(warning.description) }
         if let file = options.record {
-            shellRecording = ShellRecording(SessionRecorder(session: session, testFile: file, width: options.width ?? 80))
+            let recorder = SessionRecorder(session: session, testFile: file, width: options.width ?? 80)
+            // Refused before the session runs: never over the script, a module, a device or through a link.
+            do { try recorder.checkOutputs(inputs: session.sources.paths) } catch {
+                printError("\(error)")
+                return 1
+            }
+            shellRecording = ShellRecording(recorder)
         }
         let status: Int32
         if Terminal.stdinIsTerminal && Terminal.stdoutIsTerminal {
@@ -41,7 +47,7 @@ enum RunCommand {
             do {
                 try recording.recorder.write(session: session)
             } catch {
-                printError("error: cannot write the recorded test to \(recording.recorder.testFile): \(error)")
+                printError("\(error)")
                 return 1
             }
         }

@@ -11,15 +11,16 @@ enum StubsCommand {
 
 /// Text a command prints, or writes to a file.
 enum CommandOutput {
-    /// `text` (ending in a newline) on stdout, or written to `path`: the exit status.
+    /// `text` (ending in a newline) on stdout (also for `-`), or written to `path` through the
+    /// `Files` seam: the exit status.
     static func emit(_ text: String, to path: String?) -> Int32 {
         let text = text.hasSuffix("\n") ? text : text + "\n"
-        guard let path else {
+        guard let path, path != Files.standardOutputName else {
             print(text, terminator: "")
             return 0
         }
-        if let problem = TextFile.write(text, to: path) {
-            printError("luascreen: \(problem)")
+        do { try Files.writeOutput(text, to: path) } catch {
+            printError("\(error)")
             return 1
         }
         return 0

@@ -30,6 +30,11 @@ enum TestCommand {
             printError("luascreen: \(error)")
             return 2
         }
+        // No report may be written over a test file or a device (SPEC §14): refused before any test runs.
+        do { for case let output? in [options.junit, options.coverage] { try Files.checkOutput(output, inputs: files) } } catch {
+            printError("\(error)")
+            return 1
+        }
         if files.isEmpty {
             printError("luascreen: no *_test.lua files in \(paths.joined(separator: ", "))")
         }
@@ -45,11 +50,11 @@ enum TestCommand {
         let coverage = options.coverage.map { _ in TestCoverage.start() }
         var status = runner.run(files: files)
         if let junit = options.junit {
-            if let problem = TextFile.write(JUnitReport.xml(results: runner.results, files: files), to: junit) {
-                printError("luascreen: the JUnit report: \(problem)")
+            do { try Files.writeOutput(JUnitReport.xml(results: runner.results, files: files), to: junit) } catch {
+                printError("\(error)")
                 status = 1
             }
         }
-        return coverage.map { CoverageOutput.finish($0, file: options.coverage!, status: status) } ?? status
+        return coverage.map { CoverageOutput.finish($0, file: options.coverage!, status: status, inputs: files) } ?? status
     }
 }

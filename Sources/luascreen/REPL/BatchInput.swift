@@ -1,6 +1,8 @@
 /// Lines of standard input for batch mode: blank lines and `#` comments skipped, trimmed.
 final class BatchInput {
     private var pending: String?
+    /// Told of each line that is not UTF-8 (`TypedLine.refusal`), which is then skipped.
+    var refused: (String) -> Void = { _ in }
 
     /// The next command line, consumed.
     func next() -> String? {
@@ -12,7 +14,11 @@ final class BatchInput {
     /// The next command line, left for `next`.
     func peek() -> String? {
         if let pending { return pending }
-        while let raw = readLine(strippingNewline: true) {
+        while let bytes = TypedLine.readStandardInput() {
+            guard let raw = TypedLine.decode(bytes) else {
+                refused(TypedLine.refusal(bytes))
+                continue
+            }
             let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             pending = line

@@ -64,16 +64,11 @@ extension Shell {
             fail("edit: \(editor) failed; the value is unchanged")
             return nil
         }
-        guard let file = fopen(path, "r") else { return nil }
-        defer { fclose(file) }
-        var out: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n <= 0 { break }
-            out += buffer[0..<n]
-            if out.count > 16 << 20 { fail("edit: the text is larger than 16 MiB"); return nil }
-        }
+        var out: [UInt8]
+        do { out = try Files.readRegularFile(path, maxSize: 16 << 20) } catch let error as FileError {
+            if case .tooLarge = error.reason { fail("edit: the text is larger than 16 MiB") } else { fail("edit: \(error.message)") }
+            return nil
+        } catch { return nil }
         if out.last == 10 { out.removeLast() }
         return String(decoding: out, as: UTF8.self)
     }

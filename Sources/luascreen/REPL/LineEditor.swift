@@ -31,6 +31,8 @@ enum LineEditor {
         case end
         /// Ctrl-C at a question: the question is cancelled.
         case cancelled
+        /// A line that is not UTF-8, refused (`why` says so); at a question it cancels it.
+        case refused(why: String)
         /// `watch` said the script changed; `pending` is what was typed so far (given back
         /// to the next read).
         case changed(pending: String)
@@ -44,6 +46,9 @@ enum LineEditor {
     nonisolated(unsafe) private static var ended: Input?
     /// Text typed before a reload interrupted the read, put back in the next line.
     nonisolated(unsafe) private static var pending: String?
+    /// The bytes of the read under way, checked as readline reads them (it drops a byte that
+    /// is not UTF-8 from the line, which would store something else than was typed).
+    nonisolated(unsafe) private static var typed = UTF8Check()
 
     static func setUp(historyPath: String?) {
         rl_readline_name = UnsafePointer(strdup("luascreen"))
@@ -52,6 +57,7 @@ enum LineEditor {
         rl_completer_word_break_characters = UnsafePointer(strdup(" \t"))
         rl_attempted_completion_function = { _, _, _ in LineEditor.complete() }
         rl_signal_event_hook = { LineEditor.signalEvent() }
+        rl_getc_function = { stream in LineEditor.getc(stream) }
         // With an event hook readline waits in select() with a timeout and calls it between
         // keys; a signal then arrives there too.
         rl_event_hook = { LineEditor.idle() }
@@ -65,15 +71,29 @@ enum LineEditor {
 
     /// One line, without its newline; nil at end of input (Ctrl-D on an empty line).
     static func read(prompt: String) -> String? {
-        if case .line(let line) = input(prompt: prompt) { return line }
+        switch input(prompt: prompt) {
+        case .line(let line): return line
+        case .refused(let why): refuse(why)
+        default: break
+        }
         return nil
     }
 
     /// One line of a question (a confirm, a new value): nil when Ctrl-C cancelled it or
     /// the input ended.
     static func answer(prompt: String) -> String? {
-        if case .line(let line) = input(prompt: prompt, question: true) { return line }
+        switch input(prompt: prompt, question: true) {
+        case .line(let line): return line
+        case .refused(let why): refuse(why)
+        default: break
+        }
         return nil
+    }
+
+    /// Says on stderr that a typed line was refused.
+    static func refuse(_ why: String) {
+        flushOutput()
+        printError("error: \(why)")
     }
 
     /// One line, or how the read ended instead. A question is not interrupted by `watch`.
@@ -82,6 +102,7 @@ enum LineEditor {
         fflush(stdout)
         asking = question
         ended = nil
+        typed = UTF8Check()
         reading.store(true, ordering: .sequentiallyConsistent)
         let line = readline(prompt)
         reading.store(false, ordering: .sequentiallyConsistent)
@@ -89,7 +110,20 @@ enum LineEditor {
         defer { ended = nil }
         guard let raw = line else { return ended ?? .end }
         defer { free(raw) }
-        return ended ?? .line(String(cString: raw))
+        if let ended { return ended }
+        if let byte = typed.firstBad { return .refused(why: TypedLine.refusal(byte: byte, at: nil)) }
+        guard let text = TypedLine.decode(cString: raw) else {
+            return .refused(why: TypedLine.refusal(UnsafeBufferPointer(
+                start: UnsafeRawPointer(raw).assumingMemoryBound(to: UInt8.self), count: strlen(raw))))
+        }
+        return .line(text)
+    }
+
+    /// readline's key reader: readline's own, each byte also given to `typed`.
+    static func getc(_ stream: UnsafeMutablePointer<FILE>?) -> Int32 {
+        let c = rl_getc(stream)
+        if c == 0x0A || c == 0x0D { typed.end() } else if c >= 0 { typed.feed(UInt8(truncatingIfNeeded: c)) }
+        return c
     }
 
     /// readline's startup hook: puts back what a reload interrupted.
@@ -175,7 +209,11 @@ enum LineEditor {
                 break
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let text = TypedLine.decode(bytes) else {
+            refuse(TypedLine.refusal(bytes))
+            return nil
+        }
+        return text
     }
 
     // MARK: signals

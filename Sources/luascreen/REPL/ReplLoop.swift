@@ -19,7 +19,7 @@ enum ReplLoop {
             secret ? LineEditor.readSecret(prompt: question) : LineEditor.answer(prompt: question)
         }
         shell.readTextLine = { LineEditor.read(prompt: "") }
-        let watch = shell.options.watch ? Watch(session: shell.session) : nil
+        let watch = shell.options.watch ? SourceWatch(session: shell.session) : nil
         if let watch { LineEditor.watch = { watch.changed() } }
         shell.start()
         reading: while true {
@@ -29,6 +29,9 @@ enum ReplLoop {
             case .end, .cancelled:
                 print("")  // Ctrl-D: leave on a fresh line
                 break reading
+            case .refused(let why):
+                shell.fail(why)
+                continue
             case .changed:
                 if let watch {
                     shell.reload(changed: watch.changedFiles())
@@ -49,6 +52,7 @@ enum ReplLoop {
     /// One command a line, each echoed as `> COMMAND`; exit 1 when any failed.
     static func batch(_ shell: Shell) -> Int32 {
         let input = BatchInput()
+        input.refused = { shell.fail($0) }
         // A button's question is answered by a y or n line right after the command.
         shell.ask = { question, _ in
             print(question.trimmingSpaces)
@@ -79,8 +83,7 @@ enum ReplLoop {
         }
         let folder = base + "/luascreen"
         do {
-            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true,
-                                                    attributes: [.posixPermissions: 0o700])
+            try Files.makeFolders(folder, mode: 0o700)
         } catch {
             printError("warning: cannot keep the history in \(folder): \(String(describing: error))")
             return nil

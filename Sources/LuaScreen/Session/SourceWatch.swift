@@ -3,16 +3,16 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import LuaScreen
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
-/// `run --watch`: notices when the script or a module it required changes on disk (its
+/// `run --watch` and `preview`: notices when the script or a module it required changes on disk (its
 /// modification time, size or inode: editors that save by renaming change the inode).
 /// Looked at between keys while the REPL waits; a change is reported once the file has
 /// looked the same twice in a row, so a save caught half-way is not reloaded.
-final class Watch {
+/// Not `Sendable`: used on the session's thread, as the session is.
+public final class SourceWatch {
     private struct Stamp: Equatable {
         var seconds: Int
         var nanoseconds: Int
@@ -25,20 +25,21 @@ final class Watch {
     private var seen: [String: Stamp?]?
     private var lastLook = 0.0
 
-    init(session: Session) {
+    /// Watches the files `session` read (its script and the modules it required).
+    public init(session: Session) {
         self.session = session
         rebase()
     }
 
     /// The files as they are now count as unchanged (after a reload, which may have
     /// required other modules).
-    func rebase() {
+    public func rebase() {
         stamps = current()
         seen = nil
     }
 
     /// True when a watched file changed and has settled; at most about four looks a second.
-    func changed() -> Bool {
+    public func changed() -> Bool {
         let now = Date.timeIntervalSinceReferenceDate
         guard now - lastLook >= 0.25 else { return false }
         lastLook = now
@@ -52,7 +53,7 @@ final class Watch {
     }
 
     /// The files that changed since the last rebase, for the message.
-    func changedFiles() -> [String] {
+    public func changedFiles() -> [String] {
         let look = current()
         return session.sources.paths.filter { look[$0] != stamps[$0] }
     }

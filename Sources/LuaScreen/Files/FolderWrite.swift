@@ -1,0 +1,59 @@
+import Glibc
+
+extension Files {
+    /// One file to write below a folder: its path relative to that folder and its bytes.
+    /// `Sendable`: a plain value.
+    public struct Planned: Equatable, Sendable {
+        /// Relative to the folder (`Root.plist`, `res/xml/main.xml`); checked by `relativeParts`.
+        public var relative: String
+        /// The whole content.
+        public var bytes: [UInt8]
+        /// A file to write at `relative` with `bytes`.
+        public init(relative: String, bytes: [UInt8]) {
+            self.relative = relative
+            self.bytes = bytes
+        }
+    }
+
+    /// Writes every file below `root` (made when missing): first every name is checked
+    /// (inside `root`, no `..`, no link on the way, no target that is not a regular file, no
+    /// two files with one name, none that is one of `inputs`), then each file is `replace`d.
+    /// A refusal found by the checks leaves `root` as it was.
+    public static func write(_ files: [Planned], inside root: String, mode: mode_t = 0o644,
+                             inputs: [String] = []) throws {
+        var st = stat()
+        if stat(root, &st) == 0, st.st_mode & S_IFMT != S_IFDIR {
+            throw FileError(path: root, reason: .notAFolder("it is a file, not a folder"))
+        }
+        var seen = Set<String>()
+        for file in files {
+            let path = try join(root, file.relative)
+            guard seen.insert(path).inserted else {
+                throw FileError(path: path, reason: .badName("two files of this output have this name; refused"))
+            }
+            try checkFolders(of: file.relative, inside: root)
+            _ = try replaceableTarget(path)
+            try checkNotInput(path, inputs: inputs)
+        }
+        for file in files {
+            let (folder, _) = split(file.relative)
+            let parent = file.relative.contains("/") ? try makeFolders(folder, inside: root, mode: 0o755) : root
+            if !file.relative.contains("/") { try makeFolders(root) }
+            try replace(joinText(parent, split(file.relative).name), with: file.bytes, mode: mode)
+        }
+    }
+
+    /// Throws when a folder on the way to `relative` below `root` exists and is not a folder
+    /// (a link, a file); missing ones are fine (they will be made).
+    private static func checkFolders(of relative: String, inside root: String) throws {
+        var current = root
+        for part in try relativeParts(relative).dropLast() {
+            current = joinText(current, part)
+            switch kind(current) {
+            case .folder, .missing: continue
+            case .link: throw FileError(path: current, reason: .notAFolder("it is a symbolic link; luascreen does not write through links"))
+            case .file, .other: throw FileError(path: current, reason: .notAFolder("it is a file, not a folder"))
+            }
+        }
+    }
+}

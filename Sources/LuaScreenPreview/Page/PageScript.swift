@@ -1,0 +1,455 @@
+extension PageAssets {
+    /// `/app.js`: draws `/api/state` and sends each click to `/api/do`, where the session runs
+    /// it as the REPL's command of the same name; waits on `/api/events` for reloads.
+    static let script = #"""
+"use strict";
+(function () {
+  const hash = location.hash.replace(/^#/, "");
+  if (hash) { sessionStorage.setItem("luascreen_token", hash); }
+  const token = hash || sessionStorage.getItem("luascreen_token") || "";
+  const WINDOW = 100;
+  let state = null, loaded = 0, loading = false, showHidden = false, version = -1;
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = text;
+    return e;
+  }
+
+  async function api(path, body) {
+    const init = { headers: { "X-Luascreen-Token": token }, cache: "no-store" };
+    if (body) { init.method = "POST"; init.headers["Content-Type"] = "application/json"; init.body = JSON.stringify(body); }
+    const response = await fetch(path, init);
+    if (!response.ok && response.status !== 400) throw new Error(await response.text());
+    return response.json();
+  }
+
+  // ---- the look -------------------------------------------------------------------------
+  function setLook(look) {
+    document.body.classList.toggle("look-ios", look === "ios");
+    document.body.classList.toggle("look-android", look === "android");
+    $("look-ios").setAttribute("aria-checked", String(look === "ios"));
+    $("look-android").setAttribute("aria-checked", String(look === "android"));
+    localStorage.setItem("luascreen_look", look);
+  }
+
+  // ---- talking to the session -----------------------------------------------------------
+  async function load(from) {
+    const q = "?from=" + from + "&count=" + WINDOW + (showHidden ? "&hidden=1" : "");
+    return api("/api/state" + q);
+  }
+
+  async function refresh() {
+    const keep = Math.max(WINDOW, loaded);
+    const s = await api("/api/state?from=0&count=" + Math.min(keep, 500) + (showHidden ? "&hidden=1" : ""));
+    draw(s);
+  }
+
+  /** Runs an op on the session; answers a confirm, shows alerts and refusals. */
+  async function run(op, fields) {
+    const body = Object.assign({ op: op, window_from: 0, window_count: Math.min(Math.max(WINDOW, loaded), 500), hidden: showHidden }, fields || {});
+    const answer = await api("/api/do", body);
+    if (answer.state) draw(answer.state);
+    if (answer.confirm) {
+      const yes = await ask(answer.confirm, [{ text: "Cancel", value: false }, { text: "OK", value: true, cls: "default" }]);
+      return run(op, Object.assign({}, fields, { answer: yes }));
+    }
+    if (answer.error) showMessage(answer.error);
+    else clearMessage();
+    for (const alert of answer.alerts || []) await ask(alert, [{ text: "OK", value: true, cls: "default" }]);
+    return answer;
+  }
+
+  function showMessage(text) { const m = $("message"); m.textContent = text; m.hidden = false; }
+  function clearMessage() { $("message").hidden = true; }
+
+  /** A dialog with buttons; resolves to the chosen button's value. */
+  function ask(text, buttons) {
+    return new Promise((resolve) => {
+      const dialog = $("dialog");
+      $("dialog-text").textContent = text;
+      const box = $("dialog-buttons");
+      box.replaceChildren();
+      for (const b of buttons) {
+        const button = el("button", b.cls || "", b.text);
+        button.type = "button";
+        button.addEventListener("click", () => { dialog.close(); resolve(b.value); });
+        box.appendChild(button);
+      }
+      dialog.oncancel = () => resolve(buttons[0].value);
+      dialog.showModal();
+      const last = box.lastElementChild;
+      if (last) last.focus();
+    });
+  }
+
+  // ---- drawing --------------------------------------------------------------------------
+  function draw(s) {
+    state = s;
+    version = Math.max(version, s.version);
+    const path = s.path;
+    $("title").textContent = s.screen.title;
+    document.title = s.screen.title + " — luascreen preview";
+    const back = $("back");
+    back.hidden = path.length < 2;
+    back.textContent = path.length > 1 ? path[path.length - 2].title : "";
+    const nav = $("path");
+    nav.replaceChildren();
+    path.forEach((p, i) => {
+      if (i > 0) nav.appendChild(document.createTextNode(" › "));
+      if (i === 0 && path.length > 1) {
+        const home = el("button", "", p.title);
+        home.type = "button";
+        home.addEventListener("click", () => run("home"));
+        nav.appendChild(home);
+      } else nav.appendChild(el("span", "", p.title));
+    });
+    const diag = $("diagnostics");
+    if (s.diagnostics) {
+      diag.textContent = "The script no longer loads; the last good version keeps running.\n" + s.diagnostics.join("\n");
+      diag.hidden = false;
+    } else diag.hidden = true;
+    const sections = $("sections");
+    sections.replaceChildren();
+    loaded = 0;
+    appendSections(s.screen.sections, sections);
+    if (s.screen.kind === "list") sections.appendChild(addItemSection());
+    updateMore();
+  }
+
+  function appendSections(list, container) {
+    const screen = state.screen;
+    for (const section of list) {
+      let box = container.querySelector('[data-section="' + CSS.escape(section.id) + '"]:last-child');
+      let group;
+      if (box && box === container.lastElementChild) {
+        group = box.querySelector(".group");
+      } else {
+        box = el("div", "section");
+        box.dataset.section = section.id;
+        if (section.header) box.appendChild(el("div", "section-header", section.header));
+        group = el("div", "group");
+        if (screen.kind === "picker") { group.setAttribute("role", "listbox"); group.setAttribute("aria-label", screen.title); }
+        box.appendChild(group);
+        container.appendChild(box);
+      }
+      if (!section.visible) box.classList.add("hidden-row");
+      section.rows.forEach((row) => { group.appendChild(drawRow(row, screen, loaded)); loaded += 1; });
+      const oldFooter = box.querySelector(".section-footer");
+      if (oldFooter) oldFooter.remove();
+      if (section.footer) box.appendChild(el("div", "section-footer", section.footer));
+    }
+  }
+
+  function updateMore() {
+    const more = $("more");
+    const total = state.screen.total;
+    more.hidden = loaded >= total;
+    more.textContent = loaded + " of " + total + " rows";
+  }
+
+  async function loadMore() {
+    if (loading || !state || loaded >= state.screen.total) return;
+    loading = true;
+    try {
+      const s = await load(loaded);
+      if (s.screen.id === state.screen.id && s.version === state.version) appendSections(s.screen.sections, $("sections"));
+      else draw(s);
+      updateMore();
+    } finally { loading = false; }
+  }
+
+  function clickable(node, role, handler) {
+    node.setAttribute("role", role);
+    node.tabIndex = 0;
+    node.addEventListener("click", (e) => { if (e.target.closest("input,textarea,button:not(.row)") && e.target !== node) return; handler(); });
+    node.addEventListener("keydown", (e) => {
+      if ((e.key === "Enter" || e.key === " ") && e.target === node) { e.preventDefault(); handler(); }
+    });
+  }
+
+  function drawRow(row, screen, position) {
+    const node = el("div", "row " + row.type + " " + (row.style || "value1"));
+    node.dataset.id = row.id;
+    node.dataset.type = row.type;
+    if (row.destructive) node.classList.add("destructive");
+    if (!row.enabled) { node.classList.add("disabled"); node.setAttribute("aria-disabled", "true"); }
+    if (!row.visible) node.classList.add("hidden-row");
+    if (row.icon) {
+      node.classList.add("has-icon");
+      node.appendChild(el("span", "icon", row.icon));
+    }
+    const text = el("div", "text");
+    text.appendChild(el("div", "label", row.text));
+    node.appendChild(text);
+    const usable = row.enabled && row.visible && !row.error;
+    const control = row.control || {};
+    const ref = row.ref;
+
+    if (row.error) text.appendChild(el("div", "row-error", row.error));
+    if (screen.kind === "picker") {
+      node.setAttribute("role", "option");
+      node.setAttribute("aria-selected", String(row.accessory === "checkmark"));
+      node.tabIndex = 0;
+      const pick = () => { if (usable) run("select", { ref: ref }); };
+      node.addEventListener("click", pick);
+      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
+      if (row.accessory === "checkmark") node.appendChild(el("span", "check"));
+      return finish(node, row);
+    }
+    if (screen.kind === "list") {
+      const tools = el("span", "item-tools");
+      const n = position + 1;
+      const up = button("↑", "Move up", () => run("move", { from: n, to: n - 1 }));
+      const down = button("↓", "Move down", () => run("move", { from: n, to: n + 1 }));
+      up.disabled = n === 1; down.disabled = n === screen.total;
+      const remove = button("✕", "Remove", () => run("remove", { from: n }));
+      remove.classList.add("remove");
+      tools.append(up, down, remove);
+      node.appendChild(tools);
+      return finish(node, row);
+    }
+    switch (row.type) {
+      case "toggle": {
+        node.setAttribute("aria-checked", String(!!row.on));
+        if (usable) clickable(node, "switch", () => run("select", { ref: ref }));
+        else node.setAttribute("role", "switch");
+        node.setAttribute("aria-label", row.text);
+        node.appendChild(el("span", "switch"));
+        break;
+      }
+      case "input": {
+        const secure = !!control.secure;
+        const field = el(control.multiline ? "textarea" : "input", "field");
+        if (!control.multiline) field.type = secure ? "password" : (control.keyboard === "email" ? "email" : control.keyboard === "url" ? "url" : "text");
+        field.setAttribute("aria-label", row.text);
+        field.placeholder = secure ? (row.value ? "••••" : (control.placeholder || "")) : (control.placeholder || "");
+        field.value = secure ? "" : (row.value === null || row.value === undefined ? "" : String(row.value));
+        if (control.max_length) field.maxLength = control.max_length;
+        field.disabled = !usable;
+        const commit = () => { if (field.value !== (secure ? "" : String(row.value ?? ""))) run("set", { ref: ref, value: field.value }); };
+        field.addEventListener("change", commit);
+        if (!control.multiline) field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
+        node.appendChild(field);
+        break;
+      }
+      case "number": {
+        const value = typeof row.value === "number" ? row.value : Number(row.value);
+        if (control.min !== undefined && control.max !== undefined) {
+          const slider = el("input", "slider");
+          slider.type = "range"; slider.min = control.min; slider.max = control.max;
+          slider.step = control.step || "any"; slider.value = value;
+          slider.setAttribute("aria-label", row.text);
+          slider.disabled = !usable;
+          slider.addEventListener("change", () => run("set", { ref: ref, value: slider.value }));
+          node.appendChild(slider);
+        }
+        node.appendChild(el("span", "number-value", row.detail));
+        const stepper = el("span", "stepper");
+        const dec = button("−", "Decrease " + row.text, () => run("dec", { ref: ref }));
+        const inc = button("+", "Increase " + row.text, () => run("inc", { ref: ref }));
+        dec.disabled = inc.disabled = !usable;
+        stepper.append(dec, inc);
+        node.appendChild(stepper);
+        break;
+      }
+      case "date":
+      case "time": {
+        const field = el("input", "field");
+        field.type = row.type;
+        field.value = row.value || "";
+        if (control.earliest) field.min = control.earliest;
+        if (control.latest) field.max = control.latest;
+        field.setAttribute("aria-label", row.text);
+        field.disabled = !usable;
+        field.addEventListener("change", () => { if (field.value) run("set", { ref: ref, value: field.value }); });
+        node.appendChild(field);
+        break;
+      }
+      default: {
+        if (row.detail !== null && row.detail !== undefined) {
+          const detail = el("span", "detail" + (row.placeholder ? " placeholder" : ""), row.detail);
+          if (row.style === "subtitle") { detail.className = "sub"; text.appendChild(detail); }
+          else if (document.body.classList.contains("look-android")) { detail.className = "sub"; text.appendChild(detail); }
+          else node.appendChild(detail);
+        }
+        if (row.selectable && usable) {
+          clickable(node, "button", () => run("select", { ref: ref }));
+          if (row.type === "choice") node.setAttribute("aria-haspopup", "listbox");
+        } else if (row.selectable) node.setAttribute("role", "button");
+        const acc = row.accessory;
+        if (acc === "detail" || acc === "detail_disclosure") {
+          const info = button("i", "More about " + row.text, () => run("accessory", { ref: ref }));
+          info.className = "info";
+          info.disabled = !usable;
+          node.appendChild(info);
+        }
+        if (acc === "disclosure" || acc === "detail_disclosure" || ((row.type === "choice" || row.type === "list") && acc === "none")) node.appendChild(el("span", "chevron"));
+        if (acc === "checkmark") node.appendChild(el("span", "check"));
+      }
+    }
+    return finish(node, row);
+  }
+
+  function finish(node, row) {
+    if (row.actions && row.actions.length && row.enabled && row.visible) {
+      const more = button("⋯", "Actions of " + row.text, () => chooseAction(row));
+      more.className = "actions-button";
+      node.appendChild(more);
+    }
+    if (!row.enabled || !row.visible) {
+      const why = button(row.visible ? "why?" : "hidden · why?", "Why is " + row.text + (row.visible ? " disabled" : " hidden"), async () => {
+        const answer = await run("why", { ref: row.id });
+        if (answer.result) ask(answer.result, [{ text: "OK", value: true, cls: "default" }]);
+      });
+      why.className = "why";
+      node.appendChild(why);
+    }
+    return node;
+  }
+
+  function button(text, label, handler) {
+    const b = el("button", "", text);
+    b.type = "button";
+    b.setAttribute("aria-label", label);
+    b.addEventListener("click", (e) => { e.stopPropagation(); handler(); });
+    return b;
+  }
+
+  async function chooseAction(row) {
+    const buttons = [{ text: "Cancel", value: null }].concat(row.actions.map((a) => ({ text: a.text, value: a.id, cls: a.destructive ? "destructive" : "" })));
+    const id = await ask(row.text, buttons);
+    if (id) run("action", { ref: row.ref, action: id });
+  }
+
+  function addItemSection() {
+    const box = el("div", "section");
+    const group = el("div", "group");
+    const node = el("form", "row add-row");
+    const field = el("input", "field");
+    field.placeholder = "New item";
+    field.setAttribute("aria-label", "New item");
+    const add = el("button", "", "Add");
+    add.type = "submit";
+    node.append(field, add);
+    node.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      if (!field.value) return;
+      const answer = await run("add", { value: field.value });
+      if (answer.ok) field.value = "";
+    });
+    group.appendChild(node);
+    box.appendChild(group);
+    return box;
+  }
+
+  // ---- find -------------------------------------------------------------------------------
+  async function find(text) {
+    const box = $("find-results");
+    box.replaceChildren();
+    if (!text) { box.hidden = true; return; }
+    const answer = await run("find", { value: text });
+    const results = answer.result || [];
+    if (!results.length) box.appendChild(el("div", "more", "nothing matches “" + text + "”"));
+    for (const r of results) {
+      const b = el("button", "", r.text + (r.hidden ? " (hidden)" : ""));
+      b.type = "button";
+      b.appendChild(el("small", "", r.titles.join(" › ")));
+      b.addEventListener("click", async () => { box.hidden = true; await run("go", { path: r.path }); });
+      box.appendChild(b);
+    }
+    box.hidden = false;
+  }
+
+  // ---- the map ----------------------------------------------------------------------------
+  async function drawMap() {
+    const graph = await api("/api/graph");
+    const map = $("map");
+    map.replaceChildren();
+    const depth = {}; const order = [graph.root]; depth[graph.root] = 0;
+    for (let i = 0; i < order.length; i++) {
+      for (const p of graph.pushes) if (p.from === order[i] && depth[p.to] === undefined) { depth[p.to] = depth[order[i]] + 1; order.push(p.to); }
+    }
+    for (const n of graph.nodes) if (depth[n.id] === undefined) { depth[n.id] = 0; order.push(n.id); }
+    const columns = {}; const place = {};
+    const W = 170, H = 46, GX = 90, GY = 26;
+    for (const id of order) {
+      const d = depth[id]; columns[d] = (columns[d] || 0) + 1;
+      place[id] = { x: 20 + d * (W + GX), y: 20 + (columns[d] - 1) * (H + GY) };
+    }
+    const width = 40 + (Math.max(...Object.keys(columns).map(Number)) + 1) * (W + GX);
+    const height = 40 + Math.max(...Object.values(columns)) * (H + GY);
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("width", width); svg.setAttribute("height", height);
+    svg.setAttribute("role", "img"); svg.setAttribute("aria-label", "Screens and pushes");
+    const add = (tag, attrs, parent, text) => {
+      const e = document.createElementNS(ns, tag);
+      for (const k in attrs) e.setAttribute(k, attrs[k]);
+      if (text !== undefined) e.textContent = text;
+      (parent || svg).appendChild(e); return e;
+    };
+    const edge = (a, b, cls, label, bend) => {
+      const p = place[a], q = place[b]; if (!p || !q) return;
+      const x1 = p.x + W, y1 = p.y + H / 2, x2 = q.x, y2 = q.y + H / 2;
+      const d = a === b ? `M${p.x + W - 20},${p.y + H} c 20,40 40,0 20,-${H / 2}` : `M${x1},${y1} C${x1 + 40 + bend},${y1} ${x2 - 40 - bend},${y2} ${x2},${y2}`;
+      add("path", { d: d, class: cls }).appendChild(document.createElementNS(ns, "title")).textContent = label;
+      add("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4 + bend / 3, "text-anchor": "middle" }, null, label.length > 28 ? label.slice(0, 27) + "…" : label);
+    };
+    graph.pushes.forEach((p) => edge(p.from, p.to, "push", p.text, 0));
+    graph.dependencies.forEach((d, i) => edge(d.from_screen, d.to_screen, "dep", d.key + ": " + d.from_row + " → " + d.to_row + " (" + d.condition + ")", 12 + (i % 4) * 8));
+    for (const n of graph.nodes) {
+      const p = place[n.id];
+      const g = add("g", { class: "node" + (n.id === graph.root ? " root" : ""), transform: `translate(${p.x},${p.y})` });
+      add("rect", { width: W, height: H, rx: 8 }, g);
+      add("text", { x: W / 2, y: 19, "text-anchor": "middle" }, g, n.title);
+      add("text", { x: W / 2, y: 35, "text-anchor": "middle" }, g, n.rows + (n.rows === 1 ? " row" : " rows"));
+    }
+    map.appendChild(svg);
+  }
+
+  // ---- live reload ------------------------------------------------------------------------
+  async function watch() {
+    for (;;) {
+      try {
+        const e = await api("/api/events?since=" + version);
+        if (e.version > version) { version = e.version; await refresh(); if (!$("map").hidden) drawMap(); }
+      } catch (err) {
+        showMessage("The preview stopped answering (" + err.message.trim() + "); retrying…");
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
+  }
+
+  // ---- start ------------------------------------------------------------------------------
+  document.addEventListener("DOMContentLoaded", async () => {
+    setLook(localStorage.getItem("luascreen_look") === "android" ? "android" : "ios");
+    $("look-ios").addEventListener("click", () => { setLook("ios"); refresh(); });
+    $("look-android").addEventListener("click", () => { setLook("android"); refresh(); });
+    $("back").addEventListener("click", () => run("back"));
+    $("show-hidden").addEventListener("change", (e) => { showHidden = e.target.checked; refresh(); });
+    $("show-map").addEventListener("click", async (e) => {
+      const map = $("map"); map.hidden = !map.hidden;
+      e.target.setAttribute("aria-pressed", String(!map.hidden));
+      if (!map.hidden) drawMap();
+    });
+    $("find-form").addEventListener("submit", (e) => { e.preventDefault(); find($("find").value.trim()); });
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && !$("dialog").open && state && state.path.length > 1 && !e.target.closest("input,textarea")) run("back");
+    });
+    window.addEventListener("scroll", () => {
+      if (window.innerHeight + window.scrollY > document.body.offsetHeight - 600) loadMore();
+    });
+    if (!token) { showMessage("This page needs the token: open the URL luascreen preview printed (it ends in #…)."); return; }
+    try {
+      draw(await load(0));
+      const timing = performance.now();
+      document.body.dataset.firstPaint = String(Math.round(timing));
+    } catch (err) { showMessage(String(err.message || err)); return; }
+    watch();
+  });
+})();
+"""#
+}

@@ -1,0 +1,102 @@
+import LuaScreen
+
+/// What the page draws, as JSON: the path, a window of the current screen's rows (each as
+/// `dump` writes it, plus what a phone's control needs: its number, range, masking, the
+/// kind of screen it is on), the diagnostics of a script that no longer loads.
+enum PreviewState {
+    /// The most rows one answer holds (the page asks for more as it scrolls).
+    static let maxWindow = 500
+
+    /// The state of `session` with rows `from..<from+count` of the current screen.
+    static func json(_ session: Session, version: Int, from: Int, count: Int, hidden: Bool,
+                     diagnostics: [String]?, note: String?) -> JSONValue {
+        let count = min(max(1, count), maxWindow)
+        let screen: ResolvedScreen
+        let total: Int
+        if hidden {
+            (screen, total) = allRows(session.currentScreen(), from: from, count: count)
+        } else {
+            (screen, total) = session.rows(from: from, count: count)
+        }
+        let kind = session.shownPickerID != nil ? "picker" : session.shownListID != nil ? "list" : "screen"
+        var path: [JSONValue] = []
+        for (id, title) in zip(session.path, session.titles) {
+            path.append(.object([("id", .string(id)), ("title", .string(title))]))
+        }
+        return .object([
+            ("version", .integer(Int64(version))),
+            ("path", .array(path)),
+            ("screen", .object([
+                ("id", .string(screen.id)),
+                ("title", .string(screen.title)),
+                ("kind", .string(kind)),
+                ("list", .optional(session.shownListID)),
+                ("from", .integer(Int64(max(0, min(from, total))))),
+                ("total", .integer(Int64(total))),
+                ("sections", .array(screen.sections.map { section(session, $0) })),
+            ])),
+            ("diagnostics", diagnostics.map { .array($0.map { .string(sanitize($0)) }) } ?? .null),
+            ("note", .optional(note)),
+        ])
+    }
+
+    /// A window over every row of a screen evaluated whole, hidden ones included.
+    private static func allRows(_ whole: ResolvedScreen, from: Int, count: Int) -> (ResolvedScreen, Int) {
+        let total = whole.sections.reduce(0) { $0 + $1.rows.count }
+        var out = ResolvedScreen(id: whole.id, title: whole.title, sections: [])
+        var position = 0
+        let end = from + count
+        for section in whole.sections {
+            let rows = section.rows.enumerated().filter { position + $0.offset >= from && position + $0.offset < end }.map(\.element)
+            let last = position + section.rows.count
+            position = last
+            if rows.isEmpty && !(section.rows.isEmpty && last >= from && last < end) { continue }
+            var part = section
+            part.rows = rows
+            if last > end { part.footer = nil }
+            out.sections.append(part)
+        }
+        return (out, total)
+    }
+
+    private static func section(_ session: Session, _ section: ResolvedSection) -> JSONValue {
+        .object([
+            ("id", .string(section.id)),
+            ("header", .optional(section.header)),
+            ("footer", .optional(section.footer)),
+            ("visible", .bool(section.visible)),
+            ("rows", .array(section.rows.map { row(session, $0) })),
+        ])
+    }
+
+    /// A row as `dump` writes it, and what the page's control for it needs.
+    static func row(_ session: Session, _ row: ResolvedRow) -> JSONValue {
+        guard case .object(var members) = Session.json(row) else { return .null }
+        members.append(("number", row.number.map { .integer(Int64($0)) } ?? .null))
+        members.append(("destructive", .bool(row.destructive)))
+        members.append(("error", .optional(row.error)))
+        members.append(("placeholder", .bool(row.isPlaceholder)))
+        members.append(("on", row.isOn.map { .bool($0) } ?? .null))
+        // The reference a click sends back: the id, unless it reads as a number (a number
+        // is a row's position to the session).
+        let ref = row.id.allSatisfy(\.isNumber) ? row.number.map(String.init) ?? row.id : row.id
+        members.append(("ref", .string(ref)))
+        if let key = row.key, let binding = session.binding(forKey: key) {
+            var hints: [(key: String, value: JSONValue)] = []
+            if let v = binding.minimum { hints.append(("min", .number(v))) }
+            if let v = binding.maximum { hints.append(("max", .number(v))) }
+            if let v = binding.step { hints.append(("step", .number(v))) }
+            if let v = binding.unit { hints.append(("unit", .string(v))) }
+            if binding.secure { hints.append(("secure", .bool(true))) }
+            if binding.multiline { hints.append(("multiline", .bool(true))) }
+            if binding.multiple { hints.append(("multiple", .bool(true))) }
+            if let v = binding.earliest { hints.append(("earliest", .string(v))) }
+            if let v = binding.latest { hints.append(("latest", .string(v))) }
+            if let v = binding.maxLength { hints.append(("max_length", .integer(Int64(v)))) }
+            if let v = binding.placeholder { hints.append(("placeholder", .string(v))) }
+            if let v = binding.keyboard { hints.append(("keyboard", .string(v.rawValue))) }
+            members.append(("control", .object(hints)))
+        }
+        return .object(members)
+    }
+}
