@@ -1,4 +1,3 @@
-import Foundation
 import LuaScreen
 
 /// `textDocument/completion`: what may be written at the cursor, read from the text around

@@ -1,4 +1,3 @@
-import Foundation
 import LuaScreen
 
 /// `check`'s diagnostics as the editor shows them: each on the token it is about (the
@@ -29,7 +28,7 @@ enum DiagnosticRanges {
 
     /// The suggestion of ` (did you mean "X"?)` in `message`, if any.
     static func suggestion(_ message: String) -> String? {
-        guard let r = message.range(of: "did you mean \"", options: .backwards) else { return nil }
+        guard let r = message.ranges(of: "did you mean \"").last else { return nil }
         let rest = message[r.upperBound...]
         guard let q = rest.firstIndex(of: "\"") else { return nil }
         return String(rest[..<q])
@@ -37,7 +36,7 @@ enum DiagnosticRanges {
 
     /// The first quoted word after `marker` (`unknown field "txt"` → `txt`).
     static func quoted(after marker: String, in message: String) -> String? {
-        guard let r = message.range(of: marker + " \"") else { return nil }
+        guard let r = message.firstRange(of: marker + " \"") else { return nil }
         let rest = message[r.upperBound...]
         guard let q = rest.firstIndex(of: "\"") else { return nil }
         return String(rest[..<q])

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
 
 /// An open document and what the server knows of it. A value: `Sendable`.
@@ -41,7 +45,7 @@ struct OpenDocument: Sendable {
 enum URIs {
     /// The path of a `file://` URI (percent escapes decoded), standardized; other URIs as they are.
     static func path(_ uri: String) -> String {
-        if let url = URL(string: uri), url.isFileURL { return (url.path as NSString).standardizingPath }
+        if let url = URL(string: uri), url.isFileURL { return standard(url.path) }
         return uri
     }
 
@@ -51,6 +55,18 @@ enum URIs {
     /// A path made absolute and standardized, to compare with a document's.
     static func standard(_ path: String) -> String {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return (absolute as NSString).standardizingPath
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
     }
+
+    /// The folder a path is in.
+    static func folder(_ path: String) -> String { Files.split(path).folder }
+
+    /// A path's last part.
+    static func name(_ path: String) -> String { Files.split(path).name }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import LuaScreen
 
 /// `textDocument/hover`: the stub's doc of the constructor, field or method under the cursor

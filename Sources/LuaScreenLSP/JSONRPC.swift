@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A request's id: a number or a string (JSON-RPC 2.0). Sendable: a plain value.
 public enum RequestID: Codable, Hashable, Sendable {

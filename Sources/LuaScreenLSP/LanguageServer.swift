@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LuaScreen
 
 /// The language server of `luascreen lsp` (SPEC §16): reads LSP messages, answers requests
@@ -19,7 +23,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// The version `initialize` names.
     public let version: String
 
-    let lock = NSCondition()
+    let lock = ServerLock()
     var documents: [String: OpenDocument] = [:]
     /// Documents to check, and when.
     var due: [String: Double] = [:]
@@ -249,19 +253,13 @@ public final class LanguageServer: @unchecked Sendable {
         lock.unlock()
     }
 
-    func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    func now() -> Double { ServerLock.now() }
 
     // MARK: checking
 
     /// Starts the checker thread.
     public func startChecker() {
-        let thread = Thread { [self] in checkLoop() }
-        thread.stackSize = 16 << 20
-        thread.start()
+        ServerLock.startThread(stackSize: 16 << 20) { [self] in checkLoop() }
     }
 
     /// Ends the checker thread after the check under way.
@@ -284,7 +282,7 @@ public final class LanguageServer: @unchecked Sendable {
                 }
                 let wait = n.at - now()
                 if wait <= 0 { break }
-                _ = lock.wait(until: Date(timeIntervalSinceNow: wait))
+                lock.wait(seconds: wait)
                 next = nil
             }
             if stopping {

@@ -1,4 +1,3 @@
-import Foundation
 /// A forgiving Lua tokenizer for the editor features: it never fails (an unterminated string
 /// or comment runs to the end), so text that does not parse yet still has tokens.
 /// A namespace: callable from any thread.

@@ -1,4 +1,3 @@
-import Foundation
 /// Splits the bytes a client sends into JSON-RPC message bodies by their `Content-Length`
 /// headers (LSP's base protocol), never trusting the client: a header block without a valid
 /// length, garbage between messages and a body larger than `maxBody` are reported as

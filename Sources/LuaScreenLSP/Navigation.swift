@@ -1,4 +1,3 @@
-import Foundation
 import LuaScreen
 
 /// `definition`, `references`, `rename`: from `push = "id"` to the screen, from a store key
@@ -25,9 +24,9 @@ struct Navigation {
 
     /// The open screen scripts `document` shares a folder with, itself first.
     private func neighbours(_ document: OpenDocument) -> [OpenDocument] {
-        let folder = (document.path as NSString).deletingLastPathComponent
+        let folder = URIs.folder(document.path)
         let others = server.snapshot().values.filter {
-            $0.doc.uri != document.doc.uri && !$0.isTest && ($0.path as NSString).deletingLastPathComponent == folder
+            $0.doc.uri != document.doc.uri && !$0.isTest && URIs.folder($0.path) == folder
         }.sorted { $0.path < $1.path }
         return [document] + others
     }
@@ -111,12 +110,12 @@ struct Navigation {
     /// its `tests/` folder or in `../tests/` that name the script's file. Each string equal to
     /// the key (a row ref, `s:set("key", ...)`) and each `key =` of a store table and `.key`.
     private func testEdits(script: OpenDocument, key: String, newName: String, isName: Bool) -> [String: [TextEdit]] {
-        let folder = (script.path as NSString).deletingLastPathComponent
-        let scriptName = (script.path as NSString).lastPathComponent
+        let folder = URIs.folder(script.path)
+        let scriptName = URIs.name(script.path)
         var candidates: [String: TextDocument] = [:]
         for d in server.snapshot().values where d.isTest { candidates[d.path] = d.doc }
-        for dir in [folder, folder + "/tests", (folder as NSString).deletingLastPathComponent + "/tests"] {
-            let standard = (dir as NSString).standardizingPath
+        for dir in [folder, folder + "/tests", URIs.folder(folder) + "/tests"] {
+            let standard = URIs.standard(dir)
             for name in Files.entries(standard) where name.hasSuffix("_test.lua") {
                 let path = standard + "/" + name
                 guard candidates[path] == nil, let bytes = try? Files.readRegularFile(path) else { continue }

@@ -1,4 +1,3 @@
-import Foundation
 import LuaScreen
 
 /// The tables a script builds, read from its tokens (so it works on text that does not run

@@ -1,4 +1,3 @@
-import Foundation
 /// The LSP 3.17 structures the server reads and writes (only the fields it uses; unknown
 /// fields of a client's message are ignored). All plain `Codable`, `Sendable` values.
 

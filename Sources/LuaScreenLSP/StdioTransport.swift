@@ -1,7 +1,11 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs a server on file descriptors (standard input and output): reads with `poll` so a
 /// body whose `Content-Length` promised more than came is handed over after `stallSeconds`

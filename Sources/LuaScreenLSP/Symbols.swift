@@ -1,4 +1,3 @@
-import Foundation
 import LuaScreen
 
 /// `textDocument/documentSymbol`: screens › sections › rows, as the constructors nest.

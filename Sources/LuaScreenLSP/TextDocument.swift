@@ -1,4 +1,3 @@
-import Foundation
 /// One open document's text as UTF-8 bytes, with its line starts, converting between byte
 /// offsets and LSP positions (UTF-16 code units, as the protocol says).
 /// A value: `Sendable`.
