@@ -10,6 +10,34 @@
 #include "lsprivate.h"
 #include "lscoverage.h"
 #include <string.h>
+#include <signal.h>
+
+/* Set by a SIGINT handler (ls_interrupt_request), seen by the next count hook. */
+static volatile sig_atomic_t ls_interrupt_flag = 0;
+
+void ls_interrupt_request(void) { ls_interrupt_flag = 1; }
+void ls_interrupt_clear(void) { ls_interrupt_flag = 0; }
+int ls_interrupted_now(lua_State *L) { return ls_limits_in(L)->pool->interrupted; }
+
+/* Raises "interrupted" at the script's line (past the host's prelude), and makes every
+ * further instruction of this thread raise it too. */
+static void ls_raise_interrupt(lua_State *L) {
+    ls_pool *pool = ls_limits_in(L)->pool;
+    pool->interrupted = 1;
+    lua_sethook(L, ls_count_hook, LUA_MASKCOUNT, 1);
+    lua_Debug d;
+    int named = 0;
+    for (int at = 0; !named && lua_getstack(L, at, &d) && lua_getinfo(L, "Sl", &d); at++) {
+        if (d.currentline > 0 && !ls_is_host_chunk(d.source)) {
+            lua_pushfstring(L, "%s:%d: ", d.short_src, d.currentline);
+            named = 1;
+        }
+    }
+    if (!named) lua_pushliteral(L, "");
+    lua_pushliteral(L, "interrupted (Ctrl-C): the action was stopped and its changes undone");
+    lua_concat(L, 2);
+    lua_error(L);
+}
 
 static double ls_cpu_now(void) {
     struct timespec t;
@@ -31,6 +59,11 @@ static int ls_out_of_time(ls_pool *pool) {
 void ls_count_hook(lua_State *L, lua_Debug *ar) {
     if (ar->event != LUA_HOOKCOUNT) { ls_coverage_event(L, ar); return; }  /* lscoverage.c */
     ls_pool *pool = ls_limits_in(L)->pool;
+    if (ls_interrupt_flag) {
+        ls_interrupt_flag = 0;
+        pool->interrupted = 1;
+    }
+    if (pool->interrupted) ls_raise_interrupt(L);
     if (pool->budget <= 0) return;
     if (ls_out_of_time(pool)) {
         pool->timed_out = 1;

@@ -61,6 +61,20 @@ static lua_Integer ls_position(lua_Integer pos, size_t len) {
 static int ls_str_rep(lua_State *L) {
     if (lua_type(L, 2) == LUA_TNUMBER && lua_isinteger(L, 2)) {
         lua_Integer n = lua_tointeger(L, 2);
+        /* A result larger than the memory cap is a memory error, before the budget is asked
+         * for the turns it would take ("instruction limit exceeded" would be misleading). */
+        size_t limit = ls_limits_in(L)->pool->limit;
+        if (n > 0 && limit != 0 && lua_type(L, 1) == LUA_TSTRING) {
+            size_t l = 0, lsep = 0;
+            lua_tolstring(L, 1, &l);
+            if (lua_type(L, 3) == LUA_TSTRING) lua_tolstring(L, 3, &lsep);
+            double total = (double)l * (double)n + (double)lsep * (double)(n - 1);
+            if (total > (double)limit) {
+                /* Ask the capped allocator for more than the cap: it refuses, and Lua raises
+                 * its memory error with the place noted, as for any allocation past the cap. */
+                lua_newuserdatauv(L, limit + 1, 0);
+            }
+        }
         if (n > 0) ls_charge(L, ls_cost((double)n / 4));
     }
     return ls_call_original(L);

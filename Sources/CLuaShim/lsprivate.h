@@ -65,6 +65,7 @@ static inline void ls_pool_reset(ls_pool *pool) {
     pool->host_failed = 0;
     pool->spent = 0;
     pool->timed_out = 0;
+    pool->interrupted = 0;
     pool->cpu_mark = 0;
     if (pool->clock_on) pool->clock_at = ls_now();
 }

@@ -80,6 +80,7 @@ public final class PreviewServer {
             "/": ("text/html; charset=utf-8", PageAssets.html),
             "/index.html": ("text/html; charset=utf-8", PageAssets.html),
             "/app.js": ("text/javascript; charset=utf-8", PageAssets.script),
+            "/map.js": ("text/javascript; charset=utf-8", PageAssets.mapScript),
             "/app.css": ("text/css; charset=utf-8", PageAssets.style),
         ]
         let allowed: [String]

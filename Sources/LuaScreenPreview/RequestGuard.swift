@@ -29,7 +29,7 @@ public struct RequestGuard: Sendable {
 
     /// The paths served without the token: the page and its static files (a browser never
     /// sends the URL's fragment, so the page cannot carry it when first asked for).
-    public static let publicPaths: Set<String> = ["/", "/index.html", "/app.js", "/app.css", "/favicon.ico"]
+    public static let publicPaths: Set<String> = ["/", "/index.html", "/app.js", "/map.js", "/app.css", "/favicon.ico"]
 
     /// What a request is refused with, or nil when it may go on. `allowed` lists the methods
     /// the path takes.

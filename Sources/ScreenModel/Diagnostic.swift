@@ -103,10 +103,13 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         let subject = path.isEmpty ? "" : "\(path): "
         var text = sanitize("\(place): \(severity.rawValue): \(subject)\(message)", lineBreaks: .escape)
         for caller in calledFrom {
-            text += "\n" + sanitize("\(caller.file):\(caller.line): note: called from here", lineBreaks: .escape)
+            text += "\n" + sanitize("\(caller.file):\(caller.line): note: \(Diagnostic.calledFromNote)", lineBreaks: .escape)
         }
         return text
     }
+
+    /// The message of the `note:` line printed for each of `calledFrom`.
+    public static let calledFromNote = "called from here"
 
     /// Diagnostics in the order a person reads them: files in the order they first appear,
     /// then by line (unknown lines last), then by path, so the order is the same every run

@@ -16,6 +16,8 @@ struct Glyphs: Sendable {
     var switchOnShort: String
     var switchOffShort: String
     var disabled: String
+    /// A multiple choice's count when its texts do not fit ("%d selected").
+    var selected = "%d selected"
     /// Around a placeholder when there is no colour to dim it.
     var placeholderOpen = "‹"
     var placeholderClose = "›"
@@ -33,6 +35,7 @@ struct Glyphs: Sendable {
         if let on = words["on"] { switchOn = switchOnShort + " " + on }
         if let off = words["off"] { switchOff = switchOffShort + " " + off }
         if let disabled = words["disabled"] { self.disabled = "(" + disabled + ")" }
+        if let selected = words["%d selected"] { self.selected = selected }
     }
 
     /// What an accessory draws at the right end of its row ("" for none).

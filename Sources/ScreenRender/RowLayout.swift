@@ -61,7 +61,7 @@ extension TextRenderer {
         if textWidth + gap + right.width > room, let n = row.selectedCount, n > 1, row.error == nil,
            row.style == .value1, !inlineDetail.isEmpty {
             // A multiple choice's joined texts that do not fit: how many are chosen.
-            inlineDetail = "\(n) selected"
+            inlineDetail = g.selected.replacing("%d", with: String(n))
             right = rightPart()
         }
         if textWidth + gap + right.width > room {

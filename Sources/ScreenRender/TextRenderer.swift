@@ -39,7 +39,8 @@ public struct TextRenderer: Sendable {
 
     var glyphs: Glyphs {
         var g: Glyphs = options.ascii ? .ascii : .unicode
-        if !options.words.isEmpty { g.translate(options.words) }
+        // The locale's words are the script's text: sanitized, and folded under --ascii.
+        if !options.words.isEmpty { g.translate(options.words.mapValues { clean($0) }) }
         return g
     }
 

@@ -115,10 +115,10 @@ enum Completions {
     // MARK: zsh
 
     /// Text safe inside a zsh `_arguments` description: no brackets, colons escaped, and
-    /// no single quote (the spec is single-quoted).
+    /// each single quote written `'\''` (close the single-quoted spec, a quoted quote, reopen).
     static func zshDescription(_ text: String) -> String {
         text.replacing("[", with: "(").replacing("]", with: ")")
-            .replacing(":", with: "\\:").replacing("'", with: "")
+            .replacing(":", with: "\\:").replacing("'", with: "'\\''")
             .replacing("`", with: "")
     }
 

@@ -11,30 +11,35 @@ enum ManPage {
 
     static func roff() -> String {
         var lines = [
-            ".TH LUASCREEN 1 \"\" \"luascreen \(escaped(luascreenVersion))\" \"User Commands\"",
+            ".TH LUASCREEN 1 \(luascreenDate) \"luascreen \(escaped(luascreenVersion))\" \"User Commands\"",
+            // No hyphenation: identifiers ($XDG_CONFIG_HOME, on_select) are never split.
+            ".nh",
             ".SH NAME",
             "luascreen \\- settings screens written in Lua, in the terminal",
             ".SH SYNOPSIS",
         ]
         for spec in CommandSpec.all {
             lines.append(".B luascreen \(spec.command.rawValue)")
-            if !spec.synopsis.isEmpty { lines.append(escaped(spec.synopsis)) }
+            if !spec.synopsis.isEmpty { lines += wrapped(escaped(spec.synopsis)) }
             lines.append(".br")
         }
         lines += [
             ".B luascreen",
             "SCRIPT [options]",
             ".SH DESCRIPTION",
-            "luascreen hosts settings screens written in Lua: a script describes screens, sections,",
-            "rows and callbacks as tables; luascreen runs it sandboxed, validates it with file, line",
-            "and path for every mistake, and shows the screens in a REPL.",
+            "luascreen hosts settings screens written in Lua: a script describes screens,",
+            "sections, rows and callbacks as tables; luascreen runs it sandboxed,",
+            "validates it with file, line and path for every mistake, and shows the",
+            "screens in a REPL.",
             "Test files drive screens headless and print TAP.",
+            "Diagnostics put the place first, as editors read them:",
+            "\\fIFILE\\fR:\\fILINE\\fR: error: \\fIMESSAGE\\fR.",
             ".SH COMMANDS",
         ]
         for spec in CommandSpec.all {
             lines.append(".TP")
             lines.append(".B \(spec.command.rawValue)" + (spec.synopsis.isEmpty ? "" : " " + quotedArgument(spec.synopsis)))
-            lines.append(escaped(spec.help) + ".")
+            lines += wrapped(escaped(spec.help) + ".")
         }
         lines.append(".SH OPTIONS")
         for spec in OptionSpec.all {
@@ -45,24 +50,64 @@ enum ManPage {
             if !spec.commands.isEmpty, spec.commands.map(\.rawValue) != OptionSpec.scriptCommands.map(\.rawValue) {
                 text += " (" + spec.commands.map(\.rawValue).joined(separator: ", ") + ")"
             }
-            lines.append(text + ".")
+            lines += wrapped(text + ".")
+        }
+        lines += [
+            ".SH REPL COMMANDS",
+            "In the REPL (and in batch mode, one a line of standard input), \\fIREF\\fR is a",
+            "row's number, its id, or the start of its text.",
+        ]
+        for entry in Shell.commandHelp {
+            lines.append(".TP")
+            lines += wrapped("\\fB" + escaped(entry.names) + "\\fR")
+            lines += wrapped(escaped(entry.text) + ".")
         }
         lines += [
             ".SH EXIT STATUS",
-            "0 on success; 1 for a script, validation, command or test failure; 2 for a usage error.",
+            "0 on success; 1 for a script, validation, command or test failure;",
+            "2 for a usage error.",
             ".SH ENVIRONMENT",
             ".TP",
             ".B NO_COLOR",
-            "When set and not empty, no colour.",
+            "When set and not empty, no colour with \\fB\\-\\-color auto\\fR (the default);",
+            "an explicit \\fB\\-\\-color always\\fR wins.",
+            ".TP",
+            ".B TERM",
+            "With \\fBdumb\\fR, no colour with \\fB\\-\\-color auto\\fR.",
+            ".TP",
+            ".BR LC_ALL \", \" LC_MESSAGES \", \" LC_CTYPE \", \" LANG",
+            "The language of the app's strings (\\fB\\-\\-locale\\fR overrides it), and whether",
+            "the terminal takes UTF\\-8 (else \\fB\\-\\-ascii\\fR is implied).",
+            ".TP",
+            ".BR VISUAL \", \" EDITOR",
+            "The editor the REPL's \\fBedit\\fR command opens (VISUAL first).",
             ".TP",
             ".B XDG_CONFIG_HOME",
-            "Values persist in \\fI$XDG_CONFIG_HOME/luascreen/NAME.json\\fR (default \\fI~/.config\\fR).",
+            "Values persist in \\fI$XDG_CONFIG_HOME/luascreen/\\fR (default \\fI~/.config\\fR).",
             ".TP",
             ".B XDG_STATE_HOME",
-            "The REPL's history is kept under \\fI$XDG_STATE_HOME/luascreen/\\fR.",
+            "The REPL's history is kept in \\fI$XDG_STATE_HOME/luascreen/history\\fR",
+            "(default \\fI~/.local/state\\fR).",
+            ".TP",
+            ".B HOME",
+            "The base of the defaults above.",
             ".TP",
             ".B TAP_VERSION",
-            "Set by a TAP harness to the newest TAP it reads; 13 makes \\fBtest\\fR announce TAP version 13.",
+            "Set by a TAP harness to the newest TAP it reads; 13 makes \\fBtest\\fR announce",
+            "TAP version 13.",
+            ".SH FILES",
+            ".TP",
+            ".I $XDG_CONFIG_HOME/luascreen/NAME.json",
+            "The store: the values of the app whose \\fBstore\\fR is NAME (else the script's",
+            "name), a JSON object; \\fB\\-\\-store\\fR chooses another file, \\fBnone\\fR memory.",
+            "luascreen never overwrites a file it cannot read.",
+            ".TP",
+            ".I $XDG_CONFIG_HOME/luascreen/.NAME.json.lock",
+            "Beside each store file: locked (flock) while values are saved, so two",
+            "luascreen processes do not lose each other's changes.",
+            ".TP",
+            ".I $XDG_STATE_HOME/luascreen/history",
+            "The REPL's command history.",
             ".SH EXAMPLES",
             ".nf",
             "luascreen check examples/settings.lua",
@@ -76,6 +121,23 @@ enum ManPage {
             ".BR luacheck (1)",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Roff text lines of at most 80 bytes, cut at spaces (mandoc's style), none starting
+    /// with a control character.
+    static func wrapped(_ text: String) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.utf8.count + 1 + word.utf8.count > 80 {
+                lines.append(line)
+                line = String(word)
+            } else {
+                line += (line.isEmpty ? "" : " ") + word
+            }
+        }
+        lines.append(line)
+        return lines.map { $0.hasPrefix(".") || $0.hasPrefix("'") ? "\\&" + $0 : $0 }
     }
 
     /// A macro argument with spaces, quoted (roff doubles a quote inside).

@@ -45,6 +45,7 @@ struct OptionSpec: Sendable {
                    help: "show the app's strings in LANG (default: LC_ALL, LC_MESSAGES, LANG); with check: warn about strings LANG does not translate") {
             $0.locale = $1
         },
+        OptionSpec(name: "--werror", commands: [.check], help: "warnings fail the check too (exit 1)") { o, _ in o.werror = true },
         OptionSpec(name: "--json", commands: [.check, .explore], help: "print JSON: check's diagnostics, explore's summary") { o, _ in o.json = true },
         OptionSpec(name: "--screen", value: "ID", commands: [.render], help: "render this screen of the app instead of the root") { $0.screen = $1 },
         OptionSpec(name: "--page", value: "N", commands: [.render], help: "render page N of a long screen") { $0.page = try positive("--page", $1) },
@@ -66,6 +67,8 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--junit", value: "FILE", completes: .file, commands: [.test],
                    help: "also write the results as JUnit XML to FILE") { $0.junit = $1 },
         OptionSpec(name: "--filter", value: "TEXT", commands: [.test], help: "run only the tests whose name contains TEXT") { $0.filter = $1 },
+        OptionSpec(name: "--allow-empty", commands: [.test],
+                   help: "exit 0 when no test ran (no test file, or --filter matched none); by default that exits 1") { o, _ in o.allowEmpty = true },
         OptionSpec(name: "--format", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue), commands: [.export, .import_],
                    help: "export: what to write; import: what the file is (default: androidx for .xml, else a Settings.bundle)") { $0.format = $1 },
         OptionSpec(name: "--format", value: "FORMAT", choices: ["dot", "svg"], commands: [.graph],

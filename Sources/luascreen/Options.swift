@@ -12,7 +12,7 @@ import LuaScreen
 struct Options {
     /// The commands (`luascreen COMMAND ...`).
     enum Command: String, CaseIterable {
-        case run, check, dump, render, test, explore, export, import_ = "import", preview, graph, stubs, lsp, completions, man
+        case run, check, dump, render, test, explore, export, import_ = "import", init_ = "init", preview, graph, stubs, lsp, completions, man
     }
     enum ColorMode: String, CaseIterable { case auto, always, never }
 
@@ -28,6 +28,8 @@ struct Options {
     /// `run --watch`: reload when the script or a module it required changes on disk.
     var watch = false
     var json = false
+    /// `check --werror`: a warning fails the check.
+    var werror = false
     var screen: String?
     var locale: String?             // nil: from LC_ALL, LC_MESSAGES, LANG
     var page: Int?
@@ -38,6 +40,8 @@ struct Options {
     var coverage: String?
     var junit: String?
     var filter: String?
+    /// `test --allow-empty`: a run in which no test ran exits 0.
+    var allowEmpty = false
     var out: String?                // stubs: the file; export: the folder; import: the script; explore: the folder
     var format: String?             // export: settings-bundle | androidx; graph: dot | svg
     var port: Int?                  // preview: the port (nil: a free one)
@@ -68,7 +72,13 @@ struct Options {
                     options.command = command
                     explicitCommand = true
                     rest = rest.dropFirst()
+                } else if let topic = rest.first, !topic.hasPrefix("-") {
+                    throw unknownCommand(topic)
                 }
+            } else if !first.hasPrefix("-"), !first.hasSuffix(".lua"), access(first, F_OK) != 0 {
+                // `luascreen SCRIPT` is run; a word that is neither a command nor a script
+                // (no such file, no .lua) is a mistyped command.
+                throw unknownCommand(first)
             }
         }
         var given: [OptionSpec] = []
@@ -122,6 +132,14 @@ struct Options {
         }
         try CommandSpec.of(options.command).check(options)
         return options
+    }
+
+    /// `unknown command "chek" (did you mean "check"?)`, or the list of commands when none is close.
+    static func unknownCommand(_ word: String) -> UsageError {
+        let names = Command.allCases.map(\.rawValue) + ["help"]
+        let hint = closestOption(word, names).map { "did you mean \"\($0)\"?" }
+            ?? "commands: \(names.joined(separator: ", ")); a script is a .lua file"
+        return UsageError(description: "unknown command \"\(sanitize(word))\" (\(hint))")
     }
 
     static func list(_ words: [String], last: String = "or") -> String {

@@ -29,14 +29,17 @@ enum Terminal {
         return nil
     }
 
-    /// Colour: never with NO_COLOR set non-empty; `auto` only on a terminal that is not dumb.
+    /// Colour: `--color always` and `never` as they say (an explicit flag beats `NO_COLOR`,
+    /// as no-color.org asks); `auto` only on a terminal that is not dumb, never with
+    /// `NO_COLOR` set non-empty.
     static func color(_ options: Options) -> Bool {
         let env = ProcessInfo.processInfo.environment
-        if let noColor = env["NO_COLOR"], !noColor.isEmpty { return false }
         switch options.color {
         case .never: return false
         case .always: return true
-        case .auto: return stdoutIsTerminal && env["TERM"] != "dumb"
+        case .auto:
+            if let noColor = env["NO_COLOR"], !noColor.isEmpty { return false }
+            return stdoutIsTerminal && env["TERM"] != "dumb"
         }
     }
 

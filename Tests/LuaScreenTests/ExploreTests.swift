@@ -25,8 +25,8 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(ExploreStep(.select(row: "12", answer: nil), on: "m").replLines, ["select \"12\""])
         // The one Lua literal writer: "\u{1}2" as \x012 (never \12, one character), a tab as
         // \t, a bidi control escaped so a generated test file reads as it runs.
-        XCTAssertEqual(ExploreStep.luaQuoted("a\"b\\c\nd\u{1}2é"), "\"a\\\"b\\\\c\\nd\\x012é\"")
-        XCTAssertEqual(ExploreStep.luaQuoted("\t\u{202E}x"), "\"\\t\\u{202E}x\"")
+        XCTAssertEqual(LuaLiteral.string("a\"b\\c\nd\u{1}2é"), "\"a\\\"b\\\\c\\nd\\x012é\"")
+        XCTAssertEqual(LuaLiteral.string("\t\u{202E}x"), "\"\\t\\u{202E}x\"")
     }
 
     func testAnInvariantBrokenByThreeTogglesIsFoundAndShrunk() throws {

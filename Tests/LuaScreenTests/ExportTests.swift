@@ -52,8 +52,8 @@ final class ExportTests: XCTestCase {
         XCTAssertTrue(settings[1].contains(":4: warning: sections[1].rows[2]: number \"Free\" left out"), settings[1])
         XCTAssertTrue(settings[2].contains(":5: warning: sections[1].rows[3]: toggle \"T\": enabled (a function of ctx), on_change left out"), settings[2])
         let android = Exporter.export(app, format: .androidx)
-        XCTAssertEqual(android.files.map(\.path), ["res/xml/main.xml", "res/values/arrays.xml"])
-        XCTAssertTrue(android.files[0].contents.contains("<Preference\n            app:key=\"go\""))
+        XCTAssertEqual(android.files.map(\.path), ["res/xml/main.xml", "res/values/strings.xml", "res/values/arrays.xml"])
+        XCTAssertTrue(android.files[0].contents.contains("<Preference\n        app:key=\"go\"\n        android:title=\"@string/go_title\""), android.files[0].contents)
     }
 
     func testImportedBundleLoadsAsTheSameRows() throws {

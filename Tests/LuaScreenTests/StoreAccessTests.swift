@@ -118,11 +118,14 @@ final class StoreAccessTests: XCTestCase {
     }
 
     func testDiagnosticJSONHasEveryFieldAndNullForAnUnknownLine() {
-        let diagnostics = [Diagnostic(file: "a.lua", line: 3, path: "screens[1]", message: "say \"x\""),
+        let diagnostics = [Diagnostic(file: "a.lua", line: 3, path: "screens[1]", message: "say \"x\"",
+                                      calledFrom: [SourceLocation(file: "a.lua", line: 9)]),
                            Diagnostic(.warning, file: "b.lua", line: nil, path: "", message: "m")]
+        // The notes the text prints (`a.lua:9: note: called from here`) are in the JSON too.
         XCTAssertEqual(Diagnostic.json(diagnostics).serialized(), """
-            [{"file":"a.lua","line":3,"severity":"error","path":"screens[1]","message":"say \\"x\\""},\
-            {"file":"b.lua","line":null,"severity":"warning","path":"","message":"m"}]
+            [{"file":"a.lua","line":3,"severity":"error","path":"screens[1]","message":"say \\"x\\"",\
+            "notes":[{"file":"a.lua","line":9,"message":"called from here"}]},\
+            {"file":"b.lua","line":null,"severity":"warning","path":"","message":"m","notes":[]}]
             """)
     }
 }

@@ -287,10 +287,12 @@ final class StoreTests: XCTestCase {
         let folder = path("dir.json")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         XCTAssertTrue(damagedError { _ = try FileStore.open(path: folder) }?.description.contains("folder") ?? false)
-        // A FIFO: refused without hanging.
+        // A FIFO: refused without hanging, as not a regular file (SPEC §14).
         let fifo = path("fifo.json")
         XCTAssertEqual(mkfifo(fifo, 0o600), 0)
-        XCTAssertTrue(damagedError { _ = try FileStore.open(path: fifo) }?.description.contains("not a regular file") ?? false)
+        XCTAssertThrowsError(try FileStore.open(path: fifo)) { error in
+            XCTAssertEqual("\(error)", "\(fifo): not a regular file; luascreen never replaces it: choose another store file")
+        }
     }
 
     func testUnreadableFileIsDamaged() throws {
@@ -497,20 +499,25 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(text(foreign), "mine", "files not named like ours are left alone")
     }
 
-    func testSymbolicLinkIsFollowedAndKept() throws {
+    /// SPEC §14: no output is written through a link, the store included: a link at the
+    /// store's path (to a file or to nothing) is refused, and neither it nor its target changes.
+    func testSymbolicLinkIsRefusedAndNeitherItNorItsTargetChanges() throws {
         let real = path("real/s.json")
         try FileManager.default.createDirectory(atPath: path("real"), withIntermediateDirectories: false)
         try write("{\"a\": 1}", to: real)
         let link = path("link.json")
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
-        let store = try FileStore.open(path: link)
-        try store.commit([(key: "b", value: .integer(2))])
+        for target in [link, path("dangling.json")] {
+            if target != link {
+                try FileManager.default.createSymbolicLink(atPath: target, withDestinationPath: path("nowhere/x.json"))
+            }
+            XCTAssertThrowsError(try FileStore.open(path: target)) { error in
+                XCTAssertEqual("\(error)", "\(target): not a regular file; luascreen never replaces it: choose another store file")
+            }
+        }
         XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), real)
-        XCTAssertEqual(dict(try FileStore.open(path: real)), ["a": .integer(1), "b": .integer(2)])
-        // A link to nothing is not written through.
-        let dangling = path("dangling.json")
-        try FileManager.default.createSymbolicLink(atPath: dangling, withDestinationPath: path("nowhere/x.json"))
-        _ = damagedError { _ = try FileStore.open(path: dangling) }
+        XCTAssertEqual(text(real), "{\"a\": 1}")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("nowhere")))
     }
 
     // MARK: Memory store

@@ -66,7 +66,11 @@ final class TestRunnerTests: XCTestCase {
         test("two", function() truthy("x"); eq({ a = { 1, 2 } }, { a = { 1, 2.0 } }) end)
         """)
         let (lines, runner) = runFiles([file])
-        XCTAssertEqual(lines, ["TAP version 14", "# \(file)", "ok 1 - one", "ok 2 - two", "1..2", "2 passed, 0 failed"])
+        // After each file, a comment with its timing (how long its tests ran).
+        let timing = lines.firstIndex { $0.hasPrefix("# \(file): 2 tests in ") && $0.hasSuffix(" s") }
+        XCTAssertEqual(timing, 4, "\(lines)")
+        XCTAssertEqual(lines.filter { !$0.hasPrefix("# \(file): ") },
+                       ["TAP version 14", "# \(file)", "ok 1 - one", "ok 2 - two", "1..2", "2 passed, 0 failed"])
         XCTAssertEqual(runner.exitStatus, 0)
         XCTAssertEqual(runner.results.map(\.passed), [true, true])
     }
@@ -111,7 +115,7 @@ final class TestRunnerTests: XCTestCase {
         XCTAssertEqual(runner.results[1].reason[2], "  actual:   \"b\"")
         // TAP: the test point, then a YAML block with the message, the place and the detail.
         let first = try XCTUnwrap(lines.firstIndex(of: "not ok 1 - scalars"), "\(lines)")
-        XCTAssertEqual(Array(lines[first...].prefix(8)), [
+        XCTAssertEqual(Array(lines[first...].prefix(7)), [
             "not ok 1 - scalars",
             "  ---",
             "  message: \"eq failed: the answer\"",
@@ -119,8 +123,10 @@ final class TestRunnerTests: XCTestCase {
             "  detail: |",
             "    expected: 42",
             "    actual:   41",
-            "  ...",
         ])
+        // The time it took, last in the block (node-tap's key).
+        XCTAssertTrue(lines[first + 7].hasPrefix("  duration_ms: "), "\(lines)")
+        XCTAssertEqual(lines[first + 8], "  ...")
         XCTAssertTrue(lines.contains("  at: \(file):6"), "\(lines)")
         XCTAssertEqual(Array(lines.suffix(2)), ["1..2", "0 passed, 2 failed"])
     }

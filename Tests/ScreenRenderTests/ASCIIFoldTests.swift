@@ -76,3 +76,18 @@ final class LineCountTests: XCTestCase {
         }
     }
 }
+
+/// Issue 24: the renderer's words in another language, folded under --ascii.
+final class TranslatedWordsTests: XCTestCase {
+    func testTranslatedWordsAreFoldedToASCII() {
+        var row = ResolvedRow(id: "t", kind: .toggle, text: "Grüße", detail: nil, icon: nil, style: .value1,
+                              accessory: .none, enabled: false, visible: true, selectable: true, key: "t", value: .bool(true))
+        row.toggleOn = true
+        let screen = ResolvedScreen(id: "s", title: "S", sections: [ResolvedSection(id: "a", header: nil, footer: nil, rows: [row])])
+        let text = TextRenderer(options: RenderOptions(width: 40, ascii: true, color: false,
+                                                       words: ["on": "eingeschält", "disabled": "gesperrt ä"])).renderText(screen)
+        XCTAssertTrue(text.allSatisfy(\.isASCII), text)
+        XCTAssertTrue(text.contains("[x] eingeschalt"), text)
+        XCTAssertTrue(text.contains("(gesperrt a)"), text)
+    }
+}

@@ -65,3 +65,211 @@ class AndroidXImport(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+# ---- import of an export gives back the same elements (SPEC §15 "What the same means") ----
+import glob  # noqa: E402
+import re  # noqa: E402
+import xml.etree.ElementTree as ET  # noqa: E402
+
+ANDROID_NS = "http://schemas.android.com/apk/res/android"
+EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.lua")))
+# Real apps' preference XML with their res/values*/ (data from public repositories, kept out of
+# this repository: see SOURCES.md there); the test runs over it when it is present.
+CORPUS = os.environ.get("LUASCREEN_ANDROIDX_CORPUS", "/work/shared/corpus/androidx")
+PACKAGES = ("androidx.preference.", "android.preference.", "android.support.v7.preference.", "android.support.v14.preference.")
+SAME_ELEMENT = {"SwitchPreference": "SwitchPreferenceCompat", "CheckBoxPreference": "SwitchPreferenceCompat",
+                "TwoStatePreference": "SwitchPreferenceCompat"}
+# What export may add: a key where there was none, and attributes at androidx's own defaults
+# (iconSpaceReserved="false" is what SPEC §15 has export write on every element without an icon).
+ADDED_DEFAULTS = {"iconSpaceReserved": "false", "useSimpleSummaryProvider": "false", "showSeekBarValue": "false"}
+TEXTS = {"title", "summary", "summaryOn", "summaryOff", "dialogTitle", "dialogMessage"}
+# Attributes at androidx's defaults that import reads into fields and export need not repeat.
+DEFAULTS = {"enabled": "true", "selectable": "true", "persistent": "true", "isPreferenceVisible": "true"}
+from test_export import ANDROIDX, ANDROID, APP  # noqa: E402  (the attrs.xml table)
+
+
+def declared(tag, name):
+    """Whether androidx.preference declares `ns:name` for the element (a custom element: any)."""
+    if tag not in ANDROIDX:
+        return True
+    ns, bare = name.split(":") if ":" in name else ("app", name)
+    return (ANDROID if ns == "android" else APP) + bare in ANDROIDX[tag] or \
+        ANDROID + bare in ANDROIDX[tag] or APP + bare in ANDROIDX[tag]
+
+
+def aapt_text(raw):
+    """A resource string as aapt compiles it (white space, quotes and escapes)."""
+    out, quoted, space, i = [], False, False, 0
+    while i < len(raw):
+        c = raw[i]
+        if c == "\\" and i + 1 < len(raw):
+            n = raw[i + 1]
+            i += 2
+            if n == "u" and re.match(r"[0-9a-fA-F]{4}", raw[i:i + 4]):
+                ch, i = chr(int(raw[i:i + 4], 16)), i + 4
+            else:
+                ch = {"n": "\n", "t": "\t"}.get(n, n)
+            if space and out:
+                out.append(" ")
+            space = False
+            out.append(ch)
+            continue
+        i += 1
+        if c == '"':
+            quoted = not quoted
+            continue
+        if not quoted and c in " \n\t\r":
+            space = True
+            continue
+        if space and out:
+            out.append(" ")
+        space = False
+        out.append(c)
+    return "".join(out)
+
+
+class Resources:
+    """An app's res/values*/ strings and arrays, by locale ("" the default)."""
+
+    def __init__(self, res):
+        self.tables = {}
+        for folder in sorted(glob.glob(os.path.join(res, "values*"))):
+            m = re.match(r"values(?:-([a-z]{2,3}(?:-r[A-Z]{2})?))?$", os.path.basename(folder))
+            if not m:
+                continue
+            table = self.tables.setdefault(m.group(1) or "", {})
+            for path in sorted(glob.glob(os.path.join(folder, "*.xml"))):
+                try:
+                    root = ET.parse(path).getroot()
+                except ET.ParseError:
+                    continue
+                for e in root:
+                    name = e.get("name")
+                    kind = e.get("type") if e.tag == "item" else e.tag
+                    if kind in ("string", "bool", "integer"):
+                        table[("@%s/" % kind) + name] = aapt_text("".join(e.itertext()))
+                    elif kind in ("string-array", "array", "integer-array"):
+                        table["@array/" + name] = [aapt_text("".join(i.itertext())) for i in e if i.tag == "item"]
+
+    def locales(self):
+        return sorted(self.tables)
+
+    def resolve(self, value, locale="", depth=0):
+        if not isinstance(value, str) or not value.startswith("@") or depth > 8:
+            return value
+        for table in (self.tables.get(locale, {}), self.tables.get("", {})):
+            if value in table:
+                found = table[value]
+                if isinstance(found, list):
+                    return [self.resolve(v, locale, depth + 1) for v in found]
+                return self.resolve(found, locale, depth + 1)
+        return value
+
+
+def elements(path, res, locales):
+    """The preference elements of a file, in order, nested screens inline: (depth, type,
+    {namespace:name: value resolved in every locale})."""
+    out = []
+
+    def walk(e, depth):
+        tag = e.tag
+        for p in PACKAGES:
+            if tag.startswith(p):
+                tag = tag[len(p):]
+        tag = SAME_ELEMENT.get(tag, tag)
+        attributes = {}
+        for name, value in e.attrib.items():
+            m = re.match(r"\{(.*)\}(.*)", name)
+            if not m:
+                continue
+            ns = "android" if m.group(1) == ANDROID_NS else "app" if "schemas.android.com/apk/res" in m.group(1) else None
+            if ns is None:
+                continue
+            bare = m.group(2)
+            # Each attribute as written and resolved (texts in every locale): the same when
+            # either matches (a custom element keeps a reference to the app's own array).
+            if bare in TEXTS or bare == "entries":
+                resolved = tuple(str(res.resolve(value, locale)) for locale in locales)
+            else:
+                resolved = str(res.resolve(value))
+            known = bare in TEXTS or bare in ("entries", "key", "defaultValue", "entryValues", "dependency", "fragment", "min", "max",
+                                              "enabled", "selectable", "isPreferenceVisible", "persistent")
+            attributes[bare if known else ns + ":" + bare] = (value, resolved)
+        out.append((depth, tag, attributes))
+        for child in e:
+            walk(child, depth + 1)
+
+    walk(ET.parse(path).getroot(), 0)
+    return out
+
+
+def differences(original, exported):
+    out = []
+    if [(d, t) for d, t, _ in original] != [(d, t) for d, t, _ in exported]:
+        return ["elements: %s became %s" % ([t for _, t, _ in original], [t for _, t, _ in exported])]
+    for (_, tag, a), (_, _, b) in zip(original, exported):
+        for name in sorted(set(a) | set(b)):
+            bare = name.split(":")[-1]
+            if name not in b:
+                if DEFAULTS.get(name) == a[name][1] or not declared(tag, name):
+                    continue  # the default, or an attribute export may not write (warned)
+                out.append("%s %s: %s=%r is missing" % (tag, a.get("key"), name, a[name][1]))
+            elif name not in a:
+                if name == "key" or ADDED_DEFAULTS.get(bare) == b[name][1] or \
+                        (tag == "SwitchPreferenceCompat" and name == "defaultValue" and b[name][1] == "false"):
+                    continue
+                out.append("%s %s: %s=%r was added" % (tag, b.get("key"), name, b[name][1]))
+            elif a[name][0] != b[name][0] and a[name][1] != b[name][1]:
+                out.append("%s %s: %s=%r became %r" % (tag, a.get("key"), name, a[name][1], b[name][1]))
+    return out
+
+
+class AndroidXRoundTrip(unittest.TestCase):
+    def setUp(self):
+        support.require_binary(self)
+        self.tmp = tempfile.mkdtemp(prefix="luascreen-androidx-")
+        self.addCleanup(shutil.rmtree, self.tmp, True)
+
+    def export(self, script, name):
+        out = os.path.join(self.tmp, name)
+        result = luascreen("export", script, "--format", "androidx", "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        return out
+
+    def import_(self, xml, name):
+        out = os.path.join(self.tmp, name + ".lua")
+        result = luascreen("import", xml, "--out", out)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        check = luascreen("check", out)
+        self.assertEqual(check.returncode, 0, check.stdout + check.stderr)
+        self.assertEqual(luascreen("render", out, "--store", "none").returncode, 0)
+        return out
+
+    def round_trip(self, xml, res, name):
+        script = self.import_(xml, name)
+        out = self.export(script, name + "-out")
+        back = os.path.join(out, "res", "xml", os.path.basename(xml))
+        self.assertTrue(os.path.exists(back), "the root keeps its file name res/xml/%s" % os.path.basename(xml))
+        exported = Resources(os.path.join(out, "res"))
+        locales = sorted(set(res.locales()) | set(exported.locales())) or [""]
+        return differences(elements(xml, res, locales), elements(back, exported, locales))
+
+    def test_every_example_export_import_export_gives_the_same_elements(self):
+        for script in EXAMPLES:
+            with self.subTest(script=os.path.basename(script)):
+                out = self.export(script, os.path.basename(script) + "-1")
+                for xml in glob.glob(os.path.join(out, "res", "xml", "*.xml")):
+                    self.assertEqual(self.round_trip(xml, Resources(os.path.join(out, "res")), os.path.basename(script)), [])
+
+    def test_every_real_preference_file_imports_and_comes_back(self):
+        files = sorted(glob.glob(os.path.join(CORPUS, "*", "res", "xml", "*.xml")))
+        if not files:
+            self.skipTest("no corpus at %s (LUASCREEN_ANDROIDX_CORPUS)" % CORPUS)
+        report = {}
+        for xml in files:
+            app = os.path.relpath(xml, CORPUS).split(os.sep)[0]
+            with self.subTest(file=os.path.relpath(xml, CORPUS)):
+                res = Resources(os.path.join(CORPUS, app, "res"))
+                report[xml] = self.round_trip(xml, res, app + "-" + os.path.basename(xml))
+                self.assertEqual(report[xml], [])

@@ -30,7 +30,7 @@ class RealBundlesRoundTrip(unittest.TestCase):
 
     def test_the_corpus_has_real_bundles(self):
         found = bundle_roundtrip.bundles()
-        self.assertGreaterEqual(len({app for app, _, _ in found}), 9)
+        self.assertGreaterEqual(len({app for app, _, _ in found}), 10)
         self.assertGreaterEqual(sum(1 for app, _, root in found if root != "Root"), 4)
 
     def test_every_bundle_comes_back_as_it_went_in_or_warns(self):

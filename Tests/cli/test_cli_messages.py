@@ -61,7 +61,7 @@ class CLIMessages(unittest.TestCase):
         result = self.luascreen("render", self.script, "--screen", "broken", "--store", "none")
         self.assertEqual(result.returncode, 1, result.stderr)
         self.assertNotIn("no screen with id", result.stderr)
-        self.assertIn(f"{self.script}:10: the network list is not ready", result.stderr)
+        self.assertIn(f"{self.script}:10: error: the network list is not ready", result.stderr)
         self.assertIn("on_appear", result.stderr)
 
     def test_render_screen_with_an_unknown_id_suggests_the_close_one(self):

@@ -81,6 +81,24 @@ class Coverage(unittest.TestCase):
         self.assertEqual([n for n, hits in lines.items() if hits == 0], [9])
         self.assertGreaterEqual(lines[6], 1)
 
+    def test_row_actions_count_as_callbacks(self):
+        # Issue 24: a row's actions are callbacks: 2 declared, the test runs one.
+        os.mkdir(os.path.join(self.work, "tests"))
+        with open(os.path.join(self.work, "acts.lua"), "w") as f:
+            f.write("""return screen { id = "a", title = "A", section {
+  row { text = "Mail", actions = {
+    { id = "archive", text = "Archive", on_select = function(ctx) ctx:alert("archived") end },
+    { id = "delete", text = "Delete", on_select = function(ctx) ctx:alert("deleted") end },
+  } },
+} }
+""")
+        with open(os.path.join(self.work, "tests", "acts_test.lua"), "w") as f:
+            f.write('test("archive", function() local s = open("../acts.lua"); s:action("Mail", "archive") end)\n')
+        result = subprocess.run([support.BIN, "test", "tests", "--coverage", "cov.info"],
+                                capture_output=True, text=True, cwd=self.work, timeout=60)
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertIn("callbacks run 1/2", result.stdout)
+
     def test_the_examples_lcov_reads_in_genhtml(self):
         info = os.path.join(self.work, "examples.info")
         result = subprocess.run([support.BIN, "test", "examples/tests", "--coverage", info],

@@ -192,6 +192,34 @@ class ManPage(Folder):
         for option in ["--junit", "--filter", "--store", "--max-memory", "--luacheck"]:
             self.assertIn(option, text)
 
+    def page(self):
+        page = os.path.join(self.folder, "luascreen.1")
+        with open(page, "w") as f:
+            f.write(run([support.BIN, "man"]).stdout)
+        return page
+
+    def test_mandoc_lint_finds_nothing(self):
+        if shutil.which("mandoc") is None:
+            self.fail("mandoc is missing (Debian package mandoc): run scripts/setup")
+        result = run(["mandoc", "-T", "lint", self.page()])
+        self.assertEqual((result.returncode, result.stdout, result.stderr), (0, "", ""))
+
+    def test_the_page_is_dated_and_names_files_environment_and_repl_commands(self):
+        roff = open(self.page()).read()
+        th = roff.splitlines()[0]
+        self.assertRegex(th, r'^\.TH LUASCREEN 1 \d{4}-\d{2}-\d{2} "luascreen \d')
+        # The date comes with the version, not the clock: the same on every build.
+        self.assertEqual(run([support.BIN, "man"]).stdout.splitlines()[0], th)
+        result = run(["man", "-l", self.page()], env=dict(os.environ, MANPAGER="cat", MANWIDTH="60", LANG="C.UTF-8"))
+        text = result.stdout
+        for heading in ["FILES", "ENVIRONMENT", "REPL COMMANDS"]:
+            self.assertIn("\n" + heading + "\n", text)
+        for name in ["VISUAL", "EDITOR", "LC_ALL", "LANG", "TERM", "NO_COLOR", "XDG_CONFIG_HOME", "XDG_STATE_HOME",
+                     ".NAME.json.lock", "luascreen/history", "find TEXT, go N", "why REF", "reload"]:
+            self.assertIn(name, text)
+        # No identifier is hyphenated at a line's end (60 columns forces many breaks).
+        self.assertNotRegex(text, r"[A-Za-z_]\u2010\n|[A-Za-z_]-\n")
+
 
 class Usage(Folder):
     def test_help_lists_every_command_and_a_commands_help_its_options(self):

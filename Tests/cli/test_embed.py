@@ -51,6 +51,13 @@ def readme_swift_example():
     return [b for b in blocks if "Session.open" in b][0]
 
 
+def readme_confirmation_example():
+    """The README's `select(_:answer:)` after `needsConfirmation`, as written."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    return [b for b in re.findall(r"```swift\n(.*?)```", text, re.S) if "answer: true" in b][0]
+
+
 def copy_tracked_tree(destination):
     """The repository's files as they are now (tracked and new, not ignored) in a fresh git repo."""
     listed = run(["git", "ls-files", "-co", "--exclude-standard", "-z"], ROOT).stdout.split("\0")
@@ -86,7 +93,7 @@ class VersionedDependency(unittest.TestCase):
                     "    targets: [.executableTarget(name: \"app\", dependencies: [\n"
                     "        .product(name: \"LuaScreen\", package: \"luascreen\")])])\n")
             with open(os.path.join(app, "Sources", "app", "main.swift"), "w") as f:
-                f.write(readme_swift_example())
+                f.write(readme_swift_example() + "\n" + readme_confirmation_example())
             built = run(["swift", "build"], app)
             self.assertEqual(built.returncode, 0, built.stdout[-4000:] + built.stderr[-4000:])
             self.assertNotIn("unsafe build flags", built.stderr)
@@ -94,6 +101,7 @@ class VersionedDependency(unittest.TestCase):
             self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
             self.assertIn("Notifications", result.stdout)          # the rendered screen
             self.assertIn('"root"', result.stdout)                  # the dump's JSON
+            self.assertIn("Sign out now?", result.stdout)           # the question, then answered
 
 
 if __name__ == "__main__":

@@ -336,7 +336,11 @@ class AndroidXIsValid(ExportTestCase):
                     self.assertIn(ref[7:], arrays, f"{path}: {ref} is not in arrays.xml")
                 self.assertEqual(len(arrays[entries[7:]]), len(arrays[values[7:]]))
                 default = element.attrib.get(APP + "defaultValue")
-                if default is not None:
+                if default is not None and name == "MultiSelectListPreference":
+                    # A multi-select's default is a string-array of some of its values.
+                    self.assertTrue(default.startswith("@array/"), default)
+                    self.assertLessEqual(set(arrays[default[7:]]), set(arrays[values[7:]]))
+                elif default is not None:
                     self.assertIn(default, arrays[values[7:]])
             if name == "SeekBarPreference":
                 low, high = int(element.attrib[APP + "min"]), int(element.attrib[ANDROID + "max"])

@@ -178,6 +178,20 @@ class NotRegularTargets(FilesCase):
         self.assertNotEqual(result.returncode, 0)
         self.assertIn(store, result.stderr)
         self.assertTrue(stat.S_ISFIFO(os.lstat(store).st_mode))
+        self.assertIn(f"{store}: not a regular file; luascreen never replaces it", result.stderr)
+
+    def test_store_that_is_a_symbolic_link_is_refused_and_its_target_kept(self):
+        # SPEC §14 lists the store among the outputs never written through a link.
+        real = os.path.join(self.work, "real.json")
+        write(real, '{"wifi": false}\n')
+        link = os.path.join(self.work, "store.json")
+        os.symlink(real, link)
+        result = self.run_cli("run", "app.lua", "--store", link, stdin="set wifi on\n")
+        self.assertNotEqual(result.returncode, 0)
+        self.assertIn(f"{link}: not a regular file; luascreen never replaces it", result.stderr)
+        self.assertEqual(os.readlink(link), real)
+        with open(real) as f:
+            self.assertEqual(f.read(), '{"wifi": false}\n')
 
 
 class StandardOutput(FilesCase):

@@ -270,6 +270,39 @@ class JMStaticInTheBrowser(BrowserCase):
         self.assertGreater(len(self.browser.find_elements(self.By.CSS_SELECTOR, ".row")), shown)
 
 
+class MoneyInTheBrowser(BrowserCase):
+    script = "money.lua"
+
+    def test_a_secure_field_is_masked(self):
+        self.click_css('.row[data-id="add_bank_account"]')
+        self.wait_text("title", lambda t: t == "Add Bank")
+        field = wait_for(lambda: self.browser.find_elements(self.By.CSS_SELECTOR, '.row[data-id="account"] input'))[0]
+        self.assertEqual(field.get_attribute("type"), "password")
+        field.send_keys("12345678")
+        self.find("#title").click()  # the field changes when it loses focus
+        self.assertTrue(wait_for(lambda: self.stored().get("account") == "12345678"), self.stored())
+        field = wait_for(lambda: self.browser.find_elements(self.By.CSS_SELECTOR, '.row[data-id="account"] input'))[0]
+        self.assertEqual(field.get_attribute("value"), "")
+        self.assertEqual(field.get_attribute("placeholder"), "••••")
+        self.assertNotIn("12345678", self.browser.page_source)
+
+    def test_a_detail_button_runs_on_accessory(self):
+        self.click_css('.row[data-id="limits"] .info')
+        self.assertEqual(self.dialog_text(), "You can send up to $2999.99 a week.")
+        self.dialog_button("OK").click()
+
+    def test_dark_mode_follows_the_system(self):
+        light = self.browser.execute_script("return getComputedStyle(document.getElementById('phone')).backgroundColor")
+        self.browser.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                                     {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+        try:
+            dark = self.browser.execute_script("return getComputedStyle(document.getElementById('phone')).backgroundColor")
+            self.assertEqual(light, "rgb(242, 242, 247)")
+            self.assertEqual(dark, "rgb(0, 0, 0)")
+        finally:
+            self.browser.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
 class LiveReloadInTheBrowser(BrowserCase):
     def prepare_script(self):
         path = os.path.join(self.dir, "live.lua")

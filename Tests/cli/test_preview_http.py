@@ -8,6 +8,7 @@ import re
 import shutil
 import socket
 import tempfile
+import textwrap
 import threading
 import time
 import unittest
@@ -276,6 +277,68 @@ class PreviewSessionTests(unittest.TestCase):
         window = self.preview.state("?from=2&count=3")
         self.assertEqual([r["id"] for r in rows(window)], ["font_size", "line_spacing", "night_mode"])
         self.assertEqual(window["screen"]["total"], 12)
+
+
+class PreviewReloadTests(unittest.TestCase):
+    """A change on disk of the script or of a module it required reaches the page (the event
+    fires and the state is the new one), keeping the path and the values; a version that no
+    longer loads leaves the last good one running, with its diagnostics in the state."""
+
+    def setUp(self):
+        require_binary(self)
+        self.dir = tempfile.mkdtemp(prefix="luascreen-reload-")
+        with open(os.path.join(self.dir, "words.lua"), "w") as f:
+            f.write('return { name = "Ada" }\n')
+        self.script = os.path.join(self.dir, "app.lua")
+        with open(self.script, "w") as f:
+            f.write(textwrap.dedent("""\
+                local words = require("words")
+                return screen { id = "main", title = "Main",
+                  section {
+                    toggle { text = "Sync", key = "sync" },
+                    row { text = "Profile", push = screen { id = "profile", title = "Profile",
+                      section { row { id = "name", text = "Name", detail = words.name } } } },
+                  },
+                }
+                """))
+        self.preview = Preview(self.script, store=os.path.join(self.dir, "store.json"))
+
+    def tearDown(self):
+        self.preview.stop()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def rewrite(self, name, text):
+        path = os.path.join(self.dir, name)
+        stat = os.stat(path)
+        with open(path, "w") as f:
+            f.write(text)
+        os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 2_000_000_000))
+
+    def test_a_module_change_reloads_keeping_path_and_values(self):
+        p = self.preview
+        p.op("select", ref="sync")
+        p.op("select", ref="profile")
+        version = p.state()["version"]
+        self.rewrite("words.lua", 'return { name = "Grace" }\n')
+        event = json.loads(p.request("GET", f"/api/events?since={version}")[2])
+        self.assertGreater(event["version"], version)
+        state = p.state()
+        self.assertEqual([x["id"] for x in state["path"]], ["main", "profile"])
+        self.assertEqual(rows(state)[0]["detail"], "Grace")
+        self.assertIsNone(state["diagnostics"])
+        p.op("back")
+        self.assertTrue(next(r for r in rows(p.state()) if r["id"] == "sync")["on"])
+
+    def test_a_broken_script_keeps_the_last_good_version(self):
+        p = self.preview
+        version = p.state()["version"]
+        self.rewrite("app.lua", "return screen { id = 'main', title = 'Main', section { row { txt = 'x' } } }\n")
+        json.loads(p.request("GET", f"/api/events?since={version}")[2])
+        state = wait_for(lambda: (s := p.state())["diagnostics"] and s, 10)
+        self.assertTrue(state, "no diagnostics after a broken save")
+        self.assertTrue(any("app.lua:1" in d for d in state["diagnostics"]), state["diagnostics"])
+        self.assertEqual([r["id"] for r in rows(state)], ["sync", "profile"])
+        self.assertTrue(p.op("select", ref="sync")["ok"])
 
 
 class PreviewCommandLineTests(unittest.TestCase):

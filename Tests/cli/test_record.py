@@ -127,7 +127,9 @@ class Record(unittest.TestCase):
         self.record("secret.lua", ["set Password hunter2"], "--store", "none")
         text = self.recorded()
         self.assertNotIn("hunter2", text)
-        self.assertIn('s:set("Password", "xxxxxxx")', text)
+        # SPEC §14: "xxxx" whatever the secret's length, and a comment says so.
+        self.assertIn('s:set("Password", "xxxx")', text)
+        self.assertIn('written as "xxxx"', text)
         self.assertEqual(self.replay().returncode, 0)
 
     def test_value_commands_replay_as_session_calls(self):

@@ -111,7 +111,8 @@ class EchoAndStatus(BatchTestCase):
             with self.subTest(line=line):
                 result = self.run_batch(SETTINGS, [line])
                 self.assertEqual(result.returncode, 1)
-                self.assertTrue(result.stderr.startswith("error: "), result.stderr)
+                # In batch mode an error names the command's line of standard input.
+                self.assertTrue(result.stderr.startswith("stdin:1: error: "), result.stderr)
 
 
 class Selecting(BatchTestCase):
@@ -170,7 +171,7 @@ class Selecting(BatchTestCase):
         result = self.run_batch(self.fixture, ["Explode", "show"])
         self.assertEqual(result.returncode, 1)
         lines = result.stderr.splitlines()
-        self.assertTrue(lines[0].startswith(f"error: {self.fixture}:11: "), lines[0])
+        self.assertTrue(lines[0].startswith(f"{self.fixture}:11: error: "), lines[0])
         self.assertIn("attempt to index a nil value", lines[0])
         self.assertTrue(any(line.startswith("  ") and "fixture.lua" in line for line in lines[1:]), lines)
 

@@ -99,7 +99,8 @@ class ValuesBatch(unittest.TestCase):
         result = self.run_batch(READER, ["edit Notes", "first line", "second line", ".", "= ctx.store.notes",
                                          "set Notes one\\ntwo", "= ctx.store.notes"], "--store", "none", "--width", "60")
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertEqual(self.output_after(result, "= ctx.store.notes")[:2], ["first line", "second line"])
+        # `=` shows a string as Lua writes it: quoted, the newline escaped (issue 24)
+        self.assertEqual(self.output_after(result, "= ctx.store.notes")[:1], ['"first line\\nsecond line"'])
         self.assertIn("first line…", "\n".join(self.output_after(result, "edit Notes")))
 
     def test_actions_list_run_and_confirm(self):

@@ -94,7 +94,10 @@ async def test_diagnostics_on_open_are_checks_list_with_ranges_and_codes(client:
     assert (typo.range.start.line, typo.range.start.character, typo.range.end.character) == (4, 10, 13)
     assert by_code["missing-field"].range.start.line == 4
     assert by_code["unknown-screen"].range.start.line == 4
-    assert "key-typo" not in by_code  # as in check: warnings of a script that loads
+    # As check: every diagnostic at once, the key typo (a warning at ctx.store.wifl) too.
+    key = by_code["key-typo"]
+    assert key.severity == types.DiagnosticSeverity.Warning
+    assert key.range.start.line == 6 and SCRIPT.splitlines()[6][key.range.start.character:key.range.end.character] == "wifl"
 
 
 async def test_diagnostics_follow_each_change_debounced_last_version_only(client: LanguageClient, tmp_path):
@@ -108,8 +111,8 @@ async def test_diagnostics_follow_each_change_debounced_last_version_only(client
     change(client, uri, 4, (4, col + 2), (4, col + 2), "x")
     change(client, uri, 5, (4, col + 3), (4, col + 3), "t")
     found = await diagnostics(client, uri, 5)
-    assert [d.code for d in found] == ["unknown-screen"]
-    # The push target named, the script loads: the key typo (a warning at ctx.store.wifl) shows.
+    assert [d.code for d in found] == ["unknown-screen", "key-typo"]
+    # The push target gone, the script loads: only the key typo is left.
     client.text_document_did_change(types.DidChangeTextDocumentParams(
         text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=6),
         content_changes=[types.TextDocumentContentChangeWholeDocument(text=SCRIPT.replace('txt = "Profile", push = "profile"', 'text = "Profile"'))]))

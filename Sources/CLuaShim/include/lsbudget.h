@@ -29,4 +29,14 @@ void ls_charge(lua_State *L, long long instructions);
 /* Raises the instruction limit error naming the Lua code at stack `level`, and makes every
  * further instruction of this thread raise it too. Only from Lua-called C code or a hook. */
 void ls_budget_exhausted(lua_State *L, int level);
+
+/* Ctrl-C: asks the Lua code running now (in any state) to stop. Async-signal-safe (it sets
+ * one flag): a SIGINT handler calls it. The next count hook raises "interrupted" at the
+ * script's line, and every further instruction of that action raises it too (a pcall in a
+ * loop cannot swallow it), as the budget's error does. */
+void ls_interrupt_request(void);
+/* Forgets a request no Lua code has seen yet (a command that ran no Lua). */
+void ls_interrupt_clear(void);
+/* Whether the request has been seen and the action stopped by it (for the error's kind). */
+int ls_interrupted_now(lua_State *L);
 #endif

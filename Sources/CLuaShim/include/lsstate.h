@@ -37,6 +37,7 @@ typedef struct ls_pool {
     int clock_on;
     double cpu_mark;      /* CPU seconds when the action passed half a second (0: not yet) */
     int timed_out;        /* the action ran out of time (the budget error says so) */
+    int interrupted;      /* Ctrl-C stopped this action (ls_interrupt_request) */
     /* What the limit errors tell the person to do, e.g. "raise it with --max-memory" (the
      * program's words, set by ls_set_advice; a library user's own by default). */
     char memory_advice[96];

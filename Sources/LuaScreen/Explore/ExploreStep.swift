@@ -126,21 +126,21 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
     public var luaCall: String {
         switch action {
         case .select(let row, let answer):
-            return "s:select(\(ExploreStep.luaQuoted(row))\(answer == false ? ", false" : ""))"
-        case .set(let row, let text): return "s:set(\(ExploreStep.luaQuoted(row)), \(ExploreStep.luaQuoted(text)))"
-        case .accessory(let row): return "s:accessory(\(ExploreStep.luaQuoted(row)))"
+            return "s:select(\(LuaLiteral.string(row))\(answer == false ? ", false" : ""))"
+        case .set(let row, let text): return "s:set(\(LuaLiteral.string(row)), \(LuaLiteral.string(text)))"
+        case .accessory(let row): return "s:accessory(\(LuaLiteral.string(row)))"
         case .back: return "s:back()"
         case .home: return "s:home()"
-        case .reset(let row): return "s:reset(\(ExploreStep.luaQuoted(row)))"
+        case .reset(let row): return "s:reset(\(LuaLiteral.string(row)))"
         case .resetAll: return "s:reset_all()"
         case .reload: return "s:reload()"
         case .rowAction(let row, let id, let answer):
-            return "s:action(\(ExploreStep.luaQuoted(row)), \(ExploreStep.luaQuoted(id))\(answer == false ? ", false" : ""))"
-        case .inc(let row): return "s:inc(\(ExploreStep.luaQuoted(row)))"
-        case .dec(let row): return "s:dec(\(ExploreStep.luaQuoted(row)))"
-        case .addItem(let row, let text): return "s:add(\(ExploreStep.luaQuoted(row)), \(ExploreStep.luaQuoted(text)))"
-        case .removeItem(let row, let n): return "s:remove(\(ExploreStep.luaQuoted(row)), \(n))"
-        case .moveItem(let row, let from, let to): return "s:move(\(ExploreStep.luaQuoted(row)), \(from), \(to))"
+            return "s:action(\(LuaLiteral.string(row)), \(LuaLiteral.string(id))\(answer == false ? ", false" : ""))"
+        case .inc(let row): return "s:inc(\(LuaLiteral.string(row)))"
+        case .dec(let row): return "s:dec(\(LuaLiteral.string(row)))"
+        case .addItem(let row, let text): return "s:add(\(LuaLiteral.string(row)), \(LuaLiteral.string(text)))"
+        case .removeItem(let row, let n): return "s:remove(\(LuaLiteral.string(row)), \(n))"
+        case .moveItem(let row, let from, let to): return "s:move(\(LuaLiteral.string(row)), \(from), \(to))"
         }
     }
 
@@ -155,7 +155,4 @@ public struct ExploreStep: Hashable, Sendable, CustomStringConvertible {
         if !id.contains("\"") { return "\"\(id)\"" }
         return "'\(id)'"
     }
-
-    /// A Lua string literal holding `text` exactly (control, C1 and bidi characters escaped).
-    public static func luaQuoted(_ text: String) -> String { LuaLiteral.string(text) }
 }

@@ -11,13 +11,16 @@ public enum ExploreTestFile {
     /// The text of the test file, for a script at `scriptPath` opened from a file in `folder`.
     public static func text(script scriptPath: String, folder: String, seed: UInt64, finding: ExploreFinding) -> String {
         let relative = relativePath(from: folder, to: scriptPath)
+        // The script's name and the failure's text come from outside: each comment is one
+        // line whatever they hold (LuaLiteral.comment), every string a literal.
+        let firstLine = finding.failure.message.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         var lines = [
-            "-- Found by `luascreen explore \(scriptPath) --seed \(seed)` (walk \(finding.walk + 1)),",
-            "-- shrunk from \(finding.stepsBefore) steps to \(finding.steps.count):",
-            "--   \(finding.failure.check.rawValue): \(finding.failure.message.split(separator: "\n").first.map(String.init) ?? "")",
-            "-- It fails while the bug is there and passes once it is fixed.",
-            "test(\(ExploreStep.luaQuoted("explore \(scriptPath) seed \(seed) walk \(finding.walk + 1): \(finding.failure.check.rawValue)")), function()",
-            "  local s = open(\(ExploreStep.luaQuoted(relative)))",
+            LuaLiteral.comment("Found by `luascreen explore \(scriptPath) --seed \(seed)` (walk \(finding.walk + 1)),"),
+            LuaLiteral.comment("shrunk from \(finding.stepsBefore) steps to \(finding.steps.count):"),
+            LuaLiteral.comment("  \(finding.failure.check.rawValue): \(firstLine)"),
+            LuaLiteral.comment("It fails while the bug is there and passes once it is fixed."),
+            "test(\(LuaLiteral.string("explore \(scriptPath) seed \(seed) walk \(finding.walk + 1): \(finding.failure.check.rawValue)")), function()",
+            "  local s = open(\(LuaLiteral.string(relative)))",
         ]
         for (i, step) in finding.steps.enumerated() {
             let last = i == finding.steps.count - 1

@@ -88,9 +88,11 @@ struct ExportPlan {
                 let path = "\(prefix)sections[\(si + 1)]"
                 let name = section.header.map { "section \"\($0)\"" } ?? "section \(si + 1)"
                 switch section.visible {
-                case .value(false):
+                case .value(false) where format == .settingsBundle:
                     warn(section.location, app.file, path, "\(name) left out: it is hidden (visible = false)")
                     continue
+                case .value(false):
+                    break  // androidx writes app:isPreferenceVisible="false"
                 case .function:
                     warn(section.location, app.file, path, "\(name): visible is a function of ctx, left out (the section is always shown)")
                 case .value(true):
@@ -116,20 +118,22 @@ struct ExportPlan {
             warn(row.location, app.file, path, "\(name) left out: \(why)")
             return nil
         }
-        if case .value(false) = row.visible { return leftOut("it is hidden (visible = false)") }
+        if case .value(false) = row.visible, format == .settingsBundle { return leftOut("it is hidden (visible = false)") }
         guard case .value = row.text else { return leftOut("its text is a function of ctx") }
 
         var lost: [String] = []
         if case .function = row.visible { lost.append("visible (a function of ctx)") }
-        if case .function = row.enabled { lost.append("enabled (a function of ctx)") }
-        if case .value(false) = row.enabled { lost.append("enabled = false") }
+        // androidx writes an imported dependency (`android = { ["app:dependency"] = KEY }`) back.
+        let kept = { (attribute: String) in format == .androidx && AndroidXWriter.platform(row.platform.android, attribute) != nil }
+        if case .function = row.enabled, !kept("dependency") { lost.append("enabled (a function of ctx)") }
+        if case .value(false) = row.enabled, format == .settingsBundle { lost.append("enabled = false") }
         if row.onAccessory != nil { lost.append("on_accessory") }
         if row.kind != .button, row.onSelect != nil { lost.append("on_select") }
         if let binding = row.binding {
             if binding.onChange != nil { lost.append("on_change") }
             if binding.validate != nil { lost.append("validate") }
         }
-        if row.kind.isBound, case .function? = row.detail { lost.append("detail (a function of ctx)") }
+        if row.kind.isBound, case .function? = row.detail, !(kept("summaryOn") || kept("summaryOff")) { lost.append("detail (a function of ctx)") }
         if row.kind != .text, row.push != nil { lost.append("push (only plain rows open a child screen)") }
 
         let planned: PlannedRow
@@ -162,7 +166,6 @@ struct ExportPlan {
             // A multiple choice (SPEC §8) holds a list of values.
             if binding.defaultValue.typeName == "list" {
                 guard format == .androidx else { return leftOut("\(format.article) has no multi-select") }
-                if !binding.defaultValue.description.isEmpty { lost.append("default (a string-array resource to set in code)") }
                 planned = .multipleChoice(row, binding, options)
             } else {
                 if options.contains(where: { $0.short != nil }) {

@@ -35,9 +35,13 @@ public enum Exporter {
     public static func export(_ app: App, format: ExportFormat, strings: [String: [String: String]] = [:]) -> ExportResult {
         let plan = ExportPlan(app: app, format: format)
         let files: [ExportedFile]
+        var warnings = plan.warnings
         switch format {
         case .settingsBundle: files = SettingsBundleWriter.files(plan, strings: strings)
-        case .androidx: files = AndroidXWriter.files(plan)
+        case .androidx:
+            let written = AndroidXWriter.files(plan, strings: strings)
+            files = written.0
+            warnings += written.1.map { Diagnostic(.warning, file: $0.file.isEmpty ? app.file : $0.file, line: $0.line, path: $0.path, message: $0.message) }
         }
         var errors = plan.errors
         if format == .settingsBundle {
@@ -47,7 +51,7 @@ public enum Exporter {
                 }
             }
         }
-        return ExportResult(files: files, warnings: Diagnostic.sorted(plan.warnings + ExportTextCheck.warnings(plan, format: format, file: app.file)),
+        return ExportResult(files: files, warnings: Diagnostic.sorted(warnings + ExportTextCheck.warnings(plan, format: format, file: app.file)),
                             errors: errors)
     }
 

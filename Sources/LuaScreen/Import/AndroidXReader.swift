@@ -10,9 +10,8 @@ struct AndroidXReader {
     static let packages = ["androidx.preference.", "android.preference.", "android.support.v7.preference.",
                            "android.support.v14.preference.", "androidx.preference.SwitchPreferenceCompat."]
     /// The attributes read into fields; any other attribute is kept in the row's `android`.
-    static let read: Set<String> = ["key", "title", "summary", "defaultValue", "dependency", "entries", "entryValues",
-                                    "min", "max", "enabled", "isPreferenceVisible", "summaryOn", "summaryOff",
-                                    "disableDependentsState"]
+    static let read: Set<String> = ["key", "title", "summary", "defaultValue", "entries", "entryValues",
+                                    "min", "max", "enabled", "isPreferenceVisible"]
 
     let file: String
     let resources: AndroidXResources
@@ -66,6 +65,21 @@ struct AndroidXReader {
         return all.first { $0.name == "app:" + name }?.value ?? all.first { $0.name == "android:" + name }?.value
     }
 
+    /// The attributes of `e` luascreen has no field for, as written (references to texts the
+    /// user reads resolved), sorted by name: the `android` table. `dependency` is kept
+    /// resolved, with the `enabled` it becomes.
+    private mutating func extra(_ e: XMLTreeElement, also: Set<String> = []) -> [PlatformEntry] {
+        var out: [PlatformEntry] = []
+        for (name, value) in attributes(e) {
+            let bare = String(name.split(separator: ":", maxSplits: 1)[1])
+            guard !Self.read.contains(bare) || also.contains(bare) else { continue }
+            var kept = value
+            if ["summaryOn", "summaryOff", "dependency"].contains(bare), let s = bare == "dependency" ? key(e, bare) : text(e, bare) { kept = s }
+            out.append(PlatformEntry(key: name, value: .string(kept)))
+        }
+        return out.sorted { $0.key < $1.key }
+    }
+
     /// The attribute as text, its reference resolved (a missing one is a warning, and the reference kept).
     private mutating func text(_ e: XMLTreeElement, _ name: String) -> String? {
         guard let value = raw(e, name) else { return nil }
@@ -108,6 +122,10 @@ struct AndroidXReader {
     /// Reads a `PreferenceScreen` as a screen; returns its id.
     private mutating func screen(_ e: XMLTreeElement, id wanted: String) -> String {
         let id = unique(wanted, in: &screenIDs)
+        // Row ids are a screen's own: the parent's come back after the child is read.
+        let parentIDs = rowIDs
+        rowIDs = []
+        defer { rowIDs = parentIDs }
         let index = screens.count
         screens.append(ImportedScreen(id: id, title: id, sections: []))
         let title = text(e, "title") ?? id
@@ -117,6 +135,7 @@ struct AndroidXReader {
             if elementName(child) == "PreferenceCategory" {
                 if !loose.rows.isEmpty { sections.append(loose); loose = ImportedSection() }
                 var section = ImportedSection(id: key(child), header: text(child, "title"), footer: text(child, "summary"))
+                section.android = extra(child, also: ["isPreferenceVisible", "enabled"])
                 for inner in child.elements { rows(inner, into: &section, sections: &sections, screenID: id) }
                 sections.append(section)
             } else {
@@ -124,7 +143,12 @@ struct AndroidXReader {
             }
         }
         if !loose.rows.isEmpty || sections.isEmpty { sections.append(loose) }
-        screens[index] = ImportedScreen(id: id, title: title, sections: sections)
+        var done = ImportedScreen(id: id, title: title, sections: sections)
+        if index == 0 {
+            done.android = extra(e, also: raw(e, "key") == nil ? [] : ["key"])
+            if raw(e, "title") == nil { done.android.append(PlatformEntry(key: "untitled", value: .bool(true))) }
+        }
+        screens[index] = done
         return id
     }
 
@@ -192,6 +216,32 @@ struct AndroidXReader {
         }
         if !e.elements.isEmpty, name != "PreferenceScreen" {
             warn(e, "its child elements (<\(e.elements[0].name)>...) are left out")
+        }
+        // A plain row made of a custom element (or a list without entries) keeps what it had.
+        let plain = { if case .text = row.kind { return name != "Preference" && name != "PreferenceScreen" } else { return false } }()
+        row.android = extra(e, also: plain ? ["defaultValue", "entries", "entryValues", "min", "max"] : [])
+        if raw(e, "title") == nil { row.android.append(PlatformEntry(key: "untitled", value: .bool(true))) }
+        // The element export writes for the row; another one is kept by name (a custom
+        // element, a list whose entries the app sets, a DropDownPreference), except the
+        // switches and check boxes SPEC §15 lets come back as SwitchPreferenceCompat.
+        let written: String
+        switch row.kind {
+        case .text: written = name == "PreferenceScreen" ? name : "Preference"
+        case .toggle: written = "SwitchPreferenceCompat"
+        case .options(_, _, let multiple): written = multiple ? "MultiSelectListPreference" : "ListPreference"
+        case .input: written = "EditTextPreference"
+        case .number: written = "SeekBarPreference"
+        default: written = name
+        }
+        if written != name, !["SwitchPreference", "CheckBoxPreference", "TwoStatePreference"].contains(name) {
+            row.android.insert(PlatformEntry(key: "element", value: .string(name)), at: 0)
+        }
+        // What luascreen would add on export, kept as it was (androidx's defaults).
+        if ["ListPreference", "EditTextPreference"].contains(written), summary == nil, raw(e, "useSimpleSummaryProvider") == nil {
+            row.android.append(PlatformEntry(key: "app:useSimpleSummaryProvider", value: .string("false")))
+        }
+        if written == "SeekBarPreference", raw(e, "showSeekBarValue") == nil {
+            row.android.append(PlatformEntry(key: "app:showSeekBarValue", value: .string("false")))
         }
         let bound: Bool
         switch row.kind {

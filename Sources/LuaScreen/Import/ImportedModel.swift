@@ -15,6 +15,8 @@ struct ImportedScreen {
     var sections: [ImportedSection]
     /// The pane's own keys luascreen has no field for (written as the screen's `ios`).
     var ios: [PlatformEntry] = []
+    /// The `PreferenceScreen`'s attributes luascreen has no field for (the screen's `android`).
+    var android: [PlatformEntry] = []
 }
 
 /// A run of specifiers after a PSGroupSpecifier (or before the first one).
@@ -25,6 +27,8 @@ struct ImportedSection {
     var rows: [ImportedRow] = []
     /// The group specifier's keys luascreen has no field for (the section's `ios`).
     var ios: [PlatformEntry] = []
+    /// The `PreferenceCategory`'s attributes luascreen has no field for (the section's `android`).
+    var android: [PlatformEntry] = []
 }
 
 /// A row to write, with its constructor's fields.
@@ -60,6 +64,9 @@ struct ImportedRow {
     /// The specifier's keys luascreen has no field for, or cannot write back as they were
     /// (the row's `ios`; export merges them into the specifier).
     var ios: [PlatformEntry] = []
+    /// The element's attributes luascreen has no field for, and its name when it is not the
+    /// element luascreen writes for the row (`element`): the row's `android`.
+    var android: [PlatformEntry] = []
     /// A title-value specifier's `Key`, which export writes as the row's id: when the id had
     /// to differ (two rows share the key), the key goes into `ios`.
     var keyAsID: String?

@@ -4,17 +4,19 @@ import ScreenModel
 /// plist), with every string as a Lua literal that reads back byte for byte.
 enum LuaScriptWriter {
     static func script(_ app: ImportedApp, source: String) -> String {
-        var out = "-- Imported from \(comment(source)) by luascreen import.\n"
+        var out = LuaLiteral.comment("Imported from \(source) by luascreen import.") + "\n"
         out += "return app {\n  root = \(quote(app.root)),\n  screens = {\n"
         for screen in app.screens {
             out += "    screen {\n      id = \(quote(screen.id)), title = \(quote(screen.title)),\n"
             if !screen.ios.isEmpty { out += "      ios = \(table(screen.ios)),\n" }
+            if !screen.android.isEmpty { out += "      android = \(table(screen.android)),\n" }
             for section in screen.sections {
                 var head: [String] = []
                 if let id = section.id { head.append("id = \(quote(id))") }
                 if let header = section.header { head.append("header = \(quote(header))") }
                 if let footer = section.footer { head.append("footer = \(quote(footer))") }
                 if !section.ios.isEmpty { head.append("ios = \(table(section.ios))") }
+                if !section.android.isEmpty { head.append("android = \(table(section.android))") }
                 out += "      section {\n"
                 if !head.isEmpty { out += "        " + head.joined(separator: ", ") + ",\n" }
                 for row in section.rows { out += "        " + self.row(row) + ",\n" }
@@ -26,7 +28,7 @@ enum LuaScriptWriter {
         if !app.strings.isEmpty {
             out += "  strings = {\n"
             for (language, pairs) in app.strings {
-                out += "    [\(quote(language))] = {\n"
+                out += "    \(LuaLiteral.key(language)) = {\n"
                 for (text, translation) in pairs { out += "      [\(quote(text))] = \(quote(translation)),\n" }
                 out += "    },\n"
             }
@@ -95,6 +97,7 @@ enum LuaScriptWriter {
         }
         if row.hidden { fields.append("visible = false") }
         if !row.ios.isEmpty { fields.append("ios = \(table(row.ios))") }
+        if !row.android.isEmpty { fields.append("android = \(table(row.android))") }
         return "\(constructor) { \(fields.joined(separator: ", ")) }"
     }
 
@@ -108,46 +111,27 @@ enum LuaScriptWriter {
     static func literal(_ value: PlatformValue) -> String {
         switch value {
         case .string(let s): return quote(s)
-        case .integer(let i): return integer(i)
-        case .number(let d): return float(d)
+        case .integer(let i): return LuaLiteral.integer(i)
+        case .number(let d): return LuaLiteral.float(d)
         case .bool(let b): return "\(b)"
         case .list(let items): return items.isEmpty ? "{}" : "{ " + items.map(literal).joined(separator: ", ") + " }"
         case .table(let entries): return table(entries)
         }
     }
 
-    /// An integer as Lua reads it back as an integer (`math.mininteger`: its digits alone
-    /// would read as a float).
-    static func integer(_ i: Int64) -> String { i == .min ? "math.mininteger" : String(i) }
-
-    /// A finite float as Lua reads it back as the same float (never as an integer).
-    static func float(_ d: Double) -> String {
-        let text = "\(d)"
-        return text.contains(".") || text.contains("e") || text.contains("n") ? text : text + ".0"
-    }
-
+    /// A stored value (an option's value, a default) as a Lua value.
     static func literal(_ value: StoreValue) -> String {
         switch value {
-        case .bool(let b): return "\(b)"
-        case .integer(let i): return integer(i)
         case .number(let d): return number(d)
-        case .string(let s): return quote(s)
-        case .list(let items): return "{ " + items.map(literal).joined(separator: ", ") + " }"
+        case .list(let items): return items.isEmpty ? "{}" : "{ " + items.map(literal).joined(separator: ", ") + " }"
+        default: return LuaLiteral.value(value)
         }
     }
 
-    /// A finite number as Lua reads it back exactly (whole numbers without a fraction).
-    static func number(_ d: Double) -> String {
-        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-        return "\(d)"
-    }
+    /// A plist number (one kind of number) as Lua reads it back exactly: a whole number as
+    /// an integer (`math.mininteger` too), anything else as a float.
+    static func number(_ d: Double) -> String { LuaLiteral.number(d) }
 
-    /// A Lua string literal: quotes, backslashes and control characters escaped (C1 and
-    /// bidirectional controls as `\u{...}`, so the script reads as it runs).
+    /// A Lua string literal (the one emitter's).
     static func quote(_ s: String) -> String { LuaLiteral.string(s) }
-
-    /// A file name in a Lua comment: on one line, without control characters.
-    private static func comment(_ s: String) -> String {
-        String(s.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : Character($0) })
-    }
 }

@@ -21,7 +21,7 @@ struct Importer {
     var currentLine: Int?
     /// Each bound key and the kind that binds it (one key holds one kind of value; rows of one
     /// kind may share a key).
-    var keyKinds: [String: String] = [:]
+    var keyKinds: [String: (kind: String, rules: String)] = [:]
 
     init(folder: String, budget: PlistBudget) {
         self.folder = folder
@@ -182,12 +182,16 @@ struct Importer {
         return "Settings"
     }
 
-    /// Binds `key` to `kind`, or says why it cannot be (bound before with another kind).
-    mutating func bind(_ key: String, _ kind: String) -> String? {
-        if let previous = keyKinds[key], previous != kind {
-            return "key \"\(key)\" is bound by a \(previous) already; one key holds one kind of value"
+    /// Binds `key` to `kind` with `rules` (its default, options, bounds: what the validator
+    /// compares), or says why it cannot be: bound before with another kind, or with other
+    /// rules (rows sharing a key must agree).
+    mutating func bind(_ key: String, _ kind: String, rules: String) -> String? {
+        if let previous = keyKinds[key] {
+            if previous.kind != kind { return "key \"\(key)\" is bound by a \(previous.kind) already; one key holds one kind of value" }
+            if previous.rules != rules { return "key \"\(key)\" is bound by an earlier \(kind) with another default or other options; rows sharing a key must agree" }
+            return nil
         }
-        keyKinds[key] = kind
+        keyKinds[key] = (kind, rules)
         return nil
     }
 

@@ -52,7 +52,6 @@ extension Importer {
             return
         case "PSToggleSwitchSpecifier":
             guard let key else { return leftOut("it has no Key") }
-            if let why = bind(key, "toggle") { return leftOut(why) }
             taken.insert("Key")
             let on = item["TrueValue"].flatMap(storeValue), off = item["FalseValue"].flatMap(storeValue)
             var values: (on: StoreValue, off: StoreValue)?
@@ -71,6 +70,8 @@ extension Importer {
             } else {
                 warn(file, n, "\(name): no DefaultValue; the toggle is off by default (export writes DefaultValue)")
             }
+            let togglesDefault = values.map { isOn ? $0.on : $0.off } ?? .bool(isOn)
+            if let why = bind(key, "toggle", rules: "\(togglesDefault)|\(values.map { "\($0.on),\($0.off)" } ?? "")") { return leftOut(why) }
             takeTitle(fallback: key)
             row = ImportedRow(kind: .toggle(default: isOn, values: values), text: title ?? key, key: key)
         case "PSMultiValueSpecifier", "PSRadioGroupSpecifier":
@@ -109,7 +110,6 @@ extension Importer {
                     take("ShortTitles", ifExported: .array(options.map { .string($0.short ?? $0.text) }))
                 }
             }
-            if let why = bind(key, "choice") { return leftOut(why) }
             var chosen = options[0].value
             if let d = item["DefaultValue"] {
                 if let s = storeValue(d), let match = options.first(where: { $0.value.sameValue(as: s) }) {
@@ -121,6 +121,7 @@ extension Importer {
             } else {
                 warn(file, n, "\(name): no DefaultValue; the first value is the default (export writes DefaultValue)")
             }
+            if let why = bind(key, "choice", rules: "\(chosen)|" + options.map { "\"\($0.value)\"" }.sorted().joined(separator: ",")) { return leftOut(why) }
             let sorted = item["DisplaySortedByTitle"] == .bool(true)
             if sorted { taken.insert("DisplaySortedByTitle") }
             let radio = type == "PSRadioGroupSpecifier"
@@ -134,7 +135,6 @@ extension Importer {
             }
         case "PSTextFieldSpecifier":
             guard let key else { return leftOut("it has no Key") }
-            if let why = bind(key, "input") { return leftOut(why) }
             taken.insert("Key")
             var value = ""
             if let d = item["DefaultValue"] {
@@ -143,6 +143,7 @@ extension Importer {
                 if case .string(let text) = d, !text.isEmpty { taken.insert("DefaultValue") }
             }
             if value.contains("\n") { warn(file, n, "\(name): its DefaultValue holds a newline") }
+            if let why = bind(key, "input", rules: value) { return leftOut(why) }
             if case .bool? = item["IsSecure"] { taken.insert("IsSecure") }
             let hints = inputHints(item, &taken, file, n, name)
             takeTitle(fallback: key)
@@ -151,7 +152,7 @@ extension Importer {
                               text: title ?? key, key: key)
         case "IASKTextViewSpecifier":
             guard let key else { return leftOut("it has no Key") }
-            if let why = bind(key, "input") { return leftOut(why) }
+            if let why = bind(key, "input", rules: item["DefaultValue"].flatMap(storeValue)?.description ?? "") { return leftOut(why) }
             taken.insert("Key")
             if case .string? = item["DefaultValue"] { taken.insert("DefaultValue") }
             warn(file, n, "\(name): a text view becomes a multiline input")
@@ -170,7 +171,7 @@ extension Importer {
             if let lo = min, let hi = max, lo > hi { return leftOut("MinimumValue \(StoreValue.format(lo)) is above MaximumValue \(StoreValue.format(hi))") }
             if let v = value, let lo = min, v < lo { warn(file, n, "\(name): DefaultValue below MinimumValue; the minimum is the default"); value = lo }
             if let v = value, let hi = max, v > hi { warn(file, n, "\(name): DefaultValue above MaximumValue; the maximum is the default"); value = hi }
-            if let why = bind(key, "number") { return leftOut(why) }
+            if let why = bind(key, "number", rules: [value, min, max].map { $0.map(StoreValue.format) ?? "" }.joined(separator: "|")) { return leftOut(why) }
             taken.insert("Key")
             if let min { take("MinimumValue", ifExported: SettingsBundleWriter.number(min)) }
             if let max { take("MaximumValue", ifExported: SettingsBundleWriter.number(max)) }

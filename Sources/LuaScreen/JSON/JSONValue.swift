@@ -97,7 +97,8 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// Appends `s` as a JSON string: quoted; `"`, `\\` and the control characters (C0, DEL,
-    /// C1) and bidi controls (U+202A–U+202E, U+2066–U+2069) escaped, so a file or `dump`
+    /// C1), bidi controls (U+202A–U+202E, U+2066–U+2069) and the line and paragraph separators
+    /// (U+2028, U+2029) escaped, so a file or `dump`
     /// shown in a terminal cannot act on it (SPEC §7); every other byte as it is, so the
     /// text reads back byte for byte (SPEC §6). `StoreSize.string` counts the same bytes.
     static func appendString(_ s: String, to out: inout [UInt8]) {
@@ -138,7 +139,8 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// How many bytes at `i` form one character a JSON string escapes (0: none): 1 for
-    /// `"`, `\\`, C0 and DEL, 2 or 3 for a C1 or bidi control (the sanitizer's `isHidden`).
+    /// `"`, `\\`, C0 and DEL, 2 or 3 for a C1 or bidi control (the sanitizer's `isHidden`) or
+    /// the line and paragraph separators.
     @inline(__always)
     static func escapedLength(_ buffer: UnsafeBufferPointer<UInt8>, at i: Int) -> Int {
         let b = buffer[i]
@@ -149,7 +151,8 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
         if b == 0xE2, i + 2 < buffer.count {
             let v = UInt32(b & 0x0F) << 12 | UInt32(buffer[i + 1] & 0x3F) << 6 | UInt32(buffer[i + 2] & 0x3F)
-            return isHidden(v) ? 3 : 0
+            // U+2028 and U+2029 too: JavaScript before ES2019 ends a line (and a string) there.
+            return isHidden(v) || v == 0x2028 || v == 0x2029 ? 3 : 0
         }
         return 0
     }

@@ -23,12 +23,17 @@ extension Validator {
         }
         checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: s.has(.options))
         row.binding = binding
+        let signature = RuleSignature(kind, binding)
         let entry = BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue,
-                             rules: BoundRow.hasRules(row) ? BoundRow(row) : nil)
+                             rules: BoundRow.hasRules(row) ? BoundRow(row) : nil, rowID: row.id, signature: signature)
         if let previous = bindings.insertIfAbsent(binding.key, entry) {
+            let at = previous.line > 0 ? " at line \(previous.line)" : ""
             if previous.kind != kind {
-                let at = previous.line > 0 ? " at line \(previous.line)" : ""
                 report("key \"\(binding.key)\" is bound by \(article(kind.constructor)) here and by \(article(previous.kind.constructor))\(at); one key holds one kind of value", field: "key")
+            } else if case let differences = signature.differences(from: previous.signature), !differences.isEmpty {
+                // Rows that agree may share a key (a Settings.bundle shows one value on two panes);
+                // rows that disagree would let one accept what the other then shows out of its rules.
+                report("key \"\(binding.key)\" is bound by row \"\(row.id)\" here and by row \"\(previous.rowID)\"\(at) with different rules: \(differences.joined(separator: "; ")); rows sharing a key must agree", field: "key")
             }
         }
     }
@@ -128,6 +133,8 @@ extension Validator {
         case .date, .time:
             binding.defaultValue = .string(binding.earliest ?? "")
             guard let d = defaultValue else { return }
+            // `default = ""`: the value starts unset, as `set REF ""` leaves it.
+            if case .string("") = d { binding.defaultValue = d; return }
             guard case .string(let text) = d, let value = kind == .date ? DayTime.date(text) : DayTime.time(text) else {
                 report("the default \"\(d.description.prefix(200))\" is not a \(kind == .date ? "date YYYY-MM-DD" : "time HH:MM")", field: "default")
                 return
@@ -200,4 +207,48 @@ extension Validator {
 func article(_ word: String) -> String {
     guard let first = word.first else { return word }
     return ("aeiou".contains(first) ? "an " : "a ") + word
+}
+
+/// The rules a bound row sets for its key, compared between rows that share the key.
+/// A value type: `Sendable`.
+struct RuleSignature: Sendable {
+    /// Each rule's name and its value as written ("max" → "10"), in a fixed order.
+    var rules: [(name: String, value: String)] = []
+
+    init() {}
+
+    /// The rules of `binding` for a row of `kind`; functions (a `default` or `options`
+    /// function, `validate`) are not compared.
+    init(_ kind: RowKind, _ binding: Binding) {
+        func add(_ name: String, _ value: String?) { if let value { rules.append((name, value)) } }
+        func number(_ n: Double?) -> String? { n.map(StoreValue.format) }
+        if binding.defaultFunction == nil { add("default", binding.defaultValue.description) }
+        add("min", number(binding.minimum) ?? binding.earliest)
+        add("max", number(binding.maximum) ?? binding.latest)
+        add("step", number(binding.step))
+        add("max_length", binding.maxLength.map(String.init))
+        add("min_selected", binding.minSelected.map(String.init))
+        add("max_selected", binding.maxSelected.map(String.init))
+        add("max_items", binding.maxItems.map(String.init))
+        if binding.unique { add("unique", "true") }
+        if binding.multiple { add("multiple", "true") }
+        if kind == .input, binding.multiline { add("multiline", "true") }
+        if let values = binding.toggleValues { add("values", "{ \(values.on), \(values.off) }") }
+        if case .value(let options)? = binding.options {
+            add("options", "{ " + options.map { "\"\($0.value)\"" }.sorted().joined(separator: ", ") + " }")
+        }
+    }
+
+    /// "max 10 here, 5 there" for each rule set differently (or only on one side).
+    func differences(from other: RuleSignature) -> [String] {
+        var names: [String] = []
+        for rule in rules + other.rules where !names.contains(rule.name) { names.append(rule.name) }
+        return names.compactMap { name in
+            let here = rules.first { $0.name == name }?.value
+            let there = other.rules.first { $0.name == name }?.value
+            guard here != there else { return nil }
+            func shown(_ v: String?) -> String { v.map { String($0.prefix(60)) } ?? "none" }
+            return "\(name) \(shown(here)) here, \(shown(there)) there"
+        }
+    }
 }

@@ -68,6 +68,9 @@ final class Validator {
         var defaultValue: StoreValue
         /// The row, when it has rules beyond its kind (checked on every write to the key).
         var rules: BoundRow?
+        /// The id of the first row bound to the key, and the rules it sets (for conflicts).
+        var rowID: String = ""
+        var signature: RuleSignature = RuleSignature()
     }
     /// How many screens deep the reader is (screens pushed as tables).
     var screenDepth = 0

@@ -6,10 +6,12 @@ extension Session {
     /// The value of a key as callbacks see it: written in this transaction, else stored
     /// (when of the right type for its row), else the default of the row bound to it.
     func value(for key: String) -> StoreValue? {
-        if let pending = transaction?.pending(key) { return pending }
+        let pending = transaction?.pending(key)
+        if let pending, let written = pending { return written }
         let bound = validator.bindings[key]
         let defaultValue = bound?.defaultValue
-        if let stored = store.value(for: key) {
+        // A removal in this transaction (`.some(nil)`) reads as the default, not the stored value.
+        if pending == nil, let stored = store.value(for: key) {
             if let bound, let problem = storedValueProblem(stored, bound) {
                 warnOnce(key, "the store holds \(stored.typeName) \"\(stored)\" for \"\(key)\", but \(problem); using the default until it is changed")
                 return defaultValue

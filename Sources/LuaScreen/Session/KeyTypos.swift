@@ -11,6 +11,18 @@ extension Session {
     /// One warning for each such key, at its first read, with a did-you-mean among the bound keys.
     /// Reads the script's text and the modules it names with a literal `require "name"`.
     public func storeKeyWarnings() -> [Diagnostic] {
+        StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { validator.bindings[$0] != nil }, boundKeys: boundKeys,
+                             scriptText: scriptText, moduleSource: options.moduleSource)
+    }
+}
+
+extension StoreKeyUse {
+    /// The key-typo warnings of the script at `scriptPath` (and the modules it names), given
+    /// which keys its rows bind: also for a script whose rows have errors (`check` shows
+    /// every diagnostic at once). `scriptText` and `moduleSource`: the unsaved texts of the
+    /// script and of its modules (an editor's buffers), read instead of the files.
+    static func warnings(scriptPath: String, isBound: (String) -> Bool, boundKeys: [String],
+                         scriptText: [UInt8]? = nil, moduleSource: ((String) -> [UInt8]?)? = nil) -> [Diagnostic] {
         var uses: [StoreKeyUse] = []
         var files = [scriptPath]
         var index = 0
@@ -21,8 +33,8 @@ extension Session {
         while index < files.count {
             let file = files[index]
             index += 1
-            let unsaved = index == 1 ? scriptText : options.moduleSource?(PathResolver.join(folder, file))
-            let read = unsaved.map { .success($0) } ?? (index == 1 ? PathResolver.readRegularFile(file)
+            let unsaved = index == 1 ? scriptText : moduleSource?(PathResolver.join(folder, file))
+            let read: Result<[UInt8], PathError> = unsaved.map { .success($0) } ?? (index == 1 ? PathResolver.readRegularFile(file)
                 : resolver.map { $0.read(file, from: folder).map(\.bytes) } ?? .failure(PathError("no folder")))
             guard case .success(let bytes) = read else { continue }
             for (number, line) in StoreKeyUse.candidateLines(of: bytes) {
@@ -37,11 +49,11 @@ extension Session {
         let written = Set(uses.filter(\.isWrite).map(\.key))
         var warned = Set<String>()
         var out: [Diagnostic] = []
-        for use in uses where !use.isWrite && validator.bindings[use.key] == nil && !written.contains(use.key) {
+        for use in uses where !use.isWrite && !isBound(use.key) && !written.contains(use.key) {
             guard warned.insert(use.key).inserted else { continue }
             let hint = Suggest.hint(use.key, boundKeys)
             out.append(Diagnostic(.warning, file: use.file, line: use.line, path: "",
-                                  message: "ctx.store.\(use.key.prefix(200)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)"))
+                                  message: "ctx.store\(StoreKeyUse.accessor(use.key)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)"))
         }
         return out
     }
@@ -104,6 +116,13 @@ struct StoreKeyUse {
             guard let key = match.output.1 ?? match.output.2 ?? match.output.3 else { return nil }
             return StoreKeyUse(key: String(key), file: file, line: number, isWrite: match.output.4 != nil)
         }
+    }
+
+    /// How Lua reads the key: `.name` for a name, `["editor.tabsize"]` for anything else.
+    static func accessor(_ key: String) -> String {
+        let shown = String(key.prefix(200))
+        if key.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*/#) != nil { return "." + shown }
+        return "[\"" + shown + "\"]"
     }
 
     /// The modules a script names with a literal: `require "name"`, `require("name")`.

@@ -10,12 +10,19 @@ extension Session {
     /// The text as the selected locale shows it: its translation, else the text itself.
     public func tr(_ text: String) -> String { translations[text] ?? text }
 
-    /// The renderer's own words (`on`, `off`, `disabled`) in the selected locale, for
-    /// `RenderOptions.words`: empty when the locale translates none of them.
+    /// The renderer's own words (`on`, `off`, `disabled`, `%d selected`) in the selected
+    /// locale, for `RenderOptions.words`: empty when the locale translates none of them.
     public var rendererWords: [String: String] {
         var words: [String: String] = [:]
-        for word in ["on", "off", "disabled"] { if let shown = translations[word] { words[word] = shown } }
+        for word in ["on", "off", "disabled", "%d selected"] { if let shown = translations[word] { words[word] = shown } }
         return words
+    }
+
+    /// "3 items" in the selected locale: the table's entry for `one` ("1 item") when n is 1,
+    /// else its entry for `many` ("%d items") with `%d` replaced by n.
+    func counted(_ n: Int, one: String, many: String) -> String {
+        if n == 1 { return translations[one] ?? one }
+        return (translations[many] ?? many).replacing("%d", with: String(n))
     }
 
     /// The calls that led to a row built inside a function (a helper), innermost first.

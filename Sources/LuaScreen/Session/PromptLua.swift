@@ -38,6 +38,7 @@ extension Session {
         return results.joined(separator: "\t")
     }
 
+    /// A result of `= EXPR` as Lua would write it (strings quoted and escaped).
     private func describeValue(_ index: Int32) -> String {
         let s = lua.stack
         switch s.type(at: index) {
@@ -46,7 +47,8 @@ extension Session {
         case .number:
             if s.isInteger(at: index), let i = s.integer(at: index) { return String(i) }
             return StoreValue.format(s.number(at: index) ?? 0)
-        case .string: return s.string(at: index) ?? ""
+        // Quoted as Lua writes it: the string "1" and the number 1 look different.
+        case .string: return LuaLiteral.string(s.string(at: index) ?? "")
         default:
             let p = s.pointer(at: index).map { String(UInt(bitPattern: $0), radix: 16) } ?? "?"
             return "\(s.type(at: index).name): 0x\(p)"

@@ -97,8 +97,10 @@ extension Session {
         }
         var value: StoreValue? = nil
         var toggleOn: Bool? = nil
+        var empty = false
         if let binding = row.binding {
             value = self.value(for: binding.key)
+            empty = value?.description.isEmpty ?? true
             if row.detail == nil { detail = note(displayValue(row, binding, value), nil) }
             if binding.secure { value = .string(Binding.secureMask) }
             if row.kind == .toggle, binding.toggleValues != nil, let value { toggleOn = binding.toggleIsOn(value) }
@@ -117,8 +119,8 @@ extension Session {
             resolved.selectedCount = items.count
         }
         if let toggleOn { resolved.toggleOn = toggleOn }
-        if let binding = row.binding, row.detail == nil, row.kind == .input || row.kind == .list || row.kind == .date || row.kind == .time, !binding.secure,
-           binding.placeholder != nil || binding.placeholderFunction != nil, value?.description.isEmpty ?? true {
+        if let binding = row.binding, row.detail == nil, row.kind == .input || row.kind == .list || row.kind == .date || row.kind == .time,
+           binding.placeholder != nil || binding.placeholderFunction != nil, empty {
             resolved.isPlaceholder = true
         }
         if !errors.isEmpty {
@@ -142,14 +144,14 @@ extension Session {
             switch options(of: row) {
             case .success(let options):
                 let items = value.listItems ?? []
-                return .success(items.map { item in options.first { $0.value.sameValue(as: item) }?.text ?? item.description }
+                return .success(items.map { item in options.first { $0.value.sameValue(as: item) }.map { tr($0.text) } ?? item.description }
                     .joined(separator: ", "))
             case .failure(let e):
                 return .failure(e)
             }
         case .list:
             let n = value.listItems?.count ?? 0
-            return .success(n == 0 ? (placeholder(of: row) ?? "none") : "\(n) item\(n == 1 ? "" : "s")")
+            return .success(n == 0 ? (placeholder(of: row) ?? tr("none")) : counted(n, one: "1 item", many: "%d items"))
         case .choice:
             switch options(of: row) {
             case .success(let options):
@@ -158,7 +160,8 @@ extension Session {
                 return .failure(e)
             }
         case .input:
-            if binding.secure { return .success(value.description.isEmpty ? nil : Binding.secureMask) }
+            // A secure input's placeholder is drawn while it is empty; its value never is.
+            if binding.secure { return .success(value.description.isEmpty ? placeholder(of: row) : Binding.secureMask) }
             if value.description.isEmpty { return .success(placeholder(of: row)) }
             if binding.multiline, case .string(let s) = value, let newline = s.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
                 // The first line, and … when more lines follow.
@@ -167,7 +170,7 @@ extension Session {
             }
             return .success(value.description)
         case .date, .time:
-            if value.description.isEmpty { return .success(placeholder(of: row) ?? "not set") }
+            if value.description.isEmpty { return .success(placeholder(of: row) ?? tr("not set")) }
             return .success(value.description)
         case .number:
             let unit = binding.unit.map { " " + $0 } ?? ""

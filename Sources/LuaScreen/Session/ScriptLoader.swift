@@ -63,7 +63,11 @@ enum ScriptLoader {
             throw LoadError(diagnostics + [notAScreen], localeFileProblems: diagnostics)
         }
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
-            throw LoadError(diagnostics)
+            // Every diagnostic at once (SPEC §2): the key typos too, though rows have errors.
+            let typos = StoreKeyUse.warnings(scriptPath: path, isBound: { validator.bindings[$0] != nil },
+                                             boundKeys: validator.bindings.keys.sorted(),
+                                             scriptText: source, moduleSource: options.moduleSource)
+            throw LoadError(Diagnostic.sorted(diagnostics + typos))
         }
         validator.diagnostics = diagnostics  // warnings, for `check`
         return Loaded(lua: lua, validator: validator, app: app, sources: sources)
@@ -74,7 +78,7 @@ enum ScriptLoader {
         var message = Diagnostic.quote(error.text, keepEnd: true)
         if error.kind == .syntax { message = "syntax error: " + message }
         // A test file given where a screen script is expected calls test(), open(), ...
-        for global in ["test", "open", "snapshot", "eq", "truthy", "raises"]
+        for global in ["test", "open", "snapshot", "eq", "truthy", "raises", "skip", "todo"]
         where message.contains("attempt to call a nil value (global '\(global)')") {
             message += "; this is a test file (\(global) is a test global): run it with luascreen test \(file)"
             break

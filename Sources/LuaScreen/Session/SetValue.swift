@@ -34,7 +34,8 @@ extension Session {
         let newValue = try checkWrite(proposed, for: row)
         let old = value(for: binding.key)
         try write(binding.key, newValue)
-        if let onChange = binding.onChange {
+        // A write that leaves the value as it was is no change: on_change does not run.
+        if let onChange = binding.onChange, old.map({ !$0.sameValue(as: newValue) }) ?? true {
             try call(onChange, row: row, what: "on_change of row \"\(row.id)\"", extra: [newValue, old])
         }
     }

@@ -3,6 +3,16 @@ import ScreenModel
 
 /// Typed text read as a value of a row's kind (the REPL's `set`, a test's `set` with a string).
 extension Session {
+    /// What a toggle's `set` takes, for its refusal: `on or off (true/false, yes/no)`; with
+    /// `values` those first, as they are stored (`on or off: enabled or disabled, or
+    /// true/false, yes/no`), a built-in pair they repeat left out.
+    static func toggleWords(_ values: (on: StoreValue, off: StoreValue)?) -> String {
+        guard let values else { return "on or off (true/false, yes/no)" }
+        let pair = "\(values.on)/\(values.off)"
+        let others = ["on/off", "true/false", "yes/no"].filter { $0 != pair }
+        return "on or off: \(values.on) or \(values.off) (its values), or \(others.joined(separator: ", "))"
+    }
+
     /// Turns typed text into a value of the row's kind.
     func parse(_ text: String, for row: Row) throws -> StoreValue {
         guard let binding = row.binding else { throw SessionError.refused("row \"\(row.id)\" has no value") }
@@ -17,8 +27,7 @@ extension Session {
             case "true", "on", "yes", "y", "1": return .bool(true)
             case "false", "off", "no", "n", "0": return .bool(false)
             default:
-                let mapped = binding.toggleValues.map { " or \($0.on)/\($0.off)" } ?? ""
-                throw SessionError.refused("\"\(row.text.value ?? row.id)\" is a toggle: give on or off (true/false, yes/no\(mapped))")
+                throw SessionError.refused("\"\(row.text.value ?? row.id)\" is a toggle: give \(Session.toggleWords(binding.toggleValues))")
             }
         case .choice where binding.multiple:
             return try parseMultiple(text, for: row)

@@ -211,17 +211,14 @@ private struct StoreFile {
         }
     }
 
-    /// The file to read and replace: `path`, or where its final symbolic link points.
+    /// The file to read and replace: `path` itself. A symbolic link there is refused (SPEC
+    /// §14: no output is written through a link, the store included), as is anything else
+    /// that is not a regular file (`readBytes`).
     func resolveTarget() throws -> String {
         var st = stat()
         guard lstat(path, &st) == 0 else { return path }  // missing or unreachable: reading says which
-        guard st.st_mode & S_IFMT == S_IFLNK else { return path }
-        guard let resolved = realpath(path, nil) else {
-            let code = errno
-            throw damaged("it is a symbolic link that cannot be followed (\(SystemError.text(code)))")
-        }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        if st.st_mode & S_IFMT == S_IFLNK { throw StoreError.notRegularFile(path: path) }
+        return path
     }
 
     // MARK: Reading
@@ -270,7 +267,7 @@ private struct StoreFile {
             switch error.reason {
             case .missing: return nil
             case .isFolder: throw damaged("it is a folder, not a file")
-            case .notRegularFile: throw damaged("it is not a regular file")
+            case .notRegularFile: throw StoreError.notRegularFile(path: path)
             case .tooLarge:
                 var st = stat()
                 throw StoreError.fileTooLarge(path: path, size: stat(target, &st) == 0 ? Int(st.st_size) : StoreSize.limit + 1)

@@ -38,6 +38,9 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     case fileTooLarge(path: String, size: Int)
     /// The store path itself is unusable (empty, or names a folder).
     case invalidPath(path: String, reason: String)
+    /// The store path names something that is not a regular file: a symbolic link, a FIFO,
+    /// a device or a socket (SPEC §14). It is neither read nor ever replaced.
+    case notRegularFile(path: String)
     /// Nothing was written because writing is not allowed: `blocked` (the store file, or the
     /// folder it is written in) is read-only, `reason` says how ("Permission denied",
     /// "Read-only file system"); or, `blocked` nil, the store is opened to read only
@@ -63,6 +66,8 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(path): the store file is \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB luascreen reads; it was not read and luascreen never overwrites it: make it smaller (remove values no longer needed) or \(StoreError.anotherStoreAdvice)"
         case .invalidPath(let path, let reason):
             return "\(path.isEmpty ? "\"\"" : path): not a usable store path: \(reason)"
+        case .notRegularFile(let path):
+            return "\(path): not a regular file; luascreen never replaces it: \(StoreError.anotherStoreAdvice)"
         case .readOnly(let path, let blocked?, let reason):
             return "\(path) was not written: \(blocked) cannot be written (\(reason)); this change is not saved and the values stored before are kept: make \(blocked) writable, or \(StoreError.anotherStoreAdvice)"
         case .readOnly(let path, nil, let reason):

@@ -39,6 +39,20 @@ public final class TestCoverage {
         return coverage
     }
 
+    /// Whether lcov can name the path: a record is a line, and lcov has no escapes, so a
+    /// path holding a line end (LF, CR, U+2028, U+2029, NEL, VT, FF) or NUL is left out.
+    static func isLcovPath(_ path: String) -> Bool {
+        !path.isEmpty && !path.unicodeScalars.contains { v in
+            [0x00, 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029].contains(v.value)
+        }
+    }
+
+    /// Whether `path` names a regular file (links followed).
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
     /// A path with `.`/`..` resolved and links followed, so chunk names and paths compare.
     static func canonical(_ path: String) -> String {
         if let resolved = realpath(path, nil) {
@@ -61,7 +75,9 @@ public final class TestCoverage {
                 let key = RowKey(screen: screen.id, row: row.id)
                 script.rows.insert(key)
                 if row.isSelectable { script.selectable.insert(key) }
-                for ref in [row.onSelect, row.onAccessory, row.binding?.onChange, row.binding?.validate].compactMap({ $0 }) {
+                // A row's actions are callbacks too (`actions = { { on_select = fn }, ... }`).
+                let actions = row.hasRareFields ? row.actions.map(\.onSelect) : []
+                for ref in ([row.onSelect, row.onAccessory, row.binding?.onChange, row.binding?.validate].compactMap({ $0 }) + actions) {
                     noteCallback(ref, session, script)
                 }
                 if case .function(let ref)? = row.push { noteCallback(ref, session, script) }
@@ -154,8 +170,11 @@ public final class TestCoverage {
             }
         }
         // Modules the scripts required count as theirs: every recorded file but test files.
-        var files = order
-        for path in byPath.keys.sorted() where !files.contains(path) && !path.hasSuffix("_test.lua") && path.hasSuffix(".lua") {
+        // Only real files: a chunk that `load` named like a file ("@x.lua") is not one, and
+        // a name that holds a line end would forge lcov records (`\nSF:/etc/hostname`).
+        var files = order.filter(TestCoverage.isLcovPath)
+        for path in byPath.keys.sorted() where !files.contains(path) && !path.hasSuffix("_test.lua") && path.hasSuffix(".lua")
+            && TestCoverage.isLcovPath(path) && TestCoverage.isRegularFile(path) {
             files.append(path)
         }
         var lcov = ""

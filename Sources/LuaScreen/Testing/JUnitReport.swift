@@ -1,12 +1,17 @@
-/// JUnit XML of a test run (`luascreen test --junit FILE`, SPEC §11): one `testsuite` per
-/// test file, one `testcase` per test, a `failure` (its `message` and the whole reason as
-/// text) for each failed one. The shape CI systems (GitLab, Jenkins, GitHub reporters) read.
+/// JUnit XML of a test run (`luascreen test --junit FILE`, SPEC §11), in the shape Jenkins'
+/// junit schema, GitLab and junitparser read: one `testsuite` per test file (`tests`,
+/// `failures`, `errors`, `skipped`, `time`), one `testcase` per test with its `time`; a
+/// failed assertion is a `<failure>`, a Lua error (a runtime or syntax error, an error in
+/// a callback, a test file that did not load) an `<error>`, `skip(reason)` and a `todo`
+/// test a `<skipped>`; what the test printed is its `<system-out>`. Every text a script
+/// supplied is escaped as XML (tab, line ends and NUL never raw in an attribute).
 ///
 /// A namespace of pure functions, no state: usable from any thread.
 public enum JUnitReport {
     /// The document for results in run order; `files` lists the files run, so a file
-    /// whose tests were all filtered out still has its (empty) suite.
-    public static func xml(results: [TestResult], files: [String] = []) -> String {
+    /// whose tests were all filtered out still has its (empty) suite; `fileSeconds` how long
+    /// each file ran (else the sum of its tests).
+    public static func xml(results: [TestResult], files: [String] = [], fileSeconds: [String: Double] = [:]) -> String {
         var order: [String] = []
         var byFile: [String: [TestResult]] = [:]
         for file in files + results.map(\.file) where byFile[file] == nil {
@@ -14,31 +19,49 @@ public enum JUnitReport {
             byFile[file] = []
         }
         for result in results { byFile[result.file, default: []].append(result) }
-        let failures = results.filter { !$0.passed }.count
+        func counts(_ cases: [TestResult]) -> String {
+            let errors = cases.filter { $0.countsAsFailed && $0.isError }.count
+            let failures = cases.filter { $0.countsAsFailed && !$0.isError }.count
+            let skipped = cases.filter { $0.directive != nil && ($0.passed == false || $0.isSkip) }.count
+            return "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
+        }
+        let seconds = order.map { fileSeconds[$0] ?? (byFile[$0] ?? []).reduce(0) { $0 + $1.seconds } }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"luascreen test\" tests=\"\(results.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        for file in order {
+        out += "<testsuites name=\"luascreen test\" \(counts(results)) time=\"\(time(seconds.reduce(0, +)))\">\n"
+        for (index, file) in order.enumerated() {
             let cases = byFile[file] ?? []
-            out += "  <testsuite name=\"\(escaped(file))\" tests=\"\(cases.count)\" failures=\"\(cases.filter { !$0.passed }.count)\" errors=\"0\" skipped=\"0\">\n"
+            out += "  <testsuite name=\"\(escaped(file))\" \(counts(cases)) time=\"\(time(seconds[index]))\" id=\"\(index)\" package=\"\(escaped(className(file)))\">\n"
             for result in cases {
-                let open = "    <testcase name=\"\(escaped(result.name))\" classname=\"\(escaped(className(file)))\" file=\"\(escaped(file))\""
-                if result.passed {
-                    out += open + "/>\n"
-                } else {
+                let open = "    <testcase name=\"\(escaped(result.name))\" classname=\"\(escaped(className(file)))\" file=\"\(escaped(file))\" time=\"\(time(result.seconds))\""
+                var body = ""
+                if result.isSkip {
+                    body += "      <skipped message=\"\(escaped(result.directive?.reason ?? ""))\"/>\n"
+                } else if !result.passed {
                     let failure = result.failure
                     let message = failure.at.map { "\($0): \(failure.message)" } ?? failure.message
-                    out += open + ">\n"
-                    out += "      <failure message=\"\(escaped(message))\" type=\"failure\">"
-                    out += escaped(result.reason.joined(separator: "\n"))
-                    out += "</failure>\n"
-                    out += "    </testcase>\n"
+                    let text = escaped(result.reason.joined(separator: "\n"), keepLayout: true)
+                    if case .todo(let reason)? = result.directive {
+                        // Not expected to pass yet: reported, not counted as a failure.
+                        body += "      <skipped message=\"\(escaped("todo" + (reason.isEmpty ? "" : ": " + reason) + " (failed: " + message + ")"))\"/>\n"
+                    } else if result.isError {
+                        body += "      <error message=\"\(escaped(message))\" type=\"error\">\(text)</error>\n"
+                    } else {
+                        body += "      <failure message=\"\(escaped(message))\" type=\"failure\">\(text)</failure>\n"
+                    }
                 }
+                if !result.printed.isEmpty {
+                    body += "      <system-out>\(escaped(result.printed.joined(separator: "\n") + "\n", keepLayout: true))</system-out>\n"
+                }
+                out += body.isEmpty ? open + "/>\n" : open + ">\n" + body + "    </testcase>\n"
             }
             out += "  </testsuite>\n"
         }
         out += "</testsuites>\n"
         return out
     }
+
+    /// Seconds as JUnit's `time` (a decimal, three places).
+    static func time(_ seconds: Double) -> String { TAPReport.seconds(seconds) }
 
     /// A test file's path as a JUnit class name: `examples/tests/settings_test.lua` ->
     /// `examples.tests.settings_test` (how reporters group cases).
@@ -48,7 +71,15 @@ public enum JUnitReport {
         return name.split(separator: "/").joined(separator: ".")
     }
 
-    /// Text made safe for an XML attribute or element: markup characters as entities, tab
-    /// and newline as references, and the characters XML 1.0 cannot hold as U+FFFD.
-    static func escaped(_ text: String) -> String { XMLText.escape(text, keepLayout: false, invalid: "\u{FFFD}") }
+    /// Text made safe for an XML attribute (`keepLayout` false: tab and newline as
+    /// references) or element, markup characters as entities, a carriage return as `&#13;`,
+    /// and the characters XML 1.0 cannot hold (NUL, other C0 controls) as U+FFFD.
+    static func escaped(_ text: String, keepLayout: Bool = false) -> String {
+        XMLText.escape(text, keepLayout: keepLayout, invalid: "\u{FFFD}")
+    }
+}
+
+extension TestResult {
+    /// The test called `skip`.
+    var isSkip: Bool { if case .skip? = directive { return true } else { return false } }
 }

@@ -34,7 +34,7 @@ public final class SessionRecorder {
         case note(String)
 
         var lua: String? {
-            let q = ExploreStep.luaQuoted
+            let q: (String) -> String = LuaLiteral.string
             switch self {
             case .select(let ref, let answer): return "s:select(\(q(ref))\(answer == false ? ", false" : ""))"
             case .set(let ref, let value): return "s:set(\(q(ref)), \(q(value)))"
@@ -44,7 +44,7 @@ public final class SessionRecorder {
             case .reset(let ref): return "s:reset(\(q(ref)))"
             case .resetAll: return "s:reset_all()"
             case .reload: return "s:reload()"
-            case .setValue(let ref, let value): return "s:set(\(q(ref)), \(SessionRecorder.luaLiteral(value)))"
+            case .setValue(let ref, let value): return "s:set(\(q(ref)), \(LuaLiteral.value(value)))"
             case .inc(let ref): return "s:inc(\(q(ref)))"
             case .dec(let ref): return "s:dec(\(q(ref)))"
             case .add(let ref, let text): return "s:add(\(ref.map { q($0) + ", " } ?? "")\(q(text)))"
@@ -65,6 +65,12 @@ public final class SessionRecorder {
     private var lines: [String] = []
     private var initialStore: [(key: String, value: StoreValue)]
     private var alertsSeen: Int
+    /// The keys bound to a secure input on a screen the session showed (static screens, and
+    /// the rows a `sections` function made): their values are never written.
+    private var secretKeys = Set<String>()
+
+    /// What a secret is written as, in a recorded `set` and in the seed.
+    public static let secretPlaceholder = "xxxx"
 
     /// A recorder of a session on `script` (as the REPL was given it), writing `testFile`;
     /// the session's stored values now seed the test's store.
@@ -75,25 +81,77 @@ public final class SessionRecorder {
         initialStore = session.store.values
         alertsSeen = 0
         lines = []
+        noteSecrets(session)
         // Alerts of the root's on_appear come with open().
         recordAlerts(session)
     }
 
-    /// Records a command after it ran: whether it failed and the alerts it gave.
-    public func record(_ call: Call, typed line: String, failed: Bool, session: Session) {
+    /// Records a command after it ran: whether it failed and the alerts it gave. `secure`:
+    /// the command names a secure input (the shell knows the row it named before it ran);
+    /// a `set` of one, or of any key bound to a secure input, writes `"xxxx"` instead.
+    public func record(_ call: Call, typed line: String, failed: Bool, session: Session, secure: Bool = false) {
+        noteSecrets(session)
+        var call = call
+        var line = line
+        if secure || isSecret(call, session) {
+            switch call {
+            case .set(let ref, let value):
+                call = .set(ref, value.isEmpty ? "" : SessionRecorder.secretPlaceholder)
+                line = "set \(ref) (a secure value, written as \"\(SessionRecorder.secretPlaceholder)\")"
+            case .setValue(let ref, let value):
+                call = .setValue(ref, value == .string("") ? value : .string(SessionRecorder.secretPlaceholder))
+                line = "set \(ref) (a secure value, written as \"\(SessionRecorder.secretPlaceholder)\")"
+            case .note:
+                line = "(a command on a secure input, not recorded)"
+                call = .note(line)
+            default: break
+            }
+        }
         guard let lua = call.lua else {
-            if case .note(let text) = call { lines.append("  -- \(SessionRecorder.oneLine(text)) (not replayed)") }
+            if case .note(let text) = call { lines.append("  " + LuaLiteral.comment(text + " (not replayed)")) }
             return
         }
-        lines.append("  -- > \(SessionRecorder.oneLine(line))")
+        lines.append("  " + LuaLiteral.comment("> " + line))
         lines.append(failed ? "  raises(function() \(lua) end)" : "  \(lua)")
         recordAlerts(session)
+    }
+
+    /// Whether the call sets a row bound to a key known to be secret.
+    private func isSecret(_ call: Call, _ session: Session) -> Bool {
+        let ref: String
+        switch call {
+        case .set(let r, _), .setValue(let r, _): ref = r
+        default: return false
+        }
+        guard let resolved = try? session.lookup(ref, includeHidden: true), let key = resolved.key else { return false }
+        if session.declaredRow(resolved)?.binding?.secure == true { secretKeys.insert(key) }
+        return secretKeys.contains(key)
+    }
+
+    /// Notes the keys bound to secure inputs on the declared screens and on every screen the
+    /// session shows now (a `sections` function's rows are known only once shown).
+    private func noteSecrets(_ session: Session) {
+        func note(_ sections: [Section]) {
+            for row in sections.lazy.flatMap(\.rows) {
+                if let binding = row.binding, binding.secure { secretKeys.insert(binding.key) }
+            }
+        }
+        for screen in session.validator.screens {
+            if case .value(let sections) = screen.sections { note(sections) }
+        }
+        for live in session.navigation { note(live.sections ?? []) }
+        // The screen shown, when a `sections` function makes its rows: evaluated once more.
+        if let live = session.navigation.last, live.sections == nil, live.sectionsFunction != nil, live.picker == nil {
+            session.lua.beginAction()
+            defer { session.lua.endAction() }
+            note(session.sections(of: live).0)
+        }
     }
 
     private func recordAlerts(_ session: Session) {
         let messages = session.messages
         while alertsSeen < messages.count {
-            lines.append("  eq(s:messages()[\(alertsSeen + 1)], \(ExploreStep.luaQuoted(messages[alertsSeen])))")
+            lines.append("  eq(s:messages()[\(alertsSeen + 1)], \(LuaLiteral.string(messages[alertsSeen])))")
             alertsSeen += 1
         }
     }
@@ -112,17 +170,28 @@ public final class SessionRecorder {
     public func text() -> String {
         let relative = ExploreTestFile.relativePath(from: TestFiles.directoryName(testFile), to: script)
         var seed = ""
+        var out = [LuaLiteral.comment("Recorded by `luascreen run \(script) --record \(testFile)`.")]
         if !initialStore.isEmpty {
-            let entries = initialStore.map { "[\(ExploreStep.luaQuoted($0.key))] = \(SessionRecorder.luaLiteral($0.value))" }
+            let entries = initialStore.map { entry -> String in
+                var value = entry.value
+                if secretKeys.contains(entry.key), value != .string("") {
+                    value = .string(SessionRecorder.secretPlaceholder)
+                    out.append(LuaLiteral.comment("The stored \(entry.key) is a secure value: the seed holds \"\(SessionRecorder.secretPlaceholder)\", not it."))
+                }
+                // A store key is data, not a name: always `["key"]`.
+                return "[\(LuaLiteral.string(entry.key))] = \(LuaLiteral.value(value))"
+            }
             seed = ", { store = { \(entries.joined(separator: ", ")) } }"
         }
-        var out = [
-            "-- Recorded by `luascreen run \(script) --record \(testFile)`.",
-            "test(\(ExploreStep.luaQuoted("recorded session on \(script)")), function()",
-            "  local s = open(\(ExploreStep.luaQuoted(relative))\(seed))",
+        if lines.contains(where: { $0.contains("(a secure value, written as") }) {
+            out.append(LuaLiteral.comment("A value typed for a secure input is written as \"\(SessionRecorder.secretPlaceholder)\", not as typed."))
+        }
+        out += [
+            "test(\(LuaLiteral.string("recorded session on \(script)")), function()",
+            "  local s = open(\(LuaLiteral.string(relative))\(seed))",
         ]
         out += lines
-        out.append("  snapshot(\(ExploreStep.luaQuoted(snapshotName)), s:render(\(width)))")
+        out.append("  snapshot(\(LuaLiteral.string(snapshotName)), s:render(\(width)))")
         out.append("end)")
         return out.joined(separator: "\n") + "\n"
     }
@@ -158,20 +227,5 @@ public final class SessionRecorder {
         try Files.write([Files.Planned(relative: ExploreTestFile.baseName(testFile), bytes: Array(text().utf8)),
                          Files.Planned(relative: "__snapshots__/" + snapshotName + ".txt", bytes: Array(screen.utf8))],
                         inside: folder, inputs: session.sources.paths)
-    }
-
-    /// Text on one line (a comment in the file).
-    static func oneLine(_ text: String) -> String {
-        String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
-    }
-
-    static func luaLiteral(_ value: StoreValue) -> String {
-        switch value {
-        case .bool(let b): return b ? "true" : "false"
-        case .integer(let i): return String(i)
-        case .number(let d): return "\(d)"  // Swift writes 2.0 as "2.0": Lua reads a float back
-        case .string(let s): return ExploreStep.luaQuoted(s)
-        case .list(let items): return "{ " + items.map(luaLiteral).joined(separator: ", ") + " }"
-        }
     }
 }

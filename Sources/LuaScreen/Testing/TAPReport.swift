@@ -32,14 +32,28 @@ public enum TAPReport {
     /// The plan, printed after the last test.
     public static func plan(_ count: Int) -> String { "1..\(count)" }
 
-    /// A `# ` comment, one per line of `text`.
+    /// A `# ` comment, one per line of `text` (LF, CR, CRLF, U+2028, U+2029 and NEL each
+    /// end a line: none can start a line that is not a comment).
     public static func comment(_ text: String) -> [String] {
-        text.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { "# " + $0 }
     }
 
-    /// The test point of one result, and the YAML block of a failure.
+    /// Seconds with three decimals ("0.012"), as the timing comments and YAML write them.
+    public static func seconds(_ d: Double) -> String {
+        let ms = Int((max(0, d) * 1000).rounded())
+        let fraction = String(ms % 1000)
+        return "\(ms / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    /// The test point of one result (with its `# SKIP` or `# TODO` directive), and the
+    /// YAML block of a failure.
     public static func lines(_ result: TestResult) -> [String] {
-        let point = "\(result.passed ? "ok" : "not ok") \(result.number) - \(escapedName(result.name))"
+        var point = "\(result.passed ? "ok" : "not ok") \(result.number) - \(escapedName(result.name))"
+        switch result.directive {
+        case .skip(let reason)?: point += " # SKIP" + (reason.isEmpty ? "" : " " + escapedName(reason))
+        case .todo(let reason)?: point += " # TODO" + (reason.isEmpty ? "" : " " + escapedName(reason))
+        case nil: break
+        }
         guard !result.passed else { return [point] }
         let failure = result.failure
         var lines = [point, "  ---", "  message: " + scalar(failure.message)]
@@ -54,20 +68,22 @@ public enum TAPReport {
             lines.append("  traceback: " + traceback[0])
             lines += traceback.dropFirst()
         }
+        // How long it ran (node-tap's key): after what people read first.
+        lines.append("  duration_ms: " + String(Int((result.seconds * 1000).rounded())))
         lines.append("  ...")
         return lines
     }
 
-    /// A test name as a TAP description: one line, `#` and `\` escaped (an unescaped `#`
-    /// would start a directive such as `# SKIP`).
+    /// A test name as a TAP description: one line (every line end, CRLF, U+2028 and NEL too,
+    /// a space: a name cannot end its test point and forge another), `#` and `\` escaped (an
+    /// unescaped `#` would start a directive such as `# SKIP`).
     static func escapedName(_ name: String) -> String {
         var out = ""
         for c in name {
             switch c {
             case "\\": out += "\\\\"
             case "#": out += "\\#"
-            case "\n", "\r": out += " "
-            default: out.append(c)
+            default: out.append(c.isNewline ? " " : c)
             }
         }
         return out

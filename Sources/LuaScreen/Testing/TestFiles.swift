@@ -32,6 +32,11 @@ enum TestFiles {
     /// Every `*_test.lua` under `folder`, sorted by path. Hidden folders, `__snapshots__`
     /// and symbolic links to folders are not entered.
     static func testFiles(under folder: String) -> [String] {
+        files(under: folder) { $0.hasSuffix("_test.lua") }
+    }
+
+    /// Every file under `folder` whose name `matches`, sorted by path, walked as `testFiles`.
+    static func files(under folder: String, matching matches: (String) -> Bool) -> [String] {
         var found: [String] = []
         func walk(_ dir: String) {
             for name in entries(dir).sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
@@ -42,7 +47,7 @@ enum TestFiles {
                 if mode == S_IFDIR {
                     if name.hasPrefix(".") || name == "__snapshots__" { continue }
                     walk(path)
-                } else if name.hasSuffix("_test.lua"), mode == S_IFREG || (mode == S_IFLNK && kind(path) == .file) {
+                } else if matches(name), mode == S_IFREG || (mode == S_IFLNK && kind(path) == .file) {
                     found.append(path)
                 }
             }
@@ -59,4 +64,14 @@ enum TestFiles {
     }
 
     static func directoryName(_ path: String) -> String { ScriptLoader.directoryName(path) }
+}
+
+/// The scripts `luascreen check DIR` checks. A namespace of functions: any thread.
+public enum ScriptFiles {
+    /// Every `*.lua` under `folder` that is not a test file (`*_test.lua`), sorted by path;
+    /// hidden folders, `__snapshots__` and links to folders are not entered. (Modules and
+    /// locale files are among them: `check` tells them apart once it has loaded them.)
+    public static func scripts(under folder: String) -> [String] {
+        TestFiles.files(under: folder) { $0.hasSuffix(".lua") && !$0.hasSuffix("_test.lua") && !$0.hasPrefix(".") }
+    }
 }

@@ -1,7 +1,8 @@
 import LuaRuntime
 import ScreenModel
 
-/// The globals of a test file: `test`, `eq`, `truthy`, `raises`, `snapshot` and `open`.
+/// The globals of a test file: `test`, `eq`, `truthy`, `raises`, `snapshot`, `open`,
+/// `skip` and `todo`.
 ///
 /// Each is a host function: it reads its arguments with raw accessors only and reports a
 /// failure by returning `.error`, which the trampoline raises after Swift has returned,
@@ -11,12 +12,55 @@ extension TestFileRun {
     static var globals: [(String, (TestFileRun, LuaStack) -> HostResult)] {
         [
             ("test", { $0.defineTest($1) }),
-            ("eq", { $0.assertEqual($1) }),
-            ("truthy", { $0.assertTruthy($1) }),
-            ("raises", { $0.assertRaises($1) }),
-            ("snapshot", { $0.snapshot($1) }),
+            ("eq", { $0.assertion($0.assertEqual($1)) }),
+            ("truthy", { $0.assertion($0.assertTruthy($1)) }),
+            ("raises", { $0.assertion($0.assertRaises($1)) }),
+            ("snapshot", { $0.assertion($0.snapshot($1)) }),
             ("open", { $0.openSession($1) }),
+            ("skip", { $0.skip($1) }),
+            ("todo", { $0.todo($1) }),
         ]
+    }
+
+    /// An assertion's result, its failure noted: the test failed (`<failure>`), it did not
+    /// raise an error (`<error>`).
+    func assertion(_ result: HostResult) -> HostResult {
+        if case .error(let text) = result, current != nil { assertionFailures.append(text) }
+        return result
+    }
+
+    // MARK: skip and todo
+
+    /// The reason argument of `skip` and `todo`: a string, or nothing (nil: neither).
+    private func directiveReason(_ s: LuaStack) -> String? {
+        switch s.type(at: 1) {
+        case .none, .nil_: return ""
+        case .string: return s.string(at: 1) ?? ""
+        default: return nil
+        }
+    }
+
+    /// skip(reason): the test stops here and is reported skipped (TAP `# SKIP`, JUnit
+    /// `<skipped>`), neither passed nor failed.
+    func skip(_ s: LuaStack) -> HostResult {
+        guard current != nil else { return .error("skip() is for use inside a test: call it in the test's function") }
+        guard let reason = directiveReason(s) else {
+            return .error("skip(reason): the reason must be a string, got \(describeArgument(s, 1))")
+        }
+        directive = .skip(reason)
+        // Stops the test; the runner reports the skip whatever the error says.
+        return .error("skipped" + (reason.isEmpty ? "" : ": " + reason))
+    }
+
+    /// todo(reason): the test runs on, but is not expected to pass yet (TAP `# TODO`): its
+    /// failure does not fail the run.
+    func todo(_ s: LuaStack) -> HostResult {
+        guard current != nil else { return .error("todo() is for use inside a test: call it in the test's function") }
+        guard let reason = directiveReason(s) else {
+            return .error("todo(reason): the reason must be a string, got \(describeArgument(s, 1))")
+        }
+        directive = .todo(reason)
+        return .results(0)
     }
 
     func installGlobals(_ lua: LuaState) {

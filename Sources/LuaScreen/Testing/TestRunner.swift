@@ -1,6 +1,22 @@
 import LuaRuntime
 import ScreenModel
 
+/// `skip(reason)` or `todo(reason)` in a test (TAP's `# SKIP` and `# TODO` directives,
+/// JUnit's `<skipped>`). `Sendable`: a plain value.
+public enum TestDirective: Equatable, Sendable {
+    /// The test stopped at `skip(reason)`: neither passed nor failed.
+    case skip(String)
+    /// The test is not expected to pass yet: its failure does not fail the run.
+    case todo(String)
+
+    /// The reason given.
+    public var reason: String {
+        switch self {
+        case .skip(let r), .todo(let r): return r
+        }
+    }
+}
+
 /// How `luascreen test` runs test files. `Sendable`: a plain value.
 public struct TestOptions: Sendable {
     /// The limits of every Lua state: each test file's own, and each screen a test opens.
@@ -18,6 +34,9 @@ public struct TestOptions: Sendable {
     public var filter: String?
     /// The TAP version the first line announces: 14, or 13 for a harness that asks for it.
     public var tapVersion: Int = 14
+    /// A run in which no test ran (no test file, a filter nothing matches) exits 0
+    /// (`--allow-empty`); by default it exits 1.
+    public var allowEmpty = false
 
     /// Options with these limits, sandbox, snapshot mode, width, test root and filter.
     public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, updateSnapshots: Bool = false, width: Int = 80,
@@ -45,6 +64,27 @@ public struct TestResult: Equatable, Sendable {
     /// Why it failed: the message (starting with the failing assertion's `file:line`) and,
     /// when the failure came from a nested call, the traceback.
     public var reason: [String]
+    /// It failed by a Lua error (a runtime or syntax error, an error in a callback, a test
+    /// file that did not load), not by a failed assertion: JUnit's `<error>`, not `<failure>`.
+    public var isError = false
+    /// `skip(reason)` or `todo(reason)` in the test; nil for most.
+    public var directive: TestDirective?
+    /// How long it ran, in seconds.
+    public var seconds: Double = 0
+    /// What the test printed (`print`), line by line: JUnit's `<system-out>`.
+    public var printed: [String] = []
+
+    /// A result with these fields (the rarer ones are set after).
+    public init(number: Int, name: String, file: String, passed: Bool, reason: [String]) {
+        self.number = number
+        self.name = name
+        self.file = file
+        self.passed = passed
+        self.reason = reason
+    }
+
+    /// Counts as failed: it did not pass and was not marked `todo`, nor skipped.
+    public var countsAsFailed: Bool { !passed && directive == nil }
 
     /// The lines `luascreen test` prints for it: a TAP test point, and a YAML block when it failed.
     public var lines: [String] { TAPReport.lines(self) }
@@ -67,15 +107,26 @@ public final class TestRunner {
     public let output: (String) -> Void
     /// Every test run so far, in order.
     public private(set) var results: [TestResult] = []
+    /// How long each file ran (its top level, its tests and their sessions), in seconds.
+    public private(set) var fileSeconds: [String: Double] = [:]
 
-    /// How many tests passed.
-    public var passed: Int { results.filter(\.passed).count }
-    /// How many tests failed (a file that could not be loaded counts as one).
-    public var failed: Int { results.count - passed }
-    /// The last line of `luascreen test`: `N passed, N failed`.
-    public var summary: String { "\(passed) passed, \(failed) failed" }
-    /// 0 when every test passed, else 1.
-    public var exitStatus: Int32 { failed > 0 ? 1 : 0 }
+    /// How many tests passed (skipped and `todo` tests not counted).
+    public var passed: Int { results.filter { $0.passed && $0.directive == nil }.count }
+    /// How many tests failed (a file that could not be loaded counts as one; a `todo` test
+    /// that fails does not).
+    public var failed: Int { results.filter(\.countsAsFailed).count }
+    /// How many tests called `skip`.
+    public var skipped: Int { results.filter { if case .skip? = $0.directive { return true } else { return false } }.count }
+    /// How many tests called `todo`.
+    public var todo: Int { results.filter { if case .todo? = $0.directive { return true } else { return false } }.count }
+    /// The last line of `luascreen test`: `N passed, N failed` (then `, N skipped` and
+    /// `, N todo` when there are any).
+    public var summary: String {
+        "\(passed) passed, \(failed) failed" + (skipped > 0 ? ", \(skipped) skipped" : "") + (todo > 0 ? ", \(todo) todo" : "")
+    }
+    /// 0 when no test failed, else 1; 1 also when no test ran at all, unless
+    /// `options.allowEmpty` (a CI job whose path or filter matches nothing must not pass).
+    public var exitStatus: Int32 { failed > 0 || (results.isEmpty && !options.allowEmpty) ? 1 : 0 }
 
     /// A runner with these options, printing each line of output through `output`.
     public init(options: TestOptions = TestOptions(), output: @escaping (String) -> Void = { print($0) }) {
@@ -110,17 +161,25 @@ public final class TestRunner {
         comment(path)
         let run = TestFileRun(path: path, options: options)
         var fileResults: [TestResult] = []
-        func record(_ name: String, _ failure: [String]?, notes: [String]) {
-            let oneLine = name.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).joined(separator: " ")
-            let result = TestResult(number: results.count + 1, name: oneLine, file: path,
-                                    passed: failure == nil, reason: failure ?? [])
+        let fileStart = monotonicNanoseconds()
+        func record(_ name: String, _ outcome: TestFileRun.Outcome, started: UInt64) {
+            // One line: a name cannot end its test point and forge another (LF, CR, CRLF,
+            // U+2028, U+2029, NEL all count as line ends here).
+            let oneLine = name.split(whereSeparator: \.isNewline).joined(separator: " ")
+            var result = TestResult(number: results.count + 1, name: oneLine, file: path,
+                                    passed: outcome.failure == nil, reason: outcome.failure ?? [])
+            result.isError = outcome.isError
+            result.directive = outcome.directive
+            result.seconds = Double(monotonicNanoseconds() &- started) / 1e9
+            result.printed = run.printed
+            run.printed = []
             results.append(result)
             fileResults.append(result)
             for line in result.lines { output(line) }
-            for note in notes { comment(note) }
+            for note in run.takeNotes() { comment(note) }
         }
         if let failure = run.load() {
-            record(path, failure, notes: run.takeNotes())
+            record(path, TestFileRun.Outcome(failure: failure, isError: true), started: fileStart)
             run.close()
             return fileResults
         }
@@ -131,13 +190,17 @@ public final class TestRunner {
         for index in run.tests.indices {
             if let filter = options.filter, !filter.isEmpty, !run.tests[index].name.contains(filter) { continue }
             selected += 1
-            let failure = run.runTest(index)
-            record(run.tests[index].name, failure, notes: run.takeNotes())
+            let started = monotonicNanoseconds()
+            let outcome = run.runTest(index)
+            record(run.tests[index].name, outcome, started: started)
         }
         if selected == 0, !run.tests.isEmpty, let filter = options.filter {
             comment("\(path): no test name contains \(LuaLiteral.string(filter))")
         }
         run.close()
+        let seconds = Double(monotonicNanoseconds() &- fileStart) / 1e9
+        fileSeconds[path] = seconds
+        comment("\(path): \(fileResults.count) \(fileResults.count == 1 ? "test" : "tests") in \(TAPReport.seconds(seconds)) s")
         return fileResults
     }
 
@@ -148,6 +211,10 @@ public final class TestRunner {
         output(TAPReport.header(version: options.tapVersion))
         for file in files { run(file: file) }
         output(TAPReport.plan(results.count))
+        if results.isEmpty {
+            comment(options.allowEmpty ? "no test ran (--allow-empty)"
+                    : "no test ran: exit status 1 (a path or --filter that matches nothing); --allow-empty makes it 0")
+        }
         output(summary)
         return exitStatus
     }
@@ -169,8 +236,25 @@ final class TestFileRun {
     let options: TestOptions
     let lua: LuaState?
     var tests: [Test] = []
+    /// How a test (or the file's top level) ended.
+    struct Outcome {
+        /// The failure lines; nil when it passed.
+        var failure: [String]?
+        /// The failure is a Lua error, not a failed assertion.
+        var isError = false
+        /// `skip` or `todo` was called.
+        var directive: TestDirective?
+    }
+
     /// The test running now (nil while the file itself runs).
     var current: Int?
+    /// What the current test printed.
+    var printed: [String] = []
+    /// The texts of the assertions that failed in the current test: an error that ends
+    /// with one of them is a failed assertion, any other a Lua error.
+    var assertionFailures: [String] = []
+    /// `skip(reason)` or `todo(reason)` in the current test.
+    var directive: TestDirective?
     var sessions: [TestSessionHandle] = []
     /// Lines to print after the current result: the script's `print`, snapshots written.
     var notes: [String] = []
@@ -229,10 +313,15 @@ final class TestFileRun {
         guard notedBytes <= TestFileRun.maxNotedBytes else { return }
         notedBytes += text.utf8.count + 1
         if notedBytes > TestFileRun.maxNotedBytes {
-            notes.append("… (print output cut: more than \(TestFileRun.maxNotedBytes >> 20) MiB in this test)")
+            let cut = "… (print output cut: more than \(TestFileRun.maxNotedBytes >> 20) MiB in this test)"
+            notes.append(cut)
+            printed.append(cut)
             return
         }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { notes.append(String(line)) }
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            notes.append(String(line))
+            printed.append(String(line))
+        }
     }
 
     var notedBytes = 0
@@ -272,22 +361,30 @@ final class TestFileRun {
         return nil
     }
 
-    /// Runs one test under a protected call; nil when it passed, else the failure lines.
-    func runTest(_ index: Int) -> [String]? {
-        guard let lua else { return ["no Lua state"] }
+    /// Runs one test under a protected call: passed, or the failure lines and whether they
+    /// are a failed assertion or an error; skipped or todo.
+    func runTest(_ index: Int) -> Outcome {
+        guard let lua else { return Outcome(failure: ["no Lua state"], isError: true) }
         current = index
+        assertionFailures = []
+        directive = nil
         defer {
             current = nil
+            assertionFailures = []
+            directive = nil
             closeSessions()
         }
         let stack = lua.stack
         let top = stack.top
         defer { stack.top = top }
-        guard lua.push(ref: tests[index].ref) == .function else { return ["internal: the test function is gone"] }
-        if let error = lua.call(nargs: 0, nresults: 0) {
-            return failureLines(error)
+        guard lua.push(ref: tests[index].ref) == .function else {
+            return Outcome(failure: ["internal: the test function is gone"], isError: true)
         }
-        return nil
+        let error = lua.call(nargs: 0, nresults: 0)
+        if case .skip? = directive { return Outcome(failure: nil, directive: directive) }
+        guard let error else { return Outcome(failure: nil, directive: directive) }
+        let assertion = assertionFailures.contains { error.message.hasSuffix($0) }
+        return Outcome(failure: failureLines(error), isError: !assertion, directive: directive)
     }
 
     /// The message of a failed test or file: its lines, and where in the test file it

@@ -215,13 +215,7 @@ extension TestValue {
         return "[" + describe(key, lineWidth: 40) + "]"
     }
 
-    static func isIdentifier(_ s: [UInt8]) -> Bool {
-        func letter(_ b: UInt8) -> Bool { b == 0x5F || (0x41...0x5A).contains(b) || (0x61...0x7A).contains(b) }
-        guard let first = s.first, letter(first) else { return false }
-        let keywords: Set<String> = ["and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if",
-                                     "in", "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while"]
-        return s.allSatisfy { letter($0) || (0x30...0x39).contains($0) } && !keywords.contains(String(decoding: s, as: UTF8.self))
-    }
+    static func isIdentifier(_ s: [UInt8]) -> Bool { LuaLiteral.isName(s) }
 
     /// The order keys are shown in: integers ascending, then strings, then the rest.
     static func keyOrder(_ a: TestValue, _ b: TestValue) -> Bool {

@@ -59,6 +59,10 @@ enum APIDocs {
                            text: "fails unless fn raises an error matching the Lua pattern (any error without one); returns the message"),
         "snapshot": Function(params: [("name", "string"), ("text", "string")], returns: nil,
                              text: "compares text with __snapshots__/NAME.txt beside the test file (written when missing)"),
+        "skip": Function(params: [("reason", "string?")], returns: nil,
+                         text: "stops the test here and reports it skipped (TAP # SKIP, JUnit <skipped>), neither passed nor failed"),
+        "todo": Function(params: [("reason", "string?")], returns: nil,
+                         text: "marks the test as not expected to pass yet (TAP # TODO): it runs on, and its failure does not fail the run"),
         "open": Function(params: [("path", "string"), ("opts", "{ store?: table<string, any>, width?: integer, locale?: string }?")], returns: session,
                          text: "a session on the script at path (relative to the test file), its store in memory"),
     ]

@@ -4,13 +4,13 @@ import ScreenModel
 /// rows that push one screen from another, and which rows' `visible`/`enabled` read the
 /// keys other rows bind. `Sendable`: a plain value.
 public struct ScreenGraph: Sendable, Equatable {
-    /// One screen: its id, title and how many rows it declares (nil: its sections are a function).
+    /// One screen: its id, title and how many rows it has, evaluated. `Sendable`.
     public struct Node: Sendable, Equatable {
         /// The screen's id.
         public var id: String
         /// Its title, evaluated.
         public var title: String
-        /// How many rows its sections hold, evaluated against the store.
+        /// How many rows its sections hold, evaluated against the store (hidden ones too).
         public var rowCount: Int
     }
     /// A row of `from` that pushes `to`. `Sendable`.

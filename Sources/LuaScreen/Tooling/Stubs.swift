@@ -143,13 +143,13 @@ public enum Stubs {
         ]
         for (name, fields) in sandboxGlobals() {
             if let fields {
-                out.append("    \(name) = { fields = { \(fields.map { "\"\($0)\"" }.joined(separator: ", ")) } },")
+                out.append("    \(LuaLiteral.key(name)) = { fields = { \(fields.map { LuaLiteral.string($0) }.joined(separator: ", ")) } },")
             } else {
-                out.append("    \"\(name)\",")
+                out.append("    \(LuaLiteral.string(name)),")
             }
         }
         out += ["  },", "}", "stds.luascreen_test = {", "  read_globals = {"]
-        for name in TestFileRun.globals.map(\.0) { out.append("    \"\(name)\",") }
+        for name in TestFileRun.globals.map(\.0) { out.append("    \(LuaLiteral.string(name)),") }
         out += ["  },", "}",
                 "std = \"luascreen\"",
                 "files[\"**/*_test.lua\"] = { std = \"luascreen+luascreen_test\" }",

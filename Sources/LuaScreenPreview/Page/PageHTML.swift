@@ -11,6 +11,7 @@ enum PageAssets {
 <meta name="color-scheme" content="light dark">
 <title>luascreen preview</title>
 <link rel="stylesheet" href="/app.css">
+<script src="/map.js" defer></script>
 <script src="/app.js" defer></script>
 </head>
 <body class="look-ios">

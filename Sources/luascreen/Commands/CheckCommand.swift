@@ -1,30 +1,121 @@
+@preconcurrency import Glibc
 import LuaScreen
 
-/// `luascreen check SCRIPT... [--json]`: every problem of every script, ordered by line;
-/// exit 0 when there is no error.
+/// `luascreen check SCRIPT|DIR|-... [--json] [--werror]`: every problem of every script,
+/// ordered by line; exit 0 when there is no error (nor, with `--werror`, a warning).
+///
+/// A folder stands for every `*.lua` under it (`ScriptFiles.scripts`) but test files, and
+/// without the modules a checked script required (a module is checked as part of the
+/// script that requires it). A locale file is checked as one. `-` reads the script from
+/// standard input; its diagnostics name it `stdin`.
 enum CheckCommand {
+    /// One file to check: its path, the name diagnostics give it, whether a folder gave it.
+    struct Target {
+        var path: String
+        var shown: String
+        var fromFolder: Bool
+    }
+
     static func run(_ options: Options) -> Int32 {
         var all: [Diagnostic] = []
-        for path in options.paths {
-            var found: [Diagnostic] = []
-            do {
-                let session = try Session.open(path: path, options: CommandSupport.sessionOptions(options, store: MemoryStore()))
-                found = session.loadWarnings + session.evaluationProblems() + session.storeKeyWarnings()
-                if options.locale != nil { found += session.untranslatedStrings() }
-                CommandSupport.finished(session)
-            } catch let error as LoadError {
-                // A locale file is checked as one: its entries, not as a screen.
-                found = error.localeFileProblems ?? error.diagnostics
-            } catch {
-                found = [Diagnostic(file: path, line: nil, path: "", message: "\(error)")]
+        var targets: [Target] = []
+        var stdinFolder: String?
+        defer { if let stdinFolder { removeFolder(stdinFolder) } }
+        for operand in options.paths {
+            if operand == "-" {
+                do {
+                    let (folder, path) = try readStandardInput()
+                    stdinFolder = folder
+                    targets.append(Target(path: path, shown: "stdin", fromFolder: false))
+                } catch {
+                    all.append(Diagnostic(file: "stdin", line: nil, path: "", message: "\(error)"))
+                }
+            } else if Files.kind(operand) == .folder {
+                let scripts = ScriptFiles.scripts(under: operand)
+                if scripts.isEmpty {
+                    all.append(Diagnostic(file: operand, line: nil, path: "", message: "no scripts (*.lua files other than *_test.lua) in this folder"))
+                }
+                targets += scripts.map { Target(path: $0, shown: $0, fromFolder: true) }
+            } else {
+                targets.append(Target(path: operand, shown: operand, fromFolder: false))
             }
-            all += Diagnostic.sorted(found)
+        }
+        var modules = Set<String>()
+        var found: [(target: Target, diagnostics: [Diagnostic])] = []
+        for target in targets {
+            let (diagnostics, required) = check(target.path, options)
+            modules.formUnion(required)
+            found.append((target, diagnostics.map { renamed($0, from: target.path, to: target.shown) }))
+        }
+        for (target, diagnostics) in found {
+            // A module a checked script required was checked with it.
+            if target.fromFolder, modules.contains(Files.realPath(target.path) ?? target.path) { continue }
+            all += Diagnostic.sorted(diagnostics)
         }
         if options.json {
             print(Diagnostic.json(all).serialized(pretty: true))
         } else {
             for d in all { printError(d.description) }
         }
-        return all.contains { $0.severity == .error } ? 1 : 0
+        let failing: Set<Diagnostic.Severity> = options.werror ? [.error, .warning] : [.error]
+        return all.contains { failing.contains($0.severity) } ? 1 : 0
+    }
+
+    /// The diagnostics of one script, and the real paths of the modules it required.
+    static func check(_ path: String, _ options: Options) -> ([Diagnostic], [String]) {
+        do {
+            let session = try Session.open(path: path, options: CommandSupport.sessionOptions(options, store: MemoryStore()))
+            var found = session.loadWarnings + session.evaluationProblems() + session.storeKeyWarnings()
+            if options.locale != nil { found += session.untranslatedStrings() }
+            let required = session.sources.paths.dropFirst().map { Files.realPath($0) ?? $0 }
+            CommandSupport.finished(session)
+            return (found, required)
+        } catch let error as LoadError {
+            // A locale file is checked as one: its entries, not as a screen.
+            return (error.localeFileProblems ?? error.diagnostics, [])
+        } catch {
+            return ([Diagnostic(file: path, line: nil, path: "", message: "\(error)")], [])
+        }
+    }
+
+    /// `d` with the file `path` named `shown` (standard input's temporary file as `stdin`).
+    static func renamed(_ d: Diagnostic, from path: String, to shown: String) -> Diagnostic {
+        guard path != shown else { return d }
+        var d = d
+        if d.file == path { d.file = shown }
+        d.message = d.message.replacing(path, with: shown)
+        d.calledFrom = d.calledFrom.map { $0.file == path ? SourceLocation(file: shown, line: $0.line) : $0 }
+        return d
+    }
+
+    /// Standard input saved as `stdin.lua` in a new private temporary folder: (folder, file).
+    static func readStandardInput() throws -> (String, String) {
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = read(STDIN_FILENO, &buffer, buffer.count)
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else { throw Options.UsageError(description: "cannot read standard input: \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            bytes += buffer[..<n]
+            guard bytes.count <= Files.defaultReadLimit else {
+                throw Options.UsageError(description: "standard input is larger than \(Files.defaultReadLimit >> 20) MiB")
+            }
+        }
+        let base = (getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+        var template = Array((base + "/luascreen-check-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw Options.UsageError(description: "cannot make a temporary folder for standard input: \(String(cString: strerror(errno)))")
+        }
+        let folder = String(cString: made)
+        let path = folder + "/stdin.lua"
+        try Files.replace(path, with: bytes, mode: 0o600)
+        return (folder, path)
+    }
+
+    /// Removes the temporary folder of standard input and the file in it.
+    static func removeFolder(_ folder: String) {
+        unlink(folder + "/stdin.lua")
+        rmdir(folder)
     }
 }

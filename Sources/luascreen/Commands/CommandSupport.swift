@@ -52,13 +52,44 @@ enum CommandSupport {
         return nil
     }
 
-    /// A load failure: each diagnostic of a `LoadError`, else `PATH: error: ...`.
+    /// A load failure: each diagnostic of a `LoadError`, else `PLACE: error: ...` (`errorLine`).
     static func printLoadError(_ error: Error, path: String) {
         if let error = error as? LoadError {
             for d in error.diagnostics { printError(d.description) }
         } else {
-            printError(sanitize("\(path): error: \(described(error))"))
+            printError(errorLine(error, about: path))
         }
+    }
+
+    /// An error as one diagnostic line, its place first as editors read it (SPEC §2):
+    /// `FILE:LINE: error: ...` when the message begins with a place (a script's error), the
+    /// store file's place for a store error (with the line and column of the JSON it could
+    /// not read), else `FILE: error: ...` with `file`, else `error: ...`. Sanitized.
+    static func errorLine(_ error: Error, about file: String? = nil) -> String {
+        let text = described(error)
+        var placed = PlacedMessage(text, fallback: storeFile(of: error) ?? file)
+        if case .damaged(let path, let reason)? = error as? StoreError, let (line, column) = jsonPosition(reason) {
+            placed.place = "\(path):\(line):\(column)"
+            placed.text = placed.text.replacing("line \(line), column \(column): ", with: "")
+        }
+        return sanitize(placed.line("error"))
+    }
+
+    /// The store file a store error is about, when its message begins with it.
+    private static func storeFile(of error: Error) -> String? {
+        switch error as? StoreError {
+        case .damaged(let path, _)?, .io(let path, _, _)?, .tooLarge(let path, _)?, .fileTooLarge(let path, _)?: return path
+        default: return nil
+        }
+    }
+
+    /// The line and column in `not valid JSON: line L, column C: ...` (a damaged store file).
+    private static func jsonPosition(_ reason: String) -> (Int, Int)? {
+        let words = reason.split(separator: " ", maxSplits: 6)
+        guard words.count > 6, words[0] == "not", words[1] == "valid", words[2] == "JSON:", words[3] == "line",
+              words[4].hasSuffix(","), let line = Int(words[4].dropLast()), words[5] == "column",
+              words[6].contains(":"), let column = Int(words[6].prefix { $0 != ":" }) else { return nil }
+        return (line, column)
     }
 
     /// An error's text, with how the command line chooses another store when the library's

@@ -18,9 +18,10 @@ enum CoverageOutput {
         }
         for (path, summary) in result.perScript {
             let shown = !cwd.isEmpty && path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
-            print("coverage: \(shown): \(summary.text)")
+            // A chunk name is the script's: sanitized as everything it makes the host print.
+            print(sanitize("coverage: \(shown): \(summary.text)", lineBreaks: .escape))
         }
-        print("coverage: all: \(result.total.text) (lcov in \(file))")
+        print(sanitize("coverage: all: \(result.total.text) (lcov in \(file))", lineBreaks: .escape))
         return status
     }
 }

@@ -48,7 +48,7 @@ enum RenderCommand {
             try session.go(to: [session.app.root, id])
             return true
         } catch {
-            printError(sanitize("error: \(error)"))  // file:line: message (in on_appear of screen "ID")
+            printError(CommandSupport.errorLine(error, about: path))  // file:line: error: message (in on_appear of screen "ID")
             return false
         }
     }

@@ -23,7 +23,7 @@ enum RunCommand {
             for diagnostic in error.diagnostics { printError(diagnostic.description) }
             return 1
         } catch {
-            printError(sanitize("error: \(CommandSupport.described(error))"))
+            printError(CommandSupport.errorLine(error))
             return 1
         }
         defer { session.close() }

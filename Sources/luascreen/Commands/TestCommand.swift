@@ -12,7 +12,8 @@ import LuaScreen
 /// is `./tests`. Results are printed as they come, as TAP (the version a harness asks for
 /// in `TAP_VERSION`, else 14); the last line is `N passed, N failed`. `--junit FILE` also
 /// writes JUnit XML.
-/// Exit status: 0 all passed, 1 a test failed, 2 a usage error (a path that does not exist).
+/// Exit status: 0 all passed, 1 a test failed or no test ran (unless `--allow-empty`), 2 a
+/// usage error (a path that does not exist).
 enum TestCommand {
     static func run(_ options: Options) -> Int32 {
         let paths = options.paths.isEmpty ? ["tests"] : options.paths
@@ -36,12 +37,14 @@ enum TestCommand {
             return 1
         }
         if files.isEmpty {
-            printError("luascreen: no *_test.lua files in \(paths.joined(separator: ", "))")
+            printError("luascreen: no *_test.lua files in \(paths.joined(separator: ", "))"
+                       + (options.allowEmpty ? "" : "; exit status 1 (--allow-empty makes a run with no test exit 0)"))
         }
         var testOptions = TestOptions(limits: options.limits, trusted: options.trusted,
                                       updateSnapshots: options.updateSnapshots, width: options.width ?? 80,
                                       root: ".",  // the folder it was started in (SPEC §7)
                                       filter: options.filter)
+        testOptions.allowEmpty = options.allowEmpty
         testOptions.tapVersion = TAPReport.version(announcedByHarness: ProcessInfo.processInfo.environment["TAP_VERSION"])
         let runner = TestRunner(options: testOptions) { line in
             print(line)
@@ -50,7 +53,7 @@ enum TestCommand {
         let coverage = options.coverage.map { _ in TestCoverage.start() }
         var status = runner.run(files: files)
         if let junit = options.junit {
-            do { try Files.writeOutput(JUnitReport.xml(results: runner.results, files: files), to: junit) } catch {
+            do { try Files.writeOutput(JUnitReport.xml(results: runner.results, files: files, fileSeconds: runner.fileSeconds), to: junit) } catch {
                 printError("\(error)")
                 status = 1
             }

@@ -47,9 +47,9 @@ enum FindList {
         return out
     }
 
-    /// The row's text with its mark: what is never cut.
+    /// The row's text with its marks (hidden, what matched): what is never cut.
     static func tail(_ result: FindResult, clean: (String) -> String) -> String {
-        clean(result.text) + (result.hidden ? " (hidden)" : "")
+        clean(result.text) + (result.hidden ? " (hidden)" : "") + (result.matched.map { " (\(clean($0)))" } ?? "")
     }
 
     /// One line when the text fits beside some of the path; else the path on a line of its

@@ -5,6 +5,7 @@ import Foundation
 #endif
 @preconcurrency import CReadline
 import Synchronization
+import LuaScreen
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -106,6 +107,7 @@ enum LineEditor {
         reading.store(true, ordering: .sequentiallyConsistent)
         let line = readline(prompt)
         reading.store(false, ordering: .sequentiallyConsistent)
+        LuaInterrupt.clear()  // a Ctrl-C from before this command is not for its Lua code
         asking = false
         defer { ended = nil }
         guard let raw = line else { return ended ?? .end }
@@ -219,20 +221,26 @@ enum LineEditor {
     // MARK: signals
 
     /// SIGINT while readline waits clears the line (see `signalEvent`). While a command
-    /// runs it cannot be stopped safely half-way, so the first Ctrl-C only says so and a
-    /// second one ends the program. SIGTERM and SIGHUP end it at once, through readline's
-    /// hook (to restore the terminal) when it is waiting.
+    /// runs, the first Ctrl-C stops its Lua code (`LuaInterrupt`: the callback fails at its
+    /// line and the action is rolled back, as in `lua5.4`); Swift work cannot be stopped
+    /// half-way, so a second one says so and a third ends the program. SIGTERM and SIGHUP end
+    /// it at once, through readline's hook (to restore the terminal) when it is waiting.
     static func installSignalHandlers() {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
             if LineEditor.reading.load(ordering: .sequentiallyConsistent) {
                 LineEditor.interrupted.store(1, ordering: .relaxed)
-            } else if LineEditor.interrupted.exchange(1, ordering: .relaxed) != 0 {
-                Glibc.signal(signal, SIG_DFL)
-                raise(signal)
-            } else {
+                return
+            }
+            switch LineEditor.interrupted.add(1, ordering: .relaxed).newValue {
+            case 1:
+                LuaInterrupt.request()
+            case 2:
                 let note: StaticString = "\n(busy: press Ctrl-C again to quit luascreen)\n"
                 _ = Glibc.write(STDERR_FILENO, note.utf8Start, note.utf8CodeUnitCount)
+            default:
+                Glibc.signal(signal, SIG_DFL)
+                raise(signal)
             }
         }
         sigemptyset(&action.sa_mask)

@@ -89,7 +89,8 @@ extension Shell {
         guard let row = try? session.lookup(ref) else { return }
         mark.kind = row.kind
         mark.key = row.key
-        mark.secure = row.key.map(secureKeys().contains) ?? false
+        mark.secure = (row.key.map(secureKeys().contains) ?? false)
+            || (row.key.flatMap { session.binding(forKey: $0)?.secure } ?? false)
     }
 
     /// After the command ran: recorded with its outcome, its answer and its alerts.
@@ -132,12 +133,7 @@ extension Shell {
             // input, a Lua string in a test does not.
             call = .setValue(ref, value)
         }
-        var line = mark.line
-        if mark.secure, case .set(let ref, let value) = call {
-            // A secret typed for a secure input stays out of the file: as many x's instead.
-            call = .set(ref, String(repeating: "x", count: value.count))
-            if case .set = ReplCommand.parse(line, resolves: { _ in false }) { line = "set \(ref) (a secure value, not recorded)" }
-        }
-        recording.recorder.record(call, typed: line, failed: failed, session: session)
+        // A secret typed for a secure input stays out of the file: the recorder writes "xxxx".
+        recording.recorder.record(call, typed: mark.line, failed: failed, session: session, secure: mark.secure)
     }
 }

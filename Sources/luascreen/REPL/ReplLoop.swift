@@ -52,7 +52,10 @@ enum ReplLoop {
     /// One command a line, each echoed as `> COMMAND`; exit 1 when any failed.
     static func batch(_ shell: Shell) -> Int32 {
         let input = BatchInput()
-        input.refused = { shell.fail($0) }
+        input.refused = { [unowned input] why in
+            shell.inputLine = (input.lineNumber, "")  // the refused line: stdin:N: error: ...
+            shell.fail(why)
+        }
         // A button's question is answered by a y or n line right after the command.
         shell.ask = { question, _ in
             print(question.trimmingSpaces)
@@ -64,6 +67,7 @@ enum ReplLoop {
         shell.readTextLine = { input.next() }
         shell.start()
         while let line = input.next() {
+            shell.inputLine = (input.lineNumber, line)
             print(sanitize("> \(line)"))
             if !shell.run(line) { break }
         }

@@ -18,6 +18,9 @@ final class Shell {
     /// Reads one raw line of text (`edit` without an editor); nil at the end of input.
     var readTextLine: () -> String? = { nil }
 
+    /// Batch mode: the line of standard input the running command came from (counting blank
+    /// and comment lines), and the command; errors name it (`stdin:3: error: ...`).
+    var inputLine: (number: Int, command: String)?
     /// Commands that failed so far (batch mode exits 1 when there was any).
     private(set) var failures = 0
     private var shownMessages = 0
@@ -154,10 +157,24 @@ final class Shell {
         fail(clean(CommandSupport.described(error)))
     }
 
-    /// `error: MESSAGE` on stderr, counted as a failure.
+    /// A failed command's error on stderr, counted as a failure, with its place first as
+    /// editors read it: `FILE:LINE: error: MESSAGE` when the message begins with the script's
+    /// place (a callback raised), else `error: MESSAGE`. In batch mode an error without a
+    /// place is at the command's line of standard input (`stdin:3: error: ...`), and one in
+    /// the script is followed by `stdin:3: note: ...` naming the command.
     func fail(_ message: String) {
         failures += 1
         flushOutput()
-        printError(style.error("error:") + " " + message)
+        let input = inputLine.map { "stdin:\($0.number)" }
+        var placed = PlacedMessage(message, fallback: input)
+        // `lua CODE` runs as the chunk "prompt": in batch mode that is the line of stdin.
+        if let input, let place = placed.place, place.hasPrefix(Shell.promptChunk + ":") { placed.place = input }
+        printError(placed.line("error", style: style.error))
+        if let input, let command = inputLine?.command, placed.place != input {
+            printError(PlacedMessage(place: input, text: "in the command \"\(clean(command, keepNewlines: false))\"").line("note"))
+        }
     }
+
+    /// The chunk name of Lua run at the prompt (`lua CODE`, `= EXPR`), as its errors name it.
+    static let promptChunk = "prompt"
 }

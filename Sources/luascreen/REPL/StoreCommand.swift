@@ -43,8 +43,12 @@ extension Shell {
     /// A value as Lua would write it: strings as the library's Lua literals (escaped, so one
     /// line and nothing raw), folded to ASCII with --ascii.
     func shown(_ value: StoreValue) -> String {
-        if case .string(let s) = value { return clean(LuaLiteral.string(s), keepNewlines: false) }
-        return value.description
+        switch value {
+        case .string(let s): return clean(LuaLiteral.string(s), keepNewlines: false)
+        // A list as a Lua table: items quoted, an empty list `{}`.
+        case .list(let items): return items.isEmpty ? "{}" : "{ " + items.map(shown).joined(separator: ", ") + " }"
+        default: return value.description
+        }
     }
 
     func resetAll() {

@@ -1,0 +1,178 @@
+"""Settings.bundle fidelity (SPEC §15, issue 23 items 1-11): each case is a small bundle as
+real apps write them, imported, checked, exported and compared specifier by specifier with
+the plist types (True is not 1, 1.0 is not 1)."""
+import json
+import os
+import plistlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import replsupport as support  # noqa: E402
+from bundle_roundtrip import typed  # noqa: E402
+
+
+def run(*args):
+    return subprocess.run([support.BIN, *args], capture_output=True, text=True, timeout=60)
+
+
+class Fidelity(unittest.TestCase):
+    def setUp(self):
+        support.require_binary(self)
+        self.tmp = tempfile.mkdtemp(prefix="luascreen-fidelity-")
+        self.bundle = os.path.join(self.tmp, "Settings.bundle")
+        os.mkdir(self.bundle)
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def write(self, name, specifiers, **top):
+        path = os.path.join(self.bundle, name + ".plist")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as f:
+            plistlib.dump({"PreferenceSpecifiers": specifiers, **top}, f)
+
+    def strings(self, lang, table, pairs):
+        folder = os.path.join(self.bundle, lang + ".lproj")
+        os.makedirs(folder, exist_ok=True)
+        with open(os.path.join(folder, table + ".strings"), "w", encoding="utf-8") as f:
+            for k, v in pairs.items():
+                f.write(f'"{k}" = "{v}";\n')
+
+    def round_trip(self, root="Root"):
+        """The script (checked), the import warnings, and the exported bundle's folder."""
+        script = os.path.join(self.tmp, "s.lua")
+        imported = run("import", os.path.join(self.bundle, root + ".plist"), "--out", script)
+        self.assertEqual(imported.returncode, 0, imported.stderr)
+        check = run("check", script)
+        self.assertEqual(check.returncode, 0, check.stdout + check.stderr)
+        out = os.path.join(self.tmp, "out.bundle")
+        exported = run("export", script, "--format", "settings-bundle", "--out", out)
+        self.assertEqual(exported.returncode, 0, exported.stderr)
+        return script, imported.stderr, out
+
+    def exported(self, out, name="Root"):
+        with open(os.path.join(out, name + ".plist"), "rb") as f:
+            return plistlib.load(f)
+
+    def assertSame(self, original, exported):
+        self.assertEqual([typed(s) for s in original], [typed(s) for s in exported])
+
+    def test_1_child_panes_in_folders_come_back_in_their_folder(self):
+        child = [{"Type": "PSGroupSpecifier", "FooterText": "MIT License", "Title": "AFNetworking"}]
+        self.write("com.mono0926.LicensePlist/AFNetworking", child)
+        root = [{"Type": "PSChildPaneSpecifier", "Title": "AFNetworking", "File": "com.mono0926.LicensePlist/AFNetworking"}]
+        self.write("Root", root)
+        _, warnings, out = self.round_trip()
+        self.assertNotIn("left out", warnings)
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+        self.assertSame(child, self.exported(out, "com.mono0926.LicensePlist/AFNetworking")["PreferenceSpecifiers"])
+
+    def test_2_two_specifiers_sharing_a_key_keep_it(self):
+        root = [{"Type": "PSTitleValueSpecifier", "Title": "Version", "Key": "version", "DefaultValue": "1.0"},
+                {"Type": "PSTitleValueSpecifier", "Title": "Build", "Key": "version", "DefaultValue": "1.0"},
+                {"Type": "PSToggleSwitchSpecifier", "Title": "A", "Key": "flag", "DefaultValue": True},
+                {"Type": "PSToggleSwitchSpecifier", "Title": "B", "Key": "flag", "DefaultValue": True}]
+        self.write("Root", root)
+        _, warnings, out = self.round_trip()
+        self.assertNotIn("version_2", warnings)
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+
+    def test_3_each_pane_reads_its_own_strings_table(self):
+        self.write("Root", [{"Type": "PSChildPaneSpecifier", "Title": "Network", "File": "Network"},
+                            {"Type": "PSChildPaneSpecifier", "Title": "Audio", "File": "Audio"}])
+        self.write("Network", [{"Type": "PSGroupSpecifier", "Title": "Proxy"}])
+        self.write("Audio", [{"Type": "PSGroupSpecifier", "Title": "Codecs"}], StringsTable="Sound")
+        self.strings("fr", "Root", {"Network": "Réseau"})
+        self.strings("fr", "Network", {"Proxy": "Mandataire"})
+        self.strings("fr", "Sound", {"Codecs": "Codecs audio"})
+        script, _, out = self.round_trip()
+        for screen, word in (("Network", "Mandataire"), ("Audio", "Codecs audio")):
+            shown = run("render", script, "--screen", screen, "--locale", "fr", "--store", "none")
+            self.assertIn(word, shown.stdout, shown.stderr)
+        self.assertEqual(self.exported(out, "Audio").get("StringsTable"), "Sound")
+        with open(os.path.join(out, "fr.lproj", "Sound.strings"), encoding="utf-8") as f:
+            self.assertIn('"Codecs" = "Codecs audio";', f.read())
+        with open(os.path.join(out, "fr.lproj", "Network.strings"), encoding="utf-8") as f:
+            self.assertIn('"Proxy" = "Mandataire";', f.read())
+
+    def test_4_5_key_on_groups_and_child_panes_and_footer_text_on_every_specifier(self):
+        self.write("More", [{"Type": "PSGroupSpecifier", "Title": "x"}])
+        root = [{"Type": "PSGroupSpecifier", "Title": "Account", "Key": "account_group"},
+                {"Type": "PSChildPaneSpecifier", "Title": "More", "File": "More", "Key": "more_pane"},
+                {"Type": "PSMultiValueSpecifier", "Title": "Size", "Key": "size", "DefaultValue": "s",
+                 "Values": ["s", "l"], "Titles": ["Small", "Large"], "FooterText": "Pick one"}]
+        self.write("Root", root)
+        _, _, out = self.round_trip()
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+
+    def test_6_an_untitled_text_field_gains_no_title(self):
+        root = [{"Type": "PSTextFieldSpecifier", "Key": "server", "DefaultValue": "example.com"}]
+        self.write("Root", root)
+        _, _, out = self.round_trip()
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+
+    def test_7_8_values_and_defaults_keep_their_plist_types(self):
+        root = [{"Type": "PSTitleValueSpecifier", "Title": "Mode", "Key": "mode", "DefaultValue": 3,
+                 "Values": [1, 2], "Titles": ["One", "Two"]},
+                {"Type": "PSTextFieldSpecifier", "Title": "Port", "Key": "port", "DefaultValue": 5060},
+                {"Type": "PSTextFieldSpecifier", "Title": "Flag", "Key": "flag_text", "DefaultValue": True},
+                {"Type": "PSMultiValueSpecifier", "Title": "Rate", "Key": "rate", "DefaultValue": 2.0,
+                 "Values": [1.0, 2.0], "Titles": ["Slow", "Fast"]}]
+        self.write("Root", root)
+        _, _, out = self.round_trip()
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+
+    def test_9_keys_without_a_field_are_kept_in_ios(self):
+        self.write("Licenses", [{"Type": "PSGroupSpecifier", "Title": "x"}])
+        root = [{"Type": "PSToggleSwitchSpecifier", "Title": "Wi-Fi", "Key": "wifi", "DefaultValue": True,
+                 "IASKCellImage": "wifi.png", "IASKSubtitle": "Networks", "IASKToggleStyle": "Checkmark",
+                 "SupportedUserInterfaceIdioms": ["Phone"]},
+                {"Type": "PSTextFieldSpecifier", "Title": "Mail", "Key": "mail", "DefaultValue": "a@b.c",
+                 "IASKTextAlignment": "IASKUITextAlignmentRight", "IASKTextContentType": "EmailAddress", "infobuttonvalue": "Help"},
+                {"Type": "PSChildPaneSpecifier", "Title": "Licenses", "File": "Licenses", "DefaultValue": "MIT",
+                 "ExcludeTargets": ["tv"], "Platform": "iOS"}]
+        self.write("Root", root)
+        script, warnings, out = self.round_trip()
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+        dump = json.loads(run("dump", script, "--store", "none").stdout)
+        wifi = dump["screens"][0]["sections"][0]["rows"][0]
+        self.assertEqual(wifi["ios"]["IASKSubtitle"], "Networks")
+
+    def test_10_true_and_false_values_are_the_toggles_values(self):
+        root = [{"Type": "PSToggleSwitchSpecifier", "Title": "Legacy", "Key": "legacy", "DefaultValue": "YES",
+                 "TrueValue": "YES", "FalseValue": "NO"},
+                {"Type": "PSToggleSwitchSpecifier", "Title": "Level", "Key": "level", "DefaultValue": True,
+                 "TrueValue": 1, "FalseValue": 0}]
+        self.write("Root", root)
+        script, warnings, out = self.round_trip()
+        self.assertNotIn("TrueValue", warnings)
+        self.assertIn('values = { "YES", "NO" }', open(script, encoding="utf-8").read())
+        self.assertIn("values = { 1, 0 }", open(script, encoding="utf-8").read())
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+
+    def test_11_a_pane_opened_from_several_rows_keeps_each_rows_title(self):
+        self.write("Account", [{"Type": "PSTextFieldSpecifier", "Title": "User", "Key": "user", "DefaultValue": "u"}])
+        root = [{"Type": "PSChildPaneSpecifier", "Title": f"Account {n}", "File": "Account"} for n in range(1, 6)]
+        self.write("Root", root)
+        script, _, out = self.round_trip()
+        dump = json.loads(run("dump", script, "--store", "none").stdout)
+        screens = {s["id"]: s for s in dump["screens"]}
+        self.assertEqual([r["text"] for r in screens["Root"]["sections"][0]["rows"]], [f"Account {n}" for n in range(1, 6)])
+        self.assertNotEqual(screens["Account"]["title"], "Account 1")
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+
+    def test_device_roots_import_from_the_command_line(self):
+        self.write("Root~ipad", [{"Type": "PSToggleSwitchSpecifier", "Title": "Split View", "Key": "split", "DefaultValue": False}])
+        self.strings("de", "Root", {"Split View": "Geteilte Ansicht"})
+        script, _, out = self.round_trip("Root~ipad")
+        shown = run("render", script, "--locale", "de", "--store", "none")
+        self.assertIn("Geteilte Ansicht", shown.stdout, shown.stderr)
+        self.assertEqual(self.exported(out)["PreferenceSpecifiers"][0]["Key"], "split")
+
+
+if __name__ == "__main__":
+    unittest.main()
