@@ -26,7 +26,9 @@ struct OptionSpec: Sendable {
     static let limitedCommands: [Options.Command] = scriptCommands + [.explore, .preview, .graph]
 
     static let all: [OptionSpec] = [
-        OptionSpec(name: "--store", value: "PATH", completes: .file, commands: scriptCommands + [.preview, .graph],
+        // Not test: a test's sessions keep their stores in memory (SPEC §5), so a --store
+        // there would be ignored; it is refused as a usage error instead.
+        OptionSpec(name: "--store", value: "PATH", completes: .file, commands: scriptCommands.filter { $0 != .test } + [.preview, .graph],
                    help: "where values persist, or `none` for memory (default: $XDG_CONFIG_HOME/luascreen/NAME.json)") { $0.storePath = $1 },
         OptionSpec(name: "--width", value: "N", commands: scriptCommands,
                    help: "render width (default: the terminal's, else 80)") { $0.width = try positive("--width", $1) },

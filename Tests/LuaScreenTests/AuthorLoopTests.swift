@@ -180,4 +180,71 @@ final class AuthorLoopTests: XCTestCase {
         XCTAssertEqual(one("word_")?.matched, "id word_wrap")
         XCTAssertEqual(one("word_")?.titles, ["Editor", "More things"])
     }
+
+    let clearing = """
+    return screen { id = "s", title = "S", section {
+      list { text = "History", key = "history" },
+      button { text = "Clear", on_select = function(ctx)
+        ctx.store.flag = true
+        if #ctx.store.history == 0 then ctx:refuse("Nothing to clear") end
+        ctx.store.history = {}
+      end },
+    } }
+    """
+
+    func testARefusalIsAMessageWithoutATraceback() throws {
+        let s = try openSession(clearing)
+        defer { s.close() }
+        XCTAssertThrowsError(try s.select("Clear")) { error in
+            let e = error as? SessionError
+            XCTAssertEqual(e?.kind, .refused)
+            XCTAssertEqual(e?.message, "Nothing to clear")
+            XCTAssertEqual(e?.traceback ?? [], [])
+        }
+        XCTAssertNil(s.store.value(for: "flag"), "the refused action changed nothing")
+        try s.set("History", text: "a, b")
+        try s.select("Clear")
+        XCTAssertEqual(try s.lookup("History").value, .list([]))
+    }
+
+    func testExploreDoesNotCountARefusalAsAFailure() throws {
+        let folder = ScriptFolder()
+        let path = folder.write("clear.lua", clearing)
+        let report = try Explorer(path: path, options: ExploreOptions(seed: 3)).run()
+        XCTAssertNil(report.finding, "\(String(describing: report.finding))")
+    }
+
+    func testATestChecksARefusalWithRaises() throws {
+        let folder = ScriptFolder()
+        folder.write("clear.lua", clearing)
+        let test = folder.write("tests/clear_test.lua", """
+        test("nothing to clear", function()
+          local s = open("../clear.lua")
+          raises(function() s:select("Clear") end, "Nothing to clear$")
+        end)
+        """)
+        var lines: [String] = []
+        let runner = TestRunner(options: TestOptions(root: folder.url.path)) { lines.append($0) }
+        runner.run(files: [test])
+        XCTAssertTrue(lines.contains("ok 1 - nothing to clear"), lines.joined(separator: "\n"))
+    }
+
+    func testTheStubsTypeFunctionFieldsAndOptionalSessionRefs() {
+        let stubs = Stubs.luaLS(version: "test")
+        let lines = stubs.split(separator: "\n").map(String.init)
+        func field(_ name: String, of type: String) -> String? {
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("---@class \(type)") }) else { return nil }
+            return lines[(start + 1)...].prefix { $0.hasPrefix("---@field") }.first { $0.hasPrefix("---@field \(name)? ") || $0.hasPrefix("---@field \(name) ") }
+        }
+        for (name, type) in [("title", "luascreen.Screen"), ("header", "luascreen.Section"), ("footer", "luascreen.Section"),
+                             ("help", "luascreen.Row"), ("placeholder", "luascreen.Input"), ("confirm", "luascreen.Button"),
+                             ("default", "luascreen.Number")] {
+            let line = field(name, of: type) ?? "missing"
+            XCTAssertTrue(line.contains("|(fun(ctx: luascreen.Ctx):"), "\(type).\(name): \(line)")
+        }
+        XCTAssertTrue(stubs.contains("validate? fun(value: any, ctx: luascreen.Ctx): string?"), "validate takes ctx")
+        XCTAssertTrue(stubs.contains("add fun(self: luascreen.Session, ref: string|integer, text: string?)"), "add's text may be left out")
+        XCTAssertTrue(stubs.contains("refuse fun(self: luascreen.Ctx, message: string)"))
+        XCTAssertTrue(Stubs.luacheck(version: "test").contains("exclude_files = { \".luals/**\""))
+    }
 }

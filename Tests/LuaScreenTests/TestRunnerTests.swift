@@ -399,8 +399,9 @@ final class TestReportTests: XCTestCase {
         var lines: [String] = []
         var options = TestOptions()
         options.tapVersion = 13
+        options.allowEmpty = true
         TestRunner(options: options) { lines.append($0) }.run(files: [])
-        XCTAssertEqual(lines, ["TAP version 13", "1..0", "0 passed, 0 failed"])
+        XCTAssertEqual(lines, ["TAP version 13", "1..0", "# no test ran (--allow-empty)", "0 passed, 0 failed"])
     }
 
     func testFilterRunsOnlyTheTestsWhoseNameContainsTheText() {

@@ -66,6 +66,35 @@ class AuthorLoopBatch(unittest.TestCase):
         self.assertEqual(self.output_of(result, "= ctx.store.size").strip(), "3")
         self.assertEqual(self.output_of(result, '= "a\\nb"').strip(), '"a\\nb"')
 
+    def test_store_pattern_filters_the_keys(self):
+        result = self.run_batch(["store SI", "store nothing-like-it"])
+        self.assertEqual(result.returncode, 0, result.stderr)
+        out = self.output_of(result, "store SI")
+        self.assertIn("size", out)
+        self.assertNotIn("adv", out)
+        self.assertIn('no key contains "nothing-like-it"', self.output_of(result, "store nothing-like-it"))
+
+    def test_a_refusal_is_said_without_a_traceback(self):
+        script = self.sandbox.script("clear.lua", """return screen { id = "c", title = "C", section {
+  button { text = "Clear", on_select = function(ctx) ctx:refuse("Nothing to clear") end } } }
+""")
+        result = support.batch(self.sandbox, [script, "--store", "none"], ["Clear"])
+        self.assertEqual(result.returncode, 1)
+        self.assertEqual(result.stderr.strip().splitlines()[0].split("error: ", 1)[1], "Nothing to clear")
+        self.assertNotIn("traceback", result.stderr)
+        self.assertNotIn("in function", result.stderr)
+
+    def test_a_sandboxed_io_says_so_and_names_trusted(self):
+        script = self.sandbox.script("io.lua", 'local f = io.open("x")\nreturn screen { title = "T" }\n')
+        result = support.batch(self.sandbox, ["check", script], [])
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("(global 'io'); scripts run sandboxed, without io (run with --trusted to allow it)", result.stderr)
+
+    def test_test_refuses_store(self):
+        result = support.batch(self.sandbox, ["test", "examples/tests", "--store", "x.json"], [])
+        self.assertEqual(result.returncode, 2, result.stdout + result.stderr)
+        self.assertIn("--store", result.stderr)
+
 
 if __name__ == "__main__":
     unittest.main()

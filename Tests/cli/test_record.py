@@ -103,6 +103,7 @@ class Record(unittest.TestCase):
             child.expect_exact("Form> ")
             child.sendline("Name")
             child.expect_exact("New value for Name")
+            child.send("\x15")  # the prompt is pre-filled with the value: clear it
             child.sendline("Ada")
             child.expect_exact("Form> ")
             child.sendline("Go")

@@ -20,6 +20,7 @@ extension Session {
             ("pop", { $0.ctxPop($1) }),
             ("home", { $0.ctxHome($1) }),
             ("alert", { $0.ctxAlert($1) }),
+            ("refuse", { $0.ctxRefuse($1) }),
             ("reload", { $0.ctxReload($1) }),
             ("insert_row", { $0.ctxInsertRow($1) }),
             ("remove_row", { $0.ctxRemoveRow($1) }),

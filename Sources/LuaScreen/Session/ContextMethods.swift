@@ -73,6 +73,20 @@ extension Session {
         }
     }
 
+    /// `ctx:refuse(message)`: the callback declines to act ("Nothing to clear"). It stops
+    /// like an error (its changes are rolled back) but is reported as a refusal: the message
+    /// alone, no traceback; a test's `raises` sees the message; explore counts no failure.
+    func ctxRefuse(_ s: LuaStack) -> HostResult {
+        if readLog != nil { return .error("ctx:refuse cannot be used in a field function; use it in a callback") }
+        guard s.type(at: 2) == .string || s.type(at: 2) == .number,
+              let text = s.string(at: 2) ?? s.number(at: 2).map(StoreValue.format) else {
+            return .error("ctx:refuse expects a message (a string), got a \(s.type(at: 2).name)")
+        }
+        let message = String(text.prefix(2000))
+        refusal = message
+        return .error(message)
+    }
+
     /// `ctx:reload()`: the current screen evaluated afresh.
     func ctxReload(_ s: LuaStack) -> HostResult {
         if let problem = ensureInAction("reload") { return .error(problem) }

@@ -25,6 +25,13 @@ extension Session {
                 lines.append("options: " + options.map { tr($0.text) == $0.value.description ? $0.text : "\($0.value) (\(tr($0.text)))" }.joined(separator: ", "))
             }
             if row.kind == .input, let max = binding.maxLength { lines.append("at most \(max) characters") }
+            if row.kind == .date || row.kind == .time {
+                // The form and the bounds a new value must keep to.
+                var form = row.kind == .date ? "form: YYYY-MM-DD" : "form: HH:MM (24-hour)"
+                if let lo = binding.earliest { form += ", min \(lo)" }
+                if let hi = binding.latest { form += ", max \(hi)" }
+                lines.append(form)
+            }
         }
         lines += actionHelp(row)
         if !resolved.enabled || !resolved.visible { lines.append(try why(reference)) }

@@ -29,9 +29,16 @@ extension Session {
         for value in extra {
             if let value { stack.push(value) } else { stack.pushNil() }
         }
+        refusal = nil
         if let error = lua.call(nargs: Int32((withContext ? 1 : 0) + extra.count), nresults: results) {
+            // `ctx:refuse(message)` ended the call: a refusal, said without a traceback.
+            if let message = refusal, error.kind == .runtime, error.message.hasSuffix(message) {
+                refusal = nil
+                throw SessionError.refused(message)
+            }
             throw SessionError.script(error, what: what())
         }
+        refusal = nil
     }
 
     /// The failure of a field function whose result the host could not copy: the action

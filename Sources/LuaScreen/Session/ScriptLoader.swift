@@ -75,7 +75,7 @@ enum ScriptLoader {
 
     static func diagnostic(from error: LuaError, file: String) -> Diagnostic {
         // The message is the script's own text (error(...)): cut like any quoted value.
-        var message = Diagnostic.quote(error.text, keepEnd: true)
+        var message = Diagnostic.quote(error.text, keepEnd: true) + SessionError.sandboxHint(error.text)
         if error.kind == .syntax { message = "syntax error: " + message }
         // A test file given where a screen script is expected calls test(), open(), ...
         for global in ["test", "open", "snapshot", "eq", "truthy", "raises", "skip", "todo"]

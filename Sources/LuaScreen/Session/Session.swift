@@ -42,6 +42,8 @@ public final class Session {
     /// Values field functions read instead of the stored ones (`why` trying what decided a condition).
     var readOverrides: [String: StoreValue]?
     var currentCall: (row: Row?, screen: Int)?
+    /// The message of the last `ctx:refuse(message)`, until the call it ended is reported.
+    var refusal: String?
     var contextRefs = ContextRefs()
     /// on_appear calls under way, one inside the other, and the error of the push depth
     /// limit once it was reached (raised as it is at every level, not wrapped again).

@@ -43,8 +43,25 @@ public struct SessionError: Error, CustomStringConvertible, Equatable, Sendable 
 
     static func script(_ error: LuaError, what: String? = nil) -> SessionError {
         let lines = Array(error.scriptTraceback.prefix(3))
-        let message = what.map { "\(error.message) (in \($0))" } ?? error.message
+        let text = error.message + SessionError.sandboxHint(error.message)
+        let message = what.map { "\(text) (in \($0))" } ?? text
         return SessionError(.script, message, traceback: lines)
+    }
+}
+
+extension SessionError {
+    /// For an error a sandboxed library's absence caused (`io.open` indexing the missing
+    /// global `io`): what the sandbox hides and that `--trusted` lifts it; else "".
+    static func sandboxHint(_ message: String) -> String {
+        for library in ["io", "debug", "package", "collectgarbage", "dofile", "loadfile"]
+        where message.contains("(global '\(library)')") {
+            return "; scripts run sandboxed, without \(library) (run with --trusted to allow it)"
+        }
+        for name in ["execute", "remove", "rename", "exit", "getenv", "tmpname"]
+        where message.contains("(field '\(name)')") && message.contains("call") {
+            return "; scripts run sandboxed: os has only time, clock, date and difftime (run with --trusted to allow os.\(name))"
+        }
+        return ""
     }
 }
 

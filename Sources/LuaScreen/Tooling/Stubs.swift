@@ -153,6 +153,8 @@ public enum Stubs {
         out += ["  },", "}",
                 "std = \"luascreen\"",
                 "files[\"**/*_test.lua\"] = { std = \"luascreen+luascreen_test\" }",
+                "-- The LuaLS definitions (luascreen stubs --out .luals/luascreen.lua) are not scripts.",
+                "exclude_files = { \".luals/**\", \"**/.luals/**\" }",
                 ""]
         return out.joined(separator: "\n")
     }

@@ -91,6 +91,32 @@ enum LineEditor {
         return nil
     }
 
+    /// One line of a value prompt, pre-filled with `current` (menuconfig's way: edit the value
+    /// in place). Up and Down recall the values typed at value prompts of this run, never the
+    /// command history. nil when Ctrl-C cancelled it or the input ended.
+    static func value(prompt: String, current: String) -> String? {
+        let commands = history_get_history_state()
+        history_set_history_state(&valueHistory)
+        defer {
+            if let state = history_get_history_state() {
+                valueHistory = state.pointee
+                free(state)
+            }
+            if let commands {
+                history_set_history_state(commands)
+                free(commands)
+            }
+        }
+        pending = current.isEmpty ? nil : current
+        let line = answer(prompt: prompt)
+        pending = nil
+        if let line, !line.isEmpty, line != current { add_history(line) }
+        return line
+    }
+
+    /// The values typed at value prompts (their own history, apart from the commands').
+    nonisolated(unsafe) private static var valueHistory = HISTORY_STATE()
+
     /// Says on stderr that a typed line was refused.
     static func refuse(_ why: String) {
         flushOutput()

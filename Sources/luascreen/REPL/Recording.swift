@@ -4,7 +4,7 @@ import LuaScreen
 /// the library's `SessionRecorder` (the recorder itself lives in the library).
 final class ShellRecording {
     let recorder: SessionRecorder
-    /// The shell's `ask` is wrapped once, to see the answers a command was given.
+    /// The shell's `ask` and `askValueLine` are wrapped once, to see the answers a command was given.
     var wrapped = false
     var asked = false
     var answer: String?
@@ -36,6 +36,12 @@ extension Shell {
             ask = { question, secret in
                 recording.asked = true
                 recording.answer = inner(question, secret)
+                return recording.answer
+            }
+            let innerValue = askValueLine
+            askValueLine = { question, current in
+                recording.asked = true
+                recording.answer = innerValue(question, current)
                 return recording.answer
             }
             recording.wrapped = true

@@ -19,7 +19,8 @@ enum ReplCommand: Equatable {
     case go(String)
     case help(String?)
     case why(String)
-    case store
+    /// `store [PATTERN]`: the values, those whose key contains PATTERN.
+    case store(String?)
     case reset(String)
     case resetAll
     case reload
@@ -37,7 +38,7 @@ enum ReplCommand: Equatable {
     static let valueWords: Set<String> = ["inc", "dec", "add", "remove", "move", "edit", "action"]
 
     /// Commands that take nothing after them.
-    static let bare: Set<String> = ["back", "home", "show", "next", "prev", "store", "reload", "quit", "exit"]
+    static let bare: Set<String> = ["back", "home", "show", "next", "prev", "reload", "quit", "exit"]
 
     /// Commands whose argument is a row reference (Tab completes rows after them).
     static let takingRow: Set<String> = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "action", "accessory", "help", "why", "reset"]
@@ -114,7 +115,7 @@ enum ReplCommand: Equatable {
             return .help(rest.isEmpty ? nil : ref)
         case "why":
             return rest.isEmpty ? .usage("why needs a row: why REF") : .why(ref)
-        case "store": return .store
+        case "store": return .store(rest.isEmpty ? nil : ref)
         case "reset":
             if rest.isEmpty { return .usage("reset needs a row, or all: reset REF, reset all") }
             return rest.lowercased() == "all" ? .resetAll : .reset(ref)

@@ -19,6 +19,7 @@ enum ReplLoop {
             secret ? LineEditor.readSecret(prompt: question) : LineEditor.answer(prompt: question)
         }
         shell.readTextLine = { LineEditor.read(prompt: "") }
+        shell.askValueLine = { question, current in LineEditor.value(prompt: question, current: current) }
         let watch = shell.options.watch ? SourceWatch(session: shell.session) : nil
         if let watch { LineEditor.watch = { watch.changed() } }
         shell.start()

@@ -37,21 +37,27 @@ extension Shell {
     }
 
     /// Shows the current screen: whole in batch mode, a page of it on a terminal shorter
-    /// than the screen.
-    func render(first: Bool = false) {
+    /// than the screen. Returns the number of lines it printed.
+    @discardableResult
+    func render(first: Bool = false) -> Int {
         guard let shown = layoutPage() else {
             page = 0
             pagedPath = session.path
-            for line in renderer.render(session.currentScreen()) { print(line) }
-            return
+            let lines = renderer.render(session.currentScreen())
+            for line in lines { print(line) }
+            return lines.count
         }
         if !first { print("") }  // apart from the command above; the hint goes below the first
         for line in shown.lines { print(line) }
-        if shown.count > 1 {
-            let moves = shown.index == 1 ? "next" : shown.index == shown.count ? "prev" : "next, prev"
-            let count = shown.estimated ? "~\(shown.count)" : "\(shown.count)"
-            print(style.dim("-- page \(shown.index)/\(count): \(moves) --"))
-        }
+        if shown.count > 1 { printPageLine(shown) }
+        return (first ? 0 : 1) + shown.lines.count + (shown.count > 1 ? 1 : 0)
+    }
+
+    /// `-- page 2/5: next, prev --` under a page.
+    private func printPageLine(_ shown: (lines: [String], index: Int, count: Int, estimated: Bool)) {
+        let moves = shown.index == 1 ? "next" : shown.index == shown.count ? "prev" : "next, prev"
+        let count = shown.estimated ? "~\(shown.count)" : "\(shown.count)"
+        print(style.dim("-- page \(shown.index)/\(count): \(moves) --"))
     }
 
     func turnPage(by delta: Int) {
@@ -69,6 +75,22 @@ extension Shell {
         guard target < pageCount else { print("Already on the last page."); return }
         page = target
         render()
+    }
+
+    /// Runs a command that changes a row's value; when the row is on another page than the
+    /// one shown, says what changed (`Size is now 5 (page 2)`), since the page redrawn does
+    /// not show it.
+    func actOnRow(_ ref: String, _ body: () throws -> Void) {
+        let before = failures
+        let id = (try? session.lookup(ref))?.id
+        act(body)
+        guard failures == before, let id, interactive, let height = Terminal.height(), pageCount > 1,
+              let position = session.visiblePosition(ofRow: id),
+              let row = session.currentScreen().visibleRows.first(where: { $0.id == id }) else { return }
+        let onPage = pager.pageIndex(ofPosition: position, of: session, renderer: renderer, lines: pageLines(height))
+        guard onPage != page + 1 else { return }
+        let value = row.detail.map { clean($0, keepNewlines: false) } ?? "changed"
+        print("\(clean(row.text, keepNewlines: false)) is now \(value) (page \(onPage))")
     }
 
     /// Opens the page of the current screen that shows the row with this id.

@@ -32,7 +32,15 @@ extension Shell {
     /// Asks a y/N question: true on yes. Otherwise says "Cancelled." (no, Ctrl-C, Ctrl-D),
     /// or in batch mode, when the next line is no answer, fails saying how to give one.
     func askYesNo(_ question: String) -> Bool {
-        guard let answer = ask(question + " [y/N] ", false) else {
+        // A long question wraps at word boundaries: all but its last line printed, the last
+        // one the prompt.
+        var prompt = question + " [y/N] "
+        if interactive {
+            let lines = Columns.paragraph(question + " [y/N]", width: Terminal.width(options), hang: 0)
+            for line in lines.dropLast() { print(line) }
+            prompt = (lines.last ?? "") + " "
+        }
+        guard let answer = ask(prompt, false) else {
             if interactive {
                 print("Cancelled.")
             } else {
@@ -65,8 +73,10 @@ extension Shell {
         ["y", "yes", "n", "no"].contains(line.trimmingSpaces.lowercased())
     }
 
-    /// An input or number row was selected: ask for its new value (interactive), or say
-    /// how to give it with `set` (batch).
+    /// An input, number, date or time row was selected: ask for its new value (interactive),
+    /// or say how to give it with `set` (batch). The prompt is pre-filled with the current
+    /// value and says the format and bounds; a refused value is said and asked again, until
+    /// it is taken or the person cancels (Ctrl-C, Ctrl-D, an empty line).
     func askValue(_ ref: String, _ error: SessionError) {
         guard interactive, let row = try? session.lookup(ref) else {
             report(error)
@@ -74,30 +84,53 @@ extension Shell {
         }
         let binding = row.key.flatMap(declaredBinding(for:))
         let secret = binding?.secure ?? false
+        // The value itself: not the detail (which a script may set to anything, or to a
+        // placeholder when the value is empty).
+        let current = secret ? "" : clean(row.value?.description ?? "", keepNewlines: false)
         var notes: [String] = []
-        if !secret {
-            // The value itself: not the detail (which a script may set to anything, or to
-            // a placeholder when the value is empty).
-            var current = clean(row.value?.description ?? "", keepNewlines: false)
-            if row.kind == .number, !current.isEmpty, let unit = binding?.unit { current += " " + clean(unit, keepNewlines: false) }
-            notes.append("now: \(current.isEmpty ? "empty" : current)")
-        }
         if let binding {
-            if row.kind == .number {
+            switch row.kind {
+            case .number:
+                if let unit = binding.unit { notes.append("in " + clean(unit, keepNewlines: false)) }
                 if let range = binding.rangeText { notes.append(range) }
-            } else if let max = binding.maxLength {
-                notes.append("at most \(max) characters")
+            case .date, .time:
+                notes.append(row.kind == .date ? "YYYY-MM-DD" : "HH:MM, 24-hour")
+                switch (binding.earliest, binding.latest) {
+                case let (lo?, hi?): notes.append("\(lo) to \(hi)")
+                case let (lo?, nil): notes.append("from \(lo)")
+                case let (nil, hi?): notes.append("until \(hi)")
+                default: break
+                }
+            default:
+                if let max = binding.maxLength { notes.append("at most \(max) characters") }
             }
         }
         let about = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
-        guard let answer = ask("New value for \(clean(row.text, keepNewlines: false))\(about): ", secret) else {
-            print("Cancelled.")  // Ctrl-C or Ctrl-D
-            return
+        let question = "New value for \(clean(row.text, keepNewlines: false))\(about): "
+        var offered = current
+        while true {
+            let typed = secret ? ask(question, true) : askValueLine(question, offered)
+            guard let answer = typed else {
+                print("Cancelled.")  // Ctrl-C or Ctrl-D
+                return
+            }
+            guard !answer.isEmpty else {
+                print("Unchanged.")
+                return
+            }
+            guard secret || answer != current else {
+                print("Unchanged.")
+                return
+            }
+            do {
+                try session.set(ref, text: answer)
+                render()
+                return
+            } catch {
+                // Said, then asked again with what was typed, to be corrected.
+                report(error)
+                offered = answer
+            }
         }
-        guard !answer.isEmpty else {
-            print("Unchanged.")
-            return
-        }
-        act { try session.set(ref, text: answer) }
     }
 }

@@ -6,7 +6,7 @@ extension Shell {
     func set(_ rest: String) {
         if clearsList(rest) { return }
         guard let (ref, value) = splitSet(rest) else { return }
-        act { try session.set(ref, text: value) }
+        actOnRow(ref) { try session.set(ref, text: value) }
     }
 
     /// Each place a run of spaces starts (`end`: REF before it) and ends (`valueStart`: VALUE

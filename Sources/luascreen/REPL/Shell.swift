@@ -17,6 +17,8 @@ final class Shell {
     var ask: (_ question: String, _ secret: Bool) -> String? = { _, _ in nil }
     /// Reads one raw line of text (`edit` without an editor); nil at the end of input.
     var readTextLine: () -> String? = { nil }
+    /// A value prompt pre-filled with the current value (interactive only; nil: cancelled).
+    var askValueLine: (_ question: String, _ current: String) -> String? = { _, _ in nil }
 
     /// Batch mode: the line of standard input the running command came from (counting blank
     /// and comment lines), and the command; errors name it (`stdin:3: error: ...`).
@@ -49,12 +51,20 @@ final class Shell {
     }
 
     static let hint = "Type a row's number or name to select it, 'help' for more."
+    /// The hint where the long one would push a full page's title off the terminal.
+    static let shortHint = "'help' lists the commands."
 
     /// The first screen, the hint (interactive only) and any alert the root's on_appear gave.
     func start() {
-        render(first: true)
+        let shown = render(first: true)
         if interactive {
-            for line in wrap(Shell.hint, width: Terminal.width(options)) { print(style.dim(line)) }
+            var hint = wrap(Shell.hint, width: Terminal.width(options))
+            // A page that fills the terminal keeps its title in view: a hint that wraps gives
+            // way to a short one (one line) rather than push the title off the top.
+            if hint.count > 1, let height = Terminal.height(), shown + hint.count + 1 > height {
+                hint = wrap(Shell.shortHint, width: Terminal.width(options))
+            }
+            for line in hint { print(style.dim(line)) }
         }
         showNotices()
     }
@@ -76,8 +86,8 @@ final class Shell {
         case .select(let ref): select(ref, typed: line)
         case .set(let rest): set(rest)
         case .accessory(let ref): act { try session.accessory(ref) }
-        case .inc(let ref): act { try session.increment(ref) }
-        case .dec(let ref): act { try session.decrement(ref) }
+        case .inc(let ref): actOnRow(ref) { try session.increment(ref) }
+        case .dec(let ref): actOnRow(ref) { try session.decrement(ref) }
         case .add(let rest): addItem(rest)
         case .edit(let ref): editText(ref)
         case .action(let rest): action(rest)
@@ -93,8 +103,8 @@ final class Shell {
         case .help(nil): printHelp()
         case .help(let ref?): help(ref)
         case .why(let ref): explain { try session.why(ref) }
-        case .store: printStore()
-        case .reset(let ref): act { try session.reset(ref) }
+        case .store(let pattern): printStore(matching: pattern)
+        case .reset(let ref): actOnRow(ref) { try session.reset(ref) }
         case .resetAll: resetAll()
         case .reload: reload()
         case .lua(let code): runLua(code, expression: false)
@@ -169,7 +179,17 @@ final class Shell {
         var placed = PlacedMessage(message, fallback: input)
         // `lua CODE` runs as the chunk "prompt": in batch mode that is the line of stdin.
         if let input, let place = placed.place, place.hasPrefix(Shell.promptChunk + ":") { placed.place = input }
-        printError(placed.line("error", style: style.error))
+        if interactive {
+            // On a terminal the message wraps at word boundaries within the width, the lines
+            // after the first indented; only the label is coloured.
+            var lines = Columns.paragraph(placed.line("error"), width: Terminal.width(options))
+            if let label = lines.first?.firstRange(of: "error:") {
+                lines[0].replaceSubrange(label, with: style.error("error:"))
+            }
+            for line in lines { printError(line) }
+        } else {
+            printError(placed.line("error", style: style.error))
+        }
         if let input, let command = inputLine?.command, placed.place != input {
             printError(PlacedMessage(place: input, text: "in the command \"\(clean(command, keepNewlines: false))\"").line("note"))
         }

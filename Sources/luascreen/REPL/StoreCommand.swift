@@ -2,13 +2,20 @@ import LuaScreen
 
 /// `store` (every value, changed ones marked) and `reset all`.
 extension Shell {
-    func printStore() {
-        let values = session.storeValues()
+    /// `store [PATTERN]`: every value, or those whose key contains PATTERN (case-insensitive).
+    func printStore(matching pattern: String? = nil) {
+        let all = session.storeValues()
+        let needle = pattern?.lowercased()
+        let values = needle.map { n in all.filter { $0.key.lowercased().contains(n) } } ?? all
         let secure = secureKeys()
         let location = session.store.location
         print(location == "memory" ? "Values (kept in memory, not saved):" : "Values (saved in \(clean(location, keepNewlines: false))):")
         if values.isEmpty {
-            print("  none: this script has no toggle, choice, input or number rows")
+            if let pattern, !all.isEmpty {
+                print("  no key contains \"\(clean(pattern, keepNewlines: false))\" (of \(all.count) keys)")
+            } else {
+                print("  none: this script has no toggle, choice, input or number rows")
+            }
             return
         }
         var rows: [(left: String, right: String)] = []
@@ -35,6 +42,10 @@ extension Shell {
             for line in lines { print(changedRows.contains(i) ? style.bold(line) : line) }
         }
         if !changedRows.isEmpty { print(style.dim("* changed from the default")) }
+        if pattern == nil, interactive, let height = Terminal.height(), values.count + 2 > height {
+            // Longer than the terminal: how to see fewer.
+            print(style.dim("\(values.count) keys: `store PATTERN` shows those whose key contains PATTERN"))
+        }
     }
 
     /// A secure input's value as shown (the library's mask, folded to ASCII with --ascii).
