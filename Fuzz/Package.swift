@@ -10,6 +10,8 @@ let package = Package(
     targets: [
         .target(name: "CFuzz"),
         .executableTarget(name: "FuzzJSON", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
+        .executableTarget(name: "FuzzLSP", dependencies: ["CFuzz", .product(name: "LuaScreenLSP", package: "luascreen"),
+                                                         .product(name: "LuaScreen", package: "luascreen")]),
         .executableTarget(name: "FuzzLua", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
         .target(name: "PlistFuzzChecks", dependencies: [.product(name: "LuaScreen", package: "luascreen")]),
         .executableTarget(name: "FuzzPlistXML", dependencies: ["CFuzz", "PlistFuzzChecks"]),
