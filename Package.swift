@@ -10,6 +10,7 @@ import PackageDescription
 //   ScreenRender  ScreenModel -> text: widths, wrapping, glyphs, colour
 //   LuaScreen     loader/validator, session, store, testing, explore, export (re-exports the model,
 //                 the renderer, LuaLimits and LuaError: one import for a library user)
+//   LuaScreenLSP  the language server (`luascreen lsp`): JSON-RPC over stdio, on the library
 //   CReadline     the system's readline
 //   CMicroHTTPD   the system's GNU libmicrohttpd (pkg-config libmicrohttpd)
 //   LuaScreenPreview  `luascreen preview`: the HTTP server and the page, driving one Session
@@ -18,6 +19,7 @@ let package = Package(
     name: "luascreen",
     products: [
         .library(name: "LuaScreen", targets: ["LuaScreen"]),
+        .library(name: "LuaScreenLSP", targets: ["LuaScreenLSP"]),
         .executable(name: "luascreen", targets: ["luascreen"]),
     ],
     targets: [
@@ -31,10 +33,12 @@ let package = Package(
         .target(name: "ScreenRender", dependencies: ["ScreenModel", "CTextWidth"]),
         .target(name: "LuaScreen", dependencies: ["LuaRuntime", "ScreenModel", "ScreenRender"]),
         .target(name: "LuaScreenPreview", dependencies: ["LuaScreen", "CMicroHTTPD"]),
-        .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "LuaScreenPreview", "CReadline"]),
+        .target(name: "LuaScreenLSP", dependencies: ["LuaScreen"]),
+        .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "LuaScreenPreview", "LuaScreenLSP", "CReadline"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenModel"]),
         .testTarget(name: "LuaScreenPreviewTests", dependencies: ["LuaScreenPreview", "LuaScreen"]),
+        .testTarget(name: "LuaScreenLSPTests", dependencies: ["LuaScreenLSP", "LuaScreen"]),
         .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaRuntime", "ScreenModel", "ScreenRender"]),
     ]
 )

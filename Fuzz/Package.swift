@@ -10,10 +10,13 @@ let package = Package(
     targets: [
         .target(name: "CFuzz"),
         .executableTarget(name: "FuzzJSON", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
+        .executableTarget(name: "FuzzLSP", dependencies: ["CFuzz", .product(name: "LuaScreenLSP", package: "luascreen"),
+                                                         .product(name: "LuaScreen", package: "luascreen")]),
         .executableTarget(name: "FuzzLua", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
         .target(name: "PlistFuzzChecks", dependencies: [.product(name: "LuaScreen", package: "luascreen")]),
         .executableTarget(name: "FuzzPlistXML", dependencies: ["CFuzz", "PlistFuzzChecks"]),
         .executableTarget(name: "FuzzPlistBinary", dependencies: ["CFuzz", "PlistFuzzChecks"]),
         .executableTarget(name: "FuzzStrings", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
+        .executableTarget(name: "FuzzAndroidX", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
     ]
 )

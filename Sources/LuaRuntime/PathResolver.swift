@@ -160,7 +160,7 @@ public struct PathResolver: Sendable {
 
 /// Resolves `require(name)` to `folder/name.lua` (dots become subfolders) through a
 /// resolver bound to the script's folder.
-func loadModule(named name: String, folder: String?) -> Result<([UInt8], String), ModuleError> {
+func loadModule(named name: String, folder: String?, source: ((String) -> [UInt8]?)? = nil) -> Result<([UInt8], String), ModuleError> {
     guard let folder else {
         return .failure(ModuleError(text: "require: modules are not available here"))
     }
@@ -179,9 +179,9 @@ func loadModule(named name: String, folder: String?) -> Result<([UInt8], String)
     switch resolver.resolve(relative, from: folder) {
     case .failure:
         return .failure(ModuleError(text: "require: module '\(name)' resolves outside the script's folder; refused"))
-    case .success((let path, nil)):
-        return .failure(ModuleError(text: "require: module '\(name)' not found: no file '\(path)'"))
-    case .success((let path, let real?)):
+    case .success((let path, let real)):
+        if let text = source?(path) { return .success((text, path)) }  // an editor's unsaved text of the module
+        guard let real else { return .failure(ModuleError(text: "require: module '\(name)' not found: no file '\(path)'")) }
         switch PathResolver.readRegularFile(real) {
         case .success(let bytes): return .success((bytes, path))
         case .failure(let reason): return .failure(ModuleError(text: "require: cannot read '\(path)': \(reason)"))

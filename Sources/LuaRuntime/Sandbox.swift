@@ -15,6 +15,9 @@ public struct SandboxOptions {
     public var print: (String) -> Void
     /// Told the path of each module file `require` reads (for `run --watch`).
     public var moduleRead: ((String) -> Void)?
+    /// The text of a module file to use instead of the file's (an editor's unsaved buffer),
+    /// by the path `require` resolved; nil: read the file.
+    public var moduleSource: ((String) -> [UInt8]?)?
 
     /// Options for a sandbox (`trusted`: every library) whose `require` reads `moduleFolder`
     /// and whose `print` calls `print`.
@@ -101,6 +104,7 @@ extension LuaState {
         let printer = options.print
         let folder = options.moduleFolder
         let moduleRead = options.moduleRead
+        let moduleSource = options.moduleSource
         if let error = load(prelude, chunkName: LS_HOST_CHUNK) { return error }
         pushHostFunction { stack in
             let text = stack.string(at: 1) ?? ""
@@ -113,7 +117,7 @@ extension LuaState {
         // (No reference to the LuaState here: the function lives in the state itself.)
         pushHostFunction { stack in
             let name = stack.string(at: 1) ?? ""
-            switch loadModule(named: name, folder: folder) {
+            switch loadModule(named: name, folder: folder, source: moduleSource) {
             case .success(let (source, path)):
                 moduleRead?(path)
                 if stack.loadText(source, chunkName: "@" + path) != LUA_OK {

@@ -37,9 +37,9 @@ struct OptionSpec: Sendable {
             $0.color = Options.ColorMode(rawValue: $1)!
         },
         OptionSpec(name: "--ascii", commands: scriptCommands, help: "draw with ASCII only") { o, _ in o.ascii = true },
-        OptionSpec(name: "--max-instructions", value: "N", commands: limitedCommands,
+        OptionSpec(name: "--max-instructions", value: "N", commands: limitedCommands + [.lsp],
                    help: "instruction budget of each action: a load, a screen, a command, a test (default 10000000)") { $0.limits.instructions = try positive("--max-instructions", $1) },
-        OptionSpec(name: "--max-memory", value: "BYTES", commands: limitedCommands + [.import_],
+        OptionSpec(name: "--max-memory", value: "BYTES", commands: limitedCommands + [.import_, .lsp],
                    help: "memory cap of the Lua state, and of what the host copies out of it; for import, of what the plists expand to (default 64M; K, M, G)") { $0.limits.memory = try positive("--max-memory", $1) },
         OptionSpec(name: "--trusted", commands: limitedCommands,
                    help: "lift the sandbox (io, os, debug, package)") { o, _ in o.trusted = true },

@@ -12,7 +12,7 @@ import LuaScreen
 struct Options {
     /// The commands (`luascreen COMMAND ...`).
     enum Command: String, CaseIterable {
-        case run, check, dump, render, test, explore, export, import_ = "import", init_ = "init", preview, graph, stubs, completions, man
+        case run, check, dump, render, test, explore, export, import_ = "import", init_ = "init", preview, graph, stubs, lsp, completions, man
     }
     enum ColorMode: String, CaseIterable { case auto, always, never }
 

@@ -137,6 +137,33 @@ final class AndroidXImportTests: XCTestCase {
         XCTAssertTrue(again.warnings.first?.message.hasPrefix("not read: outside ") == true, again.warnings.first?.message ?? "")
     }
 
+    func testTwoPreferencesOnOneKeyLoadWithAWarning() throws {
+        // Found by Fuzz/FuzzAndroidX: luascreen refuses two rows with different rules on one key.
+        let folder = ScriptFolder()
+        let path = folder.write("res/xml/p.xml", """
+            <PreferenceScreen xmlns:app="http://schemas.android.com/apk/res-auto">
+              <Preference app:key="vol" app:title="Plain"/>
+              <SeekBarPreference app:key="vol" app:title="Volume" app:min="1" app:defaultValue="5"/>
+              <SeekBarPreference app:key="vol" app:title="Again"/>
+            </PreferenceScreen>
+            """)
+        let (result, session) = try open(path, folder: folder)
+        defer { session.close() }
+        XCTAssertEqual(result.warnings.map(\.message), ["<SeekBarPreference>: key \"vol\" is bound by an earlier preference too: this one gets \"vol_2\""])
+        XCTAssertEqual(session.currentScreen().sections[0].rows.map { $0.key ?? $0.id }, ["vol", "vol", "vol_2"])
+        // Unkeyed rows and categories of one title, too.
+        let twice = folder.write("res/xml/twice.xml", """
+            <PreferenceScreen xmlns:app="http://schemas.android.com/apk/res-auto">
+              <PreferenceCategory app:title="A"><Preference app:title="Same"/><Preference app:title="Same"/></PreferenceCategory>
+              <PreferenceCategory app:title="A"/>
+            </PreferenceScreen>
+            """)
+        let (_, again) = try open(twice, folder: folder)
+        defer { again.close() }
+        XCTAssertEqual(again.currentScreen().sections.map(\.id), ["a", "a_2"])
+        XCTAssertEqual(again.currentScreen().sections[0].rows.map(\.id), ["same", "same_2"])
+    }
+
     func testValuesFolderNamesMapToLocalesAndBack() {
         XCTAssertEqual(AndroidXResources.locale(ofFolder: "values"), "")
         XCTAssertEqual(AndroidXResources.locale(ofFolder: "values-de"), "de")

@@ -14,7 +14,11 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import replsupport as support  # noqa: E402
 
-CORPUS = os.path.join(support.ROOT, "Tests", "fixtures", "bundles", "corpus")
+# Apps' own bundles, fetched from their public repositories, are data this repository does
+# not commit: they are kept beside it in the project's shared folder (shared/corpus/bundles,
+# with SOURCES.md), or wherever LUASCREEN_BUNDLE_CORPUS names.
+CORPUS = os.environ.get("LUASCREEN_BUNDLE_CORPUS",
+                        os.path.join(os.path.dirname(support.ROOT), "shared", "corpus", "bundles"))
 
 
 def typed(v):

@@ -76,7 +76,8 @@ ANDROID_NS = "http://schemas.android.com/apk/res/android"
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.lua")))
 # Real apps' preference XML with their res/values*/ (data from public repositories, kept out of
 # this repository: see SOURCES.md there); the test runs over it when it is present.
-CORPUS = os.environ.get("LUASCREEN_ANDROIDX_CORPUS", "/work/shared/corpus/androidx")
+CORPUS = os.environ.get("LUASCREEN_ANDROIDX_CORPUS",
+                        os.path.join(os.path.dirname(ROOT), "shared", "corpus", "androidx"))
 PACKAGES = ("androidx.preference.", "android.preference.", "android.support.v7.preference.", "android.support.v14.preference.")
 SAME_ELEMENT = {"SwitchPreference": "SwitchPreferenceCompat", "CheckBoxPreference": "SwitchPreferenceCompat",
                 "TwoStatePreference": "SwitchPreferenceCompat"}

@@ -4,7 +4,7 @@
 -- args: --max-memory 64M
 -- stdin: Boom
 -- max-output: 4096
--- expect: error: .*host_huge_callback_error\.lua:\d+: b{100}…b{90,} THE END
+-- expect: host_huge_callback_error\.lua:\d+: error: b{100}…b{90,} THE END
 return screen { id = "b", title = "B", section {
   button { text = "Boom", on_select = function() error(string.rep("b", 20000000) .. " THE END") end },
 } }

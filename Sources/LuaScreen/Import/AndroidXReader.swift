@@ -29,7 +29,10 @@ struct AndroidXReader {
     init(file: String, resources: AndroidXResources) {
         self.file = file
         self.resources = resources
-        for problem in resources.problems { warnings.append(Diagnostic(.warning, file: problem.file, line: problem.line, path: "", message: problem.message)) }
+        for problem in resources.problems {
+            warnings.append(Diagnostic(.warning, file: sanitize(problem.file, lineBreaks: .escape), line: problem.line, path: "",
+                                       message: sanitize(problem.message, lineBreaks: .escape)))
+        }
     }
 
     /// The app of the root `PreferenceScreen` (its id the file's name) and every screen inside.
@@ -116,7 +119,7 @@ struct AndroidXReader {
     }
 
     private mutating func warn(_ e: XMLTreeElement, _ message: String) {
-        warnings.append(Diagnostic(.warning, file: file, line: e.line, path: "", message: "<\(e.name)>: \(message)"))
+        warnings.append(Diagnostic(.warning, file: file, line: e.line, path: "", message: sanitize("<\(e.name)>: \(message)", lineBreaks: .escape)))
     }
 
     /// Reads a `PreferenceScreen` as a screen; returns its id.
@@ -143,6 +146,13 @@ struct AndroidXReader {
             }
         }
         if !loose.rows.isEmpty || sections.isEmpty { sections.append(loose) }
+        // Section ids are a screen's own, as luascreen gives them (the key, else the header's
+        // slug, else `sectionN`): a second one alike gets an id of its own.
+        var sectionIDs = Set<String>()
+        for n in sections.indices {
+            let given = sections[n].id ?? sections[n].header.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "section\(n + 1)"
+            if sectionIDs.contains(given) { sections[n].id = unique(given, in: &sectionIDs) } else { sectionIDs.insert(given) }
+        }
         var done = ImportedScreen(id: id, title: title, sections: sections)
         if index == 0 {
             done.android = extra(e, also: raw(e, "key") == nil ? [] : ["key"])
@@ -252,19 +262,23 @@ struct AndroidXReader {
             var k = key ?? slug(title)
             if key == nil { warn(e, "no key: it gets the key \"\(k)\"") }
             if k.isEmpty { k = "key" }
-            if let other = keys[k] {
-                let isToggle = { if case .toggle = row.kind { return true } else { return false } }()
-                if other != isToggle {
-                    let fresh = unique(k, in: &rowIDs)
-                    warn(e, "key \"\(k)\" is bound by another kind of row too: this one gets \"\(fresh)\"")
-                    k = fresh
-                }
+            if keys[k] != nil {
+                // Two preferences on one key would be two rows with different rules on one
+                // value, which luascreen refuses: the later one gets a key of its own.
+                var n = 2
+                while keys["\(k)_\(n)"] != nil { n += 1 }
+                warn(e, "key \"\(k)\" is bound by an earlier preference too: this one gets \"\(k)_\(n)\"")
+                k = "\(k)_\(n)"
             }
-            if case .toggle = row.kind { keys[k] = true } else { keys[k] = keys[k] ?? false }
+            if case .toggle = row.kind { keys[k] = true } else { keys[k] = false }
             row.key = k
-            _ = rowIDs.insert(k)
+            if rowIDs.contains(k) { row.id = unique(k, in: &rowIDs) } else { rowIDs.insert(k) }
         } else if let key {
             row.id = unique(key, in: &rowIDs)
+        } else {
+            // luascreen gives an unkeyed row the id of its text; two such texts need ids.
+            let id = slug(title).isEmpty ? "row" : slug(title)
+            if rowIDs.contains(id) { row.id = unique(id, in: &rowIDs) } else { rowIDs.insert(id) }
         }
         if boolean(e, "enabled") == false { row.enabled = .never }
         if let dependency = self.key(e, "dependency") { row.enabled = row.enabled ?? .notEmpty(key: dependency) }
@@ -286,7 +300,7 @@ struct AndroidXReader {
                         screens[s].sections[x].rows[r].enabled = .toggle(key: key, whenOff: disablesWhenOn[key] ?? false)
                     } else if keys[key] == nil {
                         warnings.append(Diagnostic(.warning, file: file, line: nil, path: "",
-                                                   message: "dependency \"\(key)\" of \"\(screens[s].sections[x].rows[r].text)\": no preference has that key (the row is always enabled)"))
+                                                   message: sanitize("dependency \"\(key)\" of \"\(screens[s].sections[x].rows[r].text)\": no preference has that key (the row is always enabled)", lineBreaks: .escape)))
                         screens[s].sections[x].rows[r].enabled = nil
                     }
                 }

@@ -11,15 +11,18 @@ extension Session {
     /// One warning for each such key, at its first read, with a did-you-mean among the bound keys.
     /// Reads the script's text and the modules it names with a literal `require "name"`.
     public func storeKeyWarnings() -> [Diagnostic] {
-        StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { validator.bindings[$0] != nil }, boundKeys: boundKeys)
+        StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { validator.bindings[$0] != nil }, boundKeys: boundKeys,
+                             scriptText: scriptText, moduleSource: options.moduleSource)
     }
 }
 
 extension StoreKeyUse {
     /// The key-typo warnings of the script at `scriptPath` (and the modules it names), given
     /// which keys its rows bind: also for a script whose rows have errors (`check` shows
-    /// every diagnostic at once).
-    static func warnings(scriptPath: String, isBound: (String) -> Bool, boundKeys: [String]) -> [Diagnostic] {
+    /// every diagnostic at once). `scriptText` and `moduleSource`: the unsaved texts of the
+    /// script and of its modules (an editor's buffers), read instead of the files.
+    static func warnings(scriptPath: String, isBound: (String) -> Bool, boundKeys: [String],
+                         scriptText: [UInt8]? = nil, moduleSource: ((String) -> [UInt8]?)? = nil) -> [Diagnostic] {
         var uses: [StoreKeyUse] = []
         var files = [scriptPath]
         var index = 0
@@ -30,8 +33,9 @@ extension StoreKeyUse {
         while index < files.count {
             let file = files[index]
             index += 1
-            let read = index == 1 ? PathResolver.readRegularFile(file)
-                : resolver.map { $0.read(file, from: folder).map(\.bytes) } ?? .failure(PathError("no folder"))
+            let unsaved = index == 1 ? scriptText : moduleSource?(PathResolver.join(folder, file))
+            let read: Result<[UInt8], PathError> = unsaved.map { .success($0) } ?? (index == 1 ? PathResolver.readRegularFile(file)
+                : resolver.map { $0.read(file, from: folder).map(\.bytes) } ?? .failure(PathError("no folder")))
             guard case .success(let bytes) = read else { continue }
             for (number, line) in StoreKeyUse.candidateLines(of: bytes) {
                 uses += StoreKeyUse.scan(line, file: index == 1 ? file : PathResolver.join(folder, file), line: number)

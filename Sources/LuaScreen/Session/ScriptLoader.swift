@@ -10,7 +10,8 @@ enum ScriptLoader {
         let sources: SourceFiles
     }
 
-    static func load(path: String, options: SessionOptions) throws -> Loaded {
+    /// `source`: the script's text when it is not the file's (an editor's unsaved buffer).
+    static func load(path: String, options: SessionOptions, source: [UInt8]? = nil) throws -> Loaded {
         guard let lua = LuaState(limits: options.limits) else {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)")])
         }
@@ -23,6 +24,7 @@ enum ScriptLoader {
         let sink = options.print
         var sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { sink(sanitize($0)) })
         sandbox.moduleRead = { [weak sources] module in sources?.add(module) }
+        sandbox.moduleSource = options.moduleSource
         if let error = lua.openScriptSandbox(sandbox) {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: error.sandboxText)])
         }
@@ -30,7 +32,7 @@ enum ScriptLoader {
         // The source is dropped as soon as Lua has compiled it.
         // A FIFO or /dev/zero is "not a regular file", never read.
         let loadError: LuaError?
-        switch PathResolver.readRegularFile(path) {
+        switch source.map({ Result<[UInt8], PathError>.success($0) }) ?? PathResolver.readRegularFile(path) {
         case .success(let bytes): loadError = lua.load(bytes, chunkName: "@" + path)
         case .failure(let reason):
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
@@ -63,7 +65,8 @@ enum ScriptLoader {
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
             // Every diagnostic at once (SPEC §2): the key typos too, though rows have errors.
             let typos = StoreKeyUse.warnings(scriptPath: path, isBound: { validator.bindings[$0] != nil },
-                                             boundKeys: validator.bindings.keys.sorted())
+                                             boundKeys: validator.bindings.keys.sorted(),
+                                             scriptText: source, moduleSource: options.moduleSource)
             throw LoadError(Diagnostic.sorted(diagnostics + typos))
         }
         validator.diagnostics = diagnostics  // warnings, for `check`

@@ -62,6 +62,8 @@ public final class Session {
     /// References taken by the last evaluation of each screen whose sections are a function.
     var renderRefs: [String: [Int32]] = [:]
     var warnedKeys = Set<StoreKey>()
+    /// The script's text when it was not read from its file (an editor's buffer), for the key-typo scan.
+    var scriptText: [UInt8]?
     /// Keys whose `default` function is running (one that reads its own key gets the fallback).
     var defaulting = Set<String>()
 
@@ -71,7 +73,12 @@ public final class Session {
 
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
-        let loaded = try ScriptLoader.load(path: path, options: options)
+        try open(path: path, text: nil, options: options)
+    }
+
+    /// Loads the script named `path` from `text` (nil: the file) and opens its root screen.
+    public static func open(path: String, text: [UInt8]?, options: SessionOptions = SessionOptions()) throws -> Session {
+        let loaded = try ScriptLoader.load(path: path, options: options, source: text)
         var options = options
         if options.store == nil, let provider = options.storeProvider {
             do {
@@ -83,6 +90,7 @@ public final class Session {
         }
         let session = Session(path: path, options: options, lua: loaded.lua, validator: loaded.validator, app: loaded.app)
         session.sources = loaded.sources
+        session.scriptText = text
         try session.selectLocale()
         try session.openRoot()
         return session

@@ -20,6 +20,9 @@ public struct SessionOptions {
     /// The locale whose `strings` are shown (`de`, `de_DE`, `de_DE.UTF-8`); nil: none, texts
     /// as written. `Translations.environmentLocale` reads the one a person's environment asks for.
     public var locale: String?
+    /// The text of a module `require` reads, by its path, instead of the file's (an editor's
+    /// unsaved buffer); nil, or nil for a path: the file.
+    public var moduleSource: ((String) -> [UInt8]?)?
 
     /// Options with these limits, sandbox, store (nil: in memory) and print sink.
     public init(limits: LuaLimits = LuaLimits(), trusted: Bool = false, store: ValueStore? = nil,

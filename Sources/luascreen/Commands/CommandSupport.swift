@@ -52,6 +52,29 @@ enum CommandSupport {
         return nil
     }
 
+    /// The session of `run` and `preview`: the script loaded with its store opened to be
+    /// written (after the script chose its name); nil, with the problems printed, when the
+    /// script does not load or the store cannot be opened. Load warnings are printed.
+    static func openWritable(_ options: Options) -> Session? {
+        let path = options.paths[0]
+        var sessionOptions = sessionOptions(options, store: nil)
+        sessionOptions.storeProvider = { name in
+            try openStore(options, scriptPath: path, readOnly: false, storeName: name)
+        }
+        let session: Session
+        do {
+            session = try Session.open(path: path, options: sessionOptions)
+        } catch let error as LoadError {
+            for diagnostic in error.diagnostics { printError(diagnostic.description) }
+            return nil
+        } catch {
+            printError(errorLine(error))
+            return nil
+        }
+        for warning in session.loadWarnings { printError(warning.description) }
+        return session
+    }
+
     /// A load failure: each diagnostic of a `LoadError`, else `PLACE: error: ...` (`errorLine`).
     static func printLoadError(_ error: Error, path: String) {
         if let error = error as? LoadError {

@@ -25,7 +25,7 @@ enum GraphCommand {
 
     /// Pipes the dot text through `dot -Tsvg`, whose output is ours.
     private static func drawSVG(_ dot: String) -> Int32 {
-        fflush(stdout)
+        flushOutput()
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
             printError("error: graph: cannot make a pipe for Graphviz's dot")

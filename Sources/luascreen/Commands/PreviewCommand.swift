@@ -13,20 +13,8 @@ import LuaScreenPreview
 /// themselves).
 enum PreviewCommand {
     static func run(_ options: Options) -> Int32 {
-        let path = options.paths[0]
-        var sessionOptions = CommandSupport.sessionOptions(options, store: nil)
-        sessionOptions.storeProvider = { name in
-            try CommandSupport.openStore(options, scriptPath: path, readOnly: false, storeName: name)
-        }
-        let session: Session
-        do {
-            session = try Session.open(path: path, options: sessionOptions)
-        } catch {
-            CommandSupport.printLoadError(error, path: path)
-            return 1
-        }
+        guard let session = CommandSupport.openWritable(options) else { return 1 }
         defer { session.close() }
-        for warning in session.loadWarnings { printError(warning.description) }
         let preview = PreviewServer(session: session)
         let url: String
         do {
@@ -36,7 +24,7 @@ enum PreviewCommand {
             return 1
         }
         print(url)
-        fflush(stdout)
+        flushOutput()
         let seconds = ProcessInfo.processInfo.environment["LUASCREEN_PREVIEW_SECONDS"].flatMap(Double.init)
         preview.serve(seconds: seconds)
         preview.stop()

@@ -9,25 +9,8 @@ import LuaScreen
 /// `luascreen run SCRIPT`: the REPL on a terminal, batch mode otherwise (SPEC §4).
 enum RunCommand {
     static func run(_ options: Options) -> Int32 {
-        let path = options.paths[0]
-        // The store is opened once the script is loaded, so an app's `store` name can choose
-        // the file; a store that cannot be opened (a damaged file) ends the run.
-        var sessionOptions = CommandSupport.sessionOptions(options, store: nil)
-        sessionOptions.storeProvider = { name in
-            try CommandSupport.openStore(options, scriptPath: path, readOnly: false, storeName: name)
-        }
-        let session: Session
-        do {
-            session = try Session.open(path: path, options: sessionOptions)
-        } catch let error as LoadError {
-            for diagnostic in error.diagnostics { printError(diagnostic.description) }
-            return 1
-        } catch {
-            printError(CommandSupport.errorLine(error))
-            return 1
-        }
+        guard let session = CommandSupport.openWritable(options) else { return 1 }
         defer { session.close() }
-        for warning in session.loadWarnings { printError(warning.description) }
         if let file = options.record {
             let recorder = SessionRecorder(session: session, testFile: file, width: options.width ?? 80)
             // Refused before the session runs: never over the script, a module, a device or through a link.

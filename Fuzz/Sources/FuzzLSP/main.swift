@@ -1,0 +1,7 @@
+// Runs libFuzzer on `fuzzLSP` (see FuzzLSP.swift).
+import CFuzz
+import Glibc
+
+var argc = CommandLine.argc
+var argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = CommandLine.unsafeArgv
+exit(LLVMFuzzerRunDriver(&argc, &argv) { data, size in fuzzLSP(data!, size) })

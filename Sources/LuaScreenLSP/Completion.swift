@@ -1,0 +1,138 @@
+import LuaScreen
+
+/// `textDocument/completion`: what may be written at the cursor, read from the text around
+/// it (it need not parse): a string after `push =`, `key =` or an enum field; a name after
+/// `ctx.store.`, `ctx.` or `ctx:` (a session's `s:` in a test file); a field of the
+/// enclosing constructor, or a constructor. Keys and screen ids come from the current text
+/// and the last text that loaded.
+struct Completion {
+    let server: LanguageServer
+    var document: OpenDocument
+    /// The outline of the last text that loaded.
+    let good: Outline?
+
+    init(server: LanguageServer, document: inout OpenDocument) {
+        self.server = server
+        _ = document.currentOutline()
+        good = document.lastGood()
+        self.document = document
+    }
+
+    var outline: Outline { document.outline! }
+
+    /// The bound keys of the current text and of the last one that loaded, sorted.
+    var keys: [String] {
+        var all = Set(outline.keyFields.map(\.key))
+        if let good { all.formUnion(good.keyFields.map(\.key)) }
+        return all.filter { !$0.isEmpty }.sorted()
+    }
+
+    /// The screen ids of the current text, of the last one that loaded, and of the open
+    /// documents in the same folder (an app's modules).
+    var screenIDs: [String] {
+        var all = Set(outline.screenIDs.map(\.id))
+        if let good { all.formUnion(good.screenIDs.map(\.id)) }
+        return all.filter { !$0.isEmpty }.sorted()
+    }
+
+    func items(at position: Position) -> CompletionList {
+        let doc = document.doc
+        let offset = doc.offset(of: position)
+        let tokens = outline.tokens
+        // Inside a string?
+        if let t = outline.token(at: offset), tokens[t].kind == .string, tokens[t].quote != 0, tokens[t].start < offset,
+           offset < tokens[t].end || !closed(tokens[t], doc) {
+            return CompletionList(items: stringItems(tokenIndex: t, offset: offset))
+        }
+        // The word being typed and what is before it.
+        var wordStart = offset
+        while wordStart > 0, LuaTokens.isNameByte(doc.bytes[wordStart - 1]) { wordStart -= 1 }
+        let before = wordStart > 0 ? doc.bytes[wordStart - 1] : 0
+        let previous = tokenIndex(before: wordStart)
+        if before == UInt8(ascii: "."), let p = previous, tokens[p].text == "." {
+            // NAME.store.  /  ctx.
+            if p >= 2, tokens[p - 1].text == "store", tokens[p - 2].text == "." {
+                return CompletionList(items: keys.map { CompletionItem(label: $0, kind: Kinds.completionConstant, detail: "store key") })
+            }
+            if p >= 1, tokens[p - 1].text == "ctx" {
+                return CompletionList(items: EditorDocs.contextFields.map { item($0, kind: Kinds.completionField) })
+            }
+            return CompletionList(items: [])
+        }
+        if before == UInt8(ascii: ":"), let p = previous, tokens[p].text == ":", p >= 1, tokens[p - 1].kind == .name {
+            let receiver = tokens[p - 1].text
+            let methods = document.isTest && receiver != "ctx" ? EditorDocs.sessionMethods : EditorDocs.contextMethods
+            return CompletionList(items: methods.map { item($0, kind: Kinds.completionMethod) })
+        }
+        if let p = previous, [".", ":"].contains(tokens[p].text) { return CompletionList(items: []) }
+        var items: [CompletionItem] = []
+        if let n = outline.enclosing(offset) {
+            let node = outline.nodes[n]
+            let atFieldStart = previous.map { ["{", ",", ";"].contains(tokens[$0].text) && tokens[$0].start >= node.open } ?? false
+            if let constructor = node.constructor, atFieldStart {
+                let present = Set(node.fields.map(\.name))
+                items += EditorDocs.fields(of: constructor).filter { !present.contains($0.name) }.map { entry in
+                    var i = item(entry, kind: Kinds.completionField)
+                    i.insertText = entry.name + " = "
+                    i.sortText = (entry.required ? "0" : "1") + entry.name
+                    return i
+                }
+            }
+            if atFieldStart || previous.map({ tokens[$0].text == "=" }) ?? false {
+                items += constructorItems()
+            }
+            return CompletionList(items: items)
+        }
+        items += constructorItems()
+        if document.isTest { items += EditorDocs.testGlobals.map { item($0, kind: Kinds.completionFunction) } }
+        return CompletionList(items: items)
+    }
+
+    private func closed(_ t: LuaTokens.Token, _ doc: TextDocument) -> Bool {
+        t.end - t.start >= 2 && doc.bytes[t.end - 1] == t.quote
+    }
+
+    private func constructorItems() -> [CompletionItem] {
+        EditorDocs.constructors.map { entry in
+            var i = item(entry, kind: Kinds.completionClass)
+            i.sortText = "2" + entry.name
+            return i
+        }
+    }
+
+    private func item(_ entry: EditorDocs.Entry, kind: Int) -> CompletionItem {
+        CompletionItem(label: entry.name, kind: kind, detail: entry.type,
+                       documentation: entry.text.isEmpty ? nil : MarkupContent(value: entry.text))
+    }
+
+    /// The last token ending at or before `offset`.
+    func tokenIndex(before offset: Int) -> Int? {
+        var lo = 0, hi = outline.tokens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if outline.tokens[mid].end <= offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo > 0 ? lo - 1 : nil
+    }
+
+    /// The values a string at `tokenIndex` may hold: screen ids after `push =` (and
+    /// `root =`, `ctx:push(`), keys after `key =` (and `ctx.store[`), an enum field's values.
+    private func stringItems(tokenIndex t: Int, offset: Int) -> [CompletionItem] {
+        let tokens = outline.tokens
+        guard t >= 1 else { return [] }
+        let screens = { self.screenIDs.map { CompletionItem(label: $0, kind: Kinds.completionValue, detail: "screen id") } }
+        let keyItems = { self.keys.map { CompletionItem(label: $0, kind: Kinds.completionConstant, detail: "store key") } }
+        if tokens[t - 1].text == "=", t >= 2, tokens[t - 2].kind == .name {
+            let field = tokens[t - 2].text
+            if field == "push" || field == "root" { return screens() }
+            if field == "key" { return keyItems() }
+            guard let n = outline.enclosingConstructor(offset), let constructor = outline.nodes[n].constructor else { return [] }
+            return EditorDocs.enumValues(of: field, in: constructor).map {
+                CompletionItem(label: $0, kind: Kinds.completionEnumMember, detail: "\(constructor).\(field)")
+            }
+        }
+        if tokens[t - 1].text == "(", t >= 3, tokens[t - 2].text == "push", tokens[t - 3].text == ":" { return screens() }
+        if tokens[t - 1].text == "[", t >= 3, tokens[t - 2].text == "store" { return keyItems() }
+        return []
+    }
+}

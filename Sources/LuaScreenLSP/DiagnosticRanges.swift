@@ -1,0 +1,101 @@
+import LuaScreen
+
+/// `check`'s diagnostics as the editor shows them: each on the token it is about (the
+/// unknown field's name, the bad value, the constructor of the table), with a `code` for
+/// its kind, its `called from here` notes as related places, and a did-you-mean's
+/// suggestion kept for the quick fix. A namespace: callable from any thread.
+enum DiagnosticRanges {
+    /// The kind of a diagnostic, from its message: one `code` per kind of problem.
+    static func code(_ d: Diagnostic) -> String {
+        let m = d.message
+        if m.hasPrefix("syntax error") { return "syntax" }
+        if m.contains("instruction limit") || m.contains("instructions limit") || m.contains("time limit") { return "budget" }
+        if m.contains("memory limit") || m.contains("out of memory") { return "memory" }
+        if m.contains("unknown field") { return "unknown-field" }
+        if m.contains("unknown value") { return "unknown-value" }
+        if m.contains("missing required field") { return "missing-field" }
+        if m.contains("no screen with id") { return "unknown-screen" }
+        if m.hasPrefix("duplicate") || m.contains(": duplicate") { return "duplicate" }
+        if m.contains("contains itself") { return "cycle" }
+        if m.hasPrefix("ctx.store.") || (m.contains(".store.") && m.contains("no row binds")) { return "key-typo" }
+        if m.contains("bound with") || m.contains("conflicting") { return "key-conflict" }
+        if m.contains("returns no screen") || m.contains("the script returns") { return "no-screen" }
+        if m.hasPrefix("expected") || m.contains(" got ") { return "wrong-type" }
+        if m.contains("default") { return "bad-default" }
+        if d.severity == .warning { return "warning" }
+        return d.line != nil && d.path.isEmpty ? "script-error" : "invalid"
+    }
+
+    /// The suggestion of ` (did you mean "X"?)` in `message`, if any.
+    static func suggestion(_ message: String) -> String? {
+        guard let r = message.ranges(of: "did you mean \"").last else { return nil }
+        let rest = message[r.upperBound...]
+        guard let q = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<q])
+    }
+
+    /// The first quoted word after `marker` (`unknown field "txt"` → `txt`).
+    static func quoted(after marker: String, in message: String) -> String? {
+        guard let r = message.firstRange(of: marker + " \"") else { return nil }
+        let rest = message[r.upperBound...]
+        guard let q = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<q])
+    }
+
+    /// The editor's diagnostic for `d`, placed in `doc` (whose outline is `outline`);
+    /// `uriOf` names the document of another file (a note in a module).
+    static func lsp(_ d: Diagnostic, doc: TextDocument, outline: Outline, uriOf: (String) -> String) -> LSPDiagnostic {
+        let range = self.range(of: d, doc: doc, outline: outline)
+        let related = d.calledFrom.map { place -> RelatedInformation in
+            let line = max(0, place.line - 1)
+            let uri = uriOf(place.file)
+            let range = uri == doc.uri ? doc.lineRange(line) : LSPRange(start: Position(line: line, character: 0), end: Position(line: line, character: 0))
+            return RelatedInformation(location: Location(uri: uri, range: range), message: "called from here")
+        }
+        let message = d.path.isEmpty ? d.message : "\(d.path): \(d.message)"
+        return LSPDiagnostic(range: range, severity: d.severity == .error ? 1 : 2, code: code(d), source: "luascreen",
+                             message: message, relatedInformation: related.isEmpty ? nil : related,
+                             data: suggestion(d.message).map { DiagnosticData(replacement: $0) })
+    }
+
+    /// Where `d` is about: a token on its line (or in the table that starts there), else the line.
+    static func range(of d: Diagnostic, doc: TextDocument, outline: Outline) -> LSPRange {
+        guard let line = d.line, line >= 1 else { return LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0)) }
+        let lineIndex = min(line - 1, doc.lineStarts.count - 1)
+        let lineStart = doc.lineStarts[lineIndex]
+        let lineEnd = lineIndex + 1 < doc.lineStarts.count ? doc.lineStarts[lineIndex + 1] : doc.bytes.count
+        // The table whose constructor is on this line: the diagnostic's fields are in it.
+        let node = outline.nodes.first { $0.nameStart >= lineStart && $0.nameStart < lineEnd }
+        let searchEnd = max(lineEnd, node?.close ?? lineEnd)
+        func find(_ name: String, kind: LuaTokens.Token.Kind?) -> LSPRange? {
+            guard var i = firstToken(at: lineStart, outline) else { return nil }
+            while i < outline.tokens.count, outline.tokens[i].start < searchEnd {
+                let t = outline.tokens[i]
+                if t.text == name, kind == nil || t.kind == kind { return doc.range(t.start, t.end) }
+                i += 1
+            }
+            return nil
+        }
+        let field = d.path.split(separator: ".").last.map(String.init) ?? ""
+        if let word = quoted(after: "unknown field", in: d.message), let r = find(word, kind: .name) { return r }
+        if let word = quoted(after: "unknown value", in: d.message), let r = find(word, kind: .string) { return r }
+        if d.message.hasPrefix("ctx.store.") || d.message.contains(" is read, but no row binds") {
+            if let key = quoted(after: "binds the key", in: d.message), let r = find(key, kind: nil) { return r }
+        }
+        if !field.isEmpty, !field.contains("["), LuaTokens.isNameStart(field.utf8.first ?? 0), let r = find(field, kind: .name) {
+            return r
+        }
+        if let node { return doc.range(node.nameStart, node.nameEnd) }
+        return doc.lineRange(lineIndex)
+    }
+
+    /// The first token starting at or after `offset`.
+    static func firstToken(at offset: Int, _ outline: Outline) -> Int? {
+        var lo = 0, hi = outline.tokens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if outline.tokens[mid].start < offset { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < outline.tokens.count ? lo : nil
+    }
+}

@@ -1,0 +1,72 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LuaScreen
+
+/// An open document and what the server knows of it. A value: `Sendable`.
+struct OpenDocument: Sendable {
+    var doc: TextDocument
+    /// The file path the URI names (diagnostics and `require` speak paths).
+    var path: String
+    /// The outline of the current text, made when first asked for.
+    var outline: Outline?
+    /// The last text that loaded without a syntax error, and its outline once asked for
+    /// (completion in text that does not parse yet uses its keys and screen ids).
+    var lastGoodBytes: [UInt8]?
+    var lastGoodOutline: Outline?
+    /// The module paths the last check of this document read.
+    var modules: Set<String> = []
+    /// The diagnostics the last check of this document found, by file.
+    var found: [String: [Diagnostic]] = [:]
+
+    var isTest: Bool { path.hasSuffix("_test.lua") }
+
+    /// The outline of the last text that loaded (nil: none did yet); the current one's when it is that text.
+    mutating func lastGood() -> Outline? {
+        guard let bytes = lastGoodBytes else { return nil }
+        if bytes == doc.bytes { return currentOutline() }
+        if let lastGoodOutline { return lastGoodOutline }
+        let made = Outline(bytes: bytes)
+        lastGoodOutline = made
+        return made
+    }
+
+    mutating func currentOutline() -> Outline {
+        if let outline { return outline }
+        let made = Outline(bytes: doc.bytes)
+        outline = made
+        return made
+    }
+}
+
+/// file:// URIs and paths.
+enum URIs {
+    /// The path of a `file://` URI (percent escapes decoded), standardized; other URIs as they are.
+    static func path(_ uri: String) -> String {
+        if let url = URL(string: uri), url.isFileURL { return standard(url.path) }
+        return uri
+    }
+
+    /// The `file://` URI of a path.
+    static func uri(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
+
+    /// A path made absolute and standardized, to compare with a document's.
+    static func standard(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in absolute.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The folder a path is in.
+    static func folder(_ path: String) -> String { Files.split(path).folder }
+
+    /// A path's last part.
+    static func name(_ path: String) -> String { Files.split(path).name }
+}

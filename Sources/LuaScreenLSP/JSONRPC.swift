@@ -1,0 +1,122 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
+/// A request's id: a number or a string (JSON-RPC 2.0). Sendable: a plain value.
+public enum RequestID: Codable, Hashable, Sendable {
+    case number(Int)
+    case string(String)
+
+    /// Reads a number or a string.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if let n = try? c.decode(Int.self) { self = .number(n) } else { self = .string(try c.decode(String.self)) }
+    }
+
+    /// Writes it back as it came.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .number(let n): try c.encode(n)
+        case .string(let s): try c.encode(s)
+        }
+    }
+}
+
+/// The envelope of every incoming message: enough to route it (the params are decoded by
+/// the handler, into the type it expects). Sendable: a plain value.
+struct IncomingMessage: Decodable, Sendable {
+    var jsonrpc: String?
+    var id: RequestID?
+    var method: String?
+}
+
+/// The params of a message, decoded as `P`.
+struct IncomingParams<P: Decodable>: Decodable {
+    var params: P
+}
+
+/// A JSON-RPC error object. Sendable: a plain value.
+public struct ResponseError: Codable, Error, Sendable, Equatable {
+    /// The JSON-RPC or LSP code.
+    public var code: Int
+    /// What went wrong.
+    public var message: String
+
+    static let parseError = -32700
+    static let invalidRequest = -32600
+    static let methodNotFound = -32601
+    static let invalidParams = -32602
+    static let internalError = -32603
+    static let serverNotInitialized = -32002
+    static let requestCancelled = -32800
+
+    /// An error with this code and message.
+    public init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+}
+
+/// A response: the result, or an error. `Result` encodes as JSON (nil: `null`).
+struct OutgoingResponse<Result: Encodable>: Encodable {
+    var jsonrpc = "2.0"
+    var id: RequestID?
+    var result: Result?
+    var error: ResponseError?
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Keys.self)
+        try c.encode(jsonrpc, forKey: .jsonrpc)
+        if let id { try c.encode(id, forKey: .id) } else { try c.encodeNil(forKey: .id) }
+        if let error { try c.encode(error, forKey: .error) } else if let result { try c.encode(result, forKey: .result) } else { try c.encodeNil(forKey: .result) }
+    }
+
+    enum Keys: String, CodingKey { case jsonrpc, id, result, error }
+}
+
+/// A notification the server sends (`textDocument/publishDiagnostics`).
+struct OutgoingNotification<Params: Encodable>: Encodable {
+    var jsonrpc = "2.0"
+    var method: String
+    var params: Params
+}
+
+/// Any JSON value, for the parts of messages the server passes through or ignores.
+/// Sendable: a plain value.
+public enum JSONAny: Codable, Sendable, Equatable {
+    case null, bool(Bool), number(Double), string(String), array([JSONAny]), object([String: JSONAny])
+
+    /// Reads any value.
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let n = try? c.decode(Double.self) { self = .number(n) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([JSONAny].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: JSONAny].self)) }
+    }
+
+    /// Writes it back.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let b): try c.encode(b)
+        case .number(let n): try c.encode(n)
+        case .string(let s): try c.encode(s)
+        case .array(let a): try c.encode(a)
+        case .object(let o): try c.encode(o)
+        }
+    }
+}
+
+/// Frames an encoded message with its `Content-Length` header.
+func framed(_ body: Data) -> Data {
+    var out = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
+    out.append(body)
+    return out
+}

@@ -1,0 +1,410 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import LuaScreen
+
+/// The language server of `luascreen lsp` (SPEC §16): reads LSP messages, answers requests
+/// from the open documents' text, and checks each document as `check` does on a thread of
+/// its own, after 150 ms without a change.
+///
+/// Bound to two threads: `handle` runs on the reading thread; the checker thread runs the
+/// checks. What both touch (`documents`, the schedule, the output) is behind `lock`, hence
+/// `@unchecked Sendable`.
+public final class LanguageServer: @unchecked Sendable {
+    /// How long after the last change a document is checked.
+    public var debounce: Double = 0.150
+    /// The budgets of each check (the command line's, as for `check`).
+    public let limits: LuaLimits
+    /// The version `initialize` names.
+    public let version: String
+
+    let lock = ServerLock()
+    var documents: [String: OpenDocument] = [:]
+    /// Documents to check, and when.
+    var due: [String: Double] = [:]
+    var initialized = false
+    var shuttingDown = false
+    /// Set by `exit`: the status to end with.
+    public private(set) var exitStatus: Int32?
+    private var stopping = false
+    private let write: @Sendable (Data) -> Void
+    private let encoder: JSONEncoder = {
+        let e = JSONEncoder()
+        e.outputFormatting = [.withoutEscapingSlashes, .sortedKeys]
+        return e
+    }()
+    private let decoder = JSONDecoder()
+
+    /// A server writing each framed message with `write` (it is called under a lock).
+    public init(limits: LuaLimits, version: String, write: @escaping @Sendable (Data) -> Void) {
+        self.limits = limits
+        self.version = version
+        self.write = write
+    }
+
+    // MARK: output
+
+    func send<T: Encodable>(_ value: T) {
+        guard let body = try? encoder.encode(value) else { return }
+        lock.lock()
+        write(framed(body))
+        lock.unlock()
+    }
+
+    func respond<R: Encodable>(_ id: RequestID?, _ result: R?) {
+        send(OutgoingResponse(id: id, result: result, error: nil))
+    }
+
+    func respondError(_ id: RequestID?, _ error: ResponseError) {
+        send(OutgoingResponse<JSONAny>(id: id, result: nil, error: error))
+    }
+
+    // MARK: input
+
+    /// One message body: a request is answered, a notification acted on; a body that is no
+    /// JSON-RPC message gets an error. The bytes after a `Content-Length` header found inside
+    /// a body that is no JSON (a length that lied) are returned, to be read again.
+    @discardableResult
+    public func handle(body: [UInt8]) -> [UInt8]? {
+        let data = Data(body)
+        let envelope: IncomingMessage
+        do {
+            envelope = try decoder.decode(IncomingMessage.self, from: data)
+        } catch {
+            respondError(nil, ResponseError(code: ResponseError.parseError, message: "the message is not a JSON-RPC object: \(short(error))"))
+            // A message inside (after a lying Content-Length): give it back.
+            if let at = MessageFramer.headerStart(in: body, from: 1) { return Array(body[at...]) }
+            return nil
+        }
+        guard let method = envelope.method else {
+            if envelope.id == nil { respondError(nil, ResponseError(code: ResponseError.invalidRequest, message: "a message without a method")) }
+            return nil  // a response to a request the server never sent: ignored
+        }
+        dispatch(method, id: envelope.id, data: data)
+        return nil
+    }
+
+    private func short(_ error: Error) -> String {
+        if case DecodingError.dataCorrupted(let c) = error { return c.debugDescription }
+        if case DecodingError.typeMismatch(_, let c) = error { return c.debugDescription }
+        if case DecodingError.keyNotFound(let k, _) = error { return "missing \(k.stringValue)" }
+        return "\(error)"
+    }
+
+    private func params<P: Decodable>(_ type: P.Type, _ data: Data) throws -> P {
+        do {
+            return try decoder.decode(IncomingParams<P>.self, from: data).params
+        } catch {
+            throw ResponseError(code: ResponseError.invalidParams, message: "invalid params: \(short(error))")
+        }
+    }
+
+    private func dispatch(_ method: String, id: RequestID?, data: Data) {
+        if method == "exit" {
+            exitStatus = shuttingDown ? 0 : 1
+            return
+        }
+        if method == "initialize" {
+            guard let id else { return }
+            lock.lock()
+            initialized = true
+            lock.unlock()
+            respond(id, InitializeResult(serverInfo: .init(version: version)))
+            return
+        }
+        guard initialized else {
+            if id != nil { respondError(id, ResponseError(code: ResponseError.serverNotInitialized, message: "initialize first")) }
+            return
+        }
+        if shuttingDown, method != "exit" {
+            if id != nil { respondError(id, ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down")) }
+            return
+        }
+        do {
+            switch method {
+            case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration",
+                 "workspace/didChangeWatchedFiles", "textDocument/didSave", "textDocument/willSave":
+                if let id { respond(id, JSONAny.null) }
+            case "shutdown":
+                shuttingDown = true
+                respond(id, JSONAny.null)
+            case "textDocument/didOpen": opened(try params(DidOpenParams.self, data))
+            case "textDocument/didChange": changed(try params(DidChangeParams.self, data))
+            case "textDocument/didClose": closed(try params(DidCloseParams.self, data))
+            case "textDocument/completion":
+                let p = try params(PositionParams.self, data)
+                respond(id, withDocument(p.textDocument.uri) { document -> CompletionList in
+                    let completion = Completion(server: self, document: &document)
+                    document = completion.document
+                    return completion.items(at: p.position)
+                })
+            case "textDocument/hover":
+                let p = try params(PositionParams.self, data)
+                respond(id, withDocument(p.textDocument.uri) { Hovering.hover(&$0, at: p.position) } ?? nil)
+            case "textDocument/definition":
+                let p = try params(PositionParams.self, data)
+                respond(id, withDocument(p.textDocument.uri) { Navigation(server: self).definition(&$0, at: p.position) } ?? [])
+            case "textDocument/references":
+                let p = try params(ReferenceParams.self, data)
+                respond(id, withDocument(p.textDocument.uri) { Navigation(server: self).references(&$0, at: p.position) } ?? [])
+            case "textDocument/rename":
+                let p = try params(RenameParams.self, data)
+                let edit = try withDocument(p.textDocument.uri) { try Navigation(server: self).rename(&$0, at: p.position, to: p.newName) }
+                respond(id, edit ?? nil)
+            case "textDocument/prepareRename":
+                let p = try params(PositionParams.self, data)
+                respond(id, withDocument(p.textDocument.uri) { Navigation(server: self).keyAt(&$0, p.position)?.range } ?? nil)
+            case "textDocument/documentSymbol":
+                let p = try params(DocumentParams.self, data)
+                respond(id, withDocument(p.textDocument.uri) { Symbols.symbols(&$0) } ?? [])
+            case "textDocument/codeAction":
+                let p = try params(CodeActionParams.self, data)
+                respond(id, withDocument(p.textDocument.uri) { CodeActions.actions(&$0, range: p.range, diagnostics: p.context.diagnostics) } ?? [])
+            default:
+                if let id {
+                    respondError(id, ResponseError(code: ResponseError.methodNotFound, message: "unknown method \(method.prefix(200))"))
+                }
+            }
+        } catch let error as ResponseError {
+            if let id { respondError(id, error) }
+        } catch {
+            if let id { respondError(id, ResponseError(code: ResponseError.internalError, message: "\(error)")) }
+        }
+    }
+
+    /// Runs `body` on the open document `uri` (its outline cached back); nil when it is not open.
+    func withDocument<T>(_ uri: String, _ body: (inout OpenDocument) throws -> T) rethrows -> T? {
+        lock.lock()
+        guard var document = documents[uri] else {
+            lock.unlock()
+            return nil
+        }
+        lock.unlock()
+        let result = try body(&document)
+        lock.lock()
+        if let current = documents[uri], current.doc.version == document.doc.version {
+            documents[uri]?.outline = document.outline
+            documents[uri]?.lastGoodOutline = document.lastGoodOutline
+        }
+        lock.unlock()
+        return result
+    }
+
+    /// Keeps the outline made for `document` if its text is still the current one.
+    func cacheOutline(of document: OpenDocument) {
+        lock.lock()
+        if documents[document.doc.uri]?.doc.version == document.doc.version { documents[document.doc.uri]?.outline = document.outline }
+        lock.unlock()
+    }
+
+    /// The open documents (a copy).
+    func snapshot() -> [String: OpenDocument] {
+        lock.lock()
+        defer { lock.unlock() }
+        return documents
+    }
+
+    // MARK: documents
+
+    private func opened(_ p: DidOpenParams) {
+        let item = p.textDocument
+        lock.lock()
+        documents[item.uri] = OpenDocument(doc: TextDocument(uri: item.uri, version: item.version ?? 0, text: item.text),
+                                           path: URIs.path(item.uri))
+        lock.unlock()
+        schedule(item.uri, after: 0)
+    }
+
+    private func changed(_ p: DidChangeParams) {
+        lock.lock()
+        guard var document = documents[p.textDocument.uri] else {
+            lock.unlock()
+            return
+        }
+        for change in p.contentChanges { document.doc.apply(change) }
+        document.doc.version = p.textDocument.version ?? document.doc.version + 1
+        document.outline = nil
+        documents[p.textDocument.uri] = document
+        lock.unlock()
+        schedule(p.textDocument.uri, after: debounce)
+    }
+
+    private func closed(_ p: DidCloseParams) {
+        lock.lock()
+        let path = documents[p.textDocument.uri]?.path
+        documents[p.textDocument.uri] = nil
+        due[p.textDocument.uri] = nil
+        let requirers = documents.filter { path != nil && $0.value.modules.contains(path!) }.map(\.key)
+        lock.unlock()
+        send(OutgoingNotification(method: "textDocument/publishDiagnostics", params: PublishDiagnosticsParams(uri: p.textDocument.uri, version: nil, diagnostics: [])))
+        for uri in requirers { schedule(uri, after: debounce) }
+    }
+
+    /// Checks `uri` after `delay` seconds without another change (a later call moves it on).
+    func schedule(_ uri: String, after delay: Double) {
+        lock.lock()
+        due[uri] = now() + delay
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    func now() -> Double { ServerLock.now() }
+
+    // MARK: checking
+
+    /// Starts the checker thread.
+    public func startChecker() {
+        ServerLock.startThread(stackSize: 16 << 20) { [self] in checkLoop() }
+    }
+
+    /// Ends the checker thread after the check under way.
+    public func stop() {
+        lock.lock()
+        stopping = true
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    private func checkLoop() {
+        while true {
+            lock.lock()
+            var next: (uri: String, at: Double)?
+            while !stopping {
+                next = due.min { $0.value < $1.value }.map { ($0.key, $0.value) }
+                guard let n = next else {
+                    lock.wait()
+                    continue
+                }
+                let wait = n.at - now()
+                if wait <= 0 { break }
+                lock.wait(seconds: wait)
+                next = nil
+            }
+            if stopping {
+                lock.unlock()
+                return
+            }
+            let uri = next!.uri
+            due[uri] = nil
+            guard let document = documents[uri] else {
+                lock.unlock()
+                continue
+            }
+            // The open documents' texts, by path: `require` reads them before the files.
+            var texts: [String: [UInt8]] = [:]
+            for (_, d) in documents { texts[d.path] = d.doc.bytes }
+            lock.unlock()
+            check(document, texts: texts)
+        }
+    }
+
+    /// Checks one document and publishes what it found (and what it found in open modules).
+    func check(_ document: OpenDocument, texts: [String: [UInt8]]) {
+        final class Reads: @unchecked Sendable { var paths = Set<String>() }
+        let reads = Reads()
+        var options = SessionOptions(limits: limits, trusted: false, store: MemoryStore(), print: { _ in })
+        options.moduleSource = { path in
+            let standard = URIs.standard(path)
+            reads.paths.insert(standard)
+            return texts[standard]
+        }
+        let found = DocumentCheck.diagnostics(path: document.path, text: document.doc.bytes, options: options)
+        // Lua cuts a long chunk name to its last 60 bytes, "..." first: the file it is the end of.
+        let known = [document.path] + reads.paths.sorted()
+        func file(_ named: String) -> String {
+            if named.hasPrefix("...") {
+                let tail = String(named.dropFirst(3))
+                if let match = known.first(where: { $0.hasSuffix(tail) }) { return match }
+            }
+            return URIs.standard(named)
+        }
+        var byFile: [String: [Diagnostic]] = [:]
+        for var d in found {
+            d.file = file(d.file)
+            d.calledFrom = d.calledFrom.map { SourceLocation(file: file($0.file), line: $0.line) }
+            byFile[d.file, default: []].append(d)
+        }
+        let syntaxError = byFile[document.path]?.contains { $0.message.hasPrefix("syntax error") } ?? false
+        lock.lock()
+        guard let current = documents[document.doc.uri], current.doc.version == document.doc.version else {
+            lock.unlock()
+            return  // a newer change: its own check will publish
+        }
+        documents[document.doc.uri]?.modules = reads.paths
+        documents[document.doc.uri]?.found = byFile
+        if !syntaxError {
+            documents[document.doc.uri]?.lastGoodBytes = document.doc.bytes
+            documents[document.doc.uri]?.lastGoodOutline = nil
+        }
+        // Scripts that require this document: checked again (it is their module).
+        let requirers = documents.filter { $0.key != document.doc.uri && $0.value.modules.contains(document.path) }.map(\.key)
+        // A module of open scripts is published by their checks (its own says it returns no screen).
+        let affected = (requirers.isEmpty ? [document.doc.uri] : []) + documents.filter { reads.paths.contains($0.value.path) }.map(\.key)
+        lock.unlock()
+        for uri in affected { publish(uri) }
+        for uri in requirers { schedule(uri, after: 0) }
+    }
+
+    /// Sends the diagnostics of `uri`: those its requirers' checks found in it when some open
+    /// script requires it (it is a module), else its own check's.
+    func publish(_ uri: String) {
+        lock.lock()
+        guard var document = documents[uri] else {
+            lock.unlock()
+            return
+        }
+        let requirers = documents.values.filter { $0.doc.uri != uri && $0.modules.contains(document.path) }
+        let all = documents
+        lock.unlock()
+        var list: [Diagnostic] = []
+        if requirers.isEmpty {
+            list = document.found[document.path] ?? []
+        } else {
+            var seen = Set<Diagnostic>()
+            for r in requirers { for d in r.found[document.path] ?? [] where seen.insert(d).inserted { list.append(d) } }
+        }
+        // The outline places the diagnostics: made only when there are some.
+        let outline = list.isEmpty ? nil : document.currentOutline()
+        let uriOf: (String) -> String = { file in
+            let path = URIs.standard(file)
+            return all.values.first { $0.path == path }?.doc.uri ?? URIs.uri(path)
+        }
+        let diagnostics = Diagnostic.sorted(list).map { DiagnosticRanges.lsp($0, doc: document.doc, outline: outline!, uriOf: uriOf) }
+        if outline != nil { cacheOutline(of: document) }
+        send(OutgoingNotification(method: "textDocument/publishDiagnostics",
+                                  params: PublishDiagnosticsParams(uri: uri, version: document.doc.version, diagnostics: diagnostics)))
+    }
+}
+
+/// What the server can do, for `initialize`.
+struct InitializeResult: Encodable {
+    struct Capabilities: Encodable {
+        struct Sync: Encodable {
+            var openClose = true
+            var change = 2  // incremental
+        }
+        struct CompletionOptions: Encodable { var triggerCharacters = [".", ":", "\"", "'", "{", ",", " "] }
+        struct RenameOptions: Encodable { var prepareProvider = true }
+        struct CodeActionOptions: Encodable { var codeActionKinds = ["quickfix"] }
+        var positionEncoding = "utf-16"
+        var textDocumentSync = Sync()
+        var completionProvider = CompletionOptions()
+        var hoverProvider = true
+        var definitionProvider = true
+        var referencesProvider = true
+        var documentSymbolProvider = true
+        var codeActionProvider = CodeActionOptions()
+        var renameProvider = RenameOptions()
+    }
+    struct Info: Encodable {
+        var name = "luascreen"
+        var version: String
+    }
+    var capabilities = Capabilities()
+    var serverInfo: Info
+}

@@ -1,0 +1,141 @@
+import LuaScreen
+
+/// `definition`, `references`, `rename`: from `push = "id"` to the screen, from a store key
+/// (`key = "k"`, `ctx.store.k`) to the row binding it, every use of a key, and a key renamed
+/// across the script, the open documents of its folder and its test files.
+struct Navigation {
+    let server: LanguageServer
+
+    /// The store key under the cursor and the range of its name (inside the quotes of a string).
+    func keyAt(_ document: inout OpenDocument, _ position: Position) -> (key: String, range: LSPRange)? {
+        let outline = document.currentOutline()
+        let doc = document.doc
+        let offset = doc.offset(of: position)
+        if let use = outline.storeUses.first(where: { $0.start <= offset && offset <= $0.end }) {
+            return (use.key, use.quoted ? doc.range(use.start + 1, use.end - 1) : doc.range(use.start, use.end))
+        }
+        guard let i = outline.token(at: offset) else { return nil }
+        let t = outline.tokens[i]
+        if t.kind == .string, t.quote != 0, i >= 2, outline.tokens[i - 1].text == "=", outline.tokens[i - 2].text == "key" {
+            return (t.text, doc.range(t.start + 1, max(t.start + 1, t.end - 1)))
+        }
+        return nil
+    }
+
+    /// The open screen scripts `document` shares a folder with, itself first.
+    private func neighbours(_ document: OpenDocument) -> [OpenDocument] {
+        let folder = URIs.folder(document.path)
+        let others = server.snapshot().values.filter {
+            $0.doc.uri != document.doc.uri && !$0.isTest && URIs.folder($0.path) == folder
+        }.sorted { $0.path < $1.path }
+        return [document] + others
+    }
+
+    func definition(_ document: inout OpenDocument, at position: Position) -> [Location] {
+        _ = document.currentOutline()
+        let doc = document.doc
+        let offset = doc.offset(of: position)
+        let outline = document.outline!
+        if let i = outline.token(at: offset), outline.tokens[i].kind == .string, i >= 2 {
+            let t = outline.tokens
+            let isPush = (t[i - 1].text == "=" && ["push", "root"].contains(t[i - 2].text))
+                || (t[i - 1].text == "(" && t[i - 2].text == "push" && i >= 3 && t[i - 3].text == ":")
+            if isPush {
+                for var other in neighbours(document) {
+                    let o = other.currentOutline()
+                    if let screen = o.screenIDs.first(where: { $0.id == t[i].text }) {
+                        let node = o.nodes[screen.node]
+                        return [Location(uri: other.doc.uri, range: other.doc.range(node.nameStart, node.nameEnd))]
+                    }
+                }
+                return []
+            }
+        }
+        guard let (key, _) = keyAt(&document, position) else { return [] }
+        for var other in neighbours(document) {
+            let o = other.currentOutline()
+            if let binding = o.keyFields.first(where: { $0.key == key }) {
+                let node = o.nodes[binding.node]
+                return [Location(uri: other.doc.uri, range: other.doc.range(node.nameStart, node.nameEnd))]
+            }
+        }
+        return []
+    }
+
+    func references(_ document: inout OpenDocument, at position: Position) -> [Location] {
+        guard let (key, _) = keyAt(&document, position) else { return [] }
+        var out: [Location] = []
+        for var other in neighbours(document) {
+            let o = other.currentOutline()
+            let d = other.doc
+            var places: [(Int, Int)] = o.keyFields.filter { $0.key == key }.map { ($0.token.start + 1, max($0.token.start + 1, $0.token.end - 1)) }
+            places += o.storeUses.filter { $0.key == key }.map { $0.quoted ? ($0.start + 1, $0.end - 1) : ($0.start, $0.end) }
+            out += places.sorted { $0.0 < $1.0 }.map { Location(uri: d.uri, range: d.range($0.0, $0.1)) }
+        }
+        return out
+    }
+
+    func rename(_ document: inout OpenDocument, at position: Position, to newName: String) throws -> WorkspaceEdit? {
+        guard let (key, _) = keyAt(&document, position) else {
+            throw ResponseError(code: ResponseError.invalidParams, message: "rename works on a store key: put the cursor on key = \"...\" or ctx.store.KEY")
+        }
+        let isName = newName.utf8.first.map(LuaTokens.isNameStart) == true && newName.utf8.allSatisfy(LuaTokens.isNameByte)
+            && !LuaTokens.keywords.contains(newName)
+        var changes: [String: [TextEdit]] = [:]
+        for var other in neighbours(document) {
+            let o = other.currentOutline()
+            let d = other.doc
+            var edits: [TextEdit] = o.keyFields.filter { $0.key == key }.map {
+                TextEdit(range: d.range($0.token.start + 1, max($0.token.start + 1, $0.token.end - 1)), newText: newName)
+            }
+            for use in o.storeUses where use.key == key {
+                if use.quoted {
+                    edits.append(TextEdit(range: d.range(use.start + 1, use.end - 1), newText: newName))
+                } else if isName {
+                    edits.append(TextEdit(range: d.range(use.start, use.end), newText: newName))
+                } else {
+                    // ctx.store.old → ctx.store["new key"]: the dot goes too.
+                    edits.append(TextEdit(range: d.range(use.start - 1, use.end), newText: "[\"\(newName)\"]"))
+                }
+            }
+            if !edits.isEmpty { changes[d.uri] = edits }
+        }
+        for (uri, edits) in testEdits(script: document, key: key, newName: newName, isName: isName) where !edits.isEmpty {
+            changes[uri] = edits
+        }
+        return WorkspaceEdit(changes: changes)
+    }
+
+    /// The edits of the script's test files: open ones, else `*_test.lua` files beside it, in
+    /// its `tests/` folder or in `../tests/` that name the script's file. Each string equal to
+    /// the key (a row ref, `s:set("key", ...)`) and each `key =` of a store table and `.key`.
+    private func testEdits(script: OpenDocument, key: String, newName: String, isName: Bool) -> [String: [TextEdit]] {
+        let folder = URIs.folder(script.path)
+        let scriptName = URIs.name(script.path)
+        var candidates: [String: TextDocument] = [:]
+        for d in server.snapshot().values where d.isTest { candidates[d.path] = d.doc }
+        for dir in [folder, folder + "/tests", URIs.folder(folder) + "/tests"] {
+            let standard = URIs.standard(dir)
+            for name in Files.entries(standard) where name.hasSuffix("_test.lua") {
+                let path = standard + "/" + name
+                guard candidates[path] == nil, let bytes = try? Files.readRegularFile(path) else { continue }
+                candidates[path] = TextDocument(uri: URIs.uri(path), version: 0, text: String(decoding: bytes, as: UTF8.self))
+            }
+        }
+        var out: [String: [TextEdit]] = [:]
+        for (_, d) in candidates where String(decoding: d.bytes, as: UTF8.self).contains(scriptName) {
+            let tokens = LuaTokens.tokenize(d.bytes)
+            var edits: [TextEdit] = []
+            for (i, t) in tokens.enumerated() {
+                if t.kind == .string, t.quote != 0, t.text == key {
+                    edits.append(TextEdit(range: d.range(t.start + 1, max(t.start + 1, t.end - 1)), newText: newName))
+                } else if t.kind == .name, t.text == key, isName,
+                          (i >= 1 && tokens[i - 1].text == ".") || (i + 1 < tokens.count && tokens[i + 1].text == "=" && i >= 1 && ["{", ","].contains(tokens[i - 1].text)) {
+                    edits.append(TextEdit(range: d.range(t.start, t.end), newText: newName))
+                }
+            }
+            out[d.uri] = edits
+        }
+        return out
+    }
+}

@@ -1,0 +1,145 @@
+"""`luascreen lsp` against malformed input, on a raw pipe: every bad message gets a JSON-RPC
+error, the server keeps answering, and it ends as the protocol says."""
+import json
+import os
+import select
+import subprocess
+import time
+
+from conftest import BIN
+
+
+class Raw:
+    def __init__(self):
+        self.p = subprocess.Popen([BIN, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.buffer = b""
+
+    def write(self, data: bytes):
+        self.p.stdin.write(data)
+        self.p.stdin.flush()
+
+    def send(self, obj):
+        body = json.dumps(obj).encode()
+        self.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def read(self, timeout=10.0):
+        deadline = time.monotonic() + timeout
+        while True:
+            if b"\r\n\r\n" in self.buffer:
+                head, rest = self.buffer.split(b"\r\n\r\n", 1)
+                n = int(head.split(b":")[1])
+                if len(rest) >= n:
+                    self.buffer = rest[n:]
+                    return json.loads(rest[:n])
+            left = deadline - time.monotonic()
+            assert left > 0, f"no reply within {timeout} s; have {self.buffer[:200]!r}"
+            ready, _, _ = select.select([self.p.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.p.stdout.fileno(), 65536)
+                assert chunk, "the server closed its output"
+                self.buffer += chunk
+
+    def initialize(self):
+        self.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+        assert "capabilities" in self.read()["result"]
+
+    def alive(self, n=99):
+        self.send({"jsonrpc": "2.0", "id": n, "method": "textDocument/documentSymbol",
+                   "params": {"textDocument": {"uri": "file:///nowhere.lua"}}})
+        reply = self.read()
+        assert reply == {"jsonrpc": "2.0", "id": n, "result": []}, reply
+
+    def close(self):
+        if self.p.poll() is None:
+            self.p.kill()
+        self.p.wait()
+
+
+def test_bad_json_gets_a_parse_error_and_the_server_answers_on():
+    s = Raw()
+    s.initialize()
+    s.write(b"Content-Length: 9\r\n\r\n{not json")
+    reply = s.read()
+    assert reply["error"]["code"] == -32700 and reply["id"] is None
+    s.alive()
+    s.close()
+
+
+def test_unknown_method_and_bad_params_are_errors():
+    s = Raw()
+    s.initialize()
+    s.send({"jsonrpc": "2.0", "id": 1, "method": "textDocument/frobnicate", "params": {}})
+    assert s.read()["error"]["code"] == -32601
+    s.send({"jsonrpc": "2.0", "id": 2, "method": "textDocument/hover", "params": {"textDocument": 5}})
+    assert s.read()["error"]["code"] == -32602
+    s.send({"jsonrpc": "2.0", "method": "textDocument/frobnicated", "params": {}})  # a notification: no reply
+    s.alive()
+    s.close()
+
+
+def test_requests_before_initialize_are_refused():
+    s = Raw()
+    s.send({"jsonrpc": "2.0", "id": 1, "method": "textDocument/hover", "params": {}})
+    assert s.read()["error"]["code"] == -32002
+    s.close()
+
+
+def test_a_content_length_that_lies_short_or_long():
+    s = Raw()
+    s.initialize()
+    body = json.dumps({"jsonrpc": "2.0", "id": 5, "method": "textDocument/hover", "params": {}}).encode()
+    # Short: the body is cut, the rest is garbage before the next header.
+    s.write(b"Content-Length: 10\r\n\r\n" + body)
+    s.send({"jsonrpc": "2.0", "id": 1, "method": "textDocument/documentSymbol",
+            "params": {"textDocument": {"uri": "file:///nowhere.lua"}}})
+    replies = [s.read(), s.read(), s.read()]
+    # The cut body, then the bytes left before the next header: two errors, then the answer.
+    assert [r.get("error", {}).get("code") for r in replies] == [-32700, -32700, None]
+    assert replies[2]["id"] == 1 and replies[2]["result"] == []
+    # Long: the next message is swallowed, then given back once no more bytes come.
+    s.write(b"Content-Length: 500\r\n\r\n" + body)
+    s.send({"jsonrpc": "2.0", "id": 7, "method": "shutdown"})
+    started = time.monotonic()
+    replies = [s.read(), s.read()]
+    assert time.monotonic() - started < 5
+    assert replies[0]["error"]["code"] == -32700
+    assert replies[1] == {"jsonrpc": "2.0", "id": 7, "result": None}
+    s.close()
+
+
+def test_a_100_mb_message_is_refused_without_holding_it():
+    s = Raw()
+    s.initialize()
+    size = 100 << 20
+    s.write(b"Content-Length: %d\r\n\r\n" % size)
+    chunk = b"x" * (1 << 20)
+    for _ in range(100):
+        s.write(chunk)
+    reply = s.read()
+    assert reply["error"]["code"] == -32700 and "larger than" in reply["error"]["message"]
+    s.alive()
+    # Its peak memory stayed far below the message (read from /proc while it runs).
+    with open(f"/proc/{s.p.pid}/status") as f:
+        peak = next(int(l.split()[1]) for l in f if l.startswith("VmHWM:"))
+    assert peak < 60 * 1024, f"{peak} KiB"
+    s.close()
+
+
+def test_shutdown_then_exit_ends_with_status_0_and_exit_alone_with_1():
+    s = Raw()
+    s.initialize()
+    s.send({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
+    assert s.read() == {"jsonrpc": "2.0", "id": 3, "result": None}
+    s.send({"jsonrpc": "2.0", "method": "exit"})
+    assert s.p.wait(timeout=5) == 0
+    t = Raw()
+    t.initialize()
+    t.send({"jsonrpc": "2.0", "method": "exit"})
+    assert t.p.wait(timeout=5) == 1
+
+
+def test_closed_stdin_ends_it():
+    s = Raw()
+    s.initialize()
+    s.p.stdin.close()
+    assert s.p.wait(timeout=5) == 0
