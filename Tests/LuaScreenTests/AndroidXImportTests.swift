@@ -164,6 +164,26 @@ final class AndroidXImportTests: XCTestCase {
         XCTAssertEqual(again.currentScreen().sections[0].rows.map(\.id), ["same", "same_2"])
     }
 
+    func testASeekBarDefaultOutsideItsRangeIsHeldToItWithAWarning() throws {
+        // Found by Fuzz/FuzzAndroidX (10-minute run): a default below min, or min above max,
+        // made a script that did not load.
+        let folder = ScriptFolder()
+        let path = folder.write("res/xml/p.xml", """
+            <PreferenceScreen xmlns:app="http://schemas.android.com/apk/res-auto">
+              <SeekBarPreference app:key="a" app:title="A" app:min="8" app:max="20" app:defaultValue="5"/>
+              <SeekBarPreference app:key="b" app:title="B" app:min="30" app:max="20" app:defaultValue="25"/>
+            </PreferenceScreen>
+            """)
+        let (result, session) = try open(path, folder: folder)
+        defer { session.close() }
+        XCTAssertEqual(result.warnings.map(\.message), [
+            "<SeekBarPreference>: defaultValue 5 is outside 8 to 20: it becomes 8",
+            "<SeekBarPreference>: max 20 is below min 30: max becomes 30",
+            "<SeekBarPreference>: defaultValue 25 is outside 30 to 30: it becomes 30",
+        ])
+        XCTAssertEqual(session.currentScreen().sections[0].rows.map(\.value), [.integer(8), .integer(30)])
+    }
+
     func testValuesFolderNamesMapToLocalesAndBack() {
         XCTAssertEqual(AndroidXResources.locale(ofFolder: "values"), "")
         XCTAssertEqual(AndroidXResources.locale(ofFolder: "values-de"), "de")

@@ -215,8 +215,20 @@ struct AndroidXReader {
             row = ImportedRow(kind: .input(default: text(e, "defaultValue") ?? "", secure: nil, placeholder: nil, hints: InputHints()), text: title)
             row.detail = summary
         case "SeekBarPreference":
-            let min = number(e, "min") ?? 0, max = number(e, "max") ?? 100
-            row = ImportedRow(kind: .number(default: number(e, "defaultValue"), min: min, max: max), text: title)
+            var min = number(e, "min") ?? 0, max = number(e, "max") ?? 100
+            if max < min {
+                // The script could not hold it (min above max): the range becomes the one value.
+                warn(e, "max \(Self.shown(max)) is below min \(Self.shown(min)): max becomes \(Self.shown(min))")
+                max = min
+            }
+            var value = number(e, "defaultValue")
+            if let d = value, d < min || d > max {
+                // As the SeekBar would show it: the default held to the range.
+                let held = Swift.min(Swift.max(d, min), max)
+                warn(e, "defaultValue \(Self.shown(d)) is outside \(Self.shown(min)) to \(Self.shown(max)): it becomes \(Self.shown(held))")
+                value = held
+            }
+            row = ImportedRow(kind: .number(default: value, min: min, max: max), text: title)
             row.detail = summary
         case "Preference":
             row = ImportedRow(kind: .text(detail: summary, push: nil), text: title)
@@ -314,6 +326,11 @@ struct AndroidXReader {
         if v == "false" { return false }
         warn(e, "\(name)=\"\(v)\" is not true or false: left out")
         return nil
+    }
+
+    /// A number as the XML wrote it: integers without a fraction.
+    private static func shown(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
     }
 
     private mutating func number(_ e: XMLTreeElement, _ name: String) -> Double? {
