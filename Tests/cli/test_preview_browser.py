@@ -281,8 +281,13 @@ class MoneyInTheBrowser(BrowserCase):
         field.send_keys("12345678")
         self.find("#title").click()  # the field changes when it loses focus
         self.assertTrue(wait_for(lambda: self.stored().get("account") == "12345678"), self.stored())
-        field = wait_for(lambda: self.browser.find_elements(self.By.CSS_SELECTOR, '.row[data-id="account"] input'))[0]
-        self.assertEqual(field.get_attribute("value"), "")
+        # The page redraws the row from the session once the store has the value: wait for the
+        # new field (the one typed into may still be there for a moment).
+        def redrawn():
+            fields = self.browser.find_elements(self.By.CSS_SELECTOR, '.row[data-id="account"] input')
+            return fields[0] if fields and fields[0].get_attribute("value") == "" else None
+        field = wait_for(redrawn)
+        self.assertIsNotNone(field, "the secure field still shows what was typed")
         self.assertEqual(field.get_attribute("placeholder"), "••••")
         self.assertNotIn("12345678", self.browser.page_source)
 
