@@ -184,6 +184,22 @@ final class AndroidXImportTests: XCTestCase {
         XCTAssertEqual(session.currentScreen().sections[0].rows.map(\.value), [.integer(8), .integer(30)])
     }
 
+    func testAnEmptyKeyIsLeftOutWithAWarning() throws {
+        // Found by Fuzz/FuzzAndroidX (10-minute run): key="" on a row that is not bound gave
+        // it the id "", and the script did not load.
+        let folder = ScriptFolder()
+        let path = folder.write("res/xml/p.xml", """
+            <PreferenceScreen xmlns:app="http://schemas.android.com/apk/res-auto">
+              <ListPreference app:key="" app:title="Theme"/>
+              <Preference app:key="" app:title="About"/>
+            </PreferenceScreen>
+            """)
+        let (result, session) = try open(path, folder: folder)
+        defer { session.close() }
+        XCTAssertTrue(result.warnings.map(\.message).contains("<ListPreference>: key is empty: left out"), "\(result.warnings)")
+        XCTAssertEqual(session.currentScreen().sections[0].rows.map(\.id), ["theme", "about"])
+    }
+
     func testValuesFolderNamesMapToLocalesAndBack() {
         XCTAssertEqual(AndroidXResources.locale(ofFolder: "values"), "")
         XCTAssertEqual(AndroidXResources.locale(ofFolder: "values-de"), "de")

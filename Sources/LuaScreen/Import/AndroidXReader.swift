@@ -113,9 +113,18 @@ struct AndroidXReader {
     /// A key (or a dependency), a `@string/` reference resolved; not a text to translate.
     private mutating func key(_ e: XMLTreeElement, _ name: String = "key") -> String? {
         guard let value = raw(e, name) else { return nil }
-        if case .text(let s) = resources.resolve(value) { return s }
-        warn(e, "\(name)=\"\(value)\": no such resource in the app's res/values*/ (kept as written)")
-        return value
+        var resolved = value
+        if case .text(let s) = resources.resolve(value) {
+            resolved = s
+        } else {
+            warn(e, "\(name)=\"\(value)\": no such resource in the app's res/values*/ (kept as written)")
+        }
+        if resolved.isEmpty {
+            // An empty key names nothing (and would make an empty row id): as if not given.
+            warn(e, "\(name) is empty: left out")
+            return nil
+        }
+        return resolved
     }
 
     private mutating func warn(_ e: XMLTreeElement, _ message: String) {
