@@ -53,16 +53,7 @@ enum URIs {
     static func uri(_ path: String) -> String { URL(fileURLWithPath: path).absoluteString }
 
     /// A path made absolute and standardized, to compare with a document's.
-    static func standard(_ path: String) -> String {
-        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        var parts: [Substring] = []
-        for part in absolute.split(separator: "/") {
-            if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
-            parts.append(part)
-        }
-        return "/" + parts.joined(separator: "/")
-    }
+    static func standard(_ path: String) -> String { Files.standardized(path) }
 
     /// The folder a path is in.
     static func folder(_ path: String) -> String { Files.split(path).folder }

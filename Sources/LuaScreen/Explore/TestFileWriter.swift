@@ -69,20 +69,7 @@ public enum ExploreTestFile {
 
     /// The path of `target` as seen from `folder` (both made absolute first).
     static func relativePath(from folder: String, to target: String) -> String {
-        let cwd = currentDirectory()
-        func parts(_ p: String) -> [String] {
-            let absolute = p.hasPrefix("/") ? p : cwd + "/" + p
-            var out: [String] = []
-            for part in absolute.split(separator: "/") {
-                switch part {
-                case ".": continue
-                case "..": if !out.isEmpty { out.removeLast() }
-                default: out.append(String(part))
-                }
-            }
-            return out
-        }
-        let from = parts(folder), to = parts(target)
+        let from = Files.standardizedParts(folder), to = Files.standardizedParts(target)
         var common = 0
         while common < from.count, common < to.count - 1, from[common] == to[common] { common += 1 }
         let ups = Array(repeating: "..", count: from.count - common)

@@ -1,3 +1,5 @@
+import Glibc
+
 extension Files {
     /// The parts of `relative` when it is a path that stays below whatever folder it is joined
     /// to: not empty, not absolute, no NUL, no empty part, no `.` or `..` part. `path` is what
@@ -27,6 +29,31 @@ extension Files {
     static func joinText(_ folder: String, _ name: String) -> String {
         if folder.isEmpty { return name }
         return folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// The parts of `path` made absolute (from the current folder) and standardized by its
+    /// text: `.` dropped, `..` taking away the part before it (never above `/`). Links are not
+    /// followed: for comparing and relating paths as they were named.
+    public static func standardizedParts(_ path: String) -> [String] {
+        var absolute = path
+        if !path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
+            absolute = String(cString: cwd) + "/" + path
+            free(cwd)
+        }
+        var parts: [String] = []
+        for part in absolute.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(String(part))
+            }
+        }
+        return parts
+    }
+
+    /// `standardizedParts` as a path (`/a/b`).
+    public static func standardized(_ path: String) -> String {
+        "/" + standardizedParts(path).joined(separator: "/")
     }
 
     /// The folder `path` is in ("." for a bare name, "/" at the top) and its last part.
