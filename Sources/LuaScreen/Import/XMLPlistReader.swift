@@ -208,20 +208,11 @@ struct XMLPlistReader {
 
     // MARK: scanning
 
-    private func peek(_ s: String) -> Bool {
-        let u = Array(s.utf8)
-        return i + u.count <= b.count && b[i..<(i + u.count)].elementsEqual(u)
-    }
+    /// Whether `s` starts at `i`.
+    private func peek(_ s: StaticString) -> Bool { ByteScan.has(s, in: b, at: i) }
 
-    private func find(_ s: String) -> Int? {
-        let u = Array(s.utf8)
-        var j = i
-        while j + u.count <= b.count {
-            if b[j] == u[0] && b[j..<(j + u.count)].elementsEqual(u) { return j }
-            j += 1
-        }
-        return nil
-    }
+    /// The index where `s` next starts, from `i`.
+    private func find(_ s: StaticString) -> Int? { ByteScan.find(s, in: b, from: i) }
 
     private mutating func readName() -> String {
         let start = i

@@ -280,21 +280,11 @@ struct XMLTreeReader {
         return i > start
     }
 
-    private func peek(_ s: String) -> Bool {
-        let u = Array(s.utf8)
-        return i + u.count <= b.count && b[i..<(i + u.count)].elementsEqual(u)
-    }
+    /// Whether `s` starts at `i`.
+    private func peek(_ s: StaticString) -> Bool { ByteScan.has(s, in: b, at: i) }
 
     /// The index where `s` next starts, from `i`.
-    private func find(_ s: String) -> Int? {
-        let u = Array(s.utf8)
-        var j = i
-        while j + u.count <= b.count {
-            if b[j] == u[0], b[j..<(j + u.count)].elementsEqual(u) { return j }
-            j += 1
-        }
-        return nil
-    }
+    private func find(_ s: StaticString) -> Int? { ByteScan.find(s, in: b, from: i) }
 
     /// The start of the first line that is not valid UTF-8.
     private func firstInvalidUTF8() -> Int {
