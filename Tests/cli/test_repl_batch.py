@@ -66,6 +66,15 @@ class EchoAndStatus(BatchTestCase):
         self.assertNotIn("\ufffd", text)
         self.assertIn('"ok"', text)
 
+    def test_the_refusal_names_the_byte_that_breaks_utf8_even_in_a_well_formed_looking_sequence(self):
+        # ED A0 80 is a UTF-16 surrogate written as UTF-8: lead and continuation bytes of the
+        # right shape, yet not UTF-8. The refusal names its first byte and place.
+        result = subprocess.run([support.BIN, "examples/jmstatic.lua", "--store", "none"],
+                                input=b"set Name ab\xed\xa0\x80\n", capture_output=True,
+                                cwd=support.ROOT, env=self.sandbox.env(), timeout=30)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("the line is not UTF-8 text (byte 0xED at byte 12)", result.stderr.decode())
+
     def test_no_prompt_no_hint(self):
         result = self.run_batch(SETTINGS, ["show"])
         self.assertSucceeded(result)

@@ -80,6 +80,7 @@ final class StandardInputLines {
 
 /// Follows bytes as they come and remembers the first one that breaks UTF-8 (readline, in a
 /// UTF-8 locale, silently drops such a byte from the line, so it is watched as it is read).
+/// Strict as `String(validating:)` is: no overlong forms, no surrogates, nothing past U+10FFFF.
 struct UTF8Check {
     /// The first byte that was not UTF-8, and its 1-based place.
     private(set) var firstBad: UInt8?
@@ -87,34 +88,44 @@ struct UTF8Check {
     private var count = 0
     private var needed = 0
     private var lead: UInt8 = 0
-
-    /// Whether a byte seen so far was not UTF-8.
-    var isBad: Bool { firstBad != nil }
+    private var leadAt = 0
+    /// The bounds of the next continuation byte (narrower after E0, ED, F0 and F4).
+    private var low: UInt8 = 0x80
+    private var high: UInt8 = 0xBF
 
     /// One more byte.
     mutating func feed(_ byte: UInt8) {
         count += 1
         if needed > 0 {
-            if byte & 0xC0 == 0x80 {
+            if byte >= low && byte <= high {
                 needed -= 1
+                low = 0x80
+                high = 0xBF
                 return
             }
-            bad(lead, at: count - 1)
+            bad(lead, at: leadAt)
             needed = 0
+            low = 0x80
+            high = 0xBF
         }
         switch byte {
         case 0x00...0x7F: return
         case 0xC2...0xDF: needed = 1
-        case 0xE0...0xEF: needed = 2
-        case 0xF0...0xF4: needed = 3
+        case 0xE0: needed = 2; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: needed = 2
+        case 0xED: needed = 2; high = 0x9F
+        case 0xF0: needed = 3; low = 0x90
+        case 0xF1...0xF3: needed = 3
+        case 0xF4: needed = 3; high = 0x8F
         default: bad(byte, at: count); return
         }
         lead = byte
+        leadAt = count
     }
 
     /// The end of the line: a sequence left open is bad too.
     mutating func end() {
-        if needed > 0 { bad(lead, at: count) }
+        if needed > 0 { bad(lead, at: leadAt) }
         needed = 0
     }
 
