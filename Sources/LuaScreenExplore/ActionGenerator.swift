@@ -196,9 +196,9 @@ public struct RowActionMoves: MoveSource, Sendable {
     /// Every action of the row (both answers when it asks first).
     public func moves(for row: Row, resolved: ResolvedRow, screen: String) -> [ExploreStep] {
         row.actions.flatMap { action -> [ExploreStep] in
-            guard action.confirm != nil else { return [ExploreStep(.rowAction(row: row.id, id: action.id, answer: nil), on: screen)] }
-            return [ExploreStep(.rowAction(row: row.id, id: action.id, answer: true), on: screen),
-                    ExploreStep(.rowAction(row: row.id, id: action.id, answer: false), on: screen)]
+            guard action.confirm != nil else { return [ExploreStep(.action(row: row.id, id: action.id, answer: nil), on: screen)] }
+            return [ExploreStep(.action(row: row.id, id: action.id, answer: true), on: screen),
+                    ExploreStep(.action(row: row.id, id: action.id, answer: false), on: screen)]
         }
     }
 }
@@ -229,15 +229,15 @@ public struct ListEditMoves: MoveSource, Sendable {
         var items: [String] = []
         if case .list(let values)? = resolved.value { items = values.map(\.description) }
         let n = items.count
-        var steps = [ExploreStep(.addItem(row: row.id, text: "item \(n + 1)"), on: screen),
-                     ExploreStep(.addItem(row: row.id, text: ""), on: screen),
-                     ExploreStep(.removeItem(row: row.id, at: n + 1), on: screen)]
-        if let first = items.first { steps.append(ExploreStep(.addItem(row: row.id, text: first), on: screen)) }
+        var steps = [ExploreStep(.add(row: row.id, text: "item \(n + 1)"), on: screen),
+                     ExploreStep(.add(row: row.id, text: ""), on: screen),
+                     ExploreStep(.remove(row: row.id, at: n + 1), on: screen)]
+        if let first = items.first { steps.append(ExploreStep(.add(row: row.id, text: first), on: screen)) }
         if n > 0 {
-            steps.append(ExploreStep(.removeItem(row: row.id, at: 1), on: screen))
-            steps.append(ExploreStep(.removeItem(row: row.id, at: n), on: screen))
+            steps.append(ExploreStep(.remove(row: row.id, at: 1), on: screen))
+            steps.append(ExploreStep(.remove(row: row.id, at: n), on: screen))
         }
-        if n > 1 { steps.append(ExploreStep(.moveItem(row: row.id, from: n, to: 1), on: screen)) }
+        if n > 1 { steps.append(ExploreStep(.move(row: row.id, from: n, to: 1), on: screen)) }
         return steps
     }
 }

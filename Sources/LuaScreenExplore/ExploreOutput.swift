@@ -23,7 +23,7 @@ extension ExploreReport {
             out.append("commands (luascreen run \(script) --store none < FILE):")
             out += commands.map { "  " + $0 }
             if finding.failure.check == .neverEnabled, let row = finding.failure.message.split(separator: "\"").dropFirst().first {
-                out.append("  why \(ExploreStep.replReference(String(row)))")
+                out.append("  why \(ReplSyntax.reference(String(row)))")
             }
             if let testFile { out.append("test written: \(testFile)") }
         } else {

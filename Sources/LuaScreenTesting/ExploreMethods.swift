@@ -10,11 +10,11 @@ extension TestFileRun {
     static var exploreMethods: [(String, Method)] {
         [
             ("reset", { run, session, _, s in
-                try session.reset(try run.reference(s, "reset"))
+                try SessionVerb.reset(row: try run.reference(s, "reset")).apply(to: session)
                 return .results(0)
             }),
             ("reset_all", { _, session, _, _ in
-                try session.resetAll()
+                try SessionVerb.resetAll.apply(to: session)
                 return .results(0)
             }),
             ("check", { _, session, _, _ in

@@ -14,48 +14,10 @@ import LuaScreenExplore
 public final class SessionRecorder {
     /// A command of the session, as the test replays it. `Sendable`.
     public enum Call: Sendable {
-        case select(String, answer: Bool?)
-        case set(String, String)
-        case accessory(String)
-        case back, home
-        case reset(String)
-        case resetAll
-        case reload
-        /// `set REF VALUE` with the value as stored (an edited or multi-line text): `s:set(REF, value)`.
-        case setValue(String, StoreValue)
-        case inc(String), dec(String)
-        /// `add REF TEXT`; REF nil: the list shown (`s:add(TEXT)`).
-        case add(String?, String)
-        /// `remove REF N`; REF nil: the list shown.
-        case remove(String?, Int)
-        /// `move REF FROM TO`; REF nil: the list shown.
-        case move(String?, Int, Int)
-        /// `action REF ID`, with the answer given to its confirm (nil: none was asked).
-        case action(String, String, answer: Bool?)
+        /// A verb of the session, replayed as its `luaCall`.
+        case verb(SessionVerb)
         /// A command the test cannot replay (find, go, lua, ...): kept as a comment.
         case note(String)
-
-        var lua: String? {
-            let q: (String) -> String = LuaLiteral.string
-            switch self {
-            case .select(let ref, let answer): return "s:select(\(q(ref))\(answer == false ? ", false" : ""))"
-            case .set(let ref, let value): return "s:set(\(q(ref)), \(q(value)))"
-            case .accessory(let ref): return "s:accessory(\(q(ref)))"
-            case .back: return "s:back()"
-            case .home: return "s:home()"
-            case .reset(let ref): return "s:reset(\(q(ref)))"
-            case .resetAll: return "s:reset_all()"
-            case .reload: return "s:reload()"
-            case .setValue(let ref, let value): return "s:set(\(q(ref)), \(LuaLiteral.value(value)))"
-            case .inc(let ref): return "s:inc(\(q(ref)))"
-            case .dec(let ref): return "s:dec(\(q(ref)))"
-            case .add(let ref, let text): return "s:add(\(ref.map { q($0) + ", " } ?? "")\(q(text)))"
-            case .remove(let ref, let n): return "s:remove(\(ref.map { q($0) + ", " } ?? "")\(n))"
-            case .move(let ref, let from, let to): return "s:move(\(ref.map { q($0) + ", " } ?? "")\(from), \(to))"
-            case .action(let ref, let id, let answer): return "s:action(\(q(ref)), \(q(id))\(answer == false ? ", false" : ""))"
-            case .note: return nil
-            }
-        }
     }
 
     /// The test file written.
@@ -97,11 +59,11 @@ public final class SessionRecorder {
         var line = line
         if secure || isSecret(call, session) {
             switch call {
-            case .set(let ref, let value):
-                call = .set(ref, value.isEmpty ? "" : SessionRecorder.secretPlaceholder)
+            case .verb(.set(let ref, let value)):
+                call = .verb(.set(row: ref, text: value.isEmpty ? "" : SessionRecorder.secretPlaceholder))
                 line = "set \(ref) (a secure value, written as \"\(SessionRecorder.secretPlaceholder)\")"
-            case .setValue(let ref, let value):
-                call = .setValue(ref, value == .string("") ? value : .string(SessionRecorder.secretPlaceholder))
+            case .verb(.setValue(let ref, let value)):
+                call = .verb(.setValue(row: ref, value: value == .string("") ? value : .string(SessionRecorder.secretPlaceholder)))
                 line = "set \(ref) (a secure value, written as \"\(SessionRecorder.secretPlaceholder)\")"
             case .note:
                 line = "(a command on a secure input, not recorded)"
@@ -109,10 +71,11 @@ public final class SessionRecorder {
             default: break
             }
         }
-        guard let lua = call.lua else {
+        guard case .verb(let verb) = call else {
             if case .note(let text) = call { lines.append("  " + LuaLiteral.comment(text + " (not replayed)")) }
             return
         }
+        let lua = verb.luaCall
         lines.append("  " + LuaLiteral.comment("> " + line))
         lines.append(failed ? "  raises(function() \(lua) end)" : "  \(lua)")
         recordAlerts(session)
@@ -122,7 +85,7 @@ public final class SessionRecorder {
     private func isSecret(_ call: Call, _ session: Session) -> Bool {
         let ref: String
         switch call {
-        case .set(let r, _), .setValue(let r, _): ref = r
+        case .verb(.set(let r, _)), .verb(.setValue(let r, _)): ref = r
         default: return false
         }
         guard let resolved = try? session.lookup(ref, includeHidden: true), let key = resolved.key else { return false }

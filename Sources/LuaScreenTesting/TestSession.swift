@@ -131,7 +131,7 @@ extension TestFileRun {
                 case .boolean: answer = s.bool(at: 3)
                 default: throw SessionError.refused("s:select(REF, answer): answer is true (yes) or false (no), got \(run.describeArgument(s, 3))")
                 }
-                try session.select(ref, answer: answer)
+                try SessionVerb.select(row: ref, answer: answer).apply(to: session)
                 return .results(0)
             }),
             ("set", { run, session, _, s in
@@ -140,7 +140,7 @@ extension TestFileRun {
                     throw SessionError.refused("s:set(REF, value): give the new value (a boolean, number or string)")
                 }
                 switch StoreInput.value(s, at: 3, key: ref) {
-                case .success(let value?)?: try session.set(ref, value: value)
+                case .success(let value?)?: try SessionVerb.setValue(row: ref, value: value).apply(to: session)
                 case .failure(let refusal)?: throw SessionError.refused("s:set(REF, value): " + refusal.message)
                 default:
                     throw SessionError.refused("s:set(REF, value): the value must be a boolean, a finite number, a string or a list of strings and numbers, got \(run.describeArgument(s, 3))")
@@ -148,20 +148,20 @@ extension TestFileRun {
                 return .results(0)
             }),
             ("accessory", { run, session, _, s in
-                try session.accessory(try run.reference(s, "accessory"))
+                try SessionVerb.accessory(row: try run.reference(s, "accessory")).apply(to: session)
                 return .results(0)
             }),
             ("back", { run, session, _, _ in
-                try session.back()
+                try SessionVerb.back.apply(to: session)
                 return .results(0)
             }),
             ("home", { run, session, _, _ in
-                session.home()
+                try SessionVerb.home.apply(to: session)
                 return .results(0)
             }),
             ("reload", { run, session, _, s in
                 // A note when the path could not be kept whole, else nothing.
-                if let note = try session.reloadScript() {
+                if let note = try SessionVerb.reload.apply(to: session) {
                     s.push(note)
                     return .results(1)
                 }

@@ -9,11 +9,11 @@ extension TestFileRun {
     static var valueSessionMethods: [(String, Method)] {
         [
             ("inc", { run, session, _, s in
-                try session.increment(try run.reference(s, "inc"))
+                try SessionVerb.inc(row: try run.reference(s, "inc")).apply(to: session)
                 return .results(0)
             }),
             ("dec", { run, session, _, s in
-                try session.decrement(try run.reference(s, "dec"))
+                try SessionVerb.dec(row: try run.reference(s, "dec")).apply(to: session)
                 return .results(0)
             }),
             ("add", { run, session, _, s in
@@ -21,18 +21,18 @@ extension TestFileRun {
                 guard let text = s.string(at: at) else {
                     throw SessionError.refused("s:add(REF, text): text must be a string, got \(run.describeArgument(s, at))")
                 }
-                try session.addItem(ref, text)
+                try SessionVerb.add(row: ref, text: text).apply(to: session)
                 return .results(0)
             }),
             ("remove", { run, session, _, s in
                 let (ref, at) = run.optionalListReference(s, session, taking: 1)
-                try session.removeItem(ref, at: try run.position(s, at, "remove(REF, n)"))
+                try SessionVerb.remove(row: ref, at: try run.position(s, at, "remove(REF, n)")).apply(to: session)
                 return .results(0)
             }),
             ("move", { run, session, _, s in
                 let (ref, at) = run.optionalListReference(s, session, taking: 2)
-                try session.moveItem(ref, from: try run.position(s, at, "move(REF, from, to)"),
-                                     to: try run.position(s, at + 1, "move(REF, from, to)"))
+                try SessionVerb.move(row: ref, from: try run.position(s, at, "move(REF, from, to)"),
+                                     to: try run.position(s, at + 1, "move(REF, from, to)")).apply(to: session)
                 return .results(0)
             }),
             ("action", { run, session, _, s in
@@ -46,7 +46,7 @@ extension TestFileRun {
                 case .boolean: answer = s.bool(at: 4)
                 default: throw SessionError.refused("s:action(REF, ID, answer): answer is true (yes) or false (no), got \(run.describeArgument(s, 4))")
                 }
-                try session.runAction(ref, id: id, answer: answer)
+                try SessionVerb.action(row: ref, id: id, answer: answer).apply(to: session)
                 return .results(0)
             }),
             ("actions", { run, session, _, s in

@@ -110,6 +110,8 @@ final class StubsTests: XCTestCase {
         }
         XCTAssertEqual(Set(APIDocs.contextMethods.keys), Set(Session.contextMethods.map(\.0)))
         XCTAssertEqual(Set(APIDocs.sessionMethods.keys), Set(TestFileRun.allSessionMethods.map(\.0)))
+        // Every verb's test-session method (what --record and explore --out write) is installed.
+        XCTAssertTrue(Set(SessionVerb.everyKind.map(\.luaMethod)).isSubset(of: Set(TestFileRun.allSessionMethods.map(\.0))))
         XCTAssertEqual(Set(APIDocs.testGlobals.keys), Set(TestFileRun.globals.map(\.0)))
         XCTAssertEqual(Set(Stubs.constructorDocs.keys), Set(stubs.constructors.keys))
     }
