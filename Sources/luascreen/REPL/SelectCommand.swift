@@ -13,7 +13,7 @@ extension Shell {
             case .needsValue: askValue(ref, error)
             default:
                 var error = error
-                if error.kind == .refused, error.message.hasPrefix("no row \""), !line.hasPrefix("select ") {
+                if case .noRow? = error.cause, !line.hasPrefix("select ") {
                     error.message += Shell.commandHint(for: line, after: error.message)
                 }
                 report(error)
