@@ -1,6 +1,7 @@
 import XCTest
 import LuaScreen
 import LuaScreenTestSupport
+import LuaScreenCore
 
 final class JSONParserTests: XCTestCase {
 

@@ -1,6 +1,7 @@
 import XCTest
 import LuaScreen
 import LuaScreenTestSupport
+import LuaScreenCore
 
 /// The session's verbs: one `apply`, and REPL text that reads back as it was written.
 final class SessionVerbTests: XCTestCase {

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import LuaScreen
+import LuaScreenTesting
 
 /// `luascreen check SCRIPT|DIR|-... [--json] [--werror]`: every problem of every script,
 /// ordered by line; exit 0 when there is no error (nor, with `--werror`, a warning).

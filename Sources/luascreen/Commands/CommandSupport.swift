@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import ScreenModel
 
 /// What the commands share: the session options the command line gives, opening a script
 /// read-only, printing its warnings, and keeping one-shot sessions until the process exits.

@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 /// One line typed at the REPL, understood.
 enum ReplCommand: Equatable {
     case select(String)

@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 
 /// Selecting a row: a button's confirm, the value an input or number row asks for, and
 /// the command a line that named no row may have meant.
