@@ -33,8 +33,11 @@ public struct ExportResult: Sendable {
 public enum Exporter {
     /// The files of `app` in `format`. `strings` maps a language (`de`) to translations of
     /// displayed strings (SPEC §9); a Settings.bundle gets `LANG.lproj/Root.strings` from it.
-    public static func export(_ app: App, format: ExportFormat, strings: [String: [String: String]] = [:]) -> ExportResult {
-        let plan = ExportPlan(app: app, format: format)
+    /// `functions` (`ExportFunctions(session:)`) are the row functions androidx has as
+    /// attributes (`app:dependency`, `summaryOn`/`summaryOff`); others are left out with a warning.
+    public static func export(_ app: App, format: ExportFormat, strings: [String: [String: String]] = [:],
+                              functions: ExportFunctions = ExportFunctions()) -> ExportResult {
+        let plan = ExportPlan(app: app, format: format, functions: functions)
         let files: [ExportedFile]
         var warnings = plan.warnings
         switch format {
