@@ -58,8 +58,11 @@ struct ExportPlan {
     var warnings: [Diagnostic] = []
     /// What makes the export impossible (an id no file name can be made from): nothing is written.
     var errors: [Diagnostic] = []
+    /// The calls that led to a row built by a helper, innermost first (`note: called from here`).
+    let callers: (Row) -> [SourceLocation]
 
-    init(app: App, format: ExportFormat) {
+    init(app: App, format: ExportFormat, callers: @escaping (Row) -> [SourceLocation] = { _ in [] }) {
+        self.callers = callers
         // Screens whose sections are a function have no fixed rows to write.
         var files: [String: String] = [:]
         var used = Set<String>()
@@ -116,7 +119,7 @@ struct ExportPlan {
         let name: String
         if case .value(let text) = row.text { name = "\(row.kind.constructor) \"\(text)\"" } else { name = "\(row.kind.constructor) \"\(row.id)\"" }
         func leftOut(_ why: String) -> PlannedRow? {
-            warn(row.location, app.file, path, "\(name) left out: \(why)")
+            warn(row.location, app.file, path, "\(name) left out: \(why)", calledFrom: callers(row))
             return nil
         }
         if case .value(false) = row.visible, format == .settingsBundle { return leftOut("it is hidden (visible = false)") }
@@ -209,13 +212,16 @@ struct ExportPlan {
             return leftOut("\(format.article) has no \(row.kind.rawValue) rows")
         }
         if !lost.isEmpty {
-            warn(row.location, app.file, path, "\(name): \(lost.joined(separator: ", ")) left out (no equivalent in \(format.article))")
+            warn(row.location, app.file, path, "\(name): \(lost.joined(separator: ", ")) left out (no equivalent in \(format.article))",
+                 calledFrom: callers(row))
         }
         return planned
     }
 
-    private mutating func warn(_ location: SourceLocation?, _ file: String, _ path: String, _ message: String) {
-        warnings.append(Diagnostic(.warning, file: location?.file ?? file, line: location?.line, path: path, message: message))
+    private mutating func warn(_ location: SourceLocation?, _ file: String, _ path: String, _ message: String,
+                               calledFrom: [SourceLocation] = []) {
+        warnings.append(Diagnostic(.warning, file: location?.file ?? file, line: location?.line, path: path, message: message,
+                                   calledFrom: calledFrom))
     }
 
     /// A file name for a screen: `Root` for a Settings.bundle's root, else the id made a file
