@@ -97,8 +97,18 @@ class AuthorTools(unittest.TestCase):
         result = self.luascreen("check", "app.lua")
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertIn('app.lua:8: warning: ctx.store["editor.minimapp"] is read by enabled of row '
-                      '"editor_minimap_side", but no row binds the key "editor.minimapp" and the script '
+                      '"editor.minimap_side", but no row binds the key "editor.minimapp" and the script '
                       'never writes it (did you mean "editor.minimap"?)', result.stderr)
+
+    def test_a_computed_key_the_script_may_write_is_not_called_a_typo(self):
+        # ctx.store[k] = value may store any key: what the functions read is then no typo.
+        with open(self.app, encoding="utf-8") as f:
+            text = f.read()
+        self.sandbox.script("writes.lua", text.replace(
+            'row { text = "Ada Lovelace" },',
+            'button { text = "Ada Lovelace", on_select = function(ctx) local k = "editor." .. "x"; ctx.store[k] = true end },'))
+        result = self.luascreen("check", "writes.lua")
+        self.assertEqual((result.returncode, result.stderr), (0, ""))
 
     def test_check_of_a_module_says_it_is_a_module(self):
         result = self.luascreen("check", "lib.lua")
@@ -117,6 +127,21 @@ class AuthorTools(unittest.TestCase):
         at = next(i for i, line in enumerate(lines) if '"Helped" left out' in line)
         self.assertTrue(lines[at].startswith("lib.lua:3: warning: "), lines[at])
         self.assertEqual(lines[at + 1], "app.lua:20: note: called from here")
+
+    def test_explore_out_beside_the_scripts_folder_writes_a_test_that_opens_the_script(self):
+        # Guards what was verified: the path written is relative to the test's folder, so the
+        # test opens its script from the parent folder and from the script's own.
+        self.sandbox.script("bug.lua", 'return screen { id = "b", title = "B", section { button { text = "Boom",\n'
+                            '  on_select = function(ctx) local t = nil; return t.x end } } }\n')
+        result = subprocess.run([support.BIN, "explore", "scripts/bug.lua", "--seed", "1", "--walks", "2",
+                                 "--steps", "3", "--out", "explored"], capture_output=True, text=True,
+                                cwd=self.sandbox.dir, env=self.sandbox.env(), timeout=60)
+        self.assertEqual(result.returncode, 1, result.stdout)
+        for cwd, folder in ((self.sandbox.dir, "explored"), (self.sandbox.scripts, "../explored")):
+            run = subprocess.run([support.BIN, "test", folder], capture_output=True, text=True, cwd=cwd,
+                                 env=self.sandbox.env(), timeout=60)
+            self.assertIn("attempt to index a nil value (local 't')", run.stdout, cwd)
+            self.assertIn("0 passed, 1 failed", run.stdout)
 
 
 if __name__ == "__main__":
