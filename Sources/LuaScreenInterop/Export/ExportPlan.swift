@@ -62,10 +62,15 @@ struct ExportPlan {
     private var functions = ExportFunctions()
     /// The keys of the app's toggles, in any screen.
     private var toggleKeys = Set<String>()
+    /// The calls that led to a row built by a helper, innermost first (`note: called from here`).
+    let callers: (Row) -> [SourceLocation]
 
     /// The plan of `app` in `format`; `functions` are the row functions recognised as androidx
-    /// attributes (a dependency on a toggle, a toggle's two summaries).
-    init(app: App, format: ExportFormat, functions: ExportFunctions = ExportFunctions()) {
+    /// attributes (a dependency on a toggle, a toggle's two summaries); `callers` name the
+    /// calls that led to a row a helper built.
+    init(app: App, format: ExportFormat, functions: ExportFunctions = ExportFunctions(),
+         callers: @escaping (Row) -> [SourceLocation] = { _ in [] }) {
+        self.callers = callers
         // Screens whose sections are a function have no fixed rows to write.
         self.functions = functions
         var files: [String: String] = [:]
@@ -149,7 +154,7 @@ struct ExportPlan {
         let name: String
         if case .value(let text) = row.text { name = "\(row.kind.constructor) \"\(text)\"" } else { name = "\(row.kind.constructor) \"\(row.id)\"" }
         func leftOut(_ why: String) -> PlannedRow? {
-            warn(row.location, app.file, path, "\(name) left out: \(why)")
+            warn(row.location, app.file, path, "\(name) left out: \(why)", calledFrom: callers(row))
             return nil
         }
         if case .value(false) = row.visible, format == .settingsBundle { return leftOut("it is hidden (visible = false)") }
@@ -248,13 +253,16 @@ struct ExportPlan {
             return leftOut("\(format.article) has no \(row.kind.rawValue) rows")
         }
         if !lost.isEmpty {
-            warn(row.location, app.file, path, "\(name): \(lost.joined(separator: ", ")) left out (no equivalent in \(format.article))")
+            warn(row.location, app.file, path, "\(name): \(lost.joined(separator: ", ")) left out (no equivalent in \(format.article))",
+                 calledFrom: callers(row))
         }
         return planned
     }
 
-    private mutating func warn(_ location: SourceLocation?, _ file: String, _ path: String, _ message: String) {
-        warnings.append(Diagnostic(.warning, file: location?.file ?? file, line: location?.line, path: path, message: message))
+    private mutating func warn(_ location: SourceLocation?, _ file: String, _ path: String, _ message: String,
+                               calledFrom: [SourceLocation] = []) {
+        warnings.append(Diagnostic(.warning, file: location?.file ?? file, line: location?.line, path: path, message: message,
+                                   calledFrom: calledFrom))
     }
 
     /// A file name for a screen: `Root` for a Settings.bundle's root, else the id made a file
