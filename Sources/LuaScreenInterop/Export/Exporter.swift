@@ -33,8 +33,14 @@ public struct ExportResult: Sendable {
 public enum Exporter {
     /// The files of `app` in `format`. `strings` maps a language (`de`) to translations of
     /// displayed strings (SPEC §9); a Settings.bundle gets `LANG.lproj/Root.strings` from it.
-    public static func export(_ app: App, format: ExportFormat, strings: [String: [String: String]] = [:]) -> ExportResult {
-        let plan = ExportPlan(app: app, format: format)
+    /// `functions` (`ExportFunctions(session:)`) are the row functions androidx has as
+    /// attributes (`app:dependency`, `summaryOn`/`summaryOff`); others are left out with a warning.
+    /// `callers`: the calls that led to a row a helper built (`Session.callers(of:)`), named
+    /// under the warnings about that row as `note: called from here`.
+    public static func export(_ app: App, format: ExportFormat, strings: [String: [String: String]] = [:],
+                              functions: ExportFunctions = ExportFunctions(),
+                              callers: @escaping (Row) -> [SourceLocation] = { _ in [] }) -> ExportResult {
+        let plan = ExportPlan(app: app, format: format, functions: functions, callers: callers)
         let files: [ExportedFile]
         var warnings = plan.warnings
         switch format {
