@@ -29,6 +29,7 @@
 @_exported import struct LuaScreenInterop.ExportResult
 @_exported import struct LuaScreenInterop.ExportedFile
 @_exported import struct LuaScreenInterop.ExportError
+@_exported import struct LuaScreenInterop.ExportFunctions
 @_exported import enum LuaScreenInterop.BundleImporter
 @_exported import enum LuaScreenInterop.AndroidXImporter
 @_exported import struct LuaScreenInterop.ImportResult
