@@ -51,6 +51,26 @@ final class AndroidXExportTests: XCTestCase {
         XCTAssertTrue(file(result, "res/values/arrays.xml").contains("<item>@string/theme_d</item>"))
     }
 
+    /// A locale with a script (NewPipe translates to `uz_Latn`) made the whole export fail
+    /// ("'values-b+uz+Latn' is not a file name luascreen writes; nothing was written"): Android
+    /// has no other name for its folder, so that one is written; other names with a `+` are
+    /// still refused.
+    func testALocaleWithAScriptIsWrittenToItsBCP47Folder() throws {
+        let result = try export("""
+            return screen { id = "main", title = "Main", section { toggle { text = "Sync", key = "sync" } } }
+            """, strings: ["de": ["Sync": "Abgleich"], "sr_Latn": ["Sync": "Sinhronizacija"]])
+        XCTAssertEqual(result.files.map(\.path), ["res/xml/main.xml", "res/values/strings.xml", "res/values-de/strings.xml",
+                                                  "res/values-b+sr+Latn/strings.xml", "res/values/arrays.xml"])
+        XCTAssertEqual(result.warnings.map(\.message), [])
+        let out = ScriptFolder()
+        XCTAssertNoThrow(try Exporter.write(result, to: out.url.path + "/app"))
+        XCTAssertTrue(try String(contentsOfFile: out.url.path + "/app/res/values-b+sr+Latn/strings.xml", encoding: .utf8).contains("Sinhronizacija"))
+        for name in ["values-b+", "values-b+sr+", "values-b+sr+Latn+x+y+z", "values-b+sr+Lätn", "a+b", "values-b+sr+Latn/../x"] {
+            XCTAssertThrowsError(try Exporter.write([ExportedFile(path: "res/" + name + "/strings.xml", contents: "")], to: out.url.path + "/bad"), name)
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.url.path + "/bad/res"))
+    }
+
     func testChildScreensNestAndHiddenDisabledAndIconRowsAreWritten() throws {
         let result = try export("""
             return screen { id = "main", title = "Main",

@@ -78,13 +78,26 @@ public enum Exporter {
         var planned: [Files.Planned] = []
         for file in files {
             let parts = try Files.relativeParts(file.path, path: Files.joinText(directory, file.path))
-            for part in parts where !ExportNames.isSafe(part) {
+            for part in parts where !ExportNames.isSafe(part) && !isLocaleFolder(part) {
                 throw FileError(path: Files.joinText(directory, file.path), reason: .badName(
                     "'\(sanitize(Diagnostic.quote(part)))' is not a file name luascreen writes (ASCII letters, digits, '_', '-' and '.', not first, at most \(ExportNames.limit) bytes); nothing was written"))
             }
             planned.append(Files.Planned(relative: file.path, bytes: Array(file.contents.utf8)))
         }
         try Files.write(planned, inside: directory, inputs: inputs)
+    }
+
+    /// Whether `name` is an Android values folder of a locale with a script or variant, as
+    /// `AndroidXResources.folder(ofLocale:)` makes it: `values-b+` and up to four subtags of 1 to
+    /// 8 ASCII letters and digits joined by `+` (`values-b+sr+Latn`). Android has no other name
+    /// for such a locale, so this is the one name with a `+` an export writes (SPEC §15: the
+    /// texts resolve the same in every locale).
+    static func isLocaleFolder(_ name: String) -> Bool {
+        guard name.hasPrefix("values-b+") else { return false }
+        let subtags = name.dropFirst("values-b+".count).split(separator: "+", omittingEmptySubsequences: false)
+        return (1...4).contains(subtags.count) && subtags.allSatisfy { tag in
+            (1...8).contains(tag.utf8.count) && tag.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }
+        }
     }
 }
 
