@@ -64,5 +64,6 @@ let package = Package(
         .testTarget(name: "LuaScreenTestingTests", dependencies: ["LuaScreenTesting", "LuaScreen", "LuaScreenTestSupport"]),
         .testTarget(name: "LuaScreenToolingTests", dependencies: ["LuaScreenTooling", "LuaScreen", "LuaScreenTestSupport"]),
         .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaScreenTestSupport"]),
+        .testTarget(name: "luascreenTests", dependencies: ["luascreen", "LuaScreen", "LuaScreenCore"]),
     ]
 )
