@@ -123,6 +123,7 @@ extension Session {
         // One pass over the declared rows, then the live screens (rows that a `sections`
         // function or a callback made); the first row bound to a key describes it.
         var found: [StoreKey: Binding] = [:]
+        found.reserveCapacity(validator.bindings.count)
         func note(_ sections: [Section]) {
             for section in sections {
                 for row in section.rows {

@@ -168,7 +168,7 @@ final class StoreListing {
     /// as read so far, so paging to the end reads them a bounded number of times).
     func keys(_ range: Range<Int>, _ session: Session) -> ArraySlice<String> {
         if range.upperBound > fetched.count, !allFetched {
-            let wanted = range.upperBound <= Shell.batchPagedRows ? total : max(range.upperBound, 2 * fetched.count)
+            let wanted = total <= Shell.batchPagedRows ? total : max(range.upperBound, 2 * fetched.count)
             fetched = session.storeKeys(first: wanted)
             allFetched = fetched.count >= total || fetched.count < wanted
         }
