@@ -8,8 +8,13 @@ import PackageDescription
 //   ScreenModel   plain values: screens, sections, rows, diagnostics, store values (no Lua)
 //   CTextWidth    C: wcwidth under a UTF-8 locale
 //   ScreenRender  ScreenModel -> text: widths, wrapping, glyphs, colour
-//   LuaScreen     loader/validator, session, store, testing, explore, export (re-exports the model,
-//                 the renderer, LuaLimits and LuaError: one import for a library user)
+//   LuaScreenCore     the loader and validator, the session, the store, JSON, the Files seam, the
+//                     Lua emitter: what opening and running one script needs
+//   LuaScreenInterop  plist values, readers and writers; Settings.bundle and androidx export/import
+//   LuaScreenExplore  `luascreen explore`: random walks, checks, shrinking, generated test files
+//   LuaScreenTesting  `luascreen test`: test files, the test session, TAP/JUnit, record, coverage
+//   LuaScreenTooling  stubs, API docs, editor files, scaffolding, the graph, `validate(path)`
+//   LuaScreen         the umbrella: one import for a library user (Exports.swift, a curated list)
 //   LuaScreenLSP  the language server (`luascreen lsp`): JSON-RPC over stdio, on the library
 //   CReadline     the system's readline
 //   CMicroHTTPD   the system's GNU libmicrohttpd (pkg-config libmicrohttpd)
@@ -31,7 +36,15 @@ let package = Package(
         .target(name: "ScreenModel"),
         .target(name: "CTextWidth"),
         .target(name: "ScreenRender", dependencies: ["ScreenModel", "CTextWidth"]),
-        .target(name: "LuaScreen", dependencies: ["LuaRuntime", "ScreenModel", "ScreenRender"]),
+        .target(name: "LuaScreenCore", dependencies: ["LuaRuntime", "ScreenModel", "ScreenRender"]),
+        .target(name: "LuaScreenInterop", dependencies: ["LuaScreenCore", "ScreenModel"]),
+        .target(name: "LuaScreenExplore", dependencies: ["LuaScreenCore", "ScreenModel"]),
+        .target(name: "LuaScreenTesting", dependencies: ["LuaScreenCore", "LuaScreenExplore", "ScreenModel", "LuaRuntime"]),
+        .target(name: "LuaScreenTooling", dependencies: ["LuaScreenCore", "LuaScreenTesting", "ScreenModel"]),
+        .target(name: "LuaScreen", dependencies: [
+            "LuaScreenCore", "LuaScreenInterop", "LuaScreenExplore", "LuaScreenTesting", "LuaScreenTooling",
+            "ScreenModel", "ScreenRender", "LuaRuntime",
+        ]),
         .target(name: "LuaScreenPreview", dependencies: ["LuaScreen", "CMicroHTTPD"]),
         .target(name: "LuaScreenLSP", dependencies: ["LuaScreen"]),
         .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "LuaScreenPreview", "LuaScreenLSP", "CReadline"]),
@@ -39,6 +52,14 @@ let package = Package(
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenModel"]),
         .testTarget(name: "LuaScreenPreviewTests", dependencies: ["LuaScreenPreview", "LuaScreen"]),
         .testTarget(name: "LuaScreenLSPTests", dependencies: ["LuaScreenLSP", "LuaScreen"]),
-        .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaRuntime", "ScreenModel", "ScreenRender"]),
+        // Shared by the library's test targets: temporary script folders, opening a session.
+        .target(name: "LuaScreenTestSupport", dependencies: ["LuaScreen"], path: "Tests/LuaScreenTestSupport"),
+        .testTarget(name: "ScreenModelTests", dependencies: ["ScreenModel"]),
+        .testTarget(name: "LuaScreenCoreTests", dependencies: ["LuaScreenCore", "LuaScreen", "LuaScreenTestSupport"]),
+        .testTarget(name: "LuaScreenInteropTests", dependencies: ["LuaScreenInterop", "LuaScreen", "LuaScreenTestSupport"]),
+        .testTarget(name: "LuaScreenExploreTests", dependencies: ["LuaScreenExplore", "LuaScreen", "LuaScreenTestSupport"]),
+        .testTarget(name: "LuaScreenTestingTests", dependencies: ["LuaScreenTesting", "LuaScreen", "LuaScreenTestSupport"]),
+        .testTarget(name: "LuaScreenToolingTests", dependencies: ["LuaScreenTooling", "LuaScreen", "LuaScreenTestSupport"]),
+        .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaScreenTestSupport"]),
     ]
 )

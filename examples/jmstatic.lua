@@ -91,7 +91,7 @@ return app {
           help = "Turns off Wi-Fi and Bluetooth.",
           -- on_change(ctx, new, old) runs after the value changed; it may write
           -- other keys too.
-          on_change = function(ctx, new, old)
+          on_change = function(ctx, new)
             if new then
               ctx.store.wifi = false
               ctx.store.bluetooth = false
@@ -244,7 +244,7 @@ return app {
         header = "Delivered",
         row {
           text = "Waiting",
-          detail = function(ctx) return tostring(waiting) end,
+          detail = function() return tostring(waiting) end,
         },
         button {
           text = "Clear All", destructive = true, confirm = "Clear all notifications?",

@@ -35,7 +35,7 @@ return app {
       category("General", {
         switch_pref { key = "dark_theme", title = "Dark theme", summary = "Use dark colours everywhere" },
         list_pref { key = "start_page", title = "Start page", default = "library",
-                    entries = { { value = "library", text = "Library" }, { value = "recent", text = "Recently read" } } },
+          entries = { { value = "library", text = "Library" }, { value = "recent", text = "Recently read" } } },
         row { text = "Account", push = "account" },
       }),
       category("Notifications", {

@@ -32,7 +32,8 @@ return app { root = "reader", store = "reader", screens = {
                default = function(ctx) return ctx.store.font_size >= 24 and 1.2 or 1.5 end },
       toggle { text = "Night mode", key = "night_mode", values = { "yes", "no" } },
       choice { text = "Page turns", key = "page_turns", close_on_pick = true,
-               options = { { value = "tap", text = "Tap" }, { value = "swipe", text = "Swipe" }, { value = "keys", text = "Keys" } } },
+               options = { { value = "tap", text = "Tap" }, { value = "swipe", text = "Swipe" },
+                           { value = "keys", text = "Keys" } } },
     },
     section { header = "Quiet hours",
       footer = function(ctx)
@@ -46,7 +47,8 @@ return app { root = "reader", store = "reader", screens = {
       date { text = "Subscription ends", key = "subscription_end", max = "2030-12-31", placeholder = "not set" },
     },
     section { header = "Notes",
-      input { text = "Notes", key = "notes", multiline = true, max_length = 2000, placeholder = "Anything to remember" },
+      input { text = "Notes", key = "notes", multiline = true, max_length = 2000,
+              placeholder = "Anything to remember" },
       button { text = "Reset reading settings", destructive = true,
                confirm = function(ctx) return ("Reset font size (%d pt) and spacing?"):format(ctx.store.font_size) end,
                on_select = function(ctx)

@@ -4,7 +4,7 @@ import LuaScreen
 /// unknown field's name, the bad value, the constructor of the table), with a `code` for
 /// its kind, its `called from here` notes as related places, and a did-you-mean's
 /// suggestion kept for the quick fix. A namespace: callable from any thread.
-enum DiagnosticRanges {
+package enum DiagnosticRanges {
     /// The kind of a diagnostic, from its message: one `code` per kind of problem.
     static func code(_ d: Diagnostic) -> String {
         let m = d.message
@@ -27,7 +27,7 @@ enum DiagnosticRanges {
     }
 
     /// The suggestion of ` (did you mean "X"?)` in `message`, if any.
-    static func suggestion(_ message: String) -> String? {
+    package static func suggestion(_ message: String) -> String? {
         guard let r = message.ranges(of: "did you mean \"").last else { return nil }
         let rest = message[r.upperBound...]
         guard let q = rest.firstIndex(of: "\"") else { return nil }

@@ -1,15 +1,15 @@
 /// A forgiving Lua tokenizer for the editor features: it never fails (an unterminated string
 /// or comment runs to the end), so text that does not parse yet still has tokens.
 /// A namespace: callable from any thread.
-enum LuaTokens {
+package enum LuaTokens {
     /// One token: its kind and where its bytes lie. Sendable: a plain value.
-    struct Token: Sendable, Equatable {
+    package struct Token: Sendable, Equatable {
         enum Kind: Sendable, Equatable { case name, keyword, string, number, symbol }
         var kind: Kind
         /// The name, the symbol, or a string's contents (escapes left as written).
         var text: String
         var start: Int
-        var end: Int
+        package var end: Int
         /// A short string's quote (`"` or `'`); 0 otherwise.
         var quote: UInt8 = 0
     }

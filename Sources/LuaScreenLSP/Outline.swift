@@ -4,11 +4,11 @@ import LuaScreen
 /// or parse): each `{ ... }` with the constructor called on it (`row { }`, `toggle({ })`) or
 /// none, its fields (`name = value` at its own level) and the tables inside it; and every
 /// `NAME.store.KEY` use. A value: `Sendable`.
-struct Outline: Sendable {
+package struct Outline: Sendable {
     /// One table constructor `{ ... }`.
-    struct Node: Sendable {
+    package struct Node: Sendable {
         /// The constructor called on it (`screen`, `row`, ...), nil for a plain table.
-        var constructor: String?
+        package var constructor: String?
         /// The constructor's name token (or the `{` of a plain table).
         var nameStart: Int, nameEnd: Int
         /// The `{` and just past the `}` (past the text's end when it is not closed).
@@ -44,14 +44,14 @@ struct Outline: Sendable {
         var quoted: Bool
     }
 
-    var tokens: [LuaTokens.Token]
-    var nodes: [Node] = []
+    package var tokens: [LuaTokens.Token]
+    package var nodes: [Node] = []
     var storeUses: [StoreUse] = []
 
     /// The constructors the host installs.
     static let constructors: Set<String> = Set(EditorDocs.constructors.map(\.name))
 
-    init(bytes: [UInt8]) {
+    package init(bytes: [UInt8]) {
         tokens = LuaTokens.tokenize(bytes)
         build(end: bytes.count)
     }
@@ -134,7 +134,7 @@ struct Outline: Sendable {
 
     /// The innermost enclosing table built by a constructor (plain tables inside one, such as
     /// `options = { }`, are skipped).
-    func enclosingConstructor(_ offset: Int) -> Int? {
+    package func enclosingConstructor(_ offset: Int) -> Int? {
         var node = enclosing(offset)
         while let n = node, nodes[n].constructor == nil { node = nodes[n].parent }
         return node
@@ -156,7 +156,7 @@ struct Outline: Sendable {
     }
 
     /// Every key a row binds (`key = "..."`), with where its string lies.
-    var keyFields: [(key: String, node: Int, token: LuaTokens.Token)] {
+    package var keyFields: [(key: String, node: Int, token: LuaTokens.Token)] {
         nodes.indices.flatMap { n -> [(key: String, node: Int, token: LuaTokens.Token)] in
             guard nodes[n].constructor != nil, let f = nodes[n].string("key"), let v = f.value else { return [] }
             return [(v.text, n, v)]
@@ -164,7 +164,7 @@ struct Outline: Sendable {
     }
 
     /// Every screen with a literal id, with its node.
-    var screenIDs: [(id: String, node: Int, token: LuaTokens.Token)] {
+    package var screenIDs: [(id: String, node: Int, token: LuaTokens.Token)] {
         nodes.indices.flatMap { n -> [(id: String, node: Int, token: LuaTokens.Token)] in
             let node = nodes[n]
             let isScreen = node.constructor == "screen" || (node.constructor == nil && node.string("title") != nil && node.parentField == nil)

@@ -62,9 +62,15 @@ struct VersionedTextDocumentIdentifier: Codable, Sendable {
     var version: Int?
 }
 
-struct ContentChange: Codable, Sendable {
+package struct ContentChange: Codable, Sendable {
     var range: LSPRange?
     var text: String
+
+    /// A change of `range` (the whole document when nil) to `text`.
+    package init(range: LSPRange?, text: String) {
+        self.range = range
+        self.text = text
+    }
 }
 
 struct DidChangeParams: Codable, Sendable {

@@ -73,7 +73,7 @@ public struct TextDocument: Sendable {
     }
 
     /// Applies one change of `didChange` (no range: the whole text).
-    mutating func apply(_ change: ContentChange) {
+    package mutating func apply(_ change: ContentChange) {
         guard let range = change.range else {
             bytes = Array(change.text.utf8)
             lineStarts = TextDocument.lines(of: bytes)

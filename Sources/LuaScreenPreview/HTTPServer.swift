@@ -14,6 +14,15 @@ public struct HTTPRequest: Sendable {
     public var headers: [String: String]
     /// The body (empty for a GET).
     public var body: [UInt8]
+
+    /// A request as the server hands it on (also what the tests make).
+    package init(method: String, path: String, query: [String: String], headers: [String: String], body: [UInt8]) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
 }
 
 /// What the preview answers: a status, headers, a body. `Sendable`: a plain value.

@@ -1,8 +1,8 @@
 /// The headers every preview response carries: nothing may frame, sniff, cache or refer
 /// from the page, and scripts load from the page's own origin only. No CORS header is
 /// ever sent, so no other origin may read an answer.
-enum SecurityHeaders {
-    static let all: [(String, String)] = [
+package enum SecurityHeaders {
+    package static let all: [(String, String)] = [
         ("Cache-Control", "no-store"),
         ("X-Content-Type-Options", "nosniff"),
         ("X-Frame-Options", "DENY"),

@@ -37,11 +37,11 @@ private func foldScalar(_ v: UInt32) -> String? {
 }
 
 /// U+00C0 ... U+00FF.
-let latin1: [String] = ("A A A A A A AE C E E E E I I I I D N O O O O O x O U U U U Y Th ss "
+package let latin1: [String] = ("A A A A A A AE C E E E E I I I I D N O O O O O x O U U U U Y Th ss "
     + "a a a a a a ae c e e e e i i i i d n o o o o o / o u u u u y th y").split(separator: " ").map(String.init)
 
 /// U+0100 ... U+017F.
-let latinExtendedA: [String] = ("A a A a A a C c C c C c C c D d D d E e E e E e E e E e G g G g G g G g "
+package let latinExtendedA: [String] = ("A a A a A a C c C c C c C c D d D d E e E e E e E e E e G g G g G g G g "
     + "H h H h I i I i I i I i I i IJ ij J j K k k L l L l L l L l L l N n N n N n n N n "
     + "O o O o O o OE oe R r R r R r S s S s S s S s T t T t T t U u U u U u U u U u U u "
     + "W w Y y Y Z z Z z Z z s").split(separator: " ").map(String.init)

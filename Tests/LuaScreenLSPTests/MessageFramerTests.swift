@@ -1,5 +1,5 @@
 import XCTest
-@testable import LuaScreenLSP
+import LuaScreenLSP
 
 final class MessageFramerTests: XCTestCase {
     func frame(_ s: String) -> [UInt8] { Array("Content-Length: \(s.utf8.count)\r\n\r\n\(s)".utf8) }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LuaScreenLSP
+import LuaScreenLSP
 
 final class TextDocumentTests: XCTestCase {
     func testPositionsCountUTF16() {

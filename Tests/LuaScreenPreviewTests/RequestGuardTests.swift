@@ -1,5 +1,5 @@
 import XCTest
-@testable import LuaScreenPreview
+import LuaScreenPreview
 
 /// The checks every preview request passes (SPEC §17), one refusal each; the HTTP-level
 /// tests (Tests/cli/test_preview_http.py) send the same requests to a real server.

@@ -1,5 +1,6 @@
 import XCTest
 import LuaScreen   // one import: the model and the renderer come with it
+import LuaScreenTestSupport
 
 /// What a library user meets: no command-line advice in messages, one import for the surface.
 final class LibrarySurfaceTests: XCTestCase {

@@ -1,6 +1,6 @@
 import XCTest
 import ScreenModel
-@testable import ScreenRender
+import ScreenRender
 import ScreenModel
 
 final class ASCIIFoldTests: XCTestCase {

@@ -1,5 +1,5 @@
 import ScreenModel
-@testable import ScreenRender
+import ScreenRender
 
 /// Rows and screens the tests draw.
 enum Fixtures {

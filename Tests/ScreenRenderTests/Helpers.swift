@@ -1,6 +1,6 @@
 import XCTest
 import ScreenModel
-@testable import ScreenRender
+import ScreenRender
 
 /// The text without ANSI SGR sequences (`ESC [ ... m`).
 func stripANSI(_ s: String) -> String {

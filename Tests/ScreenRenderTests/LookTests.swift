@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import ScreenRender
+import ScreenRender
 
 /// Renderings to look at: `RENDER_LOOK=/tmp/look.txt swift test --filter LookTests` writes
 /// them there (a frame of `|` shows the width). Asserts only that every line fits.

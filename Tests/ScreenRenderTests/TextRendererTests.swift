@@ -1,6 +1,6 @@
 import XCTest
 import ScreenModel
-@testable import ScreenRender
+import ScreenRender
 
 final class TextRendererTests: XCTestCase {
     typealias F = Fixtures

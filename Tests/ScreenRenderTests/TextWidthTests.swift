@@ -1,5 +1,5 @@
 import XCTest
-@testable import ScreenRender
+import ScreenRender
 
 final class TextWidthTests: XCTestCase {
     func testASCII() {

@@ -70,6 +70,30 @@ class Luacheck(Folder):
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         self.assertIn("0 warnings / 0 errors", result.stdout)
 
+    def test_the_examples_are_clean_under_the_config_init_writes(self):
+        # Every warning (lines over 120 columns, unused arguments, ...), not only globals, with
+        # the .luacheckrc that `luascreen init` writes: what an author's `luacheck .` reports.
+        made = run([support.BIN, "init", os.path.join(self.folder, "start")])
+        self.assertEqual(made.returncode, 0, made.stderr)
+        config = os.path.join(self.folder, "start", ".luacheckrc")
+        paths = sorted(glob.glob("examples/*.lua", root_dir=support.ROOT)) + ["examples/lib", "examples/locales", "examples/tests"]
+        result = run(["luacheck", *paths, "--config", config, "--no-color", "--codes"])
+        self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
+        self.assertRegex(result.stdout, r"Total: 0 warnings / 0 errors in \d+ files")
+        # It looked at the scripts, the modules, the locales, the tests and their fixtures.
+        for name in ["examples/reader.lua", "examples/lib/shared_rows.lua", "examples/locales/de.lua",
+                     "examples/tests/reader_test.lua", "examples/tests/fixtures/rollback.lua"]:
+            self.assertIn("Checking " + name, result.stdout)
+
+    def test_a_long_line_and_an_unused_argument_are_reported(self):
+        # The check above could pass by reporting nothing: the same config flags both kinds.
+        script = self.write("app/sloppy.lua", 'return screen { title = "T", section {\n'
+                                              '  row { text = "x", detail = function(ctx) return "' + "y" * 100 + '" end },\n} }\n')
+        result = run(["luacheck", script, "--config", self.config, "--no-color", "--codes"], cwd=self.folder)
+        self.assertEqual(result.returncode, 1, result.stdout)
+        self.assertIn("sloppy.lua:2:39: (W212) unused argument 'ctx'", result.stdout)
+        self.assertIn("(W631) line is too long", result.stdout)
+
     def test_a_misspelt_constructor_and_a_test_global_in_a_script_are_undefined(self):
         script = self.write("app/misspelt.lua", 'return screen { title = "T", section {\n'
                                                 '  togle { text = "Wi-Fi", key = "wifi" },\n'

@@ -3,7 +3,7 @@ import LuaScreen
 /// `action REF` lists a row's actions; `action REF ID` runs one (asking its confirm first).
 extension Shell {
     func action(_ rest: String) {
-        let whole = ReplText.unquoted(rest)
+        let whole = ReplSyntax.unquoted(rest)
         if resolves(whole) {
             do {
                 let actions = try session.actions(whole)
@@ -41,6 +41,6 @@ extension Shell {
     /// REF and ID of `action REF ID` (the last word is the id); nil for one word.
     static func actionArguments(_ rest: String) -> (ref: String, id: String)? {
         guard let space = rest.lastIndex(where: \.isWhitespace) else { return nil }
-        return (ReplText.unquoted(rest[..<space].trimmingSpaces), ReplText.unquoted(rest[rest.index(after: space)...].trimmingSpaces))
+        return (ReplSyntax.unquoted(rest[..<space].trimmingSpaces), ReplSyntax.unquoted(rest[rest.index(after: space)...].trimmingSpaces))
     }
 }

@@ -54,7 +54,7 @@ enum Completion {
     /// word (the id typed so far) and that row's action ids.
     static func actionIDs(_ rest: String, _ names: Names) -> (typed: String, ids: [String])? {
         guard let space = rest.lastIndex(where: { $0 == " " || $0 == "\t" }) else { return nil }
-        let ref = ReplText.unquoted(rest[..<space].trimmingSpaces)
+        let ref = ReplSyntax.unquoted(rest[..<space].trimmingSpaces)
         guard !ref.isEmpty, let ids = names.actionIDs?(ref), !ids.isEmpty else { return nil }
         return (String(rest[rest.index(after: space)...]), ids)
     }

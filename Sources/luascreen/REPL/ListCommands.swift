@@ -11,8 +11,8 @@ extension Shell {
     /// The list (nil: the one shown) and the text of `add` (also what `--record` writes).
     func addArguments(_ rest: String, quiet: Bool = false) -> (ref: String?, text: String)? {
         if let list = session.shownListID {
-            let (word, after) = ReplText.splitFirstWord(rest)
-            return (nil, ReplText.unquoted(word == list && !after.isEmpty ? after : rest))
+            let (word, after) = ReplSyntax.splitFirstWord(rest)
+            return (nil, ReplSyntax.unquoted(word == list && !after.isEmpty ? after : rest))
         }
         return splitSet(rest, quiet: quiet).map { ($0.ref, $0.value) }
     }
@@ -27,7 +27,7 @@ extension Shell {
             words.removeLast()
         }
         guard numbers.count == positions else { return nil }
-        return (words.isEmpty ? nil : ReplText.unquoted(words.joined(separator: " ")), numbers)
+        return (words.isEmpty ? nil : ReplSyntax.unquoted(words.joined(separator: " ")), numbers)
     }
 
     func editList(_ rest: String, positions: Int, usage: String) {
@@ -51,7 +51,7 @@ extension Shell {
 
     /// The row `set REST` clears: REST names a list or a multiple choice (nil: it does not).
     func listToClear(_ rest: String) -> String? {
-        let ref = ReplText.unquoted(rest)
+        let ref = ReplSyntax.unquoted(rest)
         guard let row = try? session.lookup(ref), row.value?.listItems != nil else { return nil }
         return ref
     }

@@ -51,39 +51,39 @@ extension Shell {
         var mark = RecordMark(line: line, call: nil, kind: nil, failures: failures)
         switch ReplCommand.parse(line, resolves: resolves) {
         case .select(let ref):
-            mark.call = .select(ref, answer: nil)
+            mark.call = .verb(.select(row: ref, answer: nil))
             noteRow(ref, in: &mark)
         case .set(let rest):
             if let ref = listToClear(rest) {
-                mark.call = .set(ref, "")  // `set REF` alone clears a list: so does s:set(REF, "")
+                mark.call = .verb(.set(row: ref, text: ""))  // `set REF` alone clears a list: so does s:set(REF, "")
             } else if let (ref, value) = splitSet(rest, quiet: true) {
-                mark.call = .set(ref, value)
+                mark.call = .verb(.set(row: ref, text: value))
                 noteRow(ref, in: &mark)
             } else {
                 mark.call = .note(line)
             }
-        case .inc(let ref): mark.call = .inc(ref)
-        case .dec(let ref): mark.call = .dec(ref)
+        case .inc(let ref): mark.call = .verb(.inc(row: ref))
+        case .dec(let ref): mark.call = .verb(.dec(row: ref))
         case .add(let rest):
-            mark.call = addArguments(rest, quiet: true).map { .add($0.ref, $0.text) } ?? .note(line)
+            mark.call = addArguments(rest, quiet: true).map { .verb(.add(row: $0.ref, text: $0.text)) } ?? .note(line)
         case .remove(let rest):
-            mark.call = Shell.listEditArguments(rest, positions: 1).map { .remove($0.ref, $0.numbers[0]) } ?? .note(line)
+            mark.call = Shell.listEditArguments(rest, positions: 1).map { .verb(.remove(row: $0.ref, at: $0.numbers[0])) } ?? .note(line)
         case .move(let rest):
-            mark.call = Shell.listEditArguments(rest, positions: 2).map { .move($0.ref, $0.numbers[0], $0.numbers[1]) } ?? .note(line)
+            mark.call = Shell.listEditArguments(rest, positions: 2).map { .verb(.move(row: $0.ref, from: $0.numbers[0], to: $0.numbers[1])) } ?? .note(line)
         case .action(let rest):
             // `action REF` only lists the actions: nothing to replay.
-            if resolves(ReplText.unquoted(rest)) { return nil }
-            mark.call = Shell.actionArguments(rest).map { .action($0.ref, $0.id, answer: nil) } ?? .note(line)
+            if resolves(ReplSyntax.unquoted(rest)) { return nil }
+            mark.call = Shell.actionArguments(rest).map { .verb(.action(row: $0.ref, id: $0.id, answer: nil)) } ?? .note(line)
         case .edit(let ref):
             // Recorded after it ran as a set of the text the editor produced.
-            mark.call = .setValue(ref, .string(""))
+            mark.call = .verb(.setValue(row: ref, value: .string("")))
             noteRow(ref, in: &mark)
-        case .accessory(let ref): mark.call = .accessory(ref)
-        case .back: mark.call = .back
-        case .home: mark.call = .home
-        case .reset(let ref): mark.call = .reset(ref)
-        case .resetAll: mark.call = .resetAll
-        case .reload: mark.call = .reload
+        case .accessory(let ref): mark.call = .verb(.accessory(row: ref))
+        case .back: mark.call = .verb(.back)
+        case .home: mark.call = .verb(.home)
+        case .reset(let ref): mark.call = .verb(.reset(row: ref))
+        case .resetAll: mark.call = .verb(.resetAll)
+        case .reload: mark.call = .verb(.reload)
         case .find, .go, .lua, .expression, .usage: mark.call = .note(line)
         case .show, .next, .prev, .help, .why, .store, .quit: break
         }
@@ -102,41 +102,41 @@ extension Shell {
     func recordAfter(_ mark: RecordMark?) {
         guard let mark, let recording = shellRecording, var call = mark.call else { return }
         let failed = failures > mark.failures
-        if case .setValue(let ref, _) = call {
+        if case .verb(.setValue(let ref, _)) = call {
             // `edit`: the text the editor produced, as stored; an edit that failed or
             // changed nothing it can name is a note.
             guard !failed, let key = mark.key, let value = session.store.value(for: key) else {
                 return recording.recorder.record(.note(mark.line), typed: mark.line, failed: failed, session: session)
             }
-            call = .setValue(ref, value)
+            call = .verb(.setValue(row: ref, value: value))
         }
-        if case .action(let ref, let id, _) = call, recording.asked {
+        if case .verb(.action(let ref, let id, _)) = call, recording.asked {
             if let answer = recording.answer {
-                call = .action(ref, id, answer: Shell.isYes(answer))
+                call = .verb(.action(row: ref, id: id, answer: Shell.isYes(answer)))
             } else if interactive {
-                call = .action(ref, id, answer: false)  // cancelled
+                call = .verb(.action(row: ref, id: id, answer: false))  // cancelled
             } else {
                 call = .note("\(mark.line): its question had no answer")
             }
         }
-        if case .select(let ref, _) = call, recording.asked {
+        if case .verb(.select(let ref, _)) = call, recording.asked {
             if mark.kind == .input || mark.kind == .number {
                 // The REPL asked for the new value.
                 guard let value = recording.answer, !value.isEmpty else { return }
-                call = .set(ref, value)
+                call = .verb(.set(row: ref, text: value))
             } else if let answer = recording.answer {
-                call = .select(ref, answer: Shell.isYes(answer))
+                call = .verb(.select(row: ref, answer: Shell.isYes(answer)))
             } else if interactive {
-                call = .select(ref, answer: false)  // cancelled
+                call = .verb(.select(row: ref, answer: false))  // cancelled
             } else {
                 call = .note("\(mark.line): its question had no answer")
             }
         }
-        if !mark.secure, !failed, mark.kind == .input, case .set(let ref, _) = call, let key = mark.key,
+        if !mark.secure, !failed, mark.kind == .input, case .verb(.set(let ref, _)) = call, let key = mark.key,
            let value = session.store.value(for: key) {
             // An input's text as stored: REPL text reads `\n` as a newline in a multiline
             // input, a Lua string in a test does not.
-            call = .setValue(ref, value)
+            call = .verb(.setValue(row: ref, value: value))
         }
         // A secret typed for a secure input stays out of the file: the recorder writes "xxxx".
         recording.recorder.record(call, typed: mark.line, failed: failed, session: session, secure: mark.secure)

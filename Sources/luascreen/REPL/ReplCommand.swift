@@ -1,3 +1,4 @@
+import LuaScreen
 /// One line typed at the REPL, understood.
 enum ReplCommand: Equatable {
     case select(String)
@@ -30,18 +31,17 @@ enum ReplCommand: Equatable {
     /// The line could not be understood: the message says how to write it.
     case usage(String)
 
-    /// Every command word, in the order `help` lists them.
-    static let words = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "action", "accessory", "back", "home", "show", "next", "prev", "find", "go",
-                        "help", "why", "store", "reset", "reload", "lua", "quit", "exit"]
+    /// Every command word, in the order `help` lists them (the library's table).
+    static var words: [String] { ReplCommands.words }
 
     /// The value commands (SPEC §8); alone on a line they may name a row instead.
-    static let valueWords: Set<String> = ["inc", "dec", "add", "remove", "move", "edit", "action"]
+    static var valueWords: Set<String> { ReplCommands.valueWords }
 
     /// Commands that take nothing after them.
-    static let bare: Set<String> = ["back", "home", "show", "next", "prev", "reload", "quit", "exit"]
+    static var bare: Set<String> { ReplCommands.bare }
 
     /// Commands whose argument is a row reference (Tab completes rows after them).
-    static let takingRow: Set<String> = ["select", "set", "inc", "dec", "add", "remove", "move", "edit", "action", "accessory", "help", "why", "reset"]
+    static var takingRow: Set<String> { ReplCommands.takingRow }
 
     /// Reads a line (already trimmed, not empty).
     ///
@@ -58,7 +58,7 @@ enum ReplCommand: Equatable {
             let expression = line.dropFirst().trimmingSpaces
             return expression.isEmpty ? .usage("= needs an expression, e.g. = ctx.store.notifications") : .expression(expression)
         }
-        let (word, rest) = ReplText.splitFirstWord(line)
+        let (word, rest) = ReplSyntax.splitFirstWord(line)
         // The commands of SPEC §8 alone, without their argument, select a row of that name
         // when there is one (a row called "add" from before they were commands).
         if rest.isEmpty, valueWords.contains(word), resolves(line) { return .select(line) }
@@ -76,52 +76,36 @@ enum ReplCommand: Equatable {
             }
             return command(lower, rest)
         }
-        return .select(ReplText.unquoted(line))
+        return .select(ReplSyntax.unquoted(line))
     }
 
     private static func command(_ word: String, _ rest: String) -> ReplCommand {
-        let ref = ReplText.unquoted(rest)
+        let ref = ReplSyntax.unquoted(rest)
+        if rest.isEmpty, let usage = ReplCommands.word(word)?.usage { return .usage(usage) }
         switch word {
-        case "select":
-            return rest.isEmpty ? .usage("select which row? select REF (its number, id or text)") : .select(ref)
-        case "set":
-            return rest.isEmpty ? .usage("set needs a row and a value: set REF VALUE, e.g. set 2 off") : .set(rest)
-        case "inc":
-            return rest.isEmpty ? .usage("inc needs a number row: inc REF") : .inc(ref)
-        case "dec":
-            return rest.isEmpty ? .usage("dec needs a number row: dec REF") : .dec(ref)
-        case "action":
-            return rest.isEmpty ? .usage("action needs a row: action REF (lists them), action REF ID (runs one)") : .action(rest)
-        case "edit":
-            return rest.isEmpty ? .usage("edit needs an input row: edit REF") : .edit(ref)
-        case "add":
-            return rest.isEmpty ? .usage("add needs the item's text: add REF TEXT (on a list's screen: add TEXT)") : .add(rest)
-        case "remove":
-            return rest.isEmpty ? .usage("remove needs a position: remove REF N (on a list's screen: remove N)") : .remove(rest)
-        case "move":
-            return rest.isEmpty ? .usage("move needs two positions: move REF FROM TO (on a list's screen: move FROM TO)") : .move(rest)
-        case "accessory":
-            return rest.isEmpty ? .usage("accessory needs a row: accessory REF") : .accessory(ref)
+        case "select": return .select(ref)
+        case "set": return .set(rest)
+        case "inc": return .inc(ref)
+        case "dec": return .dec(ref)
+        case "action": return .action(rest)
+        case "edit": return .edit(ref)
+        case "add": return .add(rest)
+        case "remove": return .remove(rest)
+        case "move": return .move(rest)
+        case "accessory": return .accessory(ref)
         case "back", "..": return .back
         case "home": return .home
         case "show": return .show
         case "next": return .next
         case "prev": return .prev
-        case "find":
-            return rest.isEmpty ? .usage("find needs some text: find TEXT") : .find(rest)
-        case "go":
-            return rest.isEmpty ? .usage("go needs a result number from find: go N") : .go(rest)
-        case "help":
-            return .help(rest.isEmpty ? nil : ref)
-        case "why":
-            return rest.isEmpty ? .usage("why needs a row: why REF") : .why(ref)
+        case "find": return .find(rest)
+        case "go": return .go(rest)
+        case "help": return .help(rest.isEmpty ? nil : ref)
+        case "why": return .why(ref)
         case "store": return .store(rest.isEmpty ? nil : ref)
-        case "reset":
-            if rest.isEmpty { return .usage("reset needs a row, or all: reset REF, reset all") }
-            return rest.lowercased() == "all" ? .resetAll : .reset(ref)
+        case "reset": return rest.lowercased() == "all" ? .resetAll : .reset(ref)
         case "reload": return .reload
-        case "lua":
-            return rest.isEmpty ? .usage("lua needs some code, e.g. lua ctx.store.notifications = false") : .lua(rest)
+        case "lua": return .lua(rest)
         case "quit", "exit": return .quit
         default: return .select(ref)
         }

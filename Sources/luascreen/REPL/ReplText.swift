@@ -9,18 +9,6 @@ enum ReplText {
         let out = sanitize(s, lineBreaks: keepNewlines ? .keep : .space)
         return ascii ? asciiFold(out) : out
     }
-
-    /// `"Font size"` -> `Font size`; text without surrounding quotes unchanged.
-    static func unquoted(_ s: String) -> String {
-        guard s.count >= 2, let first = s.first, first == "\"" || first == "'", s.last == first else { return s }
-        return String(s.dropFirst().dropLast())
-    }
-
-    /// The first word of `line` (up to whitespace) and the rest, trimmed.
-    static func splitFirstWord(_ line: String) -> (word: String, rest: String) {
-        guard let space = line.firstIndex(where: { $0.isWhitespace }) else { return (line, "") }
-        return (String(line[..<space]), line[space...].trimmingSpaces)
-    }
 }
 
 /// The REPL's own lines in colour (the renderer styles the screens), when `color`; the

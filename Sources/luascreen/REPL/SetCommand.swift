@@ -44,7 +44,7 @@ extension Shell {
             let ref = String(rest[afterOpen..<close])
             let value = rest[rest.index(after: close)...].trimmingSpaces
             if value.isEmpty { return problem("set needs a value after the row: set \(rest) VALUE (\"\" for an empty text)") }
-            return (ref, ReplText.unquoted(value))
+            return (ref, ReplSyntax.unquoted(value))
         }
         let splits = Shell.wordBreaks(rest, trailing: false)
         guard !splits.isEmpty else {
@@ -54,7 +54,7 @@ extension Shell {
         for split in splits.prefix(32).reversed() {
             let ref = String(rest[..<split.end])
             if (try? session.lookup(ref)) != nil {
-                return (ref, ReplText.unquoted(String(rest[split.valueStart...])))
+                return (ref, ReplSyntax.unquoted(String(rest[split.valueStart...])))
             }
         }
         if !quiet {

@@ -119,7 +119,7 @@ final class Shell {
     }
 
     func resolves(_ reference: String) -> Bool {
-        (try? session.lookup(ReplText.unquoted(reference))) != nil
+        (try? session.lookup(ReplSyntax.unquoted(reference))) != nil
     }
 
     /// Runs an action that changes values or navigates, then shows the screen.

@@ -1,0 +1,116 @@
+import LuaRuntime
+import ScreenModel
+
+/// Reads a script's tables into the screen model, reporting every problem it finds.
+///
+/// It reads with raw accessors only (`lua_next`, `lua_rawget*`, `lua_type`), so a metatable
+/// never runs; it keeps the path of tables it is inside to detect tables that contain
+/// themselves; and it builds a path string only when it reports a problem. The validator
+/// lives as long as the session: rows inserted at run time are checked by the same rules,
+/// against the same registry of screens and bound keys.
+package final class Validator {
+    /// A step of the path to the value being read: a field name or a list index.
+    enum PathComponent {
+        case field(String)
+        case index(Int)
+    }
+
+    /// The Lua state the script runs in.
+    let lua: LuaState
+    /// The state's stack, read with raw accessors only.
+    var stack: LuaStack { lua.stack }
+    /// The script's path, as the person gave it.
+    let file: String
+    /// The problems found so far, in the order found.
+    var diagnostics: [Diagnostic] = []
+    /// The app's `strings`, when it gave some.
+    var strings: Translations?
+    /// The script returned a locale file's table of strings, not a screen or app.
+    var isLocaleFile = false
+
+    /// The path to the value being read, outermost first.
+    var path: [PathComponent] = []
+    /// The place (file, line) of each table being read, innermost last; files by index.
+    var places: [(file: Int32, line: Int32)] = []
+    /// Beside each place: the index in `callChains` of the calls that led to its constructor
+    /// (0: made in a main chunk, or a plain table).
+    var placeChains: [Int32] = []
+    /// The call chains recorded so far (index 0: none).
+    var callChains: [[SourceLocation]] = [[]]
+    /// The calls that led to each row built inside a function, by `rowKey(id:location:)`.
+    var rowCallers: [String: [SourceLocation]] = [:]
+    /// The key of `rowCallers` for a row.
+    static func rowKey(id: String, location: SourceLocation?) -> String { "\(id)\u{1F}\(location?.line ?? 0)" }
+    /// The files places name, by index.
+    var files: [String] = []
+    /// The last chunk source seen and its file's index: rows in a row share one.
+    var lastSource: (pointer: UnsafePointer<CChar>, file: Int32)?
+    /// The tables being read (screens and sections, a handful deep): a cycle shows here.
+    var visiting: [UnsafeRawPointer] = []
+    /// The screens read, in the order read.
+    package var screens: [Screen] = []
+    /// The script's invariants (`invariants = { NAME = function(ctx) ... end }` of the app or
+    /// of a screen, `screen` nil for the app's), sorted by name within each table.
+    package var invariants: [(name: String, screen: String?, ref: ScriptRef)] = []
+    /// Each screen's index in `screens`, by id.
+    var screenIndex: [String: Int] = [:]
+    /// The id each screen table read was registered under.
+    var screenTables: [UnsafeRawPointer: String] = [:]
+    /// Pushes by id, checked once every screen is known.
+    var pendingPushes: [(id: String, place: (file: String, line: Int?), path: String)] = []
+    /// Every bound key: the kind of row that binds it, where, and its default.
+    var bindings = KeyTable<BoundKey>()
+
+    /// What a store read needs to know of a key, kept small: a screen may bind 100,000.
+    struct BoundKey {
+        var kind: RowKind
+        var line: Int32
+        var defaultValue: StoreValue
+        /// The row, when it has rules beyond its kind (checked on every write to the key).
+        var rules: BoundRow?
+        /// The id of the first row bound to the key, and the rules it sets (for conflicts).
+        var rowID: String = ""
+        var signature: RuleSignature = RuleSignature()
+    }
+    /// How many screens deep the reader is (screens pushed as tables).
+    var screenDepth = 0
+    /// The deepest nesting of screen tables read.
+    static let maxScreenDepth = 100
+
+    /// A Lua table mapping each row field's name to its `RowField` number.
+    let fieldTable: Int32
+
+    /// A validator of the script `file` running in `lua`.
+    init(lua: LuaState, file: String) {
+        self.lua = lua
+        self.file = file
+        lua.stack.newTable(recordCount: RowField.allCases.count)
+        for field in RowField.allCases {
+            lua.stack.push(Int(field.rawValue))
+            lua.stack.rawSet(-2, field.name)
+        }
+        fieldTable = lua.ref()
+    }
+
+    /// Whether an error (not only warnings) was found.
+    var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The rows being read, innermost last: the path component of each and its field slots.
+    var rowNames: [(component: Int, base: Int32, present: UInt64)] = []
+
+    /// While set, the references taken (for tables read again at each render: a `sections`
+    /// function's result), so the session can release them at the next render.
+    var collectedRefs: [Int32]?
+
+    /// While set, a screen id read again replaces the screen registered under it.
+    var replacesScreens = false
+
+    /// The function most recently referenced, and its reference.
+    var lastFunction: (pointer: UnsafeRawPointer, ref: ScriptRef)?
+
+    /// Takes the diagnostics found so far.
+    func takeDiagnostics() -> [Diagnostic] {
+        defer { diagnostics = [] }
+        return diagnostics
+    }
+}

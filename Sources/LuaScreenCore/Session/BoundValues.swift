@@ -1,0 +1,110 @@
+import LuaRuntime
+import ScreenModel
+
+/// The values callbacks see and write: pending, stored or default; the bindings of keys.
+extension Session {
+    /// The value of a key as callbacks see it: written in this transaction, else stored
+    /// (when of the right type for its row), else the default of the row bound to it.
+    package func value(for key: String) -> StoreValue? {
+        let pending = transaction?.pending(key)
+        if let pending, let written = pending { return written }
+        let bound = validator.bindings[key]
+        let defaultValue = bound?.defaultValue
+        // A removal in this transaction (`.some(nil)`) reads as the default, not the stored value.
+        if pending == nil, let stored = store.value(for: key) {
+            if let bound, let problem = storedValueProblem(stored, bound) {
+                warnOnce(key, "the store holds \(stored.typeName) \"\(stored)\" for \"\(key)\", but \(problem); using the default until it is changed")
+                return defaultValue
+            }
+            return stored
+        }
+        if let row = bound?.rules?.row, let ref = row.binding?.defaultFunction {
+            return dynamicDefault(row, ref, fallback: bound!.defaultValue)
+        }
+        return defaultValue
+    }
+
+    func warnOnce(_ key: String, _ message: String) {
+        if warnedKeys.insert(StoreKey(key)).inserted { warnings.append(message) }
+    }
+
+    /// Writes a value in the current transaction. Throws, writing nothing, when the store
+    /// file would pass 16 MiB (SPEC §6), so the write fails where it was made.
+    func write(_ key: String, _ value: StoreValue?) throws {
+        if transaction == nil {
+            // Outside an action (e.g. `lua` code at the prompt): a transaction of its own.
+            try perform { try write(key, value) }
+            return
+        }
+        let current = transaction!.fileSize ?? store.fileSize
+        let old = transaction!.pending(key).map { $0.map { StoreSize.member(key: key, value: $0) } ?? 0 }
+            ?? store.fileSize(ofMember: key)
+        let size = current - old + (value.map { StoreSize.member(key: key, value: $0) } ?? 0)
+        if size > StoreSize.limit {
+            throw SessionError.refused("cannot store \"\(Diagnostic.quote(key))\": the store file would be \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB limit; nothing was stored")
+        }
+        transaction!.fileSize = size
+        transaction!.writes.append((key, value))
+        valuesChanged()
+    }
+
+    /// Every bound key's value (stored or default), then any other stored key.
+    public func storeValues() -> [(key: String, value: StoreValue)] {
+        var out: [(key: String, value: StoreValue)] = []
+        var seen = Set<StoreKey>()
+        for screen in validator.screens {
+            guard case .value(let sections) = screen.sections else { continue }
+            for section in sections {
+                for row in section.rows {
+                    if let key = row.binding?.key, seen.insert(StoreKey(key)).inserted, let v = value(for: key) {
+                        out.append((key, v))
+                    }
+                }
+            }
+        }
+        for key in validator.bindings.keys.sorted() where seen.insert(StoreKey(key)).inserted {
+            if let v = value(for: key) { out.append((key, v)) }
+        }
+        for (key, v) in store.values where seen.insert(StoreKey(key)).inserted {
+            out.append((key, v))
+        }
+        return out
+    }
+
+    /// How a key is bound (kind of row aside): its default, range, step, secure flag,
+    /// options, as the first row bound to it declared them.
+    public func binding(forKey key: String) -> Binding? {
+        guard validator.bindings[key] != nil else { return nil }
+        if let cached = bindingCache, cached.structure == structureGeneration {
+            return cached.bindings[StoreKey(key)]
+        }
+        // One pass over the declared rows, then the live screens (rows that a `sections`
+        // function or a callback made); the first row bound to a key describes it.
+        var found: [StoreKey: Binding] = [:]
+        func note(_ sections: [Section]) {
+            for section in sections {
+                for row in section.rows {
+                    if let binding = row.binding, found[StoreKey(binding.key)] == nil { found[StoreKey(binding.key)] = binding }
+                }
+            }
+        }
+        for screen in validator.screens {
+            if case .value(let sections) = screen.sections { note(sections) }
+        }
+        for live in navigation.reversed() { note(live.sections ?? []) }
+        bindingCache = (structureGeneration, found)
+        return found[StoreKey(key)]
+    }
+
+    /// Every key a row binds, sorted.
+    public var boundKeys: [String] { validator.bindings.keys.sorted() }
+
+    /// The default of a bound key.
+    public func defaultValue(for key: String) -> StoreValue? {
+        guard let bound = validator.bindings[key] else { return nil }
+        if let row = bound.rules?.row, let ref = row.binding?.defaultFunction {
+            return dynamicDefault(row, ref, fallback: bound.defaultValue)
+        }
+        return bound.defaultValue
+    }
+}

@@ -1,0 +1,301 @@
+import LuaRuntime
+import ScreenModel
+
+/// Evaluating screens against the store: the field functions run here, each read of
+/// `ctx.store` recorded, and a failing field function marks its row instead of failing.
+extension Session {
+    /// The current screen, evaluated (cached until something changes).
+    public func currentScreen() -> ResolvedScreen {
+        if let cache, cache.generation == generation, cache.depth == navigation.count { return cache.screen }
+        let resolved = resolve(navigation.count - 1)
+        cache = (generation, navigation.count, resolved)
+        return resolved
+    }
+
+    /// A screen of the app evaluated as if it were pushed now (for `dump` and `render --screen`).
+    public func resolvedScreen(id: String) -> ResolvedScreen? {
+        guard let screen = validator.screen(id) else { return nil }
+        navigation.append(liveScreen(for: screen))
+        defer { navigation.removeLast() }
+        return resolve(navigation.count - 1)
+    }
+
+    /// Every screen declared in the script, in order, inline child screens included.
+    public var screenIDs: [String] { validator.screens.map(\.id) }
+
+    func resolve(_ level: Int) -> ResolvedScreen {
+        lua.beginAction()  // evaluating one screen is one action: its field functions share one budget
+        defer { lua.endAction() }
+        let live = navigation[level]
+        if let picker = live.picker { return resolvePicker(live, picker) }
+        if let list = live.list { return resolveList(live, list).0 }
+        var number = 0
+        let (sections, error) = sections(of: live)
+        var resolved = ResolvedScreen(id: live.id, title: title(of: live), sections: [])
+        if let error {
+            let row = ResolvedRow(id: "error", kind: .text, text: "The sections could not be built", detail: error,
+                                  visible: true, error: error)
+            resolved.sections.append(ResolvedSection(id: "error", header: nil, footer: nil, rows: [row]))
+        }
+        resolved.sections.reserveCapacity(sections.count)
+        for section in sections {
+            let visible: Bool
+            switch evalBool(section.visible, row: nil, what: "visible of section \"\(section.id)\"") {
+            case .success(let v): visible = v
+            case .failure: visible = true
+            }
+            var rows: [ResolvedRow] = []
+            rows.reserveCapacity(section.rows.count)
+            for row in section.rows {
+                rows.append(resolveRow(row, sectionVisible: visible, number: &number))
+            }
+            resolved.sections.append(ResolvedSection(id: section.id, header: header(of: section), footer: footer(of: section),
+                                                      visible: visible, rows: rows))
+        }
+        return resolved
+    }
+
+    /// The sections of a live screen: its own, or what its `sections` function returns.
+    package func sections(of live: LiveScreen) -> ([Section], String?) {
+        if let sections = live.sections { return (sections, nil) }
+        guard let ref = live.sectionsFunction else { return ([], nil) }
+        let stack = lua.stack
+        let top = stack.top
+        defer { stack.top = top }
+        if let error = callField(ref, row: nil, what: "sections of screen \"\(live.id)\"") { return ([], error.description) }
+        guard stack.type(at: -1) == .table else {
+            return ([], "the sections function of screen \"\(live.id)\" returned a \(stack.type(at: -1).name), not a list of sections")
+        }
+        var ids = RowIDs()
+        let (sections, refs) = validator.readAgain {
+            validator.readRuntimeSections(-1, path: [.field(live.id), .field("sections")], rowIDs: &ids)
+        }
+        // The previous render's rows are replaced: their references go.
+        for ref in renderRefs[live.id] ?? [] { lua.unref(ref) }
+        renderRefs[live.id] = refs
+        let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+        if !problems.isEmpty {
+            return (sections, problems.map(\.description).joined(separator: "\n"))
+        }
+        return (sections, nil)
+    }
+
+    func resolveRow(_ row: Row, sectionVisible: Bool, number: inout Int) -> ResolvedRow {
+        var errors: [String] = []
+        func note<T>(_ result: Result<T, SessionError>, _ fallback: T) -> T {
+            switch result {
+            case .success(let v): return v
+            case .failure(let e): errors.append(e.message); return fallback
+            }
+        }
+        let visible = sectionVisible && note(evalBool(row.visible, row: row, what: "visible of row \"\(row.id)\""), true)
+        let enabled = note(evalBool(row.enabled, row: row, what: "enabled of row \"\(row.id)\""), true)
+        let text = tr(note(evalString(row.text, row: row, what: "text of row \"\(row.id)\""), row.id) ?? row.id)
+        var detail: String? = nil
+        if let d = row.detail {
+            detail = note(evalString(d, row: row, what: "detail of row \"\(row.id)\""), nil).map(tr)
+        }
+        var value: StoreValue? = nil
+        var toggleOn: Bool? = nil
+        var empty = false
+        if let binding = row.binding {
+            value = self.value(for: binding.key)
+            empty = value?.description.isEmpty ?? true
+            if row.detail == nil { detail = note(displayValue(row, binding, value), nil) }
+            if binding.secure { value = .string(Binding.secureMask) }
+            if row.kind == .toggle, binding.toggleValues != nil, let value { toggleOn = binding.toggleIsOn(value) }
+        }
+        var resolved = ResolvedRow(id: row.id, kind: row.kind, text: text, detail: detail, icon: row.icon,
+                                   style: row.style, accessory: row.effectiveAccessory, enabled: enabled,
+                                   visible: visible, selectable: row.isSelectable, key: row.binding?.key,
+                                   value: value, destructive: row.destructive)
+        if row.hasRareFields {
+            let actions = row.actions
+            if !actions.isEmpty {
+                resolved.actions = actions.map { ResolvedAction(id: $0.id, text: $0.text, destructive: $0.destructive) }
+            }
+        }
+        if row.kind == .choice, row.detail == nil, let items = value?.listItems {
+            resolved.selectedCount = items.count
+        }
+        if let toggleOn { resolved.toggleOn = toggleOn }
+        if let binding = row.binding, row.detail == nil, row.kind == .input || row.kind == .list || row.kind == .date || row.kind == .time,
+           binding.placeholder != nil || binding.placeholderFunction != nil, empty {
+            resolved.isPlaceholder = true
+        }
+        if !errors.isEmpty {
+            resolved.error = errors.joined(separator: "; ")
+        }
+        if visible, resolved.selectable {
+            number += 1
+            resolved.number = number
+        }
+        return resolved
+    }
+
+    /// A bound value as the row shows it.
+    func displayValue(_ row: Row, _ binding: Binding, _ value: StoreValue?) -> Result<String?, SessionError> {
+        guard let value else { return .success(nil) }
+        switch row.kind {
+        case .toggle:
+            if let on = binding.toggleIsOn(value) { return .success(on ? "on" : "off") }
+            return .success(value.description)
+        case .choice where binding.multiple:
+            switch options(of: row) {
+            case .success(let options):
+                let items = value.listItems ?? []
+                return .success(items.map { item in options.first { $0.value.sameValue(as: item) }.map { tr($0.text) } ?? item.description }
+                    .joined(separator: ", "))
+            case .failure(let e):
+                return .failure(e)
+            }
+        case .list:
+            let n = value.listItems?.count ?? 0
+            return .success(n == 0 ? (placeholder(of: row) ?? tr("none")) : counted(n, one: "1 item", many: "%d items"))
+        case .choice:
+            switch options(of: row) {
+            case .success(let options):
+                return .success(options.first { $0.value.sameValue(as: value) }.map { tr($0.text) } ?? value.description)
+            case .failure(let e):
+                return .failure(e)
+            }
+        case .input:
+            // A secure input's placeholder is drawn while it is empty; its value never is.
+            if binding.secure { return .success(value.description.isEmpty ? placeholder(of: row) : Binding.secureMask) }
+            if value.description.isEmpty { return .success(placeholder(of: row)) }
+            if binding.multiline, case .string(let s) = value, let newline = s.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
+                // The first line, and … when more lines follow.
+                let rest = s[s.index(after: newline)...]
+                return .success(String(s[..<newline]) + (rest.isEmpty ? "" : "…"))
+            }
+            return .success(value.description)
+        case .date, .time:
+            if value.description.isEmpty { return .success(placeholder(of: row) ?? tr("not set")) }
+            return .success(value.description)
+        case .number:
+            let unit = binding.unit.map { " " + $0 } ?? ""
+            return .success(value.description + unit)
+        default:
+            return .success(value.description)
+        }
+    }
+
+    func resolvePicker(_ live: LiveScreen, _ picker: PickerSource) -> ResolvedScreen {
+        let row = picker.row
+        guard let binding = row.binding else { return ResolvedScreen(id: live.id, title: live.title, sections: []) }
+        let current = value(for: binding.key)
+        var rows: [ResolvedRow] = []
+        var errorText: String? = nil
+        switch options(of: row) {
+        case .success(let options):
+            for (i, option) in options.enumerated() {
+                let checked = current.map { current in
+                    current.listItems.map { $0.contains { option.value.sameValue(as: $0) } } ?? option.value.sameValue(as: current)
+                } ?? false
+                rows.append(ResolvedRow(id: option.value.description, kind: .text, text: tr(option.text),
+                                        accessory: checked ? .checkmark : .none, selectable: true,
+                                        value: option.value, number: i + 1))
+            }
+        case .failure(let e):
+            errorText = e.message
+        }
+        let footer = errorText ?? helpText(of: row)
+        return ResolvedScreen(id: live.id, title: live.title,
+                              sections: [ResolvedSection(id: "options", header: nil, footer: footer, rows: rows)])
+    }
+
+    /// The options of a choice row, evaluating and validating an options function.
+    package func options(of row: Row) -> Result<[ChoiceOption], SessionError> {
+        switch row.binding?.options {
+        case .value(let options)?:
+            return .success(options)
+        case .function(let ref)?:
+            let stack = lua.stack
+            let top = stack.top
+            defer { stack.top = top }
+            if let error = callField(ref, row: row, what: "options of row \"\(row.id)\"") { return .failure(error) }
+            guard stack.type(at: -1) == .table else {
+                return .failure(.refused("the options function of row \"\(row.id)\" returned a \(stack.type(at: -1).name), not a list"))
+            }
+            let options = validator.readRuntimeOptions(-1, path: [.field(row.id)])
+            let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+            guard let options, problems.isEmpty else {
+                return .failure(SessionError(.invalid, problems.map(\.message).joined(separator: "; ")))
+            }
+            return .success(options)
+        case nil:
+            return .success([])
+        }
+    }
+
+    // MARK: field functions
+
+    /// Runs `body` recording the store keys read; nested calls keep the outer record too.
+    package func withReadLog<T>(_ body: () throws -> T) rethrows -> T {
+        let outer = readLog
+        readLog = []
+        defer {
+            if let inner = readLog, outer != nil { readLog = outer! + inner } else { readLog = outer }
+        }
+        return try body()
+    }
+
+    /// Calls a field function with ctx, recording the store keys it reads; its result is left
+    /// on the stack (the caller restores the stack).
+    private func callField(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String) -> SessionError? {
+        do {
+            try withReadLog { try call(ref, row: row, what: what(), results: 1) }
+            return nil
+        } catch let e as SessionError {
+            return e
+        } catch {
+            return .refused("\(error)")
+        }
+    }
+
+    func evalBool(_ field: Dynamic<Bool>, row: Row?, what: @autoclosure () -> String) -> Result<Bool, SessionError> {
+        switch field {
+        case .value(let b): return .success(b)
+        case .function(let ref):
+            let stack = lua.stack
+            let top = stack.top
+            defer { stack.top = top }
+            if let error = callField(ref, row: row, what: what()) { return .failure(error) }
+            let t = stack.type(at: -1)
+            return .success(!(t == .nil_ || (t == .boolean && !stack.bool(at: -1))))
+        }
+    }
+
+    func evalString(_ field: Dynamic<String>, row: Row?, what: @autoclosure () -> String) -> Result<String?, SessionError> {
+        switch field {
+        case .value(let s): return .success(s)
+        case .function(let ref):
+            let stack = lua.stack
+            let top = stack.top
+            defer { stack.top = top }
+            if let error = callField(ref, row: row, what: what()) { return .failure(error) }
+            switch stack.type(at: -1) {
+            case .string:
+                guard let text = stack.string(at: -1) else { return .failure(hostMemoryFailure(ref, what: what())) }
+                return .success(text)
+            case .number: return .success(stack.isInteger(at: -1) ? stack.integer(at: -1).map { String($0) } : stack.number(at: -1).map(StoreValue.format))
+            case .nil_: return .success(nil)
+            default:
+                return .failure(.refused("\(what()) returned a \(stack.type(at: -1).name), expected a string"))
+            }
+        }
+    }
+
+    /// Evaluates a field function recording what it read: for `why`.
+    package func explain(_ field: Dynamic<Bool>, row: Row?, what: @autoclosure () -> String) -> (Bool, [(key: String, value: StoreValue?)], SessionError?) {
+        let outer = readLog
+        readLog = []
+        let result = evalBool(field, row: row, what: what())
+        let reads = readLog ?? []
+        readLog = outer
+        switch result {
+        case .success(let b): return (b, reads, nil)
+        case .failure(let e): return (true, reads, e)
+        }
+    }
+}

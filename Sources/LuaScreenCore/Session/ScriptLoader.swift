@@ -1,0 +1,101 @@
+import LuaRuntime
+import ScreenModel
+
+/// Loads and validates a script in a fresh Lua state.
+package enum ScriptLoader {
+    struct Loaded {
+        let lua: LuaState
+        let validator: Validator
+        let app: App
+        let sources: SourceFiles
+    }
+
+    /// `source`: the script's text when it is not the file's (an editor's unsaved buffer).
+    static func load(path: String, options: SessionOptions, source: [UInt8]? = nil) throws -> Loaded {
+        guard let lua = LuaState(limits: options.limits) else {
+            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)")])
+        }
+        // Loading, running and validating the script is one action: one budget.
+        lua.beginAction()
+        defer { lua.endAction() }
+        let folder = directoryName(path)
+        let sources = SourceFiles(path)
+        // The script's print reaches the host's sink through the one sanitizer (SPEC §7).
+        let sink = options.print
+        var sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { sink(sanitize($0)) })
+        sandbox.moduleRead = { [weak sources] module in sources?.add(module) }
+        sandbox.moduleSource = options.moduleSource
+        if let error = lua.openScriptSandbox(sandbox) {
+            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: error.sandboxText)])
+        }
+        let timing = PhaseTimer()
+        // The source is dropped as soon as Lua has compiled it.
+        // A FIFO or /dev/zero is "not a regular file", never read.
+        let loadError: LuaError?
+        switch source.map({ Result<[UInt8], PathError>.success($0) }) ?? PathResolver.readRegularFile(path) {
+        case .success(let bytes): loadError = lua.load(bytes, chunkName: "@" + path)
+        case .failure(let reason):
+            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
+        }
+        if let error = loadError {
+            throw LoadError([diagnostic(from: error, file: path)])
+        }
+        timing.lap("parse", lua: lua)
+        if let error = lua.call(nargs: 0, nresults: 1) {
+            throw LoadError([diagnostic(from: error, file: path)])
+        }
+        timing.lap("run", lua: lua)
+        // The compiled main chunk is garbage now: free it before the model is built, so
+        // the model reuses its memory.
+        lua.collectGarbage(returningMemory: true)
+        timing.lap("collect", lua: lua)
+        let validator = Validator(lua: lua, file: path)
+        let app = validator.readScript(-1)
+        lua.stack.pop()
+        timing.lap("validate", lua: lua)
+        if let error = lua.hostMemoryError(at: path) {
+            throw LoadError([diagnostic(from: error, file: path)])
+        }
+        lua.keepHostBytes(lua.hostMemoryInAction, for: "model")  // what the validator copied out
+        let diagnostics = Diagnostic.sorted(validator.takeDiagnostics())
+        if validator.isLocaleFile {
+            let notAScreen = Diagnostic(file: path, line: nil, path: "", message: "this file returns a table of strings (text = translation), not a screen or app: it is a locale file, read by the app whose `strings` names its folder; check that app with --locale")
+            throw LoadError(diagnostics + [notAScreen], localeFileProblems: diagnostics)
+        }
+        guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
+            // Every diagnostic at once (SPEC §2): the key typos too, though rows have errors.
+            let typos = StoreKeyUse.warnings(scriptPath: path, isBound: { validator.bindings[$0] != nil },
+                                             boundKeys: validator.bindings.keys.sorted(),
+                                             scriptText: source, moduleSource: options.moduleSource)
+            throw LoadError(Diagnostic.sorted(diagnostics + typos))
+        }
+        validator.diagnostics = diagnostics  // warnings, for `check`
+        return Loaded(lua: lua, validator: validator, app: app, sources: sources)
+    }
+
+    package static func diagnostic(from error: LuaError, file: String) -> Diagnostic {
+        // The message is the script's own text (error(...)): cut like any quoted value.
+        var message = Diagnostic.quote(error.text, keepEnd: true) + SessionError.sandboxHint(error.text)
+        if error.kind == .syntax { message = "syntax error: " + message }
+        // A test file given where a screen script is expected calls test(), open(), ...
+        for global in ["test", "open", "snapshot", "eq", "truthy", "raises", "skip", "todo"]
+        where message.contains("attempt to call a nil value (global '\(global)')") {
+            message += "; this is a test file (\(global) is a test global): run it with luascreen test \(file)"
+            break
+        }
+        // A message without "file:line:" (raised by C: yield outside a coroutine, C stack
+        // overflow, error(nil), error objects): the innermost script line of the traceback.
+        let fromTraceback = error.scriptTraceback.lazy
+            .compactMap { LuaError(kind: .runtime, message: $0).location }.first { $0.file != "luascreen" }
+        if let location = error.location ?? fromTraceback {
+            return Diagnostic(file: location.file, line: location.line, path: "", message: message)
+        }
+        return Diagnostic(file: file, line: nil, path: "", message: message)
+    }
+
+    package static func directoryName(_ path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let dir = String(path[..<slash])
+        return dir.isEmpty ? "/" : dir
+    }
+}

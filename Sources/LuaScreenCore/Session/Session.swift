@@ -1,0 +1,126 @@
+import LuaRuntime
+import ScreenModel
+
+/// A live run of a script: the navigation stack, the values, the callbacks.
+///
+/// The REPL, batch mode, `luascreen test` and the Swift API all drive screens through it.
+/// Every action is a transaction: a callback that raises changes nothing.
+///
+/// Not `Sendable`: a session is bound to the thread that made it, as its `LuaState` is;
+/// use it, and close it, on that thread only.
+///
+/// This file holds the session's state and its lifetime (open, close); what it does is in
+/// extensions, one file a concern named for it (Navigation.swift, Select.swift,
+/// SetValue.swift, Resolve.swift, ContextStore.swift, ...).
+public final class Session {
+    /// The path of the script the session runs.
+    public let scriptPath: String
+    /// How the session runs its script (limits, sandbox, store, print, locale).
+    public let options: SessionOptions
+    /// The validated app: its screens, as declared.
+    public internal(set) var app: App
+    /// Where the values live.
+    public private(set) var store: ValueStore
+    /// Every alert so far, in order.
+    public internal(set) var messages: [String] = []
+    /// Warnings found while running (a stored value of the wrong type, ...), each said once.
+    public internal(set) var warnings: [String] = []
+    /// The locale asked for (`de_DE` of `de_DE.UTF-8`), as `ctx.locale` gives it; nil: none.
+    public internal(set) var locale: String?
+    /// The selected locale's strings: text as written → text shown.
+    var translations: [String: String] = [:]
+
+    /// The script's Lua state (replaced by `reloadScript`).
+    package var lua: LuaState
+    /// The script's file and the modules it required (`run --watch` watches them).
+    public internal(set) var sources: SourceFiles
+    /// The validator that read the script (and reads run-time rows and options).
+    package var validator: Validator
+    package var navigation: [LiveScreen] = []
+    var transaction: Transaction?
+    var readLog: [(key: String, value: StoreValue?)]?
+    /// Values field functions read instead of the stored ones (`why` trying what decided a condition).
+    var readOverrides: [String: StoreValue]?
+    var currentCall: (row: Row?, screen: Int)?
+    /// The message of the last `ctx:refuse(message)`, until the call it ended is reported.
+    var refusal: String?
+    var contextRefs = ContextRefs()
+    /// on_appear calls under way, one inside the other, and the error of the push depth
+    /// limit once it was reached (raised as it is at every level, not wrapped again).
+    var appearDepth = 0
+    var appearLimitMessage: String?
+    var generation = 0
+    package var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
+    var structureGeneration = 0
+    var rowIndex: RowIndex?
+    /// Where the visible rows of the current screen, evaluated whole, are: (section, row)
+    /// of each, made once per evaluation (for paging a screen whose visibility is dynamic).
+    var visibleIndex: (generation: Int, depth: Int, entries: [(section: Int, row: Int)])?
+    var bindingCache: (structure: Int, bindings: [StoreKey: Binding])?
+    /// The declared row behind the last row found through the index (select looks it up next).
+    var lastLookedUp: (structure: Int, depth: Int, row: Row)?
+    /// References taken by the last evaluation of each screen whose sections are a function.
+    var renderRefs: [String: [Int32]] = [:]
+    var warnedKeys = Set<StoreKey>()
+    /// The script's text when it was not read from its file (an editor's buffer), for the key-typo scan.
+    var scriptText: [UInt8]?
+    /// Keys whose `default` function is running (one that reads its own key gets the fallback).
+    var defaulting = Set<String>()
+
+    /// The calls under way, innermost last: which ctx table each was handed and for what
+    /// row and screen (ctx.row and ctx.screen are made when a script first reads them).
+    var activeContexts: [(table: UnsafeRawPointer, row: Row?, level: Int)] = []
+
+    /// Loads the script at `path` and opens its root screen (running its `on_appear`).
+    public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
+        try open(path: path, text: nil, options: options)
+    }
+
+    /// Loads the script named `path` from `text` (nil: the file) and opens its root screen.
+    public static func open(path: String, text: [UInt8]?, options: SessionOptions = SessionOptions()) throws -> Session {
+        let loaded = try ScriptLoader.load(path: path, options: options, source: text)
+        var options = options
+        if options.store == nil, let provider = options.storeProvider {
+            do {
+                options.store = try provider(loaded.app.storeName)
+            } catch {
+                loaded.lua.close()
+                throw error
+            }
+        }
+        let session = Session(path: path, options: options, lua: loaded.lua, validator: loaded.validator, app: loaded.app)
+        session.sources = loaded.sources
+        session.scriptText = text
+        try session.selectLocale()
+        try session.openRoot()
+        return session
+    }
+
+    init(path: String, options: SessionOptions, lua: LuaState, validator: Validator, app: App) {
+        self.scriptPath = path
+        self.options = options
+        self.lua = lua
+        self.validator = validator
+        self.app = app
+        self.store = options.store ?? MemoryStore()
+        self.sources = SourceFiles(path)
+        installContext()
+    }
+
+    deinit { close() }
+
+    /// Releases the Lua state (and every reference into it).
+    public func close() {
+        lua.close()
+    }
+
+    /// Something about the screens changed (navigation, run-time rows): re-evaluate, re-index.
+    package func changed() {
+        generation &+= 1
+        structureGeneration &+= 1
+        forgetPoppedRows()
+    }
+
+    /// Only values changed: re-evaluate, but the rows are where they were.
+    func valuesChanged() { generation &+= 1 }
+}

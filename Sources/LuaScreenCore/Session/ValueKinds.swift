@@ -1,0 +1,166 @@
+import LuaRuntime
+import ScreenModel
+
+/// What SPEC §8 adds to values: `default` functions, `inc`/`dec` on the step grid,
+/// `pairs(ctx.store)` and `ctx:reset(...)`.
+extension Session {
+    // MARK: default functions
+
+    /// Runs a row's `default(ctx)` (recording what it reads, like a field function); its
+    /// result is not checked. A failure, a result that is not a value, or a default that
+    /// reads its own key gives the kind's fallback.
+    func dynamicDefault(_ row: Row, _ ref: ScriptRef, fallback: StoreValue) -> StoreValue {
+        guard let binding = row.binding, defaulting.insert(binding.key).inserted else { return fallback }
+        defer { defaulting.remove(binding.key) }
+        let stack = lua.stack
+        let top = stack.top
+        defer { stack.top = top }
+        do {
+            try withReadLog { try call(ref, row: row, what: "default of row \"\(row.id)\"", results: 1) }
+        } catch let error as SessionError {
+            warnOnce("default \u{1}" + binding.key, "default of row \"\(row.id)\" failed: \(error.message); using \(fallback)")
+            return fallback
+        } catch {
+            return fallback
+        }
+        guard case .success(let value?)? = StoreInput.value(stack, at: -1, key: binding.key) else { return fallback }
+        if row.kind == .toggle, case .bool(let b) = value { return binding.toggleValue(b) }
+        return value
+    }
+
+    // MARK: inc, dec
+
+    /// `inc REF`: the next grid value up, stopping at the last one within `max`.
+    public func increment(_ reference: String) throws { try stepNumber(reference, up: true) }
+
+    /// `dec REF`: the next grid value down, stopping at the first one within `min`.
+    public func decrement(_ reference: String) throws { try stepNumber(reference, up: false) }
+
+    private func stepNumber(_ reference: String, up: Bool) throws {
+        let resolved = try lookup(reference)
+        guard let row = declaredRow(resolved), row.kind == .number, let binding = row.binding else {
+            throw SessionError.refused("\(up ? "inc" : "dec") moves a number row; \"\(resolved.text)\" is not one")
+        }
+        if !resolved.enabled {
+            throw SessionError.refused("row \"\(resolved.text)\" is disabled; `why \(resolved.number.map(String.init) ?? resolved.id)` tells why")
+        }
+        let current = value(for: binding.key)?.doubleValue ?? binding.defaultValue.doubleValue ?? 0
+        guard let next = NumberGrid.step(from: current, up: up, step: binding.step ?? 1, origin: binding.minimum ?? 0,
+                                         minimum: binding.minimum, maximum: binding.maximum) else { return }
+        let value: StoreValue = next == next.rounded() && abs(next) < 1e15 ? .integer(Int64(next)) : .number(next)
+        try perform { try change(row, to: value) }
+    }
+
+    // MARK: pairs(ctx.store)
+
+    /// `__pairs` of the store proxy: an iterator over every bound key (declared in the
+    /// script) and every stored key, with the values `ctx.store` reads.
+    func storePairs(_ s: LuaStack) -> HostResult {
+        var items: [(key: String, value: StoreValue)] = []
+        var seen = Set<String>()
+        for key in validator.bindings.keys where seen.insert(key).inserted {
+            if let v = value(for: key) { items.append((key, v)) }
+        }
+        for (key, _) in store.values where seen.insert(key).inserted {
+            if let v = value(for: key) { items.append((key, v)) }
+        }
+        if let pending = transaction?.writes {
+            for (key, _) in pending where seen.insert(key).inserted {
+                if let v = value(for: key) { items.append((key, v)) }
+            }
+        }
+        // A snapshot table walked by the standard `next`: no host state per loop.
+        s.ensure(6)
+        s.pushGlobals()
+        s.rawGet(-1, "next")
+        s.remove(-2)
+        guard s.type(at: -1) == .function else {
+            return .error("pairs(ctx.store) needs the standard function next, which the script replaced")
+        }
+        s.newTable(recordCount: items.count)
+        for item in items {
+            s.push(item.value)
+            s.rawSet(-2, item.key)
+        }
+        s.pushNil()
+        return .results(3)
+    }
+
+    // MARK: ctx:reset
+
+    /// `ctx:reset(key, ...)`: the keys back to their defaults (stored values removed); with no
+    /// key every bound key, keeping stored keys no row binds. Runs no `on_change`.
+    func ctxReset(_ s: LuaStack) -> HostResult {
+        if readLog != nil { return .error("ctx:reset cannot be used in a field function; use it in a callback") }
+        guard transaction != nil else { return .error("ctx:reset can only be used inside a callback") }
+        let count = s.top - 1
+        if count <= 0 {
+            do {
+                for key in validator.bindings.keys where store.value(for: key) != nil || transaction?.pending(key) != nil {
+                    try write(key, nil)
+                }
+            } catch { return .error("ctx:reset: \(error)") }
+            return .results(0)
+        }
+        var keys: [String] = []
+        for i in 2...(count + 1) {
+            guard s.type(at: i) == .string, let key = s.string(at: i) else {
+                return .error("ctx:reset(key, ...): keys are strings, got a \(s.type(at: i).name) (argument \(i - 1))")
+            }
+            keys.append(key)
+        }
+        do { for key in keys { try write(key, nil) } } catch { return .error("ctx:reset: \(error)") }
+        return .results(0)
+    }
+}
+
+extension Session {
+    /// Adds the fields of SPEC §8 to the row table `pushRowTable` builds (for update_row).
+    func pushValueKindFields(_ row: Row) {
+        let s = lua.stack
+        func ref(_ name: String, _ r: ScriptRef?) {
+            if let r {
+                lua.push(ref: r.id)
+                s.rawSet(-2, name)
+            }
+        }
+        pushActions(row)
+        ref("help", row.helpFunction)
+        if row.kind == .button { ref("confirm", row.confirmFunction) }
+        guard let b = row.binding else { return }
+        if row.kind != .input { ref("validate", b.validate) }
+        ref("default", b.defaultFunction)
+        if row.kind == .input { ref("placeholder", b.placeholderFunction) }
+        if row.kind == .toggle, let values = b.toggleValues {
+            s.newTable(arrayCount: 2)
+            s.push(values.on)
+            s.rawSet(-2, index: 1)
+            s.push(values.off)
+            s.rawSet(-2, index: 2)
+            s.rawSet(-2, "values")
+            // The default is written as the boolean it says.
+            s.push(b.toggleIsOn(b.defaultValue) ?? false)
+            s.rawSet(-2, "default")
+        }
+        if row.kind == .choice, b.closeOnPick {
+            s.push(true)
+            s.rawSet(-2, "close_on_pick")
+        }
+    }
+}
+
+extension NumberGrid {
+    /// The next grid value (`origin + k·step`) above or below `value`, kept within
+    /// `minimum`/`maximum` at the last grid value inside them; nil when there is none.
+    package static func step(from value: Double, up: Bool, step: Double, origin: Double, minimum: Double?, maximum: Double?) -> Double? {
+        guard step > 0 else { return nil }
+        let q = (value - origin) / step
+        let tolerance = 1e-6 * max(1, abs(q))
+        var k = up ? (q + tolerance).rounded(.down) + 1 : (q - tolerance).rounded(.up) - 1
+        if let hi = maximum { k = min(k, ((hi - origin) / step + tolerance).rounded(.down)) }
+        if let lo = minimum { k = max(k, ((lo - origin) / step - tolerance).rounded(.up)) }
+        let result = origin + k * step
+        // Decimal steps: 0.1 * 3 is 0.30000000000000004; keep 12 significant decimals.
+        return (result * 1e12).rounded() / 1e12
+    }
+}

@@ -1,0 +1,320 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import LuaRuntime
+import ScreenModel
+import ScreenRender
+import LuaScreenCore
+
+/// A bug the explorer found: which check failed and what it said. `Sendable`: a plain value.
+public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
+    /// The checks run after every step. `Sendable`.
+    public enum Check: String, Sendable {
+        /// A callback or field function raised (or a step failed other than by a clean refusal).
+        case raised
+        /// A line of the screen does not fit its width, or holds a raw control character.
+        case render
+        /// A stored value breaks its row's rules.
+        case value
+        /// A disabled or hidden row has no `why`.
+        case why
+        /// The store does not survive a JSON round trip.
+        case json
+        /// One of the script's `invariants` returned false or raised.
+        case invariant
+        /// A row whose `enabled` is a function was never enabled in any walk.
+        case neverEnabled = "never-enabled"
+    }
+
+    /// The check that failed.
+    public var check: Check
+    /// What it found, naming the row, value or line.
+    public var message: String
+
+    /// A failure of `check` saying `message`.
+    public init(_ check: Check, _ message: String) {
+        self.check = check
+        self.message = message
+    }
+
+    /// `CHECK: MESSAGE`, as `explore` prints it.
+    public var description: String { "\(check.rawValue): \(message)" }
+
+    /// What a shrunk walk must still show to count as the same bug: the check, and the
+    /// message's first line without its numbers (values and line numbers may move).
+    var signature: String {
+        var first = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        // An error raised by the script is the same bug wherever it shows (a callback, a
+        // row's field, a check of a stored value): its message after "FILE:LINE: ".
+        if check == .raised, let core = ExploreFailure.scriptError(in: first) { first = core }
+        return check.rawValue + ":" + String(first.filter { !$0.isNumber })
+    }
+
+    /// The text after the first ":LINE: " of a message, up to " (in ...)".
+    static func scriptError(in line: String) -> String? {
+        let chars = Array(line)
+        var i = 0
+        while i < chars.count {
+            if chars[i] == ":" {
+                var j = i + 1
+                while j < chars.count, chars[j].isNumber { j += 1 }
+                if j > i + 1, j + 1 < chars.count, chars[j] == ":", chars[j + 1] == " " {
+                    var rest = String(chars[(j + 2)...])
+                    if let cut = rest.firstRange(of: " (in ") { rest = String(rest[..<cut.lowerBound]) }
+                    return rest
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+}
+
+/// The checks after each step. Work whose answer depends only on the evaluated screen or on
+/// the stored values is done again only when they changed.
+///
+/// Not `Sendable`: it keeps what the last checks saw; use it on the thread of the session
+/// it checks.
+public final class ExploreChecker {
+    /// The widths every screen must render at.
+    public static let widths = [20, 40, 80, 200]
+
+    /// Skip the checks whose inputs have not changed since they last passed.
+    public var reuse = true
+    /// Time spent in each check, in nanoseconds (for `scripts/bench`).
+    public private(set) var nanoseconds: [String: UInt64] = [:]
+
+    /// Whether the evaluated screen differed from the one of the previous check.
+    public private(set) var screenChanged = true
+
+    private var passedScreens = Set<ResolvedScreen>()
+    /// Rows and section frames (header, footer) drawn without a problem, with the columns
+    /// (and width) they were drawn at.
+    private var passedRows: [ResolvedRow: Set<[Int]>] = [:]
+    private struct Frame: Hashable { var header: String?; var footer: String? }
+    private var passedFrames: [Frame: Set<[Int]>] = [:]
+    private struct StoredPair: Hashable { var key: String; var value: StoreValue }
+    private var passedValues = Set<[StoredPair]>()
+    private var lastScreen: ResolvedScreen?
+    private var lastValues: [(key: String, value: StoreValue)]?
+    private var rowsByKey: [String: Row]?
+    private let renderers = ExploreChecker.widths.map { TextRenderer(options: RenderOptions(width: $0)) }
+
+    /// A checker with nothing remembered.
+    public init(reuse: Bool = true) { self.reuse = reuse }
+
+    /// Forget what belongs to the previous session (a new walk, a reload); after a reload
+    /// (`scriptChanged`) also what passed, since the script may have changed on disk.
+    public func newSession(scriptChanged: Bool = false) {
+        lastScreen = nil
+        lastValues = nil
+        rowsByKey = nil
+        if scriptChanged {
+            passedScreens.removeAll()
+            passedRows.removeAll()
+            passedFrames.removeAll()
+            passedValues.removeAll()
+        }
+    }
+
+    /// Runs every check after a step (or after opening); the first failure, or nil.
+    public func check(_ session: Session, after outcome: ExploreStep.Outcome) -> ExploreFailure? {
+        if case .failed(let error) = outcome { return ExploreFailure(.raised, error.description) }
+        let screen = timed("screen") { session.currentScreen() }
+        if let failure = timed("fields", { fieldErrors(screen) }) { return failure }
+        screenChanged = screen != lastScreen
+        if !reuse || screenChanged {
+            // A choice's picker whose options function fails shows no options.
+            if let picker = session.navigation.last?.picker, case .failure(let error) = session.options(of: picker.row) {
+                return ExploreFailure(.raised, "the options of \"\(picker.row.id)\": \(error)")
+            }
+            // A screen evaluated the same as one that passed renders the same; its rows'
+            // conditions gave the same answers, so their `why`s are taken as passing too.
+            if !reuse || !passedScreens.contains(screen) {
+                if let failure = timed("render", { renders(screen) }) { return failure }
+                if let failure = timed("why", { whys(screen, session) }) { return failure }
+                if reuse {
+                    if passedScreens.count > 4096 { passedScreens.removeAll(keepingCapacity: true) }
+                    passedScreens.insert(screen)
+                }
+            }
+            lastScreen = screen
+        }
+        let values = session.store.values
+        if !reuse || !ExploreChecker.same(values, lastValues) {
+            // Values are checked against rows that never change within a script: a set of
+            // values that passed once passes again.
+            let key = values.map { StoredPair(key: $0.key, value: $0.value) }
+            if !reuse || !passedValues.contains(key) {
+                if let failure = timed("values", { storedValues(values, session) }) { return failure }
+                if let failure = timed("json", { roundTrip(values) }) { return failure }
+                if reuse {
+                    if passedValues.count > 4096 { passedValues.removeAll(keepingCapacity: true) }
+                    passedValues.insert(key)
+                }
+            }
+            lastValues = values
+        }
+        return timed("invariants") { session.invariantFailure() }
+    }
+
+    private func timed<T>(_ name: String, _ body: () -> T) -> T {
+        let start = monotonicNanoseconds()
+        let result = body()
+        nanoseconds[name, default: 0] &+= monotonicNanoseconds() &- start
+        return result
+    }
+
+    private static func same(_ a: [(key: String, value: StoreValue)], _ b: [(key: String, value: StoreValue)]?) -> Bool {
+        guard let b, a.count == b.count else { return false }
+        for i in a.indices where a[i].key != b[i].key || a[i].value != b[i].value { return false }
+        return true
+    }
+
+    /// A field function (text, detail, enabled, visible, options, sections) raised.
+    private func fieldErrors(_ screen: ResolvedScreen) -> ExploreFailure? {
+        for row in screen.sections.lazy.flatMap(\.rows) {
+            if let error = row.error { return ExploreFailure(.raised, "row \"\(row.id)\" of screen \"\(screen.id)\": \(error)") }
+        }
+        return nil
+    }
+
+    /// The screen at each width: every line within the width, no raw control characters.
+    /// A section drawn before with the same columns at the same width is not drawn again.
+    private func renders(_ screen: ResolvedScreen) -> ExploreFailure? {
+        if !reuse {
+            for (w, renderer) in renderers.enumerated() {
+                if let failure = checkLines(renderer.render(screen), screen, width: ExploreChecker.widths[w]) { return failure }
+            }
+            return nil
+        }
+        // Piece by piece: the title, each section's header and footer, each row; a piece
+        // drawn before with the same columns is not drawn again.
+        let columns = renderers.map { $0.columns(of: screen) }
+        for (w, renderer) in renderers.enumerated() {
+            if let failure = checkLines(renderer.renderTitle(screen), screen, width: ExploreChecker.widths[w]) { return failure }
+        }
+        for section in screen.sections where section.visible {
+            if section.header != nil || section.footer != nil {
+                let frame = Frame(header: section.header, footer: section.footer)
+                for (w, renderer) in renderers.enumerated() where passedFrames[frame]?.contains(columns[w].key) != true {
+                    if let failure = checkLines(renderer.renderFrame(section, columns[w]), screen, width: ExploreChecker.widths[w]) { return failure }
+                    passedFrames[frame, default: []].insert(columns[w].key)
+                }
+            }
+            for row in section.rows where row.visible {
+                let passed = passedRows[row]
+                for (w, renderer) in renderers.enumerated() where passed?.contains(columns[w].key) != true {
+                    if let failure = checkLines(renderer.renderRow(row, columns[w]), screen, width: ExploreChecker.widths[w]) { return failure }
+                    passedRows[row, default: []].insert(columns[w].key)
+                }
+            }
+        }
+        if passedRows.count > 200_000 { passedRows.removeAll(keepingCapacity: true) }
+        if passedFrames.count > 10_000 { passedFrames.removeAll(keepingCapacity: true) }
+        return nil
+    }
+
+    /// Every line within the width, no raw control character.
+    private func checkLines(_ lines: [String], _ screen: ResolvedScreen, width: Int) -> ExploreFailure? {
+        for line in lines {
+            if line.unicodeScalars.contains(where: { $0.value < 32 || (0x7F...0x9F).contains($0.value) }) {
+                return ExploreFailure(.render, "screen \"\(screen.id)\" at width \(width) prints a raw control character: \(line.debugDescription)")
+            }
+            let lineWidth = displayWidth(line)
+            if lineWidth > width {
+                return ExploreFailure(.render, "screen \"\(screen.id)\" at width \(width) has a line \(lineWidth) columns wide: \(line)")
+            }
+        }
+        return nil
+    }
+
+    /// Every disabled or hidden row can say why.
+    private func whys(_ screen: ResolvedScreen, _ session: Session) -> ExploreFailure? {
+        guard session.navigation.last?.picker == nil else { return nil }
+        for row in screen.sections.lazy.flatMap(\.rows) where !row.enabled || !row.visible {
+            let text: String
+            do { text = try session.why(row.id) } catch {
+                return ExploreFailure(.why, "row \"\(row.id)\" of screen \"\(screen.id)\" is \(row.visible ? "disabled" : "hidden") but `why` fails: \(error)")
+            }
+            if text.contains("shown and enabled") || text.contains(" failed: ") {
+                return ExploreFailure(.why, "row \"\(row.id)\" of screen \"\(screen.id)\" is \(row.visible ? "disabled" : "hidden") but `why` says: \(text)")
+            }
+        }
+        return nil
+    }
+
+    /// Every stored value obeys the row bound to its key.
+    private func storedValues(_ values: [(key: String, value: StoreValue)], _ session: Session) -> ExploreFailure? {
+        if rowsByKey == nil { rowsByKey = session.declaredRowsByKey() }
+        for (key, value) in values {
+            guard let row = rowsByKey?[key] else { continue }
+            do { _ = try session.checkRules(value, for: row) } catch let error as SessionError where error.kind == .script {
+                return ExploreFailure(.raised, "checking \"\(key)\" against row \"\(row.id)\": \(error)")
+            } catch {
+                return ExploreFailure(.value, "the store holds \(value.typeName) \(value) for \"\(key)\", which its \(row.kind.constructor) row \"\(row.id)\" refuses: \(error)")
+            }
+        }
+        return nil
+    }
+
+    /// The values written as a JSON object and read back are the same values.
+    private func roundTrip(_ values: [(key: String, value: StoreValue)]) -> ExploreFailure? {
+        var members: [(String, JSONValue)] = []
+        for (key, value) in values {
+            guard let json = JSONValue(store: value) else {
+                return ExploreFailure(.json, "\"\(key)\" holds \(value), which JSON cannot hold")
+            }
+            members.append((key, json))
+        }
+        let text = JSONValue.object(members).serialized()
+        guard case .object(let back)? = try? JSONValue.parse(text), back.count == members.count else {
+            return ExploreFailure(.json, "the store does not read back from its JSON: \(text.prefix(200))")
+        }
+        for (original, read) in zip(values, back) {
+            guard original.key == read.key, let value = StoreValue(json: read.value), value.sameValue(as: original.value) else {
+                return ExploreFailure(.json, "\"\(original.key)\" = \(original.value) reads back from JSON as \(read.value.serialized())")
+            }
+        }
+        return nil
+    }
+}
+
+extension Session {
+    /// The first row declared for each bound key.
+    func declaredRowsByKey() -> [String: Row] {
+        var rows: [String: Row] = [:]
+        for screen in validator.screens {
+            guard case .value(let sections) = screen.sections else { continue }
+            for row in sections.lazy.flatMap(\.rows) {
+                if let key = row.binding?.key, rows[key] == nil { rows[key] = row }
+            }
+        }
+        return rows
+    }
+
+    /// The script's invariants that apply now (the app's, and those of each screen on the
+    /// navigation stack), run in order; the first that returns false or raises.
+    public func invariantFailure() -> ExploreFailure? {
+        let invariants = validator.invariants
+        guard !invariants.isEmpty else { return nil }
+        let onStack = Set(navigation.map(\.id))
+        let stack = lua.stack
+        for invariant in invariants where invariant.screen.map(onStack.contains) ?? true {
+            let top = stack.top
+            defer { stack.top = top }
+            let what = "invariant \"\(invariant.name)\""
+            do {
+                // Like a field function: it may read the store, not change it.
+                try withReadLog { try call(invariant.ref, row: nil, what: what, results: 2) }
+            } catch {
+                return ExploreFailure(.invariant, "\(what) raised: \(error)")
+            }
+            if stack.type(at: -2) == .boolean, !stack.bool(at: -2) {
+                let message = stack.type(at: -1) == .string ? stack.string(at: -1) ?? "" : ""
+                return ExploreFailure(.invariant, "\(what) is broken\(message.isEmpty ? "" : ": " + message)")
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,259 @@
+import LuaRuntime
+import ScreenModel
+import LuaScreenCore
+
+/// The formats `luascreen export` writes.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// An iOS Settings.bundle: `Root.plist` and a `.plist` per child screen.
+    case settingsBundle = "settings-bundle"
+    /// androidx.preference XML: `res/xml/NAME.xml` and `res/values/arrays.xml`.
+    case androidx
+
+    /// The format's name in a warning ("a Settings.bundle has no buttons").
+    var article: String { self == .settingsBundle ? "a Settings.bundle" : "androidx.preference" }
+}
+
+/// What of a script's declared model an export keeps: the screens, sections and rows that
+/// have an equivalent in the format, and one warning for each row (section, screen) that
+/// lost something or was left out, naming it.
+struct ExportPlan {
+    struct PlannedScreen {
+        var screen: Screen
+        /// The file's base name: `Root` and screen ids for a Settings.bundle, resource names for androidx.
+        var file: String
+        var sections: [PlannedSection]
+    }
+
+    struct PlannedSection {
+        var section: Section
+        var rows: [PlannedRow]
+    }
+
+    /// A row as the formats see it.
+    enum PlannedRow {
+        /// A read-only row showing `detail` (PSTitleValueSpecifier, Preference).
+        case value(Row, detail: String)
+        /// A row that pushes another exported screen.
+        case child(Row, file: String, title: String)
+        case toggle(Row, Binding)
+        case choice(Row, Binding, [ChoiceOption])
+        /// A choice of several options (androidx only: MultiSelectListPreference).
+        case multipleChoice(Row, Binding, [ChoiceOption])
+        case input(Row, Binding)
+        /// A number with both bounds (PSSliderSpecifier, SeekBarPreference).
+        case slider(Row, Binding, min: Double, max: Double)
+        /// A button (androidx only: a Preference whose click the app handles).
+        case button(Row)
+
+        var row: Row {
+            switch self {
+            case .value(let r, _), .child(let r, _, _), .toggle(let r, _), .choice(let r, _, _), .multipleChoice(let r, _, _), .input(let r, _),
+                 .slider(let r, _, _, _), .button(let r):
+                return r
+            }
+        }
+    }
+
+    var screens: [PlannedScreen] = []
+    var warnings: [Diagnostic] = []
+    /// What makes the export impossible (an id no file name can be made from): nothing is written.
+    var errors: [Diagnostic] = []
+
+    init(app: App, format: ExportFormat) {
+        // Screens whose sections are a function have no fixed rows to write.
+        var files: [String: String] = [:]
+        var used = Set<String>()
+        let ordered = app.screens.filter { $0.id == app.root } + app.screens.filter { $0.id != app.root }
+        for screen in ordered {
+            guard case .value = screen.sections else {
+                warn(screen.location, app.file, "screen \(screen.id)", "screen \"\(screen.title)\" left out: its sections are a function of ctx (\(format.article) has fixed rows only)")
+                continue
+            }
+            guard let name = ExportPlan.fileName(for: screen.id, isRoot: screen.id == app.root, format: format, used: &used) else {
+                errors.append(Diagnostic(.error, file: screen.location?.file ?? app.file, line: screen.location?.line, path: "screen \(screen.id)",
+                                         message: "screen id \"\(Diagnostic.quote(screen.id))\" cannot be mapped to a file name of at most \(ExportNames.limit) bytes (\(screen.id.utf8.count) bytes); use a shorter id. Nothing was written"))
+                continue
+            }
+            files[screen.id] = name
+        }
+        let several = app.screens.count > 1
+        for screen in ordered {
+            guard case .value(let sections) = screen.sections, let file = files[screen.id] else { continue }
+            let prefix = several ? "screen \(screen.id)." : ""
+            if screen.onAppear != nil {
+                warn(screen.location, app.file, prefix.isEmpty ? "" : "screen \(screen.id)",
+                     "screen \"\(screen.title)\": on_appear left out (\(format.article) runs no callbacks)")
+            }
+            var planned: [PlannedSection] = []
+            for (si, section) in sections.enumerated() {
+                let path = "\(prefix)sections[\(si + 1)]"
+                let name = section.header.map { "section \"\($0)\"" } ?? "section \(si + 1)"
+                switch section.visible {
+                case .value(false) where format == .settingsBundle:
+                    warn(section.location, app.file, path, "\(name) left out: it is hidden (visible = false)")
+                    continue
+                case .value(false):
+                    break  // androidx writes app:isPreferenceVisible="false"
+                case .function:
+                    warn(section.location, app.file, path, "\(name): visible is a function of ctx, left out (the section is always shown)")
+                case .value(true):
+                    break
+                }
+                var rows: [PlannedRow] = []
+                for (ri, row) in section.rows.enumerated() {
+                    if let kept = plan(row, path: "\(path).rows[\(ri + 1)]", app: app, files: files, format: format) {
+                        rows.append(kept)
+                    }
+                }
+                planned.append(PlannedSection(section: section, rows: rows))
+            }
+            screens.append(PlannedScreen(screen: screen, file: file, sections: planned))
+        }
+    }
+
+    /// The row as the format has it, or nil (left out); a warning says what was lost.
+    private mutating func plan(_ row: Row, path: String, app: App, files: [String: String], format: ExportFormat) -> PlannedRow? {
+        let name: String
+        if case .value(let text) = row.text { name = "\(row.kind.constructor) \"\(text)\"" } else { name = "\(row.kind.constructor) \"\(row.id)\"" }
+        func leftOut(_ why: String) -> PlannedRow? {
+            warn(row.location, app.file, path, "\(name) left out: \(why)")
+            return nil
+        }
+        if case .value(false) = row.visible, format == .settingsBundle { return leftOut("it is hidden (visible = false)") }
+        guard case .value = row.text else { return leftOut("its text is a function of ctx") }
+
+        var lost: [String] = []
+        if case .function = row.visible { lost.append("visible (a function of ctx)") }
+        // androidx writes an imported dependency (`android = { ["app:dependency"] = KEY }`) back.
+        let kept = { (attribute: String) in format == .androidx && AndroidXWriter.platform(row.platform.android, attribute) != nil }
+        if case .function = row.enabled, !kept("dependency") { lost.append("enabled (a function of ctx)") }
+        if case .value(false) = row.enabled, format == .settingsBundle { lost.append("enabled = false") }
+        if row.onAccessory != nil { lost.append("on_accessory") }
+        if row.kind != .button, row.onSelect != nil { lost.append("on_select") }
+        if let binding = row.binding {
+            if binding.onChange != nil { lost.append("on_change") }
+            if binding.validate != nil { lost.append("validate") }
+        }
+        if row.kind.isBound, case .function? = row.detail, !(kept("summaryOn") || kept("summaryOff")) { lost.append("detail (a function of ctx)") }
+        if row.kind != .text, row.push != nil { lost.append("push (only plain rows open a child screen)") }
+
+        let planned: PlannedRow
+        switch row.kind {
+        case .button:
+            // A Settings.bundle has no buttons, but an imported InAppSettingsKit button keeps
+            // its specifier in ios (Type and the rest) and is written back as it was.
+            guard format == .androidx || row.platform.ios("Type") != nil else { return leftOut("\(format.article) has no buttons") }
+            lost.append("on_select (the app handles the click)")
+            planned = .button(row)
+        case .text:
+            if let push = row.push {
+                guard case .screen(let id) = push else { return leftOut("its push is a function of ctx") }
+                guard let file = files[id] else { return leftOut("it pushes screen \"\(id)\", which is left out") }
+                if row.detail != nil { lost.append("detail (a child pane shows its title only)") }
+                let title = app.screen(id)?.title ?? id
+                planned = .child(row, file: file, title: title)
+            } else {
+                switch row.detail {
+                case .function?: return leftOut("its detail is a function of ctx")
+                case .value(let d)?: planned = .value(row, detail: d)
+                case nil: planned = .value(row, detail: "")
+                }
+            }
+        case .toggle:
+            planned = .toggle(row, row.binding!)
+        case .choice:
+            let binding = row.binding!
+            guard case .value(let options)? = binding.options else { return leftOut("its options are a function of ctx") }
+            // A multiple choice (SPEC §8) holds a list of values.
+            if binding.defaultValue.typeName == "list" {
+                guard format == .androidx else { return leftOut("\(format.article) has no multi-select") }
+                planned = .multipleChoice(row, binding, options)
+            } else {
+                if options.contains(where: { $0.short != nil }) {
+                    if format == .androidx { lost.append("short (a ListPreference shows its entries)") }
+                    else if binding.radio { lost.append("short (a radio group shows every title in full)") }
+                }
+                planned = .choice(row, binding, options)
+            }
+        case .input:
+            let binding = row.binding!
+            if binding.placeholder != nil { lost.append("placeholder") }
+            if binding.maxLength != nil { lost.append("max_length") }
+            if format == .androidx {
+                // An EditText's inputType, which a Preference's XML cannot set.
+                var inputType: [String] = []
+                if binding.secure { inputType.append("secure") }
+                if binding.keyboard != nil { inputType.append("keyboard") }
+                if binding.autocapitalize != nil { inputType.append("autocapitalize") }
+                if binding.autocorrect != nil { inputType.append("autocorrect") }
+                if !inputType.isEmpty { lost.append("\(inputType.joined(separator: ", ")) (set the EditText's input type in code)") }
+            }
+            planned = .input(row, binding)
+        case .number:
+            let binding = row.binding!
+            guard let min = binding.minimum, let max = binding.maximum else {
+                return leftOut("\(format.article) has sliders only, for numbers with both min and max")
+            }
+            if format == .androidx {
+                let integral = [min, max, binding.defaultValue.doubleValue ?? min, binding.step ?? 1].allSatisfy {
+                    $0 == $0.rounded() && abs($0) < 2_147_483_648
+                }
+                guard integral else { return leftOut("a SeekBarPreference holds whole numbers only") }
+            } else if binding.step != nil {
+                lost.append("step (a slider is continuous)")
+            }
+            if binding.unit != nil { lost.append("unit") }
+            planned = .slider(row, binding, min: min, max: max)
+        default:
+            // Kinds neither format has (lists, dates and times of SPEC §8).
+            return leftOut("\(format.article) has no \(row.kind.rawValue) rows")
+        }
+        if !lost.isEmpty {
+            warn(row.location, app.file, path, "\(name): \(lost.joined(separator: ", ")) left out (no equivalent in \(format.article))")
+        }
+        return planned
+    }
+
+    private mutating func warn(_ location: SourceLocation?, _ file: String, _ path: String, _ message: String) {
+        warnings.append(Diagnostic(.warning, file: location?.file ?? file, line: location?.line, path: path, message: message))
+    }
+
+    /// A file name for a screen: `Root` for a Settings.bundle's root, else the id made a file
+    /// name by `ExportNames` (androidx resource names: a-z, 0-9 and `_`, starting with a
+    /// letter), unique even on a file system that ignores case (`_2`, `_3`, ... added); nil
+    /// when no name of at most 200 bytes can be made from it.
+    static func fileName(for id: String, isRoot: Bool, format: ExportFormat, used: inout Set<String>) -> String? {
+        var base: String
+        let suffix = format == .settingsBundle ? ".plist" : ".xml"
+        switch format {
+        case .settingsBundle:
+            if isRoot { base = "Root" } else if inFolder(id, suffix: suffix) {
+                // A pane in a folder of the bundle (LicensePlist's `com.mono0926.LicensePlist/AFNetworking`,
+                // as import reads it): each part a safe name, written in that folder.
+                base = id
+            } else {
+                guard let mapped = ExportNames.base(for: id, suffix: suffix) else { return nil }
+                base = mapped
+            }
+        case .androidx:
+            base = slug(id)
+            if base.isEmpty || !(base.first!.isLetter) { base = "screen_" + base }
+        }
+        var name = base
+        var n = 2
+        while used.contains(name.lowercased()) || (!isRoot && format == .settingsBundle && name.lowercased() == "root") {
+            name = "\(base)_\(n)"
+            n += 1
+        }
+        guard ExportNames.isSafe(name + suffix) || (format == .settingsBundle && inFolder(name, suffix: suffix)) else { return nil }
+        used.insert(name.lowercased())
+        return name
+    }
+
+    /// Whether a Settings.bundle pane id is a path of at most four safe names (`Licenses/AFNetworking`).
+    static func inFolder(_ id: String, suffix: String) -> Bool {
+        let parts = id.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count > 1, parts.count <= 4, parts[0] != "Root" else { return false }
+        return parts.dropLast().allSatisfy(ExportNames.isSafe) && ExportNames.isSafe(parts.last! + suffix)
+    }
+}

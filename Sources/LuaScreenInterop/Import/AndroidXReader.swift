@@ -1,0 +1,381 @@
+import LuaRuntime
+import ScreenModel
+import LuaScreenCore
+
+/// The state of one androidx import: the screens read so far, the ids and keys taken, the
+/// string resources used (for the translations) and the warnings.
+struct AndroidXReader {
+    static let androidURI = "http://schemas.android.com/apk/res/android"
+    static let autoURI = "http://schemas.android.com/apk/res-auto"
+    /// Package prefixes of the standard elements (`androidx.preference.ListPreference`).
+    static let packages = ["androidx.preference.", "android.preference.", "android.support.v7.preference.",
+                           "android.support.v14.preference.", "androidx.preference.SwitchPreferenceCompat."]
+    /// The attributes read into fields; any other attribute is kept in the row's `android`.
+    static let read: Set<String> = ["key", "title", "summary", "defaultValue", "entries", "entryValues",
+                                    "min", "max", "enabled", "isPreferenceVisible"]
+
+    let file: String
+    let resources: AndroidXResources
+    var warnings: [Diagnostic] = []
+    private var screens: [ImportedScreen] = []
+    private var screenIDs = Set<String>()
+    private var rowIDs = Set<String>()
+    /// Each key bound so far and whether a toggle binds it.
+    private var keys: [String: Bool] = [:]
+    /// Texts that came from `@string/` or `@array/` references, with the reference, for the translations.
+    private var references: [(text: String, reference: String, index: Int?)] = []
+    /// Rows depending on a key, resolved once every row is read (a dependency may come later).
+    private var prefixes: [String: String] = [:]
+
+    init(file: String, resources: AndroidXResources) {
+        self.file = file
+        self.resources = resources
+        for problem in resources.problems {
+            warnings.append(Diagnostic(.warning, file: sanitize(problem.file, lineBreaks: .escape), line: problem.line, path: "",
+                                       message: sanitize(problem.message, lineBreaks: .escape)))
+        }
+    }
+
+    /// The app of the root `PreferenceScreen` (its id the file's name) and every screen inside.
+    mutating func app(_ root: XMLTreeElement, id: String) throws -> ImportedApp {
+        for (name, value) in root.attributes where name.hasPrefix("xmlns:") { prefixes[String(name.dropFirst(6))] = value }
+        guard elementName(root) == "PreferenceScreen" else {
+            throw ImportError(description: "\(file):\(root.line): error: the root element is <\(root.name)>, not <PreferenceScreen> (this is not a preference XML file)")
+        }
+        _ = screen(root, id: id.isEmpty ? "settings" : id)
+        resolveDependencies()
+        return ImportedApp(root: screens[0].id, screens: screens, strings: translations())
+    }
+
+    /// The element's name without a standard package prefix.
+    private func elementName(_ e: XMLTreeElement) -> String {
+        for p in Self.packages where e.name.hasPrefix(p) { return String(e.name.dropFirst(p.count)) }
+        return e.name
+    }
+
+    /// The attributes of `e` as `android:NAME` / `app:NAME` (other namespaces, `tools:`, dropped).
+    private func attributes(_ e: XMLTreeElement) -> [(name: String, value: String)] {
+        e.attributes.compactMap { attribute in
+            let parts = attribute.name.split(separator: ":", maxSplits: 1).map(String.init)
+            guard parts.count == 2, parts[0] != "xmlns", let uri = prefixes[parts[0]] else { return nil }
+            if uri == Self.androidURI { return ("android:" + parts[1], attribute.value) }
+            if uri == Self.autoURI || uri.hasPrefix("http://schemas.android.com/apk/res/") { return ("app:" + parts[1], attribute.value) }
+            return nil
+        }
+    }
+
+    private func raw(_ e: XMLTreeElement, _ name: String) -> String? {
+        let all = attributes(e)
+        return all.first { $0.name == "app:" + name }?.value ?? all.first { $0.name == "android:" + name }?.value
+    }
+
+    /// The attributes of `e` luascreen has no field for, as written (references to texts the
+    /// user reads resolved), sorted by name: the `android` table. `dependency` is kept
+    /// resolved, with the `enabled` it becomes.
+    private mutating func extra(_ e: XMLTreeElement, also: Set<String> = []) -> [PlatformEntry] {
+        var out: [PlatformEntry] = []
+        for (name, value) in attributes(e) {
+            let bare = String(name.split(separator: ":", maxSplits: 1)[1])
+            guard !Self.read.contains(bare) || also.contains(bare) else { continue }
+            var kept = value
+            if ["summaryOn", "summaryOff", "dependency"].contains(bare), let s = bare == "dependency" ? key(e, bare) : text(e, bare) { kept = s }
+            out.append(PlatformEntry(key: name, value: .string(kept)))
+        }
+        return out.sorted { $0.key < $1.key }
+    }
+
+    /// The attribute as text, its reference resolved (a missing one is a warning, and the reference kept).
+    private mutating func text(_ e: XMLTreeElement, _ name: String) -> String? {
+        guard let value = raw(e, name) else { return nil }
+        switch resources.resolve(value) {
+        case .text(let s):
+            if value.hasPrefix("@string/") { references.append((s, value, nil)) }
+            return s
+        case .list(let items): return items.joined(separator: ", ")
+        case .missing(let reference):
+            warn(e, "\(name)=\"\(reference)\": no such resource in the app's res/values*/ (kept as written)")
+            return reference
+        }
+    }
+
+    private mutating func list(_ e: XMLTreeElement, _ name: String) -> [String]? {
+        guard let value = raw(e, name) else { return nil }
+        switch resources.resolve(value) {
+        case .list(let items):
+            if value.hasPrefix("@array/") { for (n, item) in items.enumerated() { references.append((item, value, n)) } }
+            return items
+        case .text(let s): return [s]
+        case .missing(let reference):
+            warn(e, "\(name)=\"\(reference)\": no such array in the app's res/values*/")
+            return nil
+        }
+    }
+
+    /// A key (or a dependency), a `@string/` reference resolved; not a text to translate.
+    private mutating func key(_ e: XMLTreeElement, _ name: String = "key") -> String? {
+        guard let value = raw(e, name) else { return nil }
+        var resolved = value
+        if case .text(let s) = resources.resolve(value) {
+            resolved = s
+        } else {
+            warn(e, "\(name)=\"\(value)\": no such resource in the app's res/values*/ (kept as written)")
+        }
+        if resolved.isEmpty {
+            // An empty key names nothing (and would make an empty row id): as if not given.
+            warn(e, "\(name) is empty: left out")
+            return nil
+        }
+        return resolved
+    }
+
+    private mutating func warn(_ e: XMLTreeElement, _ message: String) {
+        warnings.append(Diagnostic(.warning, file: file, line: e.line, path: "", message: sanitize("<\(e.name)>: \(message)", lineBreaks: .escape)))
+    }
+
+    /// Reads a `PreferenceScreen` as a screen; returns its id.
+    private mutating func screen(_ e: XMLTreeElement, id wanted: String) -> String {
+        let id = unique(wanted, in: &screenIDs)
+        // Row ids are a screen's own: the parent's come back after the child is read.
+        let parentIDs = rowIDs
+        rowIDs = []
+        defer { rowIDs = parentIDs }
+        let index = screens.count
+        screens.append(ImportedScreen(id: id, title: id, sections: []))
+        let title = text(e, "title") ?? id
+        var sections: [ImportedSection] = []
+        var loose = ImportedSection()
+        for child in e.elements {
+            if elementName(child) == "PreferenceCategory" {
+                if !loose.rows.isEmpty { sections.append(loose); loose = ImportedSection() }
+                var section = ImportedSection(id: key(child), header: text(child, "title"), footer: text(child, "summary"))
+                section.android = extra(child, also: ["isPreferenceVisible", "enabled"])
+                for inner in child.elements { rows(inner, into: &section, sections: &sections, screenID: id) }
+                sections.append(section)
+            } else {
+                rows(child, into: &loose, sections: &sections, screenID: id)
+            }
+        }
+        if !loose.rows.isEmpty || sections.isEmpty { sections.append(loose) }
+        // Section ids are a screen's own, as luascreen gives them (the key, else the header's
+        // slug, else `sectionN`): a second one alike gets an id of its own.
+        var sectionIDs = Set<String>()
+        for n in sections.indices {
+            let given = sections[n].id ?? sections[n].header.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "section\(n + 1)"
+            if sectionIDs.contains(given) { sections[n].id = unique(given, in: &sectionIDs) } else { sectionIDs.insert(given) }
+        }
+        var done = ImportedScreen(id: id, title: title, sections: sections)
+        if index == 0 {
+            done.android = extra(e, also: raw(e, "key") == nil ? [] : ["key"])
+            if raw(e, "title") == nil { done.android.append(PlatformEntry(key: "untitled", value: .bool(true))) }
+        }
+        screens[index] = done
+        return id
+    }
+
+    /// The row (or rows: a category inside a category is flattened into `section`) of `e`.
+    private mutating func rows(_ e: XMLTreeElement, into section: inout ImportedSection, sections: inout [ImportedSection], screenID: String) {
+        let name = elementName(e)
+        if name == "PreferenceCategory" {
+            warn(e, "a category inside a category: its preferences join the outer one")
+            for inner in e.elements { rows(inner, into: &section, sections: &sections, screenID: screenID) }
+            return
+        }
+        if let row = row(e, name: name, screenID: screenID) { section.rows.append(row) }
+    }
+
+    private mutating func row(_ e: XMLTreeElement, name: String, screenID: String) -> ImportedRow? {
+        let key = self.key(e)
+        let title = text(e, "title") ?? key ?? name
+        let summary = text(e, "summary")
+        var row: ImportedRow
+        switch name {
+        case "PreferenceScreen":
+            let child = screen(e, id: key ?? "\(screenID)_\(screens.count + 1)")
+            row = ImportedRow(kind: .text(detail: summary, push: child), text: title)
+        case "SwitchPreferenceCompat", "SwitchPreference", "CheckBoxPreference", "TwoStatePreference":
+            let on = boolean(e, "defaultValue") ?? false
+            row = ImportedRow(kind: .toggle(default: on, values: nil), text: title)
+            let summaryOn = text(e, "summaryOn"), summaryOff = text(e, "summaryOff")
+            if summaryOn != nil || summaryOff != nil { row.toggleDetail = (summaryOn ?? summary, summaryOff ?? summary) }
+            else { row.detail = summary }
+        case "ListPreference", "DropDownPreference", "MultiSelectListPreference":
+            let multiple = name == "MultiSelectListPreference"
+            let entries = list(e, "entries") ?? []
+            let values = list(e, "entryValues") ?? entries
+            if entries.count != values.count { warn(e, "entries has \(entries.count) items and entryValues \(values.count): the extra ones are left out") }
+            var seen = Set<String>()
+            var options: [ChoiceOption] = []
+            for (text, value) in zip(entries, values) where seen.insert(value).inserted {
+                options.append(ChoiceOption(value: .string(value), text: text))
+            }
+            var value: StoreValue?
+            if multiple {
+                if let defaults = list(e, "defaultValue") { value = .list(defaults.filter(seen.contains).map(StoreValue.string)) }
+            } else if let d = text(e, "defaultValue") {
+                if seen.contains(d) { value = .string(d) } else { warn(e, "defaultValue \"\(d)\" is not among its entryValues: left out") }
+            }
+            if options.isEmpty {
+                warn(e, "no entries: it becomes a plain row")
+                row = ImportedRow(kind: .text(detail: summary, push: nil), text: title)
+            } else {
+                row = ImportedRow(kind: .options(options: options, default: value, multiple: multiple), text: title)
+                row.detail = summary
+            }
+        case "EditTextPreference":
+            row = ImportedRow(kind: .input(default: text(e, "defaultValue") ?? "", secure: nil, placeholder: nil, hints: InputHints()), text: title)
+            row.detail = summary
+        case "SeekBarPreference":
+            var min = number(e, "min") ?? 0, max = number(e, "max") ?? 100
+            if max < min {
+                // The script could not hold it (min above max): the range becomes the one value.
+                warn(e, "max \(Self.shown(max)) is below min \(Self.shown(min)): max becomes \(Self.shown(min))")
+                max = min
+            }
+            var value = number(e, "defaultValue")
+            if let d = value, d < min || d > max {
+                // As the SeekBar would show it: the default held to the range.
+                let held = Swift.min(Swift.max(d, min), max)
+                warn(e, "defaultValue \(Self.shown(d)) is outside \(Self.shown(min)) to \(Self.shown(max)): it becomes \(Self.shown(held))")
+                value = held
+            }
+            row = ImportedRow(kind: .number(default: value, min: min, max: max), text: title)
+            row.detail = summary
+        case "Preference":
+            row = ImportedRow(kind: .text(detail: summary, push: nil), text: title)
+        default:
+            warn(e, "\(e.name) is not an androidx.preference element: it becomes a plain row")
+            row = ImportedRow(kind: .text(detail: summary, push: nil), text: title)
+        }
+        if !e.elements.isEmpty, name != "PreferenceScreen" {
+            warn(e, "its child elements (<\(e.elements[0].name)>...) are left out")
+        }
+        // A plain row made of a custom element (or a list without entries) keeps what it had.
+        let plain = { if case .text = row.kind { return name != "Preference" && name != "PreferenceScreen" } else { return false } }()
+        row.android = extra(e, also: plain ? ["defaultValue", "entries", "entryValues", "min", "max"] : [])
+        if raw(e, "title") == nil { row.android.append(PlatformEntry(key: "untitled", value: .bool(true))) }
+        // The element export writes for the row; another one is kept by name (a custom
+        // element, a list whose entries the app sets, a DropDownPreference), except the
+        // switches and check boxes SPEC §15 lets come back as SwitchPreferenceCompat.
+        let written: String
+        switch row.kind {
+        case .text: written = name == "PreferenceScreen" ? name : "Preference"
+        case .toggle: written = "SwitchPreferenceCompat"
+        case .options(_, _, let multiple): written = multiple ? "MultiSelectListPreference" : "ListPreference"
+        case .input: written = "EditTextPreference"
+        case .number: written = "SeekBarPreference"
+        default: written = name
+        }
+        if written != name, !["SwitchPreference", "CheckBoxPreference", "TwoStatePreference"].contains(name) {
+            row.android.insert(PlatformEntry(key: "element", value: .string(name)), at: 0)
+        }
+        // What luascreen would add on export, kept as it was (androidx's defaults).
+        if ["ListPreference", "EditTextPreference"].contains(written), summary == nil, raw(e, "useSimpleSummaryProvider") == nil {
+            row.android.append(PlatformEntry(key: "app:useSimpleSummaryProvider", value: .string("false")))
+        }
+        if written == "SeekBarPreference", raw(e, "showSeekBarValue") == nil {
+            row.android.append(PlatformEntry(key: "app:showSeekBarValue", value: .string("false")))
+        }
+        let bound: Bool
+        switch row.kind {
+        case .toggle, .options, .input, .number: bound = true
+        default: bound = false
+        }
+        if bound {
+            var k = key ?? slug(title)
+            if key == nil { warn(e, "no key: it gets the key \"\(k)\"") }
+            if k.isEmpty { k = "key" }
+            if keys[k] != nil {
+                // Two preferences on one key would be two rows with different rules on one
+                // value, which luascreen refuses: the later one gets a key of its own.
+                var n = 2
+                while keys["\(k)_\(n)"] != nil { n += 1 }
+                warn(e, "key \"\(k)\" is bound by an earlier preference too: this one gets \"\(k)_\(n)\"")
+                k = "\(k)_\(n)"
+            }
+            if case .toggle = row.kind { keys[k] = true } else { keys[k] = false }
+            row.key = k
+            if rowIDs.contains(k) { row.id = unique(k, in: &rowIDs) } else { rowIDs.insert(k) }
+        } else if let key {
+            row.id = unique(key, in: &rowIDs)
+        } else {
+            // luascreen gives an unkeyed row the id of its text; two such texts need ids.
+            let id = slug(title).isEmpty ? "row" : slug(title)
+            if rowIDs.contains(id) { row.id = unique(id, in: &rowIDs) } else { rowIDs.insert(id) }
+        }
+        if boolean(e, "enabled") == false { row.enabled = .never }
+        if let dependency = self.key(e, "dependency") { row.enabled = row.enabled ?? .notEmpty(key: dependency) }
+        if boolean(e, "isPreferenceVisible") == false { row.hidden = true }
+        if raw(e, "disableDependentsState") != nil { disablesWhenOn[row.key ?? ""] = boolean(e, "disableDependentsState") ?? false }
+        return row
+    }
+
+    /// Toggles whose `disableDependentsState` is true.
+    private var disablesWhenOn: [String: Bool] = [:]
+
+    /// A row depending on a toggle is enabled while it is on (off with disableDependentsState).
+    private mutating func resolveDependencies() {
+        for s in screens.indices {
+            for x in screens[s].sections.indices {
+                for r in screens[s].sections[x].rows.indices {
+                    guard case .notEmpty(let key)? = screens[s].sections[x].rows[r].enabled else { continue }
+                    if keys[key] == true {
+                        screens[s].sections[x].rows[r].enabled = .toggle(key: key, whenOff: disablesWhenOn[key] ?? false)
+                    } else if keys[key] == nil {
+                        warnings.append(Diagnostic(.warning, file: file, line: nil, path: "",
+                                                   message: sanitize("dependency \"\(key)\" of \"\(screens[s].sections[x].rows[r].text)\": no preference has that key (the row is always enabled)", lineBreaks: .escape)))
+                        screens[s].sections[x].rows[r].enabled = nil
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func boolean(_ e: XMLTreeElement, _ name: String) -> Bool? {
+        guard let v = text(e, name) else { return nil }
+        if v == "true" { return true }
+        if v == "false" { return false }
+        warn(e, "\(name)=\"\(v)\" is not true or false: left out")
+        return nil
+    }
+
+    /// A number as the XML wrote it: integers without a fraction.
+    private static func shown(_ d: Double) -> String {
+        d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+    }
+
+    private mutating func number(_ e: XMLTreeElement, _ name: String) -> Double? {
+        guard let v = text(e, name) else { return nil }
+        if let i = Int64(v) { return Double(i) }
+        if let d = Double(v), d.isFinite { return d }
+        warn(e, "\(name)=\"\(v)\" is not a number: left out")
+        return nil
+    }
+
+    private func unique(_ wanted: String, in used: inout Set<String>) -> String {
+        var id = wanted
+        var n = 2
+        while used.contains(id) { id = "\(wanted)_\(n)"; n += 1 }
+        used.insert(id)
+        return id
+    }
+
+    /// The translations: for each locale, each referenced text → that locale's text.
+    private func translations() -> [(language: String, pairs: [(String, String)])] {
+        var out: [(language: String, pairs: [(String, String)])] = []
+        for locale in resources.locales.keys.sorted() {
+            var pairs: [(String, String)] = []
+            var seen = Set<String>()
+            for (text, reference, index) in references where !seen.contains(text) {
+                var translated: String?
+                switch resources.resolve(reference, locale: locale) {
+                case .text(let s): translated = s
+                case .list(let items): translated = index.flatMap { $0 < items.count ? items[$0] : nil }
+                case .missing: break
+                }
+                if let translated, translated != text { pairs.append((text, translated)); seen.insert(text) }
+            }
+            if !pairs.isEmpty { out.append((locale, pairs)) }
+        }
+        return out
+    }
+}
