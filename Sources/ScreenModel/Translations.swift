@@ -6,11 +6,21 @@ public struct Translations: Sendable, Equatable {
     public var tables: [String: [String: String]]
     /// The folder (relative to the script) holding `LANG.lua` files, when `strings` named one.
     public var folder: String?
+    /// Texts shown as written in every locale (`app { untranslated = { "GitHub" } }`):
+    /// `check --locale` does not ask for their translation.
+    public var untranslated: Set<String>
 
-    /// Tables given inline, or a folder read on demand.
-    public init(tables: [String: [String: String]] = [:], folder: String? = nil) {
+    /// Tables given inline, or a folder read on demand; `untranslated`: texts no locale translates.
+    public init(tables: [String: [String: String]] = [:], folder: String? = nil, untranslated: Set<String> = []) {
         self.tables = tables
         self.folder = folder
+        self.untranslated = untranslated
+    }
+
+    /// Whether `check --locale` should ask for a translation of `text`: not when it is marked
+    /// untranslated, nor when it holds no letter (numbers, versions, punctuation).
+    public func wantsTranslation(_ text: String) -> Bool {
+        !untranslated.contains(text) && text.contains(where: \.isLetter)
     }
 
     /// The names to look a locale up by, most specific first: `de_DE.UTF-8` and `de_DE@euro`

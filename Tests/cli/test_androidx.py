@@ -130,16 +130,33 @@ def aapt_text(raw):
     return "".join(out)
 
 
+def folder_locale(name):
+    """The locale of a values folder, one name for each locale however Android spells it
+    (values-ast and values-b+ast are one), "" for values; None for other qualifiers."""
+    m = re.match(r"values(?:-([a-z]{2,3}(?:-r[A-Z]{2})?))?$", name)
+    if m:
+        return m.group(1) or ""
+    m = re.match(r"values-b\+([a-z]{2,3})((?:\+[A-Za-z0-9]{1,8}){0,3})$", name)
+    if not m:
+        return None
+    rest = [t for t in m.group(2).split("+") if t]
+    if not rest:
+        return m.group(1)
+    if len(rest) == 1 and re.match(r"[A-Z]{2}$", rest[0]):
+        return "%s-r%s" % (m.group(1), rest[0])
+    return "b+" + "+".join([m.group(1)] + rest)
+
+
 class Resources:
     """An app's res/values*/ strings and arrays, by locale ("" the default)."""
 
     def __init__(self, res):
         self.tables = {}
         for folder in sorted(glob.glob(os.path.join(res, "values*"))):
-            m = re.match(r"values(?:-([a-z]{2,3}(?:-r[A-Z]{2})?))?$", os.path.basename(folder))
-            if not m:
+            locale = folder_locale(os.path.basename(folder))
+            if locale is None:
                 continue
-            table = self.tables.setdefault(m.group(1) or "", {})
+            table = self.tables.setdefault(locale, {})
             for path in sorted(glob.glob(os.path.join(folder, "*.xml"))):
                 try:
                     root = ET.parse(path).getroot()

@@ -117,7 +117,8 @@ ANDROIDX_REQUIRED = {
     "SeekBarPreference": {APP + "key", ANDROID + "title", APP + "min", ANDROID + "max"},
     "Preference": {APP + "key", ANDROID + "title"},
 }
-WARNING = re.compile(r"^[^:\n]+(:\d+)?: warning: ")
+# Each line a warning, or the `note: called from here` under a warning about a row a helper built.
+WARNING = re.compile(r"^[^:\n]+(:\d+)?: (warning|note): ")
 
 
 def read(path):

@@ -17,6 +17,11 @@ extension Validator {
             return nil
         }
         let tag = typeTag(t)
+        if tag == nil, let functions = moduleFunctions(t) {
+            // A module's table of helpers (what `require` returns), not a screen.
+            moduleFunctionNames = functions
+            return nil
+        }
         if tag == nil, isStringsTable(t) {
             // A locale file: its entries are checked as the app reads them; the file is not a
             // screen, which `ScriptLoader` says to every command but `check`.
@@ -63,6 +68,26 @@ extension Validator {
         return any
     }
 
+    /// The names of the functions in the table at `t` when it is what a module returns: no
+    /// array part, no key that is a field of a screen or an app, and at least one function
+    /// (`local M = {}; function M.row(...) ... end; return M`); nil otherwise.
+    func moduleFunctions(_ t: Int32) -> [String]? {
+        guard stack.rawLength(t) == 0 else { return nil }
+        var names: [String] = []
+        stack.pushNil()
+        while stack.next(t) {
+            if stack.type(at: -2) == .string, let key = stack.string(at: -2) {
+                if FieldNames.screen.contains(key) || FieldNames.app.contains(key) {
+                    stack.pop(2)
+                    return nil
+                }
+                if stack.type(at: -1) == .function { names.append(key) }
+            }
+            stack.pop()
+        }
+        return names.isEmpty ? nil : names.sorted()
+    }
+
     /// Reads an app: its screens; returns its root screen's id and its store name.
     func readApp(_ t: Int32) -> (String?, String?) {
         guard enter(t) else { return (nil, nil) }
@@ -71,6 +96,7 @@ extension Validator {
         var rootPlace = place
         var storeName: String?
         var sawScreens = false
+        var untranslated = Set<String>()
         _ = forEachField(t, what: "app") { key in
             switch key {
             case "type":
@@ -83,6 +109,8 @@ extension Validator {
                 }
             case "strings":
                 strings = readStrings()
+            case "untranslated":
+                untranslated = readUntranslated()
             case "screens":
                 sawScreens = true
                 guard stack.type(at: -1) == .table else { typeError(key, expected: "a list of screens"); return }
@@ -90,6 +118,10 @@ extension Validator {
             case "invariants": invariants += readInvariants(key).map { ($0.name, nil, $0.ref) }
             default: unknownField(key, allowed: FieldNames.app)
             }
+        }
+        if !untranslated.isEmpty {
+            if strings == nil { strings = Translations() }
+            strings?.untranslated = untranslated
         }
         if !sawScreens { report("missing required field \"screens\" (a list of screen { ... })") }
         if sawScreens, screens.isEmpty { report("the app has no screens", field: "screens") }

@@ -4,7 +4,7 @@ import ScreenModel
 package enum FieldNames {
     package static let screen = ["type", "id", "title", "sections", "on_appear", "invariants", "ios", "android"]
     package static let section = ["type", "id", "header", "footer", "rows", "visible", "ios", "android"]
-    package static let app = ["type", "root", "store", "screens", "strings", "invariants"]
+    package static let app = ["type", "root", "store", "screens", "strings", "untranslated", "invariants"]
     package static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
                             "on_accessory", "push", "enabled", "visible", "help", "context", "actions", "ios", "android"]
     static let button = ["destructive", "confirm"]
@@ -120,6 +120,7 @@ package enum FieldDocs {
         "app.root": Doc(type: "string", text: "the id of the first screen (default: the first of screens)"),
         "app.store": Doc(type: "string", text: "the store's file name: $XDG_CONFIG_HOME/luascreen/NAME.json"),
         "app.strings": Doc(type: "table<string, table<string, string>>|string", text: "translations: { de = { [\"Settings\"] = \"Einstellungen\" } }, or a folder of LANG.lua files beside the script"),
+        "app.untranslated": Doc(type: "string[]", text: "texts shown as written in every locale (names, brands): check --locale does not ask to translate them"),
         "app.invariants": Doc(type: "table<string, fun(ctx: \(ctx)): boolean?, string?>", text: "checks `luascreen explore` runs after every step: false (and a message) or an error fails"),
         "app.screens": Doc(type: "luascreen.Screen[]|table<string, luascreen.Screen>", text: "the app's screens, each with an id (or keyed by it)", required: true),
         // screen

@@ -36,6 +36,26 @@ extension Validator {
         }
     }
 
+    /// Reads `untranslated` on top of the stack: a list of texts shown as written in every
+    /// locale (names, brands), which `check --locale` does not ask to translate.
+    func readUntranslated() -> Set<String> {
+        guard stack.type(at: -1) == .table else {
+            typeError("untranslated", expected: "a list of strings ({ \"GitHub\", \"Ada Lovelace\" })")
+            return []
+        }
+        let t = stack.absolute(-1)
+        var texts = Set<String>()
+        let count = stack.rawLength(t)
+        if count > 0 {
+            for i in 1...count {
+                stack.rawGet(t, index: i)
+                if let text = string("untranslated[\(i)]") { texts.insert(text) }
+                stack.pop()
+            }
+        }
+        return texts
+    }
+
     /// One locale's table at `index`: text → translation, both strings. Nil (reported) when it
     /// is not a table; other entries are reported and skipped.
     func readStringTable(at index: Int32, what: String) -> [String: String]? {

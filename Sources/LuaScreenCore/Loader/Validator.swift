@@ -27,6 +27,8 @@ package final class Validator {
     var strings: Translations?
     /// The script returned a locale file's table of strings, not a screen or app.
     var isLocaleFile = false
+    /// The script returned a module's table of functions (their names, sorted), not a screen.
+    var moduleFunctionNames: [String]?
 
     /// The path to the value being read, outermost first.
     var path: [PathComponent] = []

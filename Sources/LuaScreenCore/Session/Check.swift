@@ -8,8 +8,22 @@ extension Session {
     /// Evaluates every field function of every screen against the current values (for
     /// `check` and `dump`, against the defaults), and reports each failure as a diagnostic
     /// at the line Lua names.
+    /// Also records the store keys each function read (`fieldReads`), for the key-typo warnings
+    /// of keys a script computes (`ctx.store[s.depends]`).
     public func evaluationProblems() -> [Diagnostic] {
         var problems: [Diagnostic] = []
+        fieldReads = []
+        /// Runs one field function's evaluation, keeping the keys it read.
+        func reading<T>(_ what: String, of row: Row?, section: Section, _ body: () -> T) -> T {
+            readLog = []
+            defer {
+                for read in readLog ?? [] {
+                    fieldReads.append(FieldRead(key: read.key, what: what, row: row, section: section))
+                }
+                readLog = nil
+            }
+            return body()
+        }
         func add(_ error: SessionError, path: String, at location: SourceLocation?) {
             let lua = LuaError(kind: .runtime, message: error.message)
             if let place = lua.location {
@@ -33,25 +47,26 @@ extension Session {
             }
             for (si, section) in sections.enumerated() {
                 let sectionPath = "\(prefix)sections[\(si + 1)]"
-                if case .failure(let e) = evalBool(section.visible, row: nil, what: "visible") {
+                if case .failure(let e) = reading("visible", of: nil, section: section, { evalBool(section.visible, row: nil, what: "visible") }) {
                     add(e, path: sectionPath + ".visible", at: section.location)
                 }
                 for (ri, row) in section.rows.enumerated() where row.hasFieldFunctions {
                     let rowPath = "\(sectionPath).rows[\(ri + 1)]"
-                    if case .function = row.text, let e = failure(evalString(row.text, row: row, what: "text")) {
+                    if case .function = row.text, let e = failure(reading("text", of: row, section: section, { evalString(row.text, row: row, what: "text") })) {
                         add(e, path: rowPath + ".text", at: row.location)
                     }
-                    if case .function? = row.detail, let d = row.detail, let e = failure(evalString(d, row: row, what: "detail")) {
+                    if case .function? = row.detail, let d = row.detail,
+                       let e = failure(reading("detail", of: row, section: section, { evalString(d, row: row, what: "detail") })) {
                         add(e, path: rowPath + ".detail", at: row.location)
                     }
-                    if case .function = row.enabled, let e = failure(evalBool(row.enabled, row: row, what: "enabled")) {
+                    if case .function = row.enabled, let e = failure(reading("enabled", of: row, section: section, { evalBool(row.enabled, row: row, what: "enabled") })) {
                         add(e, path: rowPath + ".enabled", at: row.location)
                     }
-                    if case .function = row.visible, let e = failure(evalBool(row.visible, row: row, what: "visible")) {
+                    if case .function = row.visible, let e = failure(reading("visible", of: row, section: section, { evalBool(row.visible, row: row, what: "visible") })) {
                         add(e, path: rowPath + ".visible", at: row.location)
                     }
                     if row.kind == .choice, case .function? = row.binding?.options, let binding = row.binding {
-                        switch options(of: row) {
+                        switch reading("options", of: row, section: section, { options(of: row) }) {
                         case .failure(let e):
                             add(e, path: rowPath + ".options", at: row.location)
                         case .success(let options):

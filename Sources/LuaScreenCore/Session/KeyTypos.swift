@@ -9,11 +9,30 @@ import Glibc
 /// almost always a misspelt key, and it makes a condition silently false forever.
 extension Session {
     /// One warning for each such key, at its first read, with a did-you-mean among the bound keys.
-    /// Reads the script's text and the modules it names with a literal `require "name"`.
+    /// Reads the script's text and the modules it names with a literal `require "name"`; and,
+    /// after `evaluationProblems`, the keys its field functions read when it ran them, which
+    /// finds a typo in a key the script computes (`ctx.store[s.depends]`, the name from its
+    /// own data table) as long as no computed key is written (`ctx.store[k] = value`).
     public func storeKeyWarnings() -> [Diagnostic] {
-        StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { validator.bindings[$0] != nil }, boundKeys: boundKeys,
-                             scriptText: scriptText, moduleSource: options.moduleSource)
+        let computed = fieldReads.map { read -> StoreKeyUse.ComputedRead in
+            let location = read.row?.location ?? read.section.location
+            let owner = read.row.map { "row \"\($0.id)\"" } ?? "section \"\(read.section.id)\""
+            return StoreKeyUse.ComputedRead(key: read.key, file: location?.file ?? scriptPath, line: location?.line,
+                                            reader: "\(read.what) of \(owner)", calledFrom: read.row.map { callers(of: $0) } ?? [])
+        }
+        return StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { validator.bindings[$0] != nil }, boundKeys: boundKeys,
+                                    scriptText: scriptText, moduleSource: options.moduleSource, computedReads: computed)
     }
+}
+
+/// A store key a field function read while `check` ran it, and whose function it was.
+struct FieldRead {
+    var key: String
+    /// The field: `text`, `detail`, `enabled`, `visible`, `options`.
+    var what: String
+    /// The row whose field it is; nil for a section's `visible`.
+    var row: Row?
+    var section: Section
 }
 
 extension StoreKeyUse {
@@ -22,8 +41,10 @@ extension StoreKeyUse {
     /// every diagnostic at once). `scriptText` and `moduleSource`: the unsaved texts of the
     /// script and of its modules (an editor's buffers), read instead of the files.
     static func warnings(scriptPath: String, isBound: (String) -> Bool, boundKeys: [String],
-                         scriptText: [UInt8]? = nil, moduleSource: ((String) -> [UInt8]?)? = nil) -> [Diagnostic] {
+                         scriptText: [UInt8]? = nil, moduleSource: ((String) -> [UInt8]?)? = nil,
+                         computedReads: [ComputedRead] = []) -> [Diagnostic] {
         var uses: [StoreKeyUse] = []
+        var writesComputedKey = false
         var files = [scriptPath]
         var index = 0
         // Modules the script names are read as `require` reads them: through the one path
@@ -39,13 +60,14 @@ extension StoreKeyUse {
             guard case .success(let bytes) = read else { continue }
             for (number, line) in StoreKeyUse.candidateLines(of: bytes) {
                 uses += StoreKeyUse.scan(line, file: index == 1 ? file : PathResolver.join(folder, file), line: number)
+                writesComputedKey = writesComputedKey || StoreKeyUse.writesComputedKey(line)
                 for module in StoreKeyUse.requiredModules(line) {
                     let relative = module.replacing(".", with: "/") + ".lua"
                     if !files.contains(relative) { files.append(relative) }
                 }
             }
         }
-        guard !uses.isEmpty else { return [] }
+        guard !uses.isEmpty || !computedReads.isEmpty else { return [] }
         let written = Set(uses.filter(\.isWrite).map(\.key))
         var warned = Set<String>()
         var out: [Diagnostic] = []
@@ -54,6 +76,15 @@ extension StoreKeyUse {
             let hint = Suggest.hint(use.key, boundKeys)
             out.append(Diagnostic(.warning, file: use.file, line: use.line, path: "",
                                   message: "ctx.store\(StoreKeyUse.accessor(use.key)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)"))
+        }
+        // A key read under a computed name may be one a computed write stores: then no word.
+        guard !writesComputedKey else { return out }
+        for read in computedReads where !isBound(read.key) && !written.contains(read.key) {
+            guard warned.insert(read.key).inserted else { continue }
+            let hint = Suggest.hint(read.key, boundKeys)
+            out.append(Diagnostic(.warning, file: read.file, line: read.line, path: "",
+                                  message: "ctx.store\(StoreKeyUse.accessor(read.key)) is read by \(read.reader), but no row binds the key \"\(read.key.prefix(200))\" and the script never writes it\(hint)",
+                                  calledFrom: read.calledFrom))
         }
         return out
     }
@@ -65,6 +96,23 @@ struct StoreKeyUse {
     var file: String
     var line: Int
     var isWrite: Bool
+
+    /// A key a field function read when `check` ran it, with the place and the name of the
+    /// function (`enabled of row "x"`) its warning gives.
+    struct ComputedRead {
+        var key: String
+        var file: String
+        var line: Int?
+        var reader: String
+        var calledFrom: [SourceLocation]
+    }
+
+    /// Whether the line (outside a `--` comment) stores a value other than nil under a key it
+    /// computes: `ctx.store[name] = value` (`ctx.store[k] = nil` only resets).
+    static func writesComputedKey(_ line: String) -> Bool {
+        let code = line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
+        return code.contains(#/\.store\[\s*[^"'\s\]][^\]]*\]\s*=(?!=)\s*(?!nil\b)/#)
+    }
 
     /// The lines (1-based number, text) that hold `.store` or `require`, found with `memchr`
     /// (for `.` and for the rarer `q`) without decoding the rest: `check` of a 100,000-row

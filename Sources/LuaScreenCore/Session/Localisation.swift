@@ -26,7 +26,7 @@ extension Session {
     }
 
     /// The calls that led to a row built inside a function (a helper), innermost first.
-    func callers(of row: Row) -> [SourceLocation] {
+    package func callers(of row: Row) -> [SourceLocation] {
         validator.rowCallers[Validator.rowKey(id: row.id, location: row.location)] ?? []
     }
 
@@ -111,8 +111,9 @@ extension Session {
 extension Session {
     /// `check --locale LANG`: a warning for each displayed string written in the script (titles,
     /// headers, footers, texts, details, option texts, placeholders, help, confirm questions)
-    /// that the selected locale does not translate, each string once, at its first place.
-    /// Strings a function computes are the script's to pass through `ctx:tr`.
+    /// that the selected locale does not translate, each string once, at its first place, and
+    /// each literal handed to `ctx:tr`; not the texts `untranslated` lists nor those without a
+    /// letter. Strings a function computes are the script's to pass through `ctx:tr`.
     public func untranslatedStrings() -> [Diagnostic] {
         guard let locale else { return [] }
         var out: [Diagnostic] = []
@@ -124,8 +125,10 @@ extension Session {
         }
         var seen = Set<String>()
         var callers: [SourceLocation] = []
+        let strings = app.strings ?? Translations()
         func need(_ text: String?, _ location: SourceLocation?, _ path: String) {
-            guard let text, !text.isEmpty, translations[text] == nil, seen.insert(text).inserted else { return }
+            guard let text, !text.isEmpty, translations[text] == nil, strings.wantsTranslation(text),
+                  seen.insert(text).inserted else { return }
             out.append(Diagnostic(.warning, file: location?.file ?? scriptPath, line: location?.line, path: path,
                                   message: "no \"\(locale)\" translation for \"\(text.prefix(200))\"", calledFrom: callers))
         }
@@ -152,6 +155,14 @@ extension Session {
                         }
                     }
                 }
+            }
+        }
+        // The literals handed to ctx:tr, in the script and in the modules it required.
+        for (index, file) in sources.paths.enumerated() {
+            let unsaved = index == 0 ? scriptText : options.moduleSource?(file)
+            guard let bytes = unsaved ?? (try? PathResolver.readRegularFile(file).get()) else { continue }
+            for literal in TranslatedLiterals.scan(bytes) {
+                need(literal.text, SourceLocation(file: file, line: literal.line), "ctx:tr")
             }
         }
         return out

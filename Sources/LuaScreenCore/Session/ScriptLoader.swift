@@ -62,6 +62,10 @@ package enum ScriptLoader {
             let notAScreen = Diagnostic(file: path, line: nil, path: "", message: "this file returns a table of strings (text = translation), not a screen or app: it is a locale file, read by the app whose `strings` names its folder; check that app with --locale")
             throw LoadError(diagnostics + [notAScreen], localeFileProblems: diagnostics)
         }
+        if let functions = validator.moduleFunctionNames {
+            throw LoadError(diagnostics + [moduleNote(path, functions, .error)],
+                            localeFileProblems: diagnostics + [moduleNote(path, functions, .warning)])
+        }
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
             // Every diagnostic at once (SPEC §2): the key typos too, though rows have errors.
             let typos = StoreKeyUse.warnings(scriptPath: path, isBound: { validator.bindings[$0] != nil },
@@ -71,6 +75,14 @@ package enum ScriptLoader {
         }
         validator.diagnostics = diagnostics  // warnings, for `check`
         return Loaded(lua: lua, validator: validator, app: app, sources: sources)
+    }
+
+    /// What is said of a module given where a screen is expected: an error to the commands
+    /// that show screens, a warning to `check` (its rows are checked with the script that
+    /// requires it).
+    static func moduleNote(_ path: String, _ functions: [String], _ severity: Diagnostic.Severity) -> Diagnostic {
+        let shown = functions.prefix(3).map { String($0.prefix(40)) }.joined(separator: ", ") + (functions.count > 3 ? ", ..." : "")
+        return Diagnostic(severity, file: path, line: nil, path: "", message: "this file returns a table of functions (\(shown)), not a screen or app: it is a module, loaded with require by a script, and checked with that script (check or run it); to check a module on its own, let it return a preview screen when it is not required (see examples/lib/shared_rows.lua)")
     }
 
     package static func diagnostic(from error: LuaError, file: String) -> Diagnostic {

@@ -39,6 +39,8 @@ public final class Session {
     package var navigation: [LiveScreen] = []
     var transaction: Transaction?
     var readLog: [(key: String, value: StoreValue?)]?
+    /// The store keys field functions read while `evaluationProblems` ran (for key typos).
+    var fieldReads: [FieldRead] = []
     /// Values field functions read instead of the stored ones (`why` trying what decided a condition).
     var readOverrides: [String: StoreValue]?
     var currentCall: (row: Row?, screen: Int)?

@@ -72,8 +72,8 @@ public struct LoadError: Error, CustomStringConvertible, Sendable {
 
     /// Set when the file is a locale file (a table of `text = translation`, which an app's
     /// `strings = "folder"` reads), not a screen: the problems of its entries, empty when
-    /// each is two strings. `diagnostics` holds them and the error that it is not a screen;
-    /// `check` reports only these.
+    /// each is two strings; or a module (a table of functions): a warning that it is one.
+    /// `diagnostics` holds them and the error that it is not a screen; `check` reports only these.
     public var localeFileProblems: [Diagnostic]?
 
     /// A load error of these diagnostics.

@@ -58,9 +58,21 @@ struct ExportPlan {
     var warnings: [Diagnostic] = []
     /// What makes the export impossible (an id no file name can be made from): nothing is written.
     var errors: [Diagnostic] = []
+    /// The row functions recognised as androidx attributes.
+    private var functions = ExportFunctions()
+    /// The keys of the app's toggles, in any screen.
+    private var toggleKeys = Set<String>()
+    /// The calls that led to a row built by a helper, innermost first (`note: called from here`).
+    let callers: (Row) -> [SourceLocation]
 
-    init(app: App, format: ExportFormat) {
+    /// The plan of `app` in `format`; `functions` are the row functions recognised as androidx
+    /// attributes (a dependency on a toggle, a toggle's two summaries); `callers` name the
+    /// calls that led to a row a helper built.
+    init(app: App, format: ExportFormat, functions: ExportFunctions = ExportFunctions(),
+         callers: @escaping (Row) -> [SourceLocation] = { _ in [] }) {
+        self.callers = callers
         // Screens whose sections are a function have no fixed rows to write.
+        self.functions = functions
         var files: [String: String] = [:]
         var used = Set<String>()
         let ordered = app.screens.filter { $0.id == app.root } + app.screens.filter { $0.id != app.root }
@@ -77,6 +89,10 @@ struct ExportPlan {
             files[screen.id] = name
         }
         let several = app.screens.count > 1
+        for screen in app.screens {
+            guard case .value(let sections) = screen.sections else { continue }
+            toggleKeys.formUnion(sections.flatMap(\.rows).filter { $0.kind == .toggle }.compactMap { $0.binding?.key })
+        }
         for screen in ordered {
             guard case .value(let sections) = screen.sections, let file = files[screen.id] else { continue }
             let prefix = several ? "screen \(screen.id)." : ""
@@ -85,6 +101,8 @@ struct ExportPlan {
                      "screen \"\(screen.title)\": on_appear left out (\(format.article) runs no callbacks)")
             }
             var planned: [PlannedSection] = []
+            // A dependency is looked up in the screen shown (androidx throws when it is not there).
+            let toggles = Set(sections.flatMap(\.rows).filter { $0.kind == .toggle }.compactMap { $0.binding?.key })
             for (si, section) in sections.enumerated() {
                 let path = "\(prefix)sections[\(si + 1)]"
                 let name = section.header.map { "section \"\($0)\"" } ?? "section \(si + 1)"
@@ -101,6 +119,7 @@ struct ExportPlan {
                 }
                 var rows: [PlannedRow] = []
                 for (ri, row) in section.rows.enumerated() {
+                    let row = format == .androidx ? ExportPlan.recognised(row, functions: functions, toggles: toggles) : row
                     if let kept = plan(row, path: "\(path).rows[\(ri + 1)]", app: app, files: files, format: format) {
                         rows.append(kept)
                     }
@@ -111,12 +130,31 @@ struct ExportPlan {
         }
     }
 
+    /// `row` with its recognised functions written into its `android` table as androidx has
+    /// them, unless the table has them already: `enabled` reading one toggle of the screen as
+    /// `app:dependency`, a toggle's `detail` choosing between two texts by its own value as
+    /// `app:summaryOn`/`app:summaryOff`.
+    static func recognised(_ row: Row, functions: ExportFunctions, toggles: Set<String>) -> Row {
+        var row = row
+        let table = row.platform.android
+        if case .function(let ref) = row.enabled, case .storeKey(let key)? = functions.shapes[ref], toggles.contains(key),
+           key != row.binding?.key, AndroidXWriter.platform(table, "dependency") == nil {
+            row.platform.android.append(PlatformEntry(key: "app:dependency", value: .string(key)))
+        }
+        if row.kind == .toggle, case .function(let ref)? = row.detail, case .toggleTexts(let key, let on, let off)? = functions.shapes[ref],
+           key == row.binding?.key, AndroidXWriter.platform(table, "summaryOn") == nil, AndroidXWriter.platform(table, "summaryOff") == nil {
+            if let on { row.platform.android.append(PlatformEntry(key: "app:summaryOn", value: .string(on))) }
+            if let off { row.platform.android.append(PlatformEntry(key: "app:summaryOff", value: .string(off))) }
+        }
+        return row
+    }
+
     /// The row as the format has it, or nil (left out); a warning says what was lost.
     private mutating func plan(_ row: Row, path: String, app: App, files: [String: String], format: ExportFormat) -> PlannedRow? {
         let name: String
         if case .value(let text) = row.text { name = "\(row.kind.constructor) \"\(text)\"" } else { name = "\(row.kind.constructor) \"\(row.id)\"" }
         func leftOut(_ why: String) -> PlannedRow? {
-            warn(row.location, app.file, path, "\(name) left out: \(why)")
+            warn(row.location, app.file, path, "\(name) left out: \(why)", calledFrom: callers(row))
             return nil
         }
         if case .value(false) = row.visible, format == .settingsBundle { return leftOut("it is hidden (visible = false)") }
@@ -124,9 +162,15 @@ struct ExportPlan {
 
         var lost: [String] = []
         if case .function = row.visible { lost.append("visible (a function of ctx)") }
-        // androidx writes an imported dependency (`android = { ["app:dependency"] = KEY }`) back.
+        // androidx writes a dependency (`android = { ["app:dependency"] = KEY }`, imported or recognised) back.
         let kept = { (attribute: String) in format == .androidx && AndroidXWriter.platform(row.platform.android, attribute) != nil }
-        if case .function = row.enabled, !kept("dependency") { lost.append("enabled (a function of ctx)") }
+        if case .function(let ref) = row.enabled, !kept("dependency") {
+            if format == .androidx, case .storeKey(let key)? = functions.shapes[ref], toggleKeys.contains(key), key != row.binding?.key {
+                lost.append("enabled (it reads toggle \"\(key)\" of another screen: app:dependency finds a preference of the screen shown only)")
+            } else {
+                lost.append("enabled (a function of ctx)")
+            }
+        }
         if case .value(false) = row.enabled, format == .settingsBundle { lost.append("enabled = false") }
         if row.onAccessory != nil { lost.append("on_accessory") }
         if row.kind != .button, row.onSelect != nil { lost.append("on_select") }
@@ -209,13 +253,16 @@ struct ExportPlan {
             return leftOut("\(format.article) has no \(row.kind.rawValue) rows")
         }
         if !lost.isEmpty {
-            warn(row.location, app.file, path, "\(name): \(lost.joined(separator: ", ")) left out (no equivalent in \(format.article))")
+            warn(row.location, app.file, path, "\(name): \(lost.joined(separator: ", ")) left out (no equivalent in \(format.article))",
+                 calledFrom: callers(row))
         }
         return planned
     }
 
-    private mutating func warn(_ location: SourceLocation?, _ file: String, _ path: String, _ message: String) {
-        warnings.append(Diagnostic(.warning, file: location?.file ?? file, line: location?.line, path: path, message: message))
+    private mutating func warn(_ location: SourceLocation?, _ file: String, _ path: String, _ message: String,
+                               calledFrom: [SourceLocation] = []) {
+        warnings.append(Diagnostic(.warning, file: location?.file ?? file, line: location?.line, path: path, message: message,
+                                   calledFrom: calledFrom))
     }
 
     /// A file name for a screen: `Root` for a Settings.bundle's root, else the id made a file

@@ -12,10 +12,11 @@ enum ExportTextCheck {
         let several = plan.screens.count > 1
         for screen in plan.screens {
             let prefix = several ? "screen \(screen.screen.id)." : ""
-            func check(_ text: String?, _ what: String, _ location: SourceLocation?, _ path: String) {
+            func check(_ text: String?, _ what: String, _ location: SourceLocation?, _ path: String, row: Row? = nil) {
                 guard let text, let shown = lost(text) else { return }
                 out.append(Diagnostic(.warning, file: location?.file ?? file, line: location?.line, path: path,
-                                      message: "\(what) holds \(shown), which \(format.article)'s XML cannot hold; left out of the file"))
+                                      message: "\(what) holds \(shown), which \(format.article)'s XML cannot hold; left out of the file",
+                                      calledFrom: row.map(plan.callers) ?? []))
             }
             check(screen.screen.title, "the screen's title", screen.screen.location, several ? "screen \(screen.screen.id)" : "")
             for (si, planned) in screen.sections.enumerated() {
@@ -26,14 +27,14 @@ enum ExportTextCheck {
                 for (ri, row) in planned.rows.enumerated() {
                     let rowPath = "\(path).rows[\(ri + 1)]"
                     let location = row.row.location
-                    check(row.row.text.value, "the text", location, rowPath)
+                    check(row.row.text.value, "the text", location, rowPath, row: row.row)
                     switch row {
-                    case .value(_, let detail): check(detail, "the detail", location, rowPath)
-                    case .child(_, _, let title): check(title, "the title", location, rowPath)
+                    case .value(_, let detail): check(detail, "the detail", location, rowPath, row: row.row)
+                    case .child(_, _, let title): check(title, "the title", location, rowPath, row: row.row)
                     case .choice(_, _, let options), .multipleChoice(_, _, let options):
                         for (oi, option) in options.enumerated() {
-                            check(option.text, "option \(oi + 1)'s text", location, rowPath)
-                            check(option.short, "option \(oi + 1)'s short text", location, rowPath)
+                            check(option.text, "option \(oi + 1)'s text", location, rowPath, row: row.row)
+                            check(option.short, "option \(oi + 1)'s short text", location, rowPath, row: row.row)
                         }
                     default: break
                     }

@@ -33,8 +33,14 @@ public struct ExportResult: Sendable {
 public enum Exporter {
     /// The files of `app` in `format`. `strings` maps a language (`de`) to translations of
     /// displayed strings (SPEC §9); a Settings.bundle gets `LANG.lproj/Root.strings` from it.
-    public static func export(_ app: App, format: ExportFormat, strings: [String: [String: String]] = [:]) -> ExportResult {
-        let plan = ExportPlan(app: app, format: format)
+    /// `functions` (`ExportFunctions(session:)`) are the row functions androidx has as
+    /// attributes (`app:dependency`, `summaryOn`/`summaryOff`); others are left out with a warning.
+    /// `callers`: the calls that led to a row a helper built (`Session.callers(of:)`), named
+    /// under the warnings about that row as `note: called from here`.
+    public static func export(_ app: App, format: ExportFormat, strings: [String: [String: String]] = [:],
+                              functions: ExportFunctions = ExportFunctions(),
+                              callers: @escaping (Row) -> [SourceLocation] = { _ in [] }) -> ExportResult {
+        let plan = ExportPlan(app: app, format: format, functions: functions, callers: callers)
         let files: [ExportedFile]
         var warnings = plan.warnings
         switch format {
@@ -72,13 +78,26 @@ public enum Exporter {
         var planned: [Files.Planned] = []
         for file in files {
             let parts = try Files.relativeParts(file.path, path: Files.joinText(directory, file.path))
-            for part in parts where !ExportNames.isSafe(part) {
+            for part in parts where !ExportNames.isSafe(part) && !isLocaleFolder(part) {
                 throw FileError(path: Files.joinText(directory, file.path), reason: .badName(
                     "'\(sanitize(Diagnostic.quote(part)))' is not a file name luascreen writes (ASCII letters, digits, '_', '-' and '.', not first, at most \(ExportNames.limit) bytes); nothing was written"))
             }
             planned.append(Files.Planned(relative: file.path, bytes: Array(file.contents.utf8)))
         }
         try Files.write(planned, inside: directory, inputs: inputs)
+    }
+
+    /// Whether `name` is an Android values folder of a locale with a script or variant, as
+    /// `AndroidXResources.folder(ofLocale:)` makes it: `values-b+` and up to four subtags of 1 to
+    /// 8 ASCII letters and digits joined by `+` (`values-b+sr+Latn`). Android has no other name
+    /// for such a locale, so this is the one name with a `+` an export writes (SPEC §15: the
+    /// texts resolve the same in every locale).
+    static func isLocaleFolder(_ name: String) -> Bool {
+        guard name.hasPrefix("values-b+") else { return false }
+        let subtags = name.dropFirst("values-b+".count).split(separator: "+", omittingEmptySubsequences: false)
+        return (1...4).contains(subtags.count) && subtags.allSatisfy { tag in
+            (1...8).contains(tag.utf8.count) && tag.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) }
+        }
     }
 }
 

@@ -46,7 +46,8 @@ enum ExportCommand {
             CommandSupport.printLoadError(error, path: path)
             return 1
         }
-        let result = Exporter.export(session.app, format: format, strings: strings)
+        let result = Exporter.export(session.app, format: format, strings: strings, functions: ExportFunctions(session: session),
+                                     callers: session.callers(of:))
         for warning in session.loadWarnings + result.warnings { printError(warning.description) }
         if !result.errors.isEmpty {
             for error in result.errors { printError(error.description) }

@@ -1,0 +1,193 @@
+import LuaScreenCore
+import ScreenModel
+
+/// The few shapes of a hand-written row function that androidx.preference has as attributes
+/// (SPEC §15), recognised from the function's source text:
+/// - `enabled = function(ctx) return ctx.store.KEY end` (or `ctx.store["KEY"]`) is
+///   `app:dependency="KEY"` when KEY is a toggle of the same screen;
+/// - a toggle's `detail = function(ctx) return ctx.store.KEY and "ON" or "OFF" end` or
+///   `function(ctx) if ctx.store.KEY then return "ON" else return "OFF" end end` (KEY its own
+///   key, either text may be `nil`) is `summaryOn`/`summaryOff`.
+/// The function may be a named one the rows refer to (`local function sync_on(ctx) ... end`,
+/// `enabled = sync_on`). Any other function is not recognised: export warns that it is left
+/// out, as before.
+/// Sendable: a plain value.
+enum FunctionShape: Equatable, Sendable {
+    /// `return ctx.store.KEY`.
+    case storeKey(String)
+    /// The store key's truth picks one of two texts.
+    case toggleTexts(key: String, on: String?, off: String?)
+
+    /// The shape of the function defined on `line` (1-based) of `source`, or nil. The line must
+    /// hold the word `function` once (so that it is this function's), and the text from there
+    /// must be one of the shapes, token for token (comments and spaces between them allowed).
+    static func recognise(_ source: [UInt8], line: Int) -> FunctionShape? {
+        guard line >= 1 else { return nil }
+        var start = 0
+        var current = 1
+        while current < line {
+            guard let newline = source[start...].firstIndex(of: 10) else { return nil }
+            start = newline + 1
+            current += 1
+        }
+        let end = source[start...].firstIndex(of: 10) ?? source.count
+        let keyword = Array("function".utf8)
+        var found: [Int] = []
+        var i = start
+        while i + keyword.count <= end {
+            if source[i..<(i + keyword.count)].elementsEqual(keyword),
+               i == 0 || !isNameByte(source[i - 1]), i + keyword.count >= source.count || !isNameByte(source[i + keyword.count]) {
+                found.append(i)
+                i += keyword.count
+            } else {
+                i += 1
+            }
+        }
+        guard found.count == 1 else { return nil }
+        var scanner = Scanner(bytes: source, at: found[0])
+        var tokens: [Token] = []
+        // The longest shape has 19 tokens; a 20th read is enough to know none matched.
+        while tokens.count < 20, let token = scanner.next() { tokens.append(token) }
+        return match(tokens)
+    }
+
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b == 95
+    }
+
+    enum Token: Equatable {
+        case name(String)
+        case string(String)
+        case punct(UInt8)
+    }
+
+    /// Lua tokens, enough of them for the shapes: names, short strings without escapes and
+    /// single punctuation; anything else (an escape, a long string or comment) ends the scan.
+    struct Scanner {
+        let bytes: [UInt8]
+        var at: Int
+
+        init(bytes: [UInt8], at: Int) {
+            self.bytes = bytes
+            self.at = at
+        }
+
+        mutating func next() -> Token? {
+            while at < bytes.count {
+                let b = bytes[at]
+                if b == 32 || (b >= 9 && b <= 13) {
+                    at += 1
+                } else if b == 45, at + 1 < bytes.count, bytes[at + 1] == 45 {
+                    // A line comment; a long one (`--[[`, `--[=[`) is not read.
+                    if at + 2 < bytes.count, bytes[at + 2] == 91 { return nil }
+                    while at < bytes.count, bytes[at] != 10 { at += 1 }
+                } else {
+                    break
+                }
+            }
+            guard at < bytes.count else { return nil }
+            let b = bytes[at]
+            if FunctionShape.isNameByte(b), !(b >= 48 && b <= 57) {
+                let first = at
+                while at < bytes.count, FunctionShape.isNameByte(bytes[at]) { at += 1 }
+                return .name(String(decoding: bytes[first..<at], as: UTF8.self))
+            }
+            if b == 34 || b == 39 {
+                let first = at + 1
+                var i = first
+                while i < bytes.count, bytes[i] != b {
+                    if bytes[i] == 92 || bytes[i] == 10 || bytes[i] == 13 { return nil }
+                    i += 1
+                }
+                guard i < bytes.count, let text = String(validating: bytes[first..<i], as: UTF8.self) else { return nil }
+                at = i + 1
+                return .string(text)
+            }
+            at += 1
+            return .punct(b)
+        }
+    }
+
+    /// The shape `tokens` (from `function` on) begin with, or nil.
+    static func match(_ tokens: [Token]) -> FunctionShape? {
+        var p = 0
+        func take(_ token: Token) -> Bool {
+            guard p < tokens.count, tokens[p] == token else { return false }
+            p += 1
+            return true
+        }
+        func name() -> String? {
+            guard p < tokens.count, case .name(let n) = tokens[p] else { return nil }
+            p += 1
+            return n
+        }
+        func text() -> String?? {
+            guard p < tokens.count else { return nil }
+            switch tokens[p] {
+            case .string(let s): p += 1; return .some(s)
+            case .name("nil"): p += 1; return .some(nil)
+            default: return nil
+            }
+        }
+        func storeKey(_ context: String) -> String? {
+            guard take(.name(context)), take(.punct(46)), take(.name("store")) else { return nil }
+            if take(.punct(46)) {
+                guard let key = name(), !keywords.contains(key) else { return nil }
+                return key
+            }
+            guard take(.punct(91)), p < tokens.count, case .string(let key) = tokens[p] else { return nil }
+            p += 1
+            return take(.punct(93)) ? key : nil
+        }
+        guard take(.name("function")) else { return nil }
+        // `local function NAME(ctx)` (a function the rows name) has the same body.
+        if p < tokens.count, case .name(let n) = tokens[p], !keywords.contains(n) { p += 1 }
+        guard take(.punct(40)), let context = name(), !keywords.contains(context), take(.punct(41)) else { return nil }
+        if take(.name("return")) {
+            guard let key = storeKey(context) else { return nil }
+            if take(.name("end")) { return .storeKey(key) }
+            // `KEY and ON or OFF`: ON must be a text (`and nil or` is always OFF).
+            guard take(.name("and")), let on = text(), let onText = on, take(.name("or")), let off = text(), take(.name("end")) else { return nil }
+            return .toggleTexts(key: key, on: onText, off: off)
+        }
+        guard take(.name("if")), let key = storeKey(context), take(.name("then")), take(.name("return")), let on = text(),
+              take(.name("else")), take(.name("return")), let off = text(), take(.name("end")), take(.name("end")) else { return nil }
+        return .toggleTexts(key: key, on: on, off: off)
+    }
+
+    private static let keywords: Set<String> = [
+        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
+        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
+    ]
+}
+
+/// The recognised shapes of an app's row functions (`enabled`, a toggle's `detail`), by the
+/// function's handle, for `Exporter.export(_:format:strings:functions:)`.
+/// Sendable: a plain value.
+public struct ExportFunctions: Sendable {
+    var shapes: [ScriptRef: FunctionShape] = [:]
+
+    /// No function recognised: every row function is left out with a warning.
+    public init() {}
+
+    /// The shapes of `session`'s row functions, read from the script and module files where
+    /// each was defined (through the `Files` seam); a file that cannot be read leaves its
+    /// functions unrecognised. Call on the session's thread.
+    public init(session: Session) {
+        var files: [String: [UInt8]?] = [:]
+        for screen in session.app.screens {
+            guard case .value(let sections) = screen.sections else { continue }
+            for row in sections.flatMap(\.rows) {
+                var refs: [ScriptRef] = []
+                if case .function(let ref) = row.enabled { refs.append(ref) }
+                if row.kind == .toggle, case .function(let ref)? = row.detail { refs.append(ref) }
+                for ref in refs where shapes[ref] == nil {
+                    guard let location = session.definition(of: ref), session.sources.paths.contains(location.file) else { continue }
+                    if files[location.file] == nil { files[location.file] = .some(try? Files.readRegularFile(location.file)) }
+                    guard let bytes = files[location.file] ?? nil else { continue }
+                    if let shape = FunctionShape.recognise(bytes, line: location.line) { shapes[ref] = shape }
+                }
+            }
+        }
+    }
+}
