@@ -356,6 +356,29 @@ class Paging(PtyTestCase):
         self.assertIn("Item 55 is row 55.", shown)
 
 
+class StorePaging(PtyTestCase):
+    """`store` on a terminal shorter than the listing shows a page of it (issue 26), as the
+    screen is shown: `next` and `prev` page the listing until another command runs."""
+
+    def test_a_long_listing_is_shown_a_page_at_a_time(self):
+        rows = "\n".join('  toggle { text = "Switch %d", key = "k%02d" },' % (i, i) for i in range(1, 61))
+        script = self.sandbox.script("switches.lua", 'return screen { id = "s", title = "Switches", section {\n%s\n} }\n' % rows)
+        self.spawn(script).expect_exact("Switches> ")
+        first = self.command("store", "Switches> ")
+        self.assertIn("k01", first)
+        self.assertNotIn("k40", first)
+        self.assertIn("-- page 1/", first)
+        self.assertIn("60 keys: `store PATTERN` shows those whose key contains PATTERN", first)
+        self.assertLess(len(first.strip().splitlines()), 24, first)
+        second = self.command("next", "Switches> ")
+        self.assertIn("-- page 2/", second)
+        self.assertNotIn("k01 ", second)
+        self.assertIn("k01", self.command("prev", "Switches> "))
+        self.assertIn("Switch 1", self.command("show", "Switches> "))
+        self.assertIn("Already on the first page.", self.command("prev", "Switches> "), "prev pages the screen again")
+        self.assertIn("k60", self.command("store k6", "Switches> "))
+
+
 class Ascii(PtyTestCase):
     def test_ascii_prompt(self):
         self.spawn(SETTINGS, "--ascii").expect_exact(ROOT_PROMPT)
