@@ -330,7 +330,7 @@ class Commands(BatchTestCase):
             process.stdin.write("Child\n")
             process.stdin.flush()
             seen = ""
-            deadline = time.time() + 10
+            deadline = time.time() + support.deadline(60)
             while "Version one" not in seen and time.time() < deadline:
                 seen += process.stdout.readline()
             self.assertIn("Version one", seen)
@@ -346,7 +346,7 @@ class Commands(BatchTestCase):
             with open(script, "w") as f:
                 f.write("return screen {\n")
             process.stdin.write("reload\nshow\n")
-            out, err = process.communicate(timeout=10)
+            out, err = process.communicate(timeout=support.deadline(60))
         finally:
             if process.poll() is None:
                 process.kill()
