@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import LuaScreenCore
 #endif
 
 /// A mutex with a condition (pthreads), for the server's two threads: the reading thread
@@ -40,11 +41,7 @@ final class ServerLock: @unchecked Sendable {
     }
 
     /// The seconds of the monotonic clock.
-    static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    static func now() -> Double { Double(monotonicNanoseconds()) / 1e9 }
 
     /// Runs `body` on a new thread with a stack of `stackSize` bytes (the Lua state's C calls
     /// need more than a default secondary thread's).

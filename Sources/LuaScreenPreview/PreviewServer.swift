@@ -68,11 +68,8 @@ public final class PreviewServer {
         server = nil
     }
 
-    private static func now() -> Double {
-        var t = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &t)
-        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
+    /// The seconds of the monotonic clock.
+    private static func now() -> Double { Double(monotonicNanoseconds()) / 1e9 }
 
     // MARK: routing (connection threads)
 

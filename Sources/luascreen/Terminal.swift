@@ -64,9 +64,4 @@ func printError(_ text: String) {
 /// Flushes standard output (every stream: `fflush(nil)`, which needs no global of C's).
 func flushOutput() { fflush(nil) }
 
-/// Nanoseconds on the monotonic clock.
-func monotonicNanos() -> UInt64 {
-    var t = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
-}
+

@@ -13,7 +13,7 @@ enum RenderCommand {
     static func run(_ options: Options) -> Int32 {
         guard let session = CommandSupport.openReadOnly(options) else { return 1 }
         defer { CommandSupport.finished(session) }
-        let started = monotonicNanos()
+        let started = monotonicNanoseconds()
         if let id = options.screen, !open(id, in: session, path: options.paths[0]) { return 1 }
         let screen: ResolvedScreen
         var footer: String? = nil
@@ -28,7 +28,7 @@ enum RenderCommand {
         renderOptions.words = session.rendererWords
         var text = TextRenderer(options: renderOptions).renderText(screen)
         if let footer { text += footer + "\n" }
-        let elapsed = Double(monotonicNanos() - started) / 1e6
+        let elapsed = Double(monotonicNanoseconds() - started) / 1e6
         print(text, terminator: "")
         for message in session.messages { print(sanitize(message)) }
         CommandSupport.printWarnings(session)
