@@ -11,7 +11,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from replsupport import BIN, ROOT  # noqa: E402
+from replsupport import BIN, ROOT, deadline  # noqa: E402
 
 URL = re.compile(r"^http://127\.0\.0\.1:(\d+)/#([0-9a-f]+)$")
 
@@ -24,7 +24,7 @@ class Preview:
         environment.update(env or {})
         self.proc = subprocess.Popen([BIN, "preview", script, "--store", store, *extra],
                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environment, cwd=ROOT)
-        ready, _, _ = select.select([self.proc.stdout], [], [], 20)
+        ready, _, _ = select.select([self.proc.stdout], [], [], deadline(60))
         line = self.proc.stdout.readline().decode().strip() if ready else ""
         match = URL.match(line)
         if not match:
@@ -85,10 +85,11 @@ def rows(state):
     return [row for section in state["screen"]["sections"] for row in section["rows"]]
 
 
-def wait_for(condition, seconds=10, step=0.05):
-    """Polls `condition` until it is true or `seconds` pass (bounded); its last value. An
+def wait_for(condition, seconds=30, step=0.05):
+    """Polls `condition` until it is true or `seconds` pass (scaled by
+    LUASCREEN_TEST_TIMEOUT_SCALE: only a failing wait lasts that long); its last value. An
     element the page redrew meanwhile (Selenium's stale element) counts as not yet."""
-    deadline = time.monotonic() + seconds
+    end = time.monotonic() + deadline(seconds)
 
     def look():
         try:
@@ -98,7 +99,7 @@ def wait_for(condition, seconds=10, step=0.05):
                 return None
             raise
     value = look()
-    while not value and time.monotonic() < deadline:
+    while not value and time.monotonic() < end:
         time.sleep(step)
         value = look()
     return value

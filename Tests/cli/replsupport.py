@@ -8,9 +8,47 @@ import shutil
 import subprocess
 import tempfile
 import textwrap
+import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 BIN = os.path.abspath(os.environ.get("LUASCREEN_BIN") or os.path.join(ROOT, ".build", "debug", "luascreen"))
+
+
+# How long a test waits for the program (a prompt in a pty, an answer, a redraw). Every such
+# wait polls for what it waits for and ends as soon as that holds, so a long deadline costs
+# nothing when the program is well: it only bounds how long a broken build takes to fail. The
+# defaults survive a two-core machine under full load (eight people building);
+# LUASCREEN_TEST_TIMEOUT_SCALE=N multiplies every deadline by N on a slower machine.
+TIMEOUT_SCALE = float(os.environ.get("LUASCREEN_TEST_TIMEOUT_SCALE") or 1)
+
+
+def deadline(seconds):
+    """`seconds` scaled by LUASCREEN_TEST_TIMEOUT_SCALE: the limit of a wait that polls."""
+    return seconds * TIMEOUT_SCALE
+
+
+# pexpect's limit for one expect() in a pty (a prompt, an echo, EOF).
+PTY_TIMEOUT = deadline(60)
+
+
+def wait_until(condition, seconds, what, step=0.02):
+    """Polls `condition()` until it returns a true value (which is returned) or
+    deadline(seconds) passed (an AssertionError naming `what`)."""
+    end = time.monotonic() + deadline(seconds)
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > end:
+            raise AssertionError(f"waited {deadline(seconds):g} s for {what}")
+        time.sleep(step)
+
+
+def cpu_seconds(pid):
+    """The CPU time (user + system) process `pid` has used, from /proc/PID/stat."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def require_binary(case):

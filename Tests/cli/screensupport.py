@@ -1,8 +1,9 @@
 """Drives the interactive REPL through a pty into pyte, a terminal emulator, so tests can
 assert on the screen a person sees: its text, and each cell's colour and attributes.
 
-Waiting is by condition (the prompt drawn and the output settled), with a generous limit
-only so a broken build fails instead of hanging.
+Waiting is by condition (the answer to what was typed arrived, the prompt drawn and the
+output settled), with a generous limit (replsupport.deadline, scaled by
+LUASCREEN_TEST_TIMEOUT_SCALE) only so a broken build fails instead of hanging.
 """
 import json
 import os
@@ -14,7 +15,7 @@ import pexpect
 import pyte
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from replsupport import BIN, ROOT  # noqa: E402
+from replsupport import BIN, PTY_TIMEOUT, ROOT, deadline  # noqa: E402
 
 PROMPT = re.compile(r"> $")
 GOLDEN = os.path.join(os.path.dirname(__file__), "golden")
@@ -53,7 +54,7 @@ class Term:
         self.stream = pyte.ByteStream(self.screen)
         self.raw = b""
         self.child = pexpect.spawn(BIN, ["run"] + list(args), cwd=ROOT, env=sandbox.env(**extra),
-                                   dimensions=(rows, cols), timeout=20)
+                                   dimensions=(rows, cols), timeout=PTY_TIMEOUT)
         self.settle()
 
     def feed(self, timeout=0.05):
@@ -68,13 +69,16 @@ class Term:
         self.raw += data
         return True
 
-    def settle(self, ready=None, limit=20.0):
+    def settle(self, ready=None, limit=60.0, answered=None):
         """Feeds output until the cursor's line ends with the prompt (or `ready(self)` holds)
-        and nothing more arrives."""
+        and nothing more arrives; with `answered(raw output since)`, only once that holds too
+        (what was typed has been answered, not just the prompt from before still shown)."""
         ready = ready or (lambda t: PROMPT.search(t.cursor_line()) is not None)
-        deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
-            if not self.feed() and ready(self):
+        since = len(self.raw)
+        answered = answered or (lambda new: True)
+        end = time.monotonic() + deadline(limit)
+        while time.monotonic() < end:
+            if not self.feed() and answered(self.raw[since:]) and ready(self):
                 # quiet and ready: one more short look so a late line is not missed
                 if not self.feed(0.05):
                     return self
@@ -85,12 +89,15 @@ class Term:
         sequences removed), once the screen settled."""
         start = len(self.raw)
         self.child.send(line + "\r")
-        self.settle(ready)
+        # The prompt is on the screen before the program has read the line: settled means
+        # the line was taken (its newline came back) and the next prompt drawn.
+        self.settle(ready, answered=lambda new: b"\n" in new)
         return plain(self.raw[start:])
 
     def control(self, char, ready=None):
+        """Types Ctrl-`char`; returns once the program answered it and the screen settled."""
         self.child.sendcontrol(char)
-        return self.settle(ready)
+        return self.settle(ready, answered=lambda new: len(new) > 0)
 
     def resize(self, cols, rows):
         self.screen.resize(rows, cols)

@@ -2,7 +2,6 @@
 import os
 import signal
 import sys
-import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -43,16 +42,21 @@ class AuthorPty(unittest.TestCase):
         script = self.sandbox.script(name, text)
         self.child = pexpect.spawn(support.BIN, [script, "--store", "none", "--max-instructions", "100000000000", *options],
                                    cwd=support.ROOT, env=self.sandbox.env(), dimensions=(rows, columns),
-                                   encoding="utf-8", timeout=10)
+                                   encoding="utf-8", timeout=support.PTY_TIMEOUT)
         return self.child
 
     def test_ctrl_c_stops_a_long_callback_and_rolls_it_back(self):
         child = self.spawn("loop.lua", LOOPING)
         child.expect_exact("Loop> ")
         child.sendline("Spin")
-        time.sleep(1.0)  # the callback is looping now (the time backstop stops it only after ~2 s)
+        # Ctrl-C once the callback is looping: the line was read, and the REPL has spent CPU
+        # time since (at a prompt it spends none). The backstop stops the loop only after ~2 s
+        # of its own CPU time, however slowly a loaded machine gives it that.
+        child.expect_exact("Spin\r\n")
+        start = support.cpu_seconds(child.pid)
+        support.wait_until(lambda: support.cpu_seconds(child.pid) - start >= 0.2, 60, "the callback to loop")
         child.kill(signal.SIGINT)
-        child.expect_exact("Loop> ", timeout=5)
+        child.expect_exact("Loop> ")
         said = child.before
         self.assertIn("interrupted (Ctrl-C)", said)
         self.assertRegex(said, r"loop\.lua:\d+: (error: )?interrupted")
@@ -104,11 +108,13 @@ class AuthorPty(unittest.TestCase):
         child.sendline("Name")
         child.expect_exact("New value for Name: Ada")
         child.send("\x1b[A")  # Up at a value prompt: earlier values, never commands
-        time.sleep(0.3)
+        child.expect_exact("20")  # the value last given (to Size) replaces "Ada"
+        shown = child.before + child.after
         child.sendline("")
         child.expect_exact("Vals> ")
-        self.assertNotIn("help Day", child.before)
-        self.assertNotIn("= ctx.store.size", child.before)
+        shown += child.before
+        self.assertNotIn("help Day", shown)
+        self.assertNotIn("= ctx.store.size", shown)
         child.sendline("quit")
         child.expect(pexpect.EOF)
 

@@ -154,7 +154,7 @@ class InteractiveDiagnostics(unittest.TestCase):
         self.addCleanup(sandbox.close)
         script = sandbox.script("callbacks.lua", CALLBACKS)
         child = pexpect.spawn(support.BIN, [script, "--store", "none"], cwd=sandbox.dir, env=sandbox.env(),
-                              dimensions=(24, 80), encoding="utf-8", timeout=10)
+                              dimensions=(24, 80), encoding="utf-8", timeout=support.PTY_TIMEOUT)
         self.addCleanup(lambda: child.isalive() and child.terminate(force=True))
         child.expect_exact("Main> ")
         child.sendline("boom")

@@ -442,8 +442,9 @@ class InteractivePromptTests(HostileBase):
             f.write(PROMPT_SCRIPT)
         ws = self.workspace(os.path.join(folder, "prompt.lua"), parse_header(os.path.join(folder, "prompt.lua")))
         env = dict(ws.env(), INPUTRC="/dev/null")
+        from Tests.cli.replsupport import PTY_TIMEOUT
         child = pexpect.spawn(BIN, ["prompt.lua", "--store", "none"], cwd=ws.work, env=env,
-                              dimensions=(24, 100), encoding="utf-8", timeout=10)
+                              dimensions=(24, 100), encoding="utf-8", timeout=PTY_TIMEOUT)
         self.addCleanup(lambda: child.isalive() and child.terminate(force=True))
         seen = []
         root_prompt = "Evil\\x1b]0;pwned\\x07\\u{202E}> "

@@ -91,13 +91,13 @@ class BrowserCase(unittest.TestCase):
         return self.browser.find_element(self.By.CSS_SELECTOR, css)
 
     def row(self, row_id):
-        return wait_for(lambda: self._row(row_id), 10)
+        return wait_for(lambda: self._row(row_id))
 
     def _row(self, row_id):
         found = self.browser.find_elements(self.By.CSS_SELECTOR, f'.row[data-id="{row_id}"]')
         return found[0] if found else None
 
-    def wait_text(self, element_id, condition, seconds=10):
+    def wait_text(self, element_id, condition, seconds=30):
         value = wait_for(lambda: condition(self.browser.find_element(self.By.ID, element_id).text) and
                          self.browser.find_element(self.By.ID, element_id).text, seconds)
         self.assertTrue(value, f"#{element_id} never matched; it reads {self.browser.find_element(self.By.ID, element_id).text!r}")
@@ -117,11 +117,11 @@ class BrowserCase(unittest.TestCase):
                 return True
             except StaleElementReferenceException:
                 return False
-        self.assertTrue(wait_for(attempt, 10), f"could not click {css}")
+        self.assertTrue(wait_for(attempt), f"could not click {css}")
 
     def dialog_text(self):
         return wait_for(lambda: self.browser.execute_script(
-            "const d = document.getElementById('dialog'); return d.open ? d.querySelector('p').textContent : ''"), 10)
+            "const d = document.getElementById('dialog'); return d.open ? d.querySelector('p').textContent : ''"))
 
     def dialog_button(self, text):
         for button in self.browser.find_elements(self.By.CSS_SELECTOR, "#dialog-buttons button"):
@@ -322,7 +322,7 @@ class LiveReloadInTheBrowser(BrowserCase):
         time.sleep(1.1)  # a new modification time
         with open(self.script_path, "w") as f:
             f.write(text.replace('detail = "Ada"', 'detail = "Grace"'))
-        self.assertTrue(wait_for(lambda: "Grace" in self.row("name").text, 15), self.row("name").text)
+        self.assertTrue(wait_for(lambda: "Grace" in self.row("name").text), self.row("name").text)
         self.assertEqual(self.find("#title").text, "Profile")
         # A script that no longer loads: its diagnostics show, the last good version runs on.
         time.sleep(1.1)

@@ -14,7 +14,7 @@ import time
 import unittest
 
 from Tests.cli.previewsupport import Preview, rows, wait_for
-from Tests.cli.replsupport import BIN, ROOT, require_binary
+from Tests.cli.replsupport import BIN, ROOT, deadline, require_binary
 
 SETTINGS = os.path.join(ROOT, "examples", "settings.lua")
 
@@ -209,7 +209,7 @@ class PreviewHTTPTests(unittest.TestCase):
         time.sleep(0.3)
         self.assertTrue(t.is_alive(), "the long poll answered before anything changed")
         p.op("home")
-        t.join(10)
+        t.join(deadline(60))
         self.assertGreater(result["answer"]["version"], version)
 
 
@@ -334,7 +334,7 @@ class PreviewReloadTests(unittest.TestCase):
         version = p.state()["version"]
         self.rewrite("app.lua", "return screen { id = 'main', title = 'Main', section { row { txt = 'x' } } }\n")
         json.loads(p.request("GET", f"/api/events?since={version}")[2])
-        state = wait_for(lambda: (s := p.state())["diagnostics"] and s, 10)
+        state = wait_for(lambda: (s := p.state())["diagnostics"] and s)
         self.assertTrue(state, "no diagnostics after a broken save")
         self.assertTrue(any("app.lua:1" in d for d in state["diagnostics"]), state["diagnostics"])
         self.assertEqual([r["id"] for r in rows(state)], ["sync", "profile"])

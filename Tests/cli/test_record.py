@@ -98,7 +98,7 @@ class Record(unittest.TestCase):
                     'button { text = "Go", confirm = "Sure?", on_select = function(ctx) ctx:alert("went " .. ctx.store.name) end } } }\n')
         child = pexpect.spawn(support.BIN, ["run", "form.lua", "--store", "none", "--record", "tests/recorded_test.lua"],
                               cwd=self.work, env={**os.environ, "XDG_STATE_HOME": self.work, "TERM": "xterm", "NO_COLOR": "1"},
-                              dimensions=(24, 80), encoding="utf-8", timeout=10)
+                              dimensions=(24, 80), encoding="utf-8", timeout=support.PTY_TIMEOUT)
         try:
             child.expect_exact("Form> ")
             child.sendline("Name")

@@ -330,7 +330,7 @@ class Commands(BatchTestCase):
             process.stdin.write("Child\n")
             process.stdin.flush()
             seen = ""
-            deadline = time.time() + 10
+            deadline = time.time() + support.deadline(60)
             while "Version one" not in seen and time.time() < deadline:
                 seen += process.stdout.readline()
             self.assertIn("Version one", seen)
@@ -346,7 +346,7 @@ class Commands(BatchTestCase):
             with open(script, "w") as f:
                 f.write("return screen {\n")
             process.stdin.write("reload\nshow\n")
-            out, err = process.communicate(timeout=10)
+            out, err = process.communicate(timeout=support.deadline(60))
         finally:
             if process.poll() is None:
                 process.kill()
@@ -378,6 +378,45 @@ class LongScreens(BatchTestCase):
         self.assertIn("-- page 1/", out)
         self.assertIn("-- page 2/", out)
         self.assertEqual(out.count("luascreen render SCRIPT --screen ID"), 1, out[:2000])
+
+    def toggles(self, count):
+        body = "\n".join('    { type = "toggle", text = "Toggle %d", key = "t%d", default = %s },' % (i, i, "true" if i % 2 else "false")
+                         for i in range(1, count + 1))
+        return self.sandbox.script("toggles.lua", 'return { title = "Toggles", sections = { { rows = {\n%s\n} } } }\n' % body)
+
+    def test_a_store_of_more_than_4000_keys_is_listed_a_page_at_a_time(self):
+        # (store, then next and prev page the listing; after another command they page the screen)
+        result = self.run_batch(self.toggles(4500), ["set Toggle 4 on", "store", "next", "prev", "prev", "show", "next",
+                                                     "store t449"])
+        self.assertSucceeded(result)
+        outputs = result.stdout.split("\n> ")  # the root screen, then each command's echo and output
+        first = outputs[2]
+        self.assertIn("t1 ", first)
+        self.assertNotIn("t4321", first)
+        self.assertRegex(first, r"\* t4\s+= true   \(default: false\)")
+        self.assertIn("* changed from the default", first)
+        self.assertRegex(first, r"-- page 1/~?\d+: next --")
+        self.assertLess(len(first.splitlines()), 26, first)
+        second = outputs[3]
+        self.assertRegex(second, r"-- page 2/~?\d+: next, prev --")
+        keys = lambda out: [line.split()[0] for line in out.splitlines() if line.startswith("  t")]
+        self.assertTrue(keys(second) and keys(first)[-1] != keys(second)[0], second)
+        self.assertEqual(int(keys(second)[0][1:]), int(keys(first)[-1][1:]) + 1, "the next page starts after the last key shown")
+        self.assertEqual(keys(outputs[4]), keys(first), "prev shows the first page again")
+        self.assertIn("Already on the first page.", outputs[5])
+        self.assertIn("-- page 2/", outputs[7], "after another command next pages the screen")
+        self.assertIn("Toggle ", outputs[7])
+        pattern = outputs[8]
+        self.assertEqual(sorted(keys(pattern)), sorted(["t449"] + ["t449%d" % i for i in range(10)]))
+        self.assertNotIn("-- page", pattern)
+
+    def test_a_store_of_4000_keys_is_listed_whole(self):
+        result = self.run_batch(self.toggles(4000), ["store", "next"])
+        self.assertSucceeded(result)
+        outputs = result.stdout.split("\n> ")
+        self.assertIn("t4000 ", outputs[1])
+        self.assertNotIn("-- page", outputs[1])
+        self.assertIn("(batch mode shows whole screens: nothing to page)", outputs[2], "next pages the screen: the listing was whole")
 
     def test_a_screen_of_4000_rows_is_shown_whole(self):
         result = self.run_batch(self.long_screen(4000), ["next"])

@@ -1,7 +1,6 @@
 """The interactive REPL in a pseudo-terminal (pexpect): prompt, Tab, Ctrl-C, Ctrl-D, history."""
 import os
 import sys
-import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -36,7 +35,7 @@ class PtyTestCase(unittest.TestCase):
     def spawn(self, script=SETTINGS, *options, store=("--store", "none"), env=None):
         self.child = pexpect.spawn(support.BIN, [script, *store, *options], cwd=support.ROOT,
                                    env=env or self.sandbox.env(), dimensions=(self.rows, self.columns),
-                                   encoding="utf-8", timeout=10)
+                                   encoding="utf-8", timeout=support.PTY_TIMEOUT)
         return self.child
 
     def command(self, line, prompt=ROOT_PROMPT):
@@ -228,11 +227,16 @@ class ActionIDs(PtyTestCase):
         self.child.send("\x03")
         self.child.expect_exact(self.PROMPT)
         self.child.send("action Font\t")  # Font size has no actions: Tab completes nothing
-        time.sleep(0.5)
+        # A character typed after the Tab is echoed only once readline has handled the Tab:
+        # it comes right after "Font" (a bell between them at most), nothing completed.
+        self.child.send("@")
+        self.child.expect("action Font\x07?@")
+        shown = self.child.before + self.child.after
         self.child.send("\x03")
         self.child.expect_exact(self.PROMPT)
-        self.assertIn("action Font", self.child.before)
-        self.assertNotIn("size", self.child.before)
+        shown += self.child.before
+        self.assertIn("action Font", shown)
+        self.assertNotIn("size", shown)
 
 
 class History(PtyTestCase):
@@ -295,7 +299,7 @@ class Values(PtyTestCase):
         # readline echoes the raw byte: the pty's output is decoded with replacements.
         self.child = pexpect.spawn(support.BIN, [JMSTATIC, "--store", "none"], cwd=support.ROOT,
                                    env=self.sandbox.env(), dimensions=(self.rows, self.columns),
-                                   encoding="utf-8", codec_errors="replace", timeout=10)
+                                   encoding="utf-8", codec_errors="replace", timeout=support.PTY_TIMEOUT)
         self.child.expect_exact(ROOT_PROMPT)
         self.child.sendline("Name")
         self.child.expect_exact("New value for Name")
@@ -350,6 +354,29 @@ class Paging(PtyTestCase):
         shown = self.command("go 1", "Fixture › Long> ")
         self.assertIn("Item 55", shown)
         self.assertIn("Item 55 is row 55.", shown)
+
+
+class StorePaging(PtyTestCase):
+    """`store` on a terminal shorter than the listing shows a page of it (issue 26), as the
+    screen is shown: `next` and `prev` page the listing until another command runs."""
+
+    def test_a_long_listing_is_shown_a_page_at_a_time(self):
+        rows = "\n".join('  toggle { text = "Switch %d", key = "k%02d" },' % (i, i) for i in range(1, 61))
+        script = self.sandbox.script("switches.lua", 'return screen { id = "s", title = "Switches", section {\n%s\n} }\n' % rows)
+        self.spawn(script).expect_exact("Switches> ")
+        first = self.command("store", "Switches> ")
+        self.assertIn("k01", first)
+        self.assertNotIn("k40", first)
+        self.assertIn("-- page 1/", first)
+        self.assertIn("60 keys: `store PATTERN` shows those whose key contains PATTERN", first)
+        self.assertLess(len(first.strip().splitlines()), 24, first)
+        second = self.command("next", "Switches> ")
+        self.assertIn("-- page 2/", second)
+        self.assertNotIn("k01 ", second)
+        self.assertIn("k01", self.command("prev", "Switches> "))
+        self.assertIn("Switch 1", self.command("show", "Switches> "))
+        self.assertIn("Already on the first page.", self.command("prev", "Switches> "), "prev pages the screen again")
+        self.assertIn("k60", self.command("store k6", "Switches> "))
 
 
 class Ascii(PtyTestCase):

@@ -71,6 +71,48 @@ extension Session {
         return out
     }
 
+    /// The first `count` keys of `storeValues()`, in its order, without reading any value:
+    /// the declared rows are walked only until that many keys are found, so the first page
+    /// of a listing costs what the page holds, not the whole store.
+    public func storeKeys(first count: Int) -> [String] {
+        var out: [String] = []
+        guard count > 0 else { return out }
+        var seen = Set<StoreKey>()
+        for screen in validator.screens {
+            guard case .value(let sections) = screen.sections else { continue }
+            for s in sections.indices {
+                // The rows in place: a loop over them would copy each one.
+                let done: Bool = sections[s].rows.withUnsafeBufferPointer { rows in
+                    for r in rows.indices {
+                        if let key = rows[r].binding?.key, seen.insert(StoreKey(key)).inserted {
+                            out.append(key)
+                            if out.count == count { return true }
+                        }
+                    }
+                    return false
+                }
+                if done { return out }
+            }
+        }
+        for key in validator.bindings.keys.sorted() where seen.insert(StoreKey(key)).inserted {
+            out.append(key)
+            if out.count == count { return out }
+        }
+        for (key, _) in store.values where seen.insert(StoreKey(key)).inserted {
+            out.append(key)
+            if out.count == count { return out }
+        }
+        return out
+    }
+
+    /// How many keys `storeValues()` lists: every bound key and every other stored key.
+    public var storeKeyCount: Int {
+        var count = validator.bindings.count
+        var others = Set<StoreKey>()
+        for (key, _) in store.values where validator.bindings[key] == nil && others.insert(StoreKey(key)).inserted { count += 1 }
+        return count
+    }
+
     /// How a key is bound (kind of row aside): its default, range, step, secure flag,
     /// options, as the first row bound to it declared them.
     public func binding(forKey key: String) -> Binding? {
@@ -81,6 +123,7 @@ extension Session {
         // One pass over the declared rows, then the live screens (rows that a `sections`
         // function or a callback made); the first row bound to a key describes it.
         var found: [StoreKey: Binding] = [:]
+        found.reserveCapacity(validator.bindings.count)
         func note(_ sections: [Section]) {
             for section in sections {
                 for row in section.rows {

@@ -31,9 +31,10 @@ extension Session {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
-        let needle = text.lowercased()
+        let needle = CaseInsensitiveNeedle(text)
         var results: [FindResult] = []
         var failures: Set<String> = []
+        var found: [(id: String, text: String, hidden: Bool, matched: String?)] = []  // of one screen
         // Each screen with the ids and the shown titles of the screens above it.
         var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [])]
         var seen: Set<String> = [app.root]
@@ -41,30 +42,33 @@ extension Session {
         while index < queue.count {
             let (id, idPath, parentTitles) = queue[index]
             index += 1
-            guard let screen = resolvedScreen(id: id), let declared = validator.screen(id) else { continue }
-            // The title as shown (a title function evaluated), not as declared.
-            let titlePath = parentTitles + [screen.title]
-            var rows: [String: Row] = [:]
-            if case .value(let sections) = declared.sections {
-                for row in sections.lazy.flatMap(\.rows) { rows[row.id] = row }
-            }
-            for section in screen.sections {
-                for row in section.rows {
-                    if let error = row.error, failures.insert(error).inserted {
-                        warnings.append("find could not search row \"\(row.id)\" of screen \"\(id)\": \(error)")
-                    }
-                    guard !needle.isEmpty else { continue }
-                    var matched: String?? = nil
-                    if (row.text + "\n" + (row.detail ?? "")).lowercased().contains(needle) {
-                        matched = .some(nil)
-                    } else if let declaredRow = rows[row.id] {
-                        matched = otherMatch(needle, declaredRow).map { .some($0) }
-                    }
-                    guard let matched else { continue }
-                    results.append(FindResult(screen: id, row: row.id, text: row.text, titles: titlePath, path: idPath,
-                                              hidden: !row.visible || !section.visible, matched: matched))
+            guard let declared = validator.screen(id) else { continue }
+            var declaredRows = DeclaredRows(declared)
+            // The screen evaluated as if pushed, row by row: nothing drawn, no row copied.
+            navigation.append(liveScreen(for: declared))
+            let title = forEachRowFields { s, r, sectionVisible, rowID, row in
+                let error = row.errors.isEmpty ? nil : row.errors.joined(separator: "; ")
+                if let error, failures.insert(error).inserted {
+                    warnings.append("find could not search row \"\(rowID)\" of screen \"\(id)\": \(error)")
                 }
+                guard !needle.isEmpty else { return }
+                var matched: String?? = nil
+                if needle.found(inText: row.text, detail: row.detail) {
+                    matched = .some(nil)
+                } else if let other = declaredRows.withRow(section: s, row: r, id: rowID, { otherMatch(needle, $0) }) {
+                    matched = other.map { .some($0) }  // nil: nothing of the row matched
+                }
+                guard let matched else { return }
+                found.append((rowID, row.text, !row.visible || !sectionVisible, matched))
             }
+            navigation.removeLast()
+            // The title as shown (a title function evaluated), not as declared.
+            let titlePath = parentTitles + [title]
+            for f in found {
+                results.append(FindResult(screen: id, row: f.id, text: f.text, titles: titlePath, path: idPath,
+                                          hidden: f.hidden, matched: f.matched))
+            }
+            found.removeAll(keepingCapacity: true)
             for target in pushTargets(of: declared) where !seen.contains(target) {
                 seen.insert(target)
                 queue.append((target, idPath + [target], titlePath))
@@ -75,8 +79,8 @@ extension Session {
 
     /// What of a row beyond its text and detail contains `needle` (lowercased): its help,
     /// an option's text or value, a list item, its store key, its id.
-    private func otherMatch(_ needle: String, _ row: Row) -> String? {
-        func has(_ s: String) -> Bool { s.lowercased().contains(needle) }
+    private func otherMatch(_ needle: CaseInsensitiveNeedle, _ row: Row) -> String? {
+        func has(_ s: String) -> Bool { needle.found(in: s) }
         func quoted(_ s: String) -> String { "\"" + String(s.prefix(60)) + "\"" }
         if let help = row.help, has(tr(help)) || has(help) { return "help" }
         if row.kind == .choice, case .success(let options) = options(of: row) {
@@ -95,12 +99,48 @@ extension Session {
         return nil
     }
 
+    /// The declared rows of a screen whose sections are a value, found by the place of the
+    /// evaluated row (which is the place of its declared row) instead of a map of every row
+    /// by id; a row whose id differs there is looked up by id.
+    private struct DeclaredRows {
+        let sections: [Section]
+        var byID: [String: (Int, Int)]?
+
+        init(_ screen: Screen) {
+            if case .value(let sections) = screen.sections { self.sections = sections } else { sections = [] }
+        }
+
+        /// `body` of the declared row with this id (in place, not copied); nil when there is none.
+        mutating func withRow<T>(section s: Int, row r: Int, id: String, _ body: (Row) -> T) -> T? {
+            guard let (s, r) = place(section: s, row: r, id: id) else { return nil }
+            return sections[s].rows.withUnsafeBufferPointer { body($0[r]) }
+        }
+
+        /// The place (section, row) of the declared row with this id.
+        private mutating func place(section s: Int, row r: Int, id: String) -> (Int, Int)? {
+            if s >= 0, s < sections.count, r < sections[s].rows.count, sections[s].rows.withUnsafeBufferPointer({ $0[r].id == id }) {
+                return (s, r)
+            }
+            if byID == nil {
+                var places: [String: (Int, Int)] = [:]
+                for s in sections.indices {
+                    for r in sections[s].rows.indices { places[sections[s].rows[r].id] = (s, r) }
+                }
+                byID = places
+            }
+            return byID?[id]
+        }
+    }
+
     private func pushTargets(of screen: Screen) -> [String] {
         guard case .value(let sections) = screen.sections else { return [] }
-        return sections.flatMap(\.rows).compactMap { row in
-            if case .screen(let id)? = row.push { return id }
-            return nil
+        var targets: [String] = []
+        for s in sections.indices {
+            for r in sections[s].rows.indices {
+                if case .screen(let id)? = sections[s].rows[r].push { targets.append(id) }
+            }
         }
+        return targets
     }
 
     /// Goes to a screen by the path of ids from the root (a `find` result), running each

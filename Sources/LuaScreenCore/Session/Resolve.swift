@@ -33,26 +33,60 @@ extension Session {
         let (sections, error) = sections(of: live)
         var resolved = ResolvedScreen(id: live.id, title: title(of: live), sections: [])
         if let error {
-            let row = ResolvedRow(id: "error", kind: .text, text: "The sections could not be built", detail: error,
-                                  visible: true, error: error)
-            resolved.sections.append(ResolvedSection(id: "error", header: nil, footer: nil, rows: [row]))
+            resolved.sections.append(ResolvedSection(id: "error", header: nil, footer: nil, rows: [Session.sectionsErrorRow(error)]))
         }
         resolved.sections.reserveCapacity(sections.count)
-        for section in sections {
-            let visible: Bool
-            switch evalBool(section.visible, row: nil, what: "visible of section \"\(section.id)\"") {
-            case .success(let v): visible = v
-            case .failure: visible = true
-            }
+        // By index (and the rows in place): `for row in section.rows` would copy every row.
+        for s in sections.indices {
+            let visible = sectionVisible(sections[s])
             var rows: [ResolvedRow] = []
-            rows.reserveCapacity(section.rows.count)
-            for row in section.rows {
-                rows.append(resolveRow(row, sectionVisible: visible, number: &number))
+            rows.reserveCapacity(sections[s].rows.count)
+            sections[s].rows.withUnsafeBufferPointer { declared in
+                for r in declared.indices {
+                    rows.append(resolveRow(declared[r], sectionVisible: visible, number: &number))
+                }
             }
-            resolved.sections.append(ResolvedSection(id: section.id, header: header(of: section), footer: footer(of: section),
-                                                      visible: visible, rows: rows))
+            resolved.sections.append(ResolvedSection(id: sections[s].id, header: header(of: sections[s]),
+                                                      footer: footer(of: sections[s]), visible: visible, rows: rows))
         }
         return resolved
+    }
+
+    /// The row a screen whose sections could not be built shows in their place.
+    static func sectionsErrorRow(_ error: String) -> ResolvedRow {
+        ResolvedRow(id: "error", kind: .text, text: "The sections could not be built", detail: error, visible: true, error: error)
+    }
+
+    /// Whether a section is shown (a failing `visible` function shows it).
+    func sectionVisible(_ section: Section) -> Bool {
+        switch evalBool(section.visible, row: nil, what: "visible of section \"\(section.id)\"") {
+        case .success(let v): return v
+        case .failure: return true
+        }
+    }
+
+    /// Each row of the screen on top of the navigation evaluated as `resolve` evaluates it,
+    /// without drawing the screen (no header, footer or `ResolvedRow` made): `body` gets the
+    /// place of the row (a screen whose sections could not be built first gets its error row,
+    /// in section -1), whether its section is shown, its id and its fields. Returns the
+    /// screen's title as shown.
+    func forEachRowFields(_ body: (_ section: Int, _ row: Int, _ sectionVisible: Bool, _ id: String, _ fields: RowFields) -> Void) -> String {
+        lua.beginAction()
+        defer { lua.endAction() }
+        let live = navigation[navigation.count - 1]
+        let (sections, error) = sections(of: live)
+        let title = title(of: live)
+        if let error {
+            let row = Session.sectionsErrorRow(error)
+            body(-1, 0, true, row.id, RowFields(visible: true, enabled: true, text: row.text, detail: row.detail, errors: [error]))
+        }
+        for s in sections.indices {
+            let visible = sectionVisible(sections[s])
+            sections[s].rows.withUnsafeBufferPointer { rows in
+                for r in rows.indices { body(s, r, visible, rows[r].id, rowFields(rows[r], sectionVisible: visible)) }
+            }
+        }
+        return title
     }
 
     /// The sections of a live screen: its own, or what its `sections` function returns.
@@ -80,7 +114,24 @@ extension Session {
         return (sections, nil)
     }
 
-    func resolveRow(_ row: Row, sectionVisible: Bool, number: inout Int) -> ResolvedRow {
+    /// A row's evaluated fields: what `resolveRow` draws, and `find` searches.
+    struct RowFields {
+        var visible: Bool
+        var enabled: Bool
+        var text: String
+        var detail: String?
+        /// The bound value (the mask for a secure one).
+        var value: StoreValue? = nil
+        var toggleOn: Bool? = nil
+        /// The bound value is empty or unset.
+        var empty = false
+        /// What failed, each field function's message.
+        var errors: [String] = []
+    }
+
+    /// Runs the row's field functions (a failing one is noted in `errors`, and its field
+    /// falls back) and reads its bound value.
+    func rowFields(_ row: Row, sectionVisible: Bool) -> RowFields {
         var errors: [String] = []
         func note<T>(_ result: Result<T, SessionError>, _ fallback: T) -> T {
             switch result {
@@ -88,26 +139,43 @@ extension Session {
             case .failure(let e): errors.append(e.message); return fallback
             }
         }
-        let visible = sectionVisible && note(evalBool(row.visible, row: row, what: "visible of row \"\(row.id)\""), true)
-        let enabled = note(evalBool(row.enabled, row: row, what: "enabled of row \"\(row.id)\""), true)
-        let text = tr(note(evalString(row.text, row: row, what: "text of row \"\(row.id)\""), row.id) ?? row.id)
-        var detail: String? = nil
+        // A field that is a value is read in place: evaluating it would copy the row (into
+        // the Optional a field function's ctx.row is made from).
+        func bool(_ field: Dynamic<Bool>, _ what: @autoclosure () -> String) -> Bool {
+            if case .value(let b) = field { return b }
+            return note(evalBool(field, row: row, what: what()), true)
+        }
+        func string(_ field: Dynamic<String>, _ what: @autoclosure () -> String, _ fallback: String?) -> String? {
+            if case .value(let s) = field { return s }
+            return note(evalString(field, row: row, what: what()), fallback)
+        }
+        let visible = sectionVisible && bool(row.visible, "visible of row \"\(row.id)\"")
+        let enabled = bool(row.enabled, "enabled of row \"\(row.id)\"")
+        let text = tr(string(row.text, "text of row \"\(row.id)\"", row.id) ?? row.id)
+        var fields = RowFields(visible: visible, enabled: enabled, text: text, detail: nil)
         if let d = row.detail {
-            detail = note(evalString(d, row: row, what: "detail of row \"\(row.id)\""), nil).map(tr)
+            fields.detail = string(d, "detail of row \"\(row.id)\"", nil).map(tr)
         }
-        var value: StoreValue? = nil
-        var toggleOn: Bool? = nil
-        var empty = false
         if let binding = row.binding {
-            value = self.value(for: binding.key)
-            empty = value?.description.isEmpty ?? true
-            if row.detail == nil { detail = note(displayValue(row, binding, value), nil) }
+            var value = self.value(for: binding.key)
+            fields.empty = value?.description.isEmpty ?? true
+            if row.detail == nil { fields.detail = note(displayValue(row, binding, value), nil) }
             if binding.secure { value = .string(Binding.secureMask) }
-            if row.kind == .toggle, binding.toggleValues != nil, let value { toggleOn = binding.toggleIsOn(value) }
+            if row.kind == .toggle, binding.toggleValues != nil, let value { fields.toggleOn = binding.toggleIsOn(value) }
+            fields.value = value
         }
+        fields.errors = errors
+        return fields
+    }
+
+    func resolveRow(_ row: Row, sectionVisible: Bool, number: inout Int) -> ResolvedRow {
+        let fields = rowFields(row, sectionVisible: sectionVisible)
+        let (visible, enabled, text, detail, value, toggleOn, empty, errors) =
+            (fields.visible, fields.enabled, fields.text, fields.detail, fields.value, fields.toggleOn, fields.empty, fields.errors)
+        let binding = row.binding  // (a copy out of its box: taken once)
         var resolved = ResolvedRow(id: row.id, kind: row.kind, text: text, detail: detail, icon: row.icon,
                                    style: row.style, accessory: row.effectiveAccessory, enabled: enabled,
-                                   visible: visible, selectable: row.isSelectable, key: row.binding?.key,
+                                   visible: visible, selectable: row.isSelectable, key: binding?.key,
                                    value: value, destructive: row.destructive)
         if row.hasRareFields {
             let actions = row.actions
@@ -119,7 +187,7 @@ extension Session {
             resolved.selectedCount = items.count
         }
         if let toggleOn { resolved.toggleOn = toggleOn }
-        if let binding = row.binding, row.detail == nil, row.kind == .input || row.kind == .list || row.kind == .date || row.kind == .time,
+        if let binding, row.detail == nil, row.kind == .input || row.kind == .list || row.kind == .date || row.kind == .time,
            binding.placeholder != nil || binding.placeholderFunction != nil, empty {
             resolved.isPlaceholder = true
         }

@@ -108,7 +108,8 @@ extension Shell {
         act(body)
         guard failures == before, let id, interactive, let height = Terminal.height(), pageCount > 1,
               let position = session.visiblePosition(ofRow: id),
-              let row = session.currentScreen().visibleRows.first(where: { $0.id == id }) else { return }
+              // (that row alone evaluated, when the screen allows: not the whole screen)
+              let row = session.rows(from: position, count: 1).screen.visibleRows.first(where: { $0.id == id }) else { return }
         let onPage = pager.pageIndex(ofPosition: position, of: session, renderer: renderer, lines: pageLines(height))
         guard onPage != page + 1 else { return }
         let value = row.detail.map { clean($0, keepNewlines: false) } ?? "changed"

@@ -95,14 +95,9 @@ extension Shell {
         return !isSecure(key)
     }
 
-    /// Whether a key is bound to a secure input (one look-up: `secureKeys` sorts every key).
+    /// Whether a key is bound to a secure input (its value is never shown).
     func isSecure(_ key: String) -> Bool {
         session.binding(forKey: key)?.secure ?? false
-    }
-
-    /// Keys bound to secure inputs (their values are never shown).
-    func secureKeys() -> Set<String> {
-        Set(session.boundKeys.filter { session.binding(forKey: $0)?.secure ?? false })
     }
 
     /// The binding a script declared for a key (range, step, secure...).

@@ -36,6 +36,9 @@ final class Shell {
     var pageCount = 1
     /// Batch mode said once how it pages a long screen (see `render`).
     var toldBatchPaging = false
+    /// The `store` listing shown last when it took more than a page: `next` and `prev` page
+    /// it until another command runs.
+    var storeListing: StoreListing?
 
     init(session: Session, options: Options, interactive: Bool) {
         self.session = session
@@ -84,7 +87,11 @@ final class Shell {
     private func runCommand(_ line: String) -> Bool {
         let command = ReplCommand.parse(line, resolves: resolves)
         var keepGoing = true
+        let listing = storeListing
+        storeListing = nil
         switch command {
+        case .next where listing != nil: turnStorePage(listing!, by: 1)
+        case .prev where listing != nil: turnStorePage(listing!, by: -1)
         case .select(let ref): select(ref, typed: line)
         case .set(let rest): set(rest)
         case .accessory(let ref): act { try session.accessory(ref) }
