@@ -45,9 +45,12 @@ let package = Package(
             "LuaScreenCore", "LuaScreenInterop", "LuaScreenExplore", "LuaScreenTesting", "LuaScreenTooling",
             "ScreenModel", "ScreenRender", "LuaRuntime",
         ]),
-        .target(name: "LuaScreenPreview", dependencies: ["LuaScreen", "CMicroHTTPD"]),
-        .target(name: "LuaScreenLSP", dependencies: ["LuaScreen"]),
-        .executableTarget(name: "luascreen", dependencies: ["LuaScreen", "LuaScreenPreview", "LuaScreenLSP", "CReadline"]),
+        .target(name: "LuaScreenPreview", dependencies: ["LuaScreen", "LuaScreenCore", "LuaScreenTooling", "ScreenModel", "ScreenRender", "CMicroHTTPD"]),
+        .target(name: "LuaScreenLSP", dependencies: ["LuaScreen", "LuaScreenCore", "LuaScreenTooling", "ScreenModel"]),
+        .executableTarget(name: "luascreen", dependencies: [
+            "LuaScreen", "LuaScreenCore", "LuaScreenInterop", "LuaScreenExplore", "LuaScreenTesting", "LuaScreenTooling",
+            "ScreenModel", "ScreenRender", "LuaScreenPreview", "LuaScreenLSP", "CReadline",
+        ]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender", "ScreenModel"]),
         .testTarget(name: "LuaScreenPreviewTests", dependencies: ["LuaScreenPreview", "LuaScreen"]),
@@ -61,5 +64,6 @@ let package = Package(
         .testTarget(name: "LuaScreenTestingTests", dependencies: ["LuaScreenTesting", "LuaScreen", "LuaScreenTestSupport"]),
         .testTarget(name: "LuaScreenToolingTests", dependencies: ["LuaScreenTooling", "LuaScreen", "LuaScreenTestSupport"]),
         .testTarget(name: "LuaScreenTests", dependencies: ["LuaScreen", "LuaScreenTestSupport"]),
+        .testTarget(name: "luascreenTests", dependencies: ["luascreen", "LuaScreen", "LuaScreenCore"]),
     ]
 )

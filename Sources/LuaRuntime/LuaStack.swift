@@ -30,8 +30,12 @@ public enum LuaType: Int32, Sendable {
 ///
 /// Not `Sendable`: bound, like its `LuaState`, to the thread that made the state.
 public struct LuaStack {
-    /// The Lua thread whose stack this is.
-    public let L: OpaquePointer
+    /// The Lua thread whose stack this is (the C API's handle: package, for LuaRuntime's own C-level tests; no other module uses it).
+    package let L: OpaquePointer
+
+    /// True when this is the main thread's stack of `state`, not a coroutine's (the test
+    /// globals refuse to run inside a coroutine).
+    public func isMainThread(of state: LuaState) -> Bool { L == state.L }
 
     /// The stack of thread `L`.
     public init(_ L: OpaquePointer) { self.L = L }

@@ -118,8 +118,9 @@ private let hostTrampoline: ls_host_function = { L, context in
 /// Not `Sendable`: bound to the thread that made it (Lua states are not thread-safe, and
 /// states created during another's call share its pool of limits).
 public final class LuaState {
-    /// The main thread of the state (for the C modules; host code uses `stack`).
-    public let L: OpaquePointer
+    /// The main thread of the state (the C API's handle: it never leaves LuaRuntime; host
+    /// code uses `stack`).
+    package let L: OpaquePointer
     /// The main thread's stack, where the host reads and pushes.
     public let stack: LuaStack
     /// The limits the state was made with.

@@ -7,7 +7,7 @@ import LuaScreenCore
 /// A new kind of value plugs in by adding its domain to `ActionGenerator.domains`.
 ///
 /// Conformers need not be `Sendable`: the explorer calls them on its own thread.
-public protocol ValueDomain {
+package protocol ValueDomain {
     /// Texts to `set` the row to, as a person would type them.
     func candidates(for row: Row, binding: Binding, options: [ChoiceOption], rng: inout SplitMix64) -> [String]
 }
@@ -16,7 +16,7 @@ public protocol ValueDomain {
 /// A new kind of move plugs in by adding a source to `ActionGenerator.moveSources`.
 ///
 /// Conformers need not be `Sendable`: the explorer calls them on its own thread.
-public protocol MoveSource {
+package protocol MoveSource {
     /// The steps this source offers for a visible, enabled row of the current screen.
     func moves(for row: Row, resolved: ResolvedRow, screen: String) -> [ExploreStep]
 }
@@ -24,7 +24,7 @@ public protocol MoveSource {
 /// Chooses the next step of a walk among everything the current screen offers.
 ///
 /// Not `Sendable`: it holds domains and move sources of any type; use it on the explorer's thread.
-public struct ActionGenerator {
+package struct ActionGenerator {
     /// The value domain of each bound kind.
     public var domains: [RowKind: ValueDomain] = [
         .toggle: ToggleDomain(), .choice: ChoiceDomain(), .number: NumberDomain(), .input: InputDomain(),
@@ -190,7 +190,7 @@ struct InputDomain: ValueDomain {
 /// A row's `actions` (SPEC §8): each one, answering a confirm yes and no.
 ///
 /// `Sendable`: no state.
-public struct RowActionMoves: MoveSource, Sendable {
+package struct RowActionMoves: MoveSource, Sendable {
     /// The source.
     public init() {}
     /// Every action of the row (both answers when it asks first).
@@ -206,7 +206,7 @@ public struct RowActionMoves: MoveSource, Sendable {
 /// `inc` and `dec` on a number row.
 ///
 /// `Sendable`: no state.
-public struct NumberStepMoves: MoveSource, Sendable {
+package struct NumberStepMoves: MoveSource, Sendable {
     /// The source.
     public init() {}
     /// One step up and one down.
@@ -220,7 +220,7 @@ public struct NumberStepMoves: MoveSource, Sendable {
 /// first or last removed, an item moved, and positions out of range, which must be refused.
 ///
 /// `Sendable`: no state.
-public struct ListEditMoves: MoveSource, Sendable {
+package struct ListEditMoves: MoveSource, Sendable {
     /// The source.
     public init() {}
     /// The edits this list offers now.

@@ -75,7 +75,7 @@ public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
 ///
 /// Not `Sendable`: it keeps what the last checks saw; use it on the thread of the session
 /// it checks.
-public final class ExploreChecker {
+package final class ExploreChecker {
     /// The widths every screen must render at.
     public static let widths = [20, 40, 80, 200]
 

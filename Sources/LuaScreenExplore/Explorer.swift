@@ -69,7 +69,7 @@ public final class Explorer {
     /// How the script is walked.
     public let options: ExploreOptions
     /// Chooses the steps; add value domains or move sources to it before `run`.
-    public var generator = ActionGenerator()
+    package var generator = ActionGenerator()
 
     /// An explorer of the script at `path`.
     public init(path: String, options: ExploreOptions) {

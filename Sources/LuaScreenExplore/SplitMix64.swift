@@ -5,7 +5,7 @@ import ScreenModel
 /// generator does not promise.
 ///
 /// `Sendable`: a value (each copy draws the same numbers from there on).
-public struct SplitMix64: Sendable {
+package struct SplitMix64: Sendable {
     private var state: UInt64
 
     /// A generator starting from `seed`.

@@ -1,5 +1,6 @@
 import LuaRuntime
 import LuaScreen
+import LuaScreenTooling
 
 /// The default id SPEC §1 makes of a text (`slug`), `row` when nothing is left.
 private func slugOrRow(_ text: String) -> String {

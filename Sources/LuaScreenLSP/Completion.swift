@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenTooling
 
 /// `textDocument/completion`: what may be written at the cursor, read from the text around
 /// it (it need not parse): a string after `push =`, `key =` or an enum field; a name after

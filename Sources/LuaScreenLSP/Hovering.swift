@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenTooling
 
 /// `textDocument/hover`: the stub's doc of the constructor, field or method under the cursor
 /// (the same text `luascreen stubs` writes).

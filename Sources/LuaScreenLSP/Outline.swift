@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenTooling
 
 /// The tables a script builds, read from its tokens (so it works on text that does not run
 /// or parse): each `{ ... }` with the constructor called on it (`row { }`, `toggle({ })`) or

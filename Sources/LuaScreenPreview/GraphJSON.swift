@@ -1,4 +1,5 @@
 import LuaScreen
+import ScreenModel
 
 /// The app's map as the page draws it (`GET /api/graph`): the same `ScreenGraph` as
 /// `luascreen graph`, as JSON, with its dot text.

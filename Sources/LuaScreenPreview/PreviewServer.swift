@@ -1,5 +1,7 @@
 @preconcurrency import Glibc
 import LuaScreen
+import LuaScreenCore
+import ScreenModel
 
 /// `luascreen preview` (SPEC §17): one `Session` served to a browser over HTTP on
 /// 127.0.0.1. Connection threads check each request (`RequestGuard`) and hand what passes

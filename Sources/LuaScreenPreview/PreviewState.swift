@@ -1,4 +1,5 @@
 import LuaScreen
+import ScreenModel
 
 /// What the page draws, as JSON: the path, a window of the current screen's rows (each as
 /// `dump` writes it, plus what a phone's control needs: its number, range, masking, the

@@ -12,7 +12,7 @@ import LuaScreenExplore
 ///
 /// Not `Sendable`: bound to the thread that runs the tests (the hooks of their Lua states
 /// add to it); `current` is one global, set and read on that thread only.
-public final class TestCoverage {
+package final class TestCoverage {
     /// The collector of the running test command, when coverage is on (one thread only).
     nonisolated(unsafe) public static var current: TestCoverage?
 

@@ -7,7 +7,7 @@ import LuaScreenExplore
 /// of context either side, each numbered in its own text.
 ///
 /// A namespace of pure functions, no state: usable from any thread.
-public enum LineDiff {
+package enum LineDiff {
     enum Step: Equatable {
         case same(Int, Int)   // index in expected, index in actual
         case removed(Int)     // index in expected

@@ -70,7 +70,7 @@ enum TestFiles {
 }
 
 /// The scripts `luascreen check DIR` checks. A namespace of functions: any thread.
-public enum ScriptFiles {
+package enum ScriptFiles {
     /// Every `*.lua` under `folder` that is not a test file (`*_test.lua`), sorted by path;
     /// hidden folders, `__snapshots__` and links to folders are not entered. (Modules and
     /// locale files are among them: `check` tells them apart once it has loaded them.)

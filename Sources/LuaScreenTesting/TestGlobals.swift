@@ -93,7 +93,7 @@ extension TestFileRun {
         if let name = currentTestName {
             return .error("test() inside the test \"\(name)\": define tests at the top level of the file")
         }
-        guard s.L == lua.L else { return .error("test() cannot be called inside a coroutine") }
+        guard s.isMainThread(of: lua) else { return .error("test() cannot be called inside a coroutine") }
         guard let name = s.string(at: 1) else {
             return .error("test(name, fn): the name must be a string, got \(describeArgument(s, 1))")
         }
@@ -160,7 +160,7 @@ extension TestFileRun {
         case .string: pattern = s.string(at: 2)
         default: return .error("raises(fn, pattern): pattern must be a string (a Lua pattern), got \(describeArgument(s, 2))")
         }
-        guard s.L == lua.L else { return .error("raises() cannot be used inside a coroutine") }
+        guard s.isMainThread(of: lua) else { return .error("raises() cannot be used inside a coroutine") }
         s.top = 2
         s.pushValue(1)
         guard let error = lua.call(nargs: 0, nresults: 0) else {

@@ -5,7 +5,7 @@ import LuaScreenExplore
 
 /// `skip(reason)` or `todo(reason)` in a test (TAP's `# SKIP` and `# TODO` directives,
 /// JUnit's `<skipped>`). `Sendable`: a plain value.
-public enum TestDirective: Equatable, Sendable {
+package enum TestDirective: Equatable, Sendable {
     /// The test stopped at `skip(reason)`: neither passed nor failed.
     case skip(String)
     /// The test is not expected to pass yet: its failure does not fail the run.
@@ -70,7 +70,7 @@ public struct TestResult: Equatable, Sendable {
     /// file that did not load), not by a failed assertion: JUnit's `<error>`, not `<failure>`.
     public var isError = false
     /// `skip(reason)` or `todo(reason)` in the test; nil for most.
-    public var directive: TestDirective?
+    package var directive: TestDirective?
     /// How long it ran, in seconds.
     public var seconds: Double = 0
     /// What the test printed (`print`), line by line: JUnit's `<system-out>`.

@@ -31,7 +31,7 @@ extension TestFileRun {
     func openSession(_ s: LuaStack) -> HostResult {
         guard let lua else { return .results(0) }
         guard current != nil else { return .error("open() is for use inside a test (sessions end with their test)") }
-        guard s.L == lua.L else { return .error("open() cannot be called inside a coroutine") }
+        guard s.isMainThread(of: lua) else { return .error("open() cannot be called inside a coroutine") }
         guard let relative = s.string(at: 1), !relative.isEmpty else {
             return .error("open(path, opts): path must be the script's path relative to the test file, got \(describeArgument(s, 1))")
         }

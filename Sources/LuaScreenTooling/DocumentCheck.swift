@@ -13,19 +13,35 @@ public enum DocumentCheck {
     /// (`*_test.lua`) is compiled only: its syntax errors.
     public static func diagnostics(path: String, text: [UInt8], options: SessionOptions) -> [Diagnostic] {
         if path.hasSuffix("_test.lua") { return syntaxProblems(path: path, text: text, limits: options.limits) }
+        return Diagnostic.sorted(check(path: path, text: text, options: options).diagnostics)
+    }
+
+    /// What `check` finds in one script, unsorted: its load errors (a locale file's entry
+    /// problems), else its load warnings, the problems of evaluating each screen, the store
+    /// keys read but bound by no row and, when `untranslated`, the strings the selected locale
+    /// lacks; with the real paths of the modules the script required. `text` nil: the file.
+    /// `finish` is given the session when it opened (the default closes it).
+    package static func check(path: String, text: [UInt8]? = nil, options: SessionOptions, untranslated: Bool = false,
+                              finish: (Session) -> Void = { $0.close() }) -> (diagnostics: [Diagnostic], required: [String]) {
         var options = options
         if options.store == nil { options.store = MemoryStore() }
-        var found: [Diagnostic]
         do {
             let session = try Session.open(path: path, text: text, options: options)
-            defer { session.close() }
-            found = session.loadWarnings + session.evaluationProblems() + session.storeKeyWarnings()
+            defer { finish(session) }
+            var found = session.loadWarnings + session.evaluationProblems() + session.storeKeyWarnings()
+            if untranslated { found += session.untranslatedStrings() }
+            let required = session.sources.paths.dropFirst().map { Files.realPath($0) ?? $0 }
+            return (found, required)
         } catch let error as LoadError {
-            found = error.localeFileProblems ?? error.diagnostics
+            // A locale file is checked as one: its entries, not as a screen.
+            return (error.localeFileProblems ?? error.diagnostics, [])
+        } catch let error as SessionError {
+            // The root's on_appear raised: its message (which begins with the script's place),
+            // without the traceback (a diagnostic is one line).
+            return ([Diagnostic(file: path, line: nil, path: "", message: error.message)], [])
         } catch {
-            found = [Diagnostic(file: path, line: nil, path: "", message: "\(error)")]
+            return ([Diagnostic(file: path, line: nil, path: "", message: "\(error)")], [])
         }
-        return Diagnostic.sorted(found)
     }
 
     /// The syntax error of `text`, if it has one (it is compiled, never run).

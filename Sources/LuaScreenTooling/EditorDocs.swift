@@ -7,7 +7,7 @@ import LuaScreenTesting
 /// takes, ctx's members, and a test file's globals and session methods. The same tables
 /// `luascreen stubs` is generated from, so the editor and the stubs say the same.
 /// A namespace of values that never change: usable from any thread.
-public enum EditorDocs {
+package enum EditorDocs {
     /// One name an editor can offer: what it is (`field`, `method`, ...), its LuaLS type or
     /// signature, and what it means. Sendable: a plain value.
     public struct Entry: Sendable, Equatable {

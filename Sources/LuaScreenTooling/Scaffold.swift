@@ -7,7 +7,7 @@ import LuaScreenTesting
 /// LuaLS definitions with the `.luarc.json` that finds them, and a `.luacheckrc` — each
 /// of which passes `luascreen check`, `luascreen test` and `luacheck`. A namespace of
 /// functions that keep no state: callable from any thread.
-public enum Scaffold {
+package enum Scaffold {
     /// The starter screen (`settings.lua`).
     public static let screen = """
     -- settings.lua: a starter screen. Try it with `luascreen run settings.lua`,

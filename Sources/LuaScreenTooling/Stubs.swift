@@ -8,7 +8,7 @@ import LuaScreenTesting
 /// itself uses (the validator's field names, the installed ctx methods, test globals and
 /// session methods, the sandbox's globals), so they cannot drift from what is accepted.
 /// A namespace of functions that keep no state: callable from any thread.
-public enum Stubs {
+package enum Stubs {
     /// A table kind and its class in the stubs.
     package struct Kind {
         /// The constructor (`toggle`) and the kind the validator knows it by (`toggle`, `text`).

@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 
 /// What a shell completes after an option.
 enum ValueKind {

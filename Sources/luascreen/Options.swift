@@ -5,6 +5,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import ScreenModel
 
 /// The command line, parsed. What each command and option means, which commands take it
 /// and how its value is read are in the tables below (`CommandSpec.all`, `OptionSpec.all`),

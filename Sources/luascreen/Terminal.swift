@@ -6,6 +6,7 @@ import Foundation
 import LuaScreen
 #if canImport(Glibc)
 @preconcurrency import Glibc
+import ScreenRender
 #endif
 
 /// What the terminal (or its absence) allows: width, colour, glyphs.

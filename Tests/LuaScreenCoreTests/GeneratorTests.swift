@@ -4,6 +4,7 @@ import LuaScreen
 import LuaScreenTestSupport
 import LuaRuntime
 import ScreenModel
+import LuaScreenExplore
 
 /// Builds a random screen script as Lua source. A well-formed one must load with no error;
 /// an ill-formed one has a few mistakes of the kinds SPEC §2 lists (near-miss field names,

@@ -4,6 +4,7 @@ import LuaScreen
 import LuaScreenTestSupport
 import LuaRuntime
 import ScreenModel
+import LuaScreenCore
 
 /// SPEC §7 through the library: the one sanitizer on print, the host's objects as handles,
 /// the 200-character cap of diagnostics, the path resolver, the edit distance's band.

@@ -1,6 +1,7 @@
 import XCTest
 import LuaScreen
 import LuaScreenTestSupport
+import LuaScreenCore
 
 final class JSONParserTests: XCTestCase {
 
@@ -211,19 +212,16 @@ final class JSONParserTests: XCTestCase {
         XCTAssertTrue(failure(hostile)?.message.contains("nesting deeper than") ?? false)
     }
 
-    /// Reading grows containers in place: 100,000 elements take well under a second; a copy
-    /// per element (quadratic) would take minutes.
-    func testLargeContainersParseInLinearTime() throws {
+    /// Containers of 100,000 elements read whole (how fast is `scripts/bench`'s to measure).
+    func testLargeContainersParseWhole() throws {
         let n = 100_000
         let array = "[" + (0..<n).map(String.init).joined(separator: ",") + "]"
         let object = "{" + (0..<n).map { "\"k\($0)\": \($0)" }.joined(separator: ", ") + "}"
-        let start = Date()
         guard case .array(let items) = try JSONValue.parse(array) else { return XCTFail() }
         guard case .object(let members) = try JSONValue.parse(object) else { return XCTFail() }
         XCTAssertEqual(items.count, n)
         XCTAssertEqual(members.count, n)
         XCTAssertEqual(members.last?.value, .integer(Int64(n - 1)))
-        XCTAssertLessThan(Date().timeIntervalSince(start), 10)
     }
 
     func testSerializedOutputReadsBack() throws {

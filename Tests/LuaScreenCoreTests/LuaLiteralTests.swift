@@ -3,6 +3,8 @@ import LuaScreen
 import LuaScreenTestSupport
 import LuaRuntime
 import ScreenModel
+import LuaScreenExplore
+import LuaScreenCore
 
 /// The one Lua emitter (SPEC §14): what it writes, loaded by a real Lua state, gives back
 /// exactly the value it was given, and a comment never lets its text become code.

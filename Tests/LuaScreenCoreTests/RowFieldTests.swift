@@ -1,6 +1,7 @@
 import XCTest
 import LuaScreen
 import LuaScreenTestSupport
+import LuaScreenCore
 
 /// `RowField.name` is a stored table (no reflection at each open): it must name each case as
 /// the script spells it, the case's Swift name in snake case (`default_` is `default`), and

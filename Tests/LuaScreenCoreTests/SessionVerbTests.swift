@@ -1,6 +1,7 @@
 import XCTest
 import LuaScreen
 import LuaScreenTestSupport
+import LuaScreenCore
 
 /// The session's verbs: one `apply`, and REPL text that reads back as it was written.
 final class SessionVerbTests: XCTestCase {
@@ -64,5 +65,35 @@ final class SessionVerbTests: XCTestCase {
             }
         }
         XCTAssertEqual(ReplCommands.valueWords, ["inc", "dec", "add", "remove", "move", "edit", "action"])
+    }
+}
+
+/// A session's errors say what they came from without their message being read.
+final class SessionErrorCauseTests: XCTestCase {
+    func testAMissingRowAndARaisingCallbackCarryTheirCause() throws {
+        let session = try openSession("""
+            return screen { id = "root", title = "T",
+              section { row { id = "go", text = "Go", on_select = function(ctx) error("no network") end } } }
+            """)
+        defer { session.close() }
+        XCTAssertThrowsError(try session.select("nothing")) { error in
+            XCTAssertEqual((error as? SessionError)?.cause, .noRow(reference: "nothing"))
+        }
+        XCTAssertThrowsError(try session.select("go")) { error in
+            guard case .lua(let lua)? = (error as? SessionError)?.cause else { return XCTFail("\(error)") }
+            XCTAssertEqual(lua.location?.line, 2)
+            XCTAssertTrue(lua.message.hasSuffix("no network"), lua.message)
+        }
+    }
+
+    func testStoreErrorsSayWhenAnotherStoreIsTheWayOut() {
+        XCTAssertTrue(StoreError.notRegularFile(path: "v.json").advisesAnotherStore)
+        XCTAssertTrue(StoreError.readOnly(path: "v.json", blocked: "/ro", reason: "Read-only file system").advisesAnotherStore)
+        XCTAssertFalse(StoreError.readOnly(path: "v.json", blocked: nil, reason: "opened to read").advisesAnotherStore)
+        XCTAssertFalse(StoreError.damaged(path: "v.json", reason: "x").advisesAnotherStore)
+        for error in [StoreError.notRegularFile(path: "v"), .fileTooLarge(path: "v", size: 1 << 30),
+                      .readOnly(path: "v", blocked: "/ro", reason: "r")] {
+            XCTAssertTrue(error.description.hasSuffix(StoreError.anotherStoreAdvice), error.description)
+        }
     }
 }

@@ -4,6 +4,7 @@ import Glibc
 import ScreenModel
 import LuaScreen
 import LuaScreenTestSupport
+import LuaScreenCore
 
 /// SPEC §6: keys and strings compared byte for byte, invalid UTF-8 refused, writes that would
 /// make the file larger than 16 MiB refused.

@@ -4,6 +4,7 @@ import Glibc
 import ScreenModel
 import LuaScreen
 import LuaScreenTestSupport
+import LuaScreenCore
 
 final class StoreTests: XCTestCase {
     private var root: URL!

@@ -3,6 +3,7 @@ import LuaScreen
 import LuaScreenTestSupport
 import ScreenModel
 import ScreenRender
+import LuaScreenCore
 
 /// SPEC §10 in the library: pages that count lines, find with hidden rows, why naming the
 /// values that decided, the sources `run --watch` watches, a toggle's push.

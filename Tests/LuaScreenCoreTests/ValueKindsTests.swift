@@ -2,6 +2,7 @@ import XCTest
 import LuaScreen
 import LuaScreenTestSupport
 import ScreenModel
+import LuaScreenCore
 
 /// SPEC §8: toggle values, inc/dec, close_on_pick, default and validate functions,
 /// displayed strings as functions, pairs(ctx.store) and ctx:reset.

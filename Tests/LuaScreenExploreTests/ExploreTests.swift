@@ -3,6 +3,8 @@ import LuaScreen
 import LuaScreenTestSupport
 import LuaRuntime
 import ScreenModel
+import LuaScreenCore
+import LuaScreenExplore
 
 final class ExploreTests: XCTestCase {
     func testSplitMix64IsTheReferenceGenerator() {

@@ -3,6 +3,7 @@ import XCTest
 import LuaScreen
 import LuaScreenTestSupport
 import ScreenModel
+import LuaScreenInterop
 
 /// androidx export (SPEC §15): what an app compiles and opens as it is.
 final class AndroidXExportTests: XCTestCase {

@@ -3,6 +3,7 @@ import XCTest
 import LuaScreen
 import LuaScreenTestSupport
 import ScreenModel
+import LuaScreenInterop
 
 /// `luascreen import res/xml/NAME.xml` (SPEC §15): androidx.preference XML and the app's
 /// res/values*/ read into a script that loads, renders and behaves as the XML says.

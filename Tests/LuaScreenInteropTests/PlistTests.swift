@@ -2,6 +2,7 @@ import XCTest
 import LuaScreen
 import LuaScreenTestSupport
 import ScreenModel
+import LuaScreenInterop
 
 /// The plist reader (binary and XML) and writer that export and import use.
 final class PlistTests: XCTestCase {

@@ -7,6 +7,7 @@ import LuaScreen
 import LuaScreenTestSupport
 import LuaRuntime
 import ScreenModel
+import LuaScreenTesting
 
 /// A short temporary folder (Lua shortens chunk names past 59 bytes, so the paths in
 /// messages stay whole only when they are short), removed at the end of the test.

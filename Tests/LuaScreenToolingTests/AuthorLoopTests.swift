@@ -2,6 +2,7 @@ import XCTest
 import LuaScreen
 import LuaScreenTestSupport
 import ScreenModel
+import LuaScreenTooling
 
 /// Issue 24: what new authors met writing real apps (behaviour seen through the Session API).
 final class AuthorLoopTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 import LuaScreen
 import LuaScreenTestSupport
+import LuaScreenTooling
 
 final class DocumentCheckTests: XCTestCase {
     func testUnsavedTextAndModulesFromBuffersComeBeforeTheDisk() throws {

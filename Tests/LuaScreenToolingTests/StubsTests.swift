@@ -3,6 +3,9 @@ import XCTest
 import LuaScreen
 import LuaScreenTestSupport
 import ScreenModel
+import LuaScreenTooling
+import LuaScreenCore
+import LuaScreenTesting
 
 /// The classes and constructors of the generated LuaLS stubs, read back from their text.
 private struct ParsedStubs {

@@ -40,22 +40,19 @@ final class ASCIIFoldTests: XCTestCase {
     }
 }
 
-final class PerformanceTests: XCTestCase {
-    /// A generated screen of 100,000 rows renders in well under a few seconds (debug build).
-    func testLargeScreenRendersInLinearTime() {
+final class LargeScreenTests: XCTestCase {
+    /// A generated screen of 100,000 rows renders every row, the last one whole. (How fast is
+    /// measured by `scripts/bench`, not here.)
+    func testALargeScreenRendersEveryRow() {
         let rows = (1...100_000).map { i in
             Fixtures.row("Row number \(i)", id: "r\(i)", detail: i % 2 == 0 ? "détail \(i)" : "value",
                          accessory: .disclosure, number: i)
         }
         let big = screen(rows, header: "Many")
-        let start = ContinuousClock.now
         let lines = render(big, width: 80)
-        let elapsed = ContinuousClock.now - start
         XCTAssertEqual(lines.count, 3 + 1 + 100_000)
         XCTAssertTrue(lines.last!.hasPrefix("100000 Row number 100000"))
         XCTAssertEqual(displayWidth(lines.last!), 80)
-        XCTAssertLessThan(elapsed, .seconds(20))
-        print("100,000 rows rendered in \(elapsed)")
     }
 }
 

@@ -55,6 +55,19 @@ class CLIMessages(unittest.TestCase):
         return subprocess.run([support.BIN, *args], cwd=self.dir, input=stdin, capture_output=True,
                               text=True, timeout=60, env=self.env)
 
+    # check
+
+    def test_check_gives_a_root_on_appear_that_raises_on_one_line(self):
+        path = os.path.join(self.dir, "appear.lua")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write('return screen { id = "root", title = "T",\n'
+                    '  on_appear = function(ctx) error("not ready") end,\n'
+                    '  section { toggle { text = "A", key = "a", default = false } } }\n')
+        result = self.luascreen("check", path)
+        self.assertEqual(result.returncode, 1)
+        # One line with the script's place; no escaped traceback after it (it was "\\x0a  ...").
+        self.assertEqual(result.stderr, f'{path}: error: {path}:2: not ready (in on_appear of screen "root")\n')
+
     # render --screen
 
     def test_render_screen_reports_the_on_appear_error_not_an_unknown_id(self):

@@ -8,6 +8,7 @@
 import Foundation
 import Glibc
 import LuaScreen
+import ScreenModel  // isHidden: the sanitizer's test of a character
 
 private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() {

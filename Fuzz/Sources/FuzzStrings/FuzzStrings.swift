@@ -7,6 +7,7 @@
 // `StringsFile.text` writes of them. Any violation traps.
 import Glibc
 import LuaScreen
+import ScreenModel  // isHidden: the sanitizer's test of a character
 
 private func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() {

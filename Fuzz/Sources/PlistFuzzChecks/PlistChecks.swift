@@ -2,6 +2,7 @@
 import Foundation
 import Glibc
 import LuaScreen
+import ScreenModel  // isHidden: the sanitizer's test of a character (not in the umbrella's list)
 
 public func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String) {
     if !condition() {

@@ -2,7 +2,7 @@ import Glibc
 
 /// A file's device and inode: two paths name the same file exactly when these are equal
 /// (whatever links, `..` or hard links lie between). `Sendable`: a plain value.
-public struct FileIdentity: Hashable, Sendable {
+package struct FileIdentity: Hashable, Sendable {
     /// `st_dev`.
     public var device: UInt64
     /// `st_ino`.

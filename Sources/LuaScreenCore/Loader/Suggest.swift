@@ -1,7 +1,7 @@
 import ScreenModel
 /// "did you mean" suggestions: the closest candidate within a small edit distance.
 /// A namespace of functions that keep no state: callable from any thread.
-public enum Suggest {
+package enum Suggest {
     /// Words and candidates longer than this get no suggestion (a name that long is not a
     /// typo of a field or an id), so a huge name costs nothing here.
     static let maxLength = 256

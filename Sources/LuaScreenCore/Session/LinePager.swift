@@ -10,7 +10,7 @@ import ScreenRender
 ///
 /// Not `Sendable`: it keeps the pages laid out so far; use it on one thread, with the
 /// session it pages (which is bound to its thread).
-public final class LinePager {
+package final class LinePager {
     /// One page: the screen drawn on it and where it is. `Sendable`: a plain value.
     public struct Page: Sendable {
         /// The rows of the page as a screen, ready to render.

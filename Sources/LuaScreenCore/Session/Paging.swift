@@ -108,7 +108,7 @@ package final class RowIndex {
 
 /// One page of a screen: the rows shown and where they are in the whole.
 /// `Sendable`: a plain value.
-public struct ScreenPage: Sendable {
+package struct ScreenPage: Sendable {
     /// The rows of the page as a screen, ready to render.
     public var screen: ResolvedScreen
     /// The page's number, from 1.
@@ -160,7 +160,7 @@ extension Session {
 
     /// Page `index` (from 1) of the current screen with at most `rowsPerPage` rows; a screen
     /// that fits is returned whole. Evaluates only the rows of that page when it can.
-    public func page(_ pageIndex: Int, rowsPerPage: Int) -> ScreenPage {
+    package func page(_ pageIndex: Int, rowsPerPage: Int) -> ScreenPage {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }

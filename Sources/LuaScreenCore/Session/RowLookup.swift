@@ -39,7 +39,7 @@ extension Session {
         let names = candidates.map(\.text) + candidates.map(\.id)
         let hint = ref.count <= 64 && names.count <= 2000 ? Suggest.hint(ref, names) : ""
         let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
-        throw SessionError.refused("no row \"\(shown)\" on screen \"\(screen.title)\"\(hint)")
+        throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(screen.title)\"\(hint)", cause: .noRow(reference: reference))
     }
 
     /// `lookup` of a visible row that `quickLookup` did not find, answered from the index
@@ -75,7 +75,7 @@ extension Session {
                 hint = Suggest.hint(ref, texts.visibleTexts + ids)
             }
             let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
-            throw SessionError.refused("no row \"\(shown)\" on screen \"\(title(of: live))\"\(hint)")
+            throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(title(of: live))\"\(hint)", cause: .noRow(reference: ref))
         }
     }
 
@@ -105,7 +105,7 @@ extension Session {
         let resolved = try lookup(reference)
         if navigation.last?.picker != nil, let row = navigation.last?.picker?.row { return (resolved, row) }
         if let row = navigation.last?.list?.row { return (resolved, row) }
-        guard let row = declaredRow(resolved) else { throw SessionError.refused("no row \"\(reference)\"") }
+        guard let row = declaredRow(resolved) else { throw SessionError(.refused, "no row \"\(reference)\"", cause: .noRow(reference: reference)) }
         if let error = resolved.error {
             throw SessionError.refused("row \"\(resolved.text)\" could not be evaluated: \(error)")
         }

@@ -33,7 +33,7 @@ public final class Session {
     /// The script's Lua state (replaced by `reloadScript`).
     package var lua: LuaState
     /// The script's file and the modules it required (`run --watch` watches them).
-    public internal(set) var sources: SourceFiles
+    package internal(set) var sources: SourceFiles
     /// The validator that read the script (and reads run-time rows and options).
     package var validator: Validator
     package var navigation: [LiveScreen] = []

@@ -26,12 +26,26 @@ public struct SessionError: Error, CustomStringConvertible, Equatable, Sendable 
     public var message: String
     /// The top of the Lua traceback, for script errors.
     public var traceback: [String]
+    /// What the failure came from, when a program may answer it without reading the message.
+    public var cause: Cause?
 
-    /// A failure of `kind` saying `message`, with the top of the Lua traceback for script errors.
-    public init(_ kind: Kind, _ message: String, traceback: [String] = []) {
+    /// What a failure came from, typed. `Sendable`: a plain value.
+    public enum Cause: Equatable, Sendable {
+        /// The Lua error a callback or field function raised (its place is `LuaError.location`).
+        case lua(LuaError)
+        /// The store's error when the values could not be saved.
+        case store(StoreError)
+        /// No row of the screen shown answers to the reference (a number, id or text).
+        case noRow(reference: String)
+    }
+
+    /// A failure of `kind` saying `message`, with the top of the Lua traceback for script
+    /// errors and what it came from.
+    public init(_ kind: Kind, _ message: String, traceback: [String] = [], cause: Cause? = nil) {
         self.kind = kind
         self.message = message
         self.traceback = traceback
+        self.cause = cause
     }
 
     /// The message, then each traceback line indented by two spaces.
@@ -45,7 +59,7 @@ public struct SessionError: Error, CustomStringConvertible, Equatable, Sendable 
         let lines = Array(error.scriptTraceback.prefix(3))
         let text = error.message + SessionError.sandboxHint(error.message)
         let message = what.map { "\(text) (in \($0))" } ?? text
-        return SessionError(.script, message, traceback: lines)
+        return SessionError(.script, message, traceback: lines, cause: .lua(error))
     }
 }
 

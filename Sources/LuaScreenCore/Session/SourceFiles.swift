@@ -4,7 +4,7 @@
 ///
 /// Not `Sendable`: the session adds to it as modules are required; read it on the
 /// session's thread.
-public final class SourceFiles {
+package final class SourceFiles {
     /// The script's path first, then each module's, in the order they were first read.
     public private(set) var paths: [String]
 

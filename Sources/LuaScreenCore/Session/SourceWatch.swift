@@ -12,7 +12,7 @@ import Foundation
 /// Looked at between keys while the REPL waits; a change is reported once the file has
 /// looked the same twice in a row, so a save caught half-way is not reloaded.
 /// Not `Sendable`: used on the session's thread, as the session is.
-public final class SourceWatch {
+package final class SourceWatch {
     private struct Stamp: Equatable {
         var seconds: Int
         var nanoseconds: Int

@@ -35,7 +35,7 @@ extension Session {
                 } catch {
                     navigation = savedNavigation
                     changed()
-                    throw SessionError(.store, Session.saveFailure(error))
+                    throw SessionError(.store, Session.saveFailure(error), cause: (error as? StoreError).map { .store($0) })
                 }
             }
             messages += finished.alerts

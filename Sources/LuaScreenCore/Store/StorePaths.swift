@@ -7,7 +7,7 @@ import Glibc
 
 /// Where a store file lives when no `--store PATH` is given (SPEC §6).
 /// A namespace of functions that keep no state: callable from any thread.
-public enum StorePaths {
+package enum StorePaths {
     /// `$XDG_CONFIG_HOME/luascreen/NAME.json` when XDG_CONFIG_HOME is set, non-empty and
     /// absolute (the XDG rule: a relative value is ignored), else
     /// `$HOME/.config/luascreen/NAME.json` (the account's home from the user database when

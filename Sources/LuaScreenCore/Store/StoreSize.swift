@@ -7,7 +7,7 @@ import ScreenModel
 /// `\n}\n` (`{}\n` when empty): 3 bytes plus, for each member, 6 plus its key's JSON text
 /// plus its value's text. Both stores and the session's write check count with these.
 /// A namespace of functions that keep no state: callable from any thread.
-public enum StoreSize {
+package enum StoreSize {
     /// The largest store file luascreen reads or writes: 16 MiB.
     public static let limit = 16 << 20
 

@@ -25,7 +25,8 @@ public protocol ValueStore: AnyObject {
 public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The file exists but is not a JSON object luascreen can read (not JSON, not an object,
     /// unreadable, not a regular file). It is never overwritten, renamed or removed.
-    case damaged(path: String, reason: String)
+    /// `json` is where the file stops being JSON, when that is why.
+    case damaged(path: String, reason: String, json: JSONParseError? = nil)
     /// A system call failed while saving. `path` is the store file, `operation` says what was
     /// being done (and to which file), `code` is the errno.
     case io(path: String, operation: String, code: Int32)
@@ -51,10 +52,19 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     /// a program appends how its users choose another store (the command line: `--store PATH`).
     public static let anotherStoreAdvice = "choose another store file"
 
+    /// The message ends in `anotherStoreAdvice`: a program says how its users choose another
+    /// store (the command line appends `(--store PATH)`).
+    public var advisesAnotherStore: Bool {
+        switch self {
+        case .fileTooLarge, .notRegularFile, .readOnly(_, _?, _): return true
+        default: return false
+        }
+    }
+
     /// The message: the file, what went wrong, and what to do.
     public var description: String {
         switch self {
-        case .damaged(let path, let reason):
+        case .damaged(let path, let reason, _):
             return "\(path): the store file is damaged: \(reason); fix or remove it; luascreen never overwrites it"
         case .io(let path, let operation, let code):
             return "\(path): cannot save the values: \(operation): \(SystemError.text(code))"

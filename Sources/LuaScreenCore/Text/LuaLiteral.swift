@@ -7,7 +7,7 @@ import ScreenModel
 /// returns reads back as exactly that value and runs nothing: it never writes a long string
 /// or a long comment, a literal holds no raw line end, and a comment no line end at all.
 /// Stateless: `Sendable`.
-public enum LuaLiteral: Sendable {
+package enum LuaLiteral: Sendable {
     /// `s` as a Lua string literal that reads back as the same bytes: quotes and
     /// backslashes escaped, control characters as `\n`, `\r`, `\t` or `\x01` (two hex digits,
     /// so "\u{1}2" is `"\x012"`, not the one character `"\12"`), bytes that are not UTF-8 as

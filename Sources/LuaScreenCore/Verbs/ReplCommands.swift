@@ -4,7 +4,7 @@
 /// `SessionVerb`.
 ///
 /// A namespace of constants: callable from any thread.
-public enum ReplCommands {
+package enum ReplCommands {
     /// What follows a command word. `Sendable`.
     public enum Argument: Sendable {
         /// Nothing (`back`, `show`): words after it name a row instead, or are refused.

@@ -76,7 +76,7 @@ public enum BundleImporter {
 
 /// The few path operations import needs, on plain strings (no Foundation `NSString`).
 /// A namespace of functions that keep no state: callable from any thread.
-public enum PathText {
+package enum PathText {
     /// Whether `path` names a folder (a link to one too).
     public static func isFolder(_ path: String) -> Bool {
         var st = stat()

@@ -53,14 +53,14 @@ public enum PlistReader {
     }
 
     /// The value, and for an XML plist the lines of its values (at most 64 MiB expanded).
-    public static func readWithLines(_ bytes: [UInt8]) throws -> (value: PlistValue, lines: PlistLines?) {
+    package static func readWithLines(_ bytes: [UInt8]) throws -> (value: PlistValue, lines: PlistLines?) {
         var budget = PlistBudget(bytes: BundleImporter.defaultMaxMemory)
         return try readWithLines(bytes, budget: &budget)
     }
 
     /// The value, and for an XML plist the line each value starts on, in document order
     /// (see `PlistLines`); nil for a binary plist. What the value holds is charged to `budget`.
-    public static func readWithLines(_ bytes: [UInt8], budget: inout PlistBudget) throws -> (value: PlistValue, lines: PlistLines?) {
+    package static func readWithLines(_ bytes: [UInt8], budget: inout PlistBudget) throws -> (value: PlistValue, lines: PlistLines?) {
         if bytes.starts(with: Array("bplist".utf8)) {
             var reader = BinaryPlistReader(bytes, budget: budget)
             defer { budget = reader.budget }
@@ -77,7 +77,7 @@ public enum PlistReader {
 /// bytes and a fixed cost a value, counted each time a value is used (a binary plist's shared
 /// object as often as it is referred to), so a small file cannot stand for gigabytes.
 /// A value type: `Sendable`.
-public struct PlistBudget: Sendable {
+package struct PlistBudget: Sendable {
     /// The bytes left.
     public private(set) var bytes: Int
     /// The limit it started with.
@@ -106,7 +106,7 @@ public struct PlistBudget: Sendable {
 }
 
 /// Where each value of an XML plist starts, to name lines in warnings about its parts.
-public struct PlistLines: Sendable {
+package struct PlistLines: Sendable {
     /// Lines in document order: a dictionary or an array, then the values it holds.
     let lines: [Int]
 

@@ -1,5 +1,6 @@
 @preconcurrency import Glibc
 import LuaScreen
+import LuaScreenTesting
 
 /// `luascreen check SCRIPT|DIR|-... [--json] [--werror]`: every problem of every script,
 /// ordered by line; exit 0 when there is no error (nor, with `--werror`, a warning).
@@ -61,21 +62,11 @@ enum CheckCommand {
         return all.contains { failing.contains($0.severity) } ? 1 : 0
     }
 
-    /// The diagnostics of one script, and the real paths of the modules it required.
+    /// The diagnostics of one script, and the real paths of the modules it required (the
+    /// library's check; the session is kept open until the process ends, as every command's).
     static func check(_ path: String, _ options: Options) -> ([Diagnostic], [String]) {
-        do {
-            let session = try Session.open(path: path, options: CommandSupport.sessionOptions(options, store: MemoryStore()))
-            var found = session.loadWarnings + session.evaluationProblems() + session.storeKeyWarnings()
-            if options.locale != nil { found += session.untranslatedStrings() }
-            let required = session.sources.paths.dropFirst().map { Files.realPath($0) ?? $0 }
-            CommandSupport.finished(session)
-            return (found, required)
-        } catch let error as LoadError {
-            // A locale file is checked as one: its entries, not as a screen.
-            return (error.localeFileProblems ?? error.diagnostics, [])
-        } catch {
-            return ([Diagnostic(file: path, line: nil, path: "", message: "\(error)")], [])
-        }
+        DocumentCheck.check(path: path, options: CommandSupport.sessionOptions(options, store: MemoryStore()),
+                            untranslated: options.locale != nil, finish: CommandSupport.finished)
     }
 
     /// `d` with the file `path` named `shown` (standard input's temporary file as `stdin`).

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import ScreenModel
 
 /// What the commands share: the session options the command line gives, opening a script
 /// read-only, printing its warnings, and keeping one-shot sessions until the process exits.
@@ -91,9 +92,9 @@ enum CommandSupport {
     static func errorLine(_ error: Error, about file: String? = nil) -> String {
         let text = described(error)
         var placed = PlacedMessage(text, fallback: storeFile(of: error) ?? file)
-        if case .damaged(let path, let reason)? = error as? StoreError, let (line, column) = jsonPosition(reason) {
-            placed.place = "\(path):\(line):\(column)"
-            placed.text = placed.text.replacing("line \(line), column \(column): ", with: "")
+        if case .damaged(let path, _, let json?)? = error as? StoreError {
+            placed.place = "\(path):\(json.line):\(json.column)"
+            placed.text = placed.text.replacing("line \(json.line), column \(json.column): ", with: "")
         }
         return sanitize(placed.line("error"))
     }
@@ -101,26 +102,18 @@ enum CommandSupport {
     /// The store file a store error is about, when its message begins with it.
     private static func storeFile(of error: Error) -> String? {
         switch error as? StoreError {
-        case .damaged(let path, _)?, .io(let path, _, _)?, .tooLarge(let path, _)?, .fileTooLarge(let path, _)?: return path
+        case .damaged(let path, _, _)?, .io(let path, _, _)?, .tooLarge(let path, _)?, .fileTooLarge(let path, _)?: return path
         default: return nil
         }
-    }
-
-    /// The line and column in `not valid JSON: line L, column C: ...` (a damaged store file).
-    private static func jsonPosition(_ reason: String) -> (Int, Int)? {
-        let words = reason.split(separator: " ", maxSplits: 6)
-        guard words.count > 6, words[0] == "not", words[1] == "valid", words[2] == "JSON:", words[3] == "line",
-              words[4].hasSuffix(","), let line = Int(words[4].dropLast()), words[5] == "column",
-              words[6].contains(":"), let column = Int(words[6].prefix { $0 != ":" }) else { return nil }
-        return (line, column)
     }
 
     /// An error's text, with how the command line chooses another store when the library's
     /// message says to choose one (the library names no option).
     static func described(_ error: Error) -> String {
         let text = "\(error)"
-        let aboutStore = error is StoreError || (error as? SessionError)?.kind == .store
-        return aboutStore && text.hasSuffix(StoreError.anotherStoreAdvice) ? text + " (--store PATH)" : text
+        var storeError = error as? StoreError
+        if case .store(let cause)? = (error as? SessionError)?.cause { storeError = cause }
+        return storeError?.advisesAnotherStore == true ? text + " (--store PATH)" : text
     }
 
     /// Warnings found while evaluating (a stored value of the wrong type for its row).

@@ -1,5 +1,7 @@
 @preconcurrency import Glibc
 import LuaScreen
+import LuaScreenTesting
+import ScreenModel
 
 /// `test --coverage FILE`: writes the lcov file and prints the summary after the tests.
 enum CoverageOutput {

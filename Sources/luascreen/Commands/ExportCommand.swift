@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import LuaScreenInterop
 
 /// `luascreen export SCRIPT --format F --out DIR` (SPEC §13): the library does the work;
 /// this reads the arguments, writes the files and prints the warnings.

@@ -1,4 +1,6 @@
 import LuaScreen
+import LuaScreenTooling
+import ScreenModel
 
 /// `luascreen init [DIR]`: a starter screen, its test, `.luarc.json` with the LuaLS
 /// definitions, and `.luacheckrc` (`Scaffold`), written into DIR (default: here); nothing is

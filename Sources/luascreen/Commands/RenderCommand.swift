@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import LuaScreenCore
+import ScreenModel
 
 /// `luascreen render SCRIPT [--screen ID] [--page N [--page-rows R]]`: a screen as the REPL
 /// draws it; the store is read, never written.

@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenTooling
 
 /// `luascreen stubs [--out FILE] [--luacheck]`: the LuaLS definitions of the authoring API,
 /// or a luacheck config.

@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import LuaScreenTesting
 
 /// `luascreen test [PATH...] [--update-snapshots] [--junit FILE] [--filter TEXT]`: runs
 /// `*_test.lua` files (SPEC §5, §11).

@@ -1,4 +1,5 @@
 import LuaScreen
+import ScreenRender
 
 /// Text laid out to the terminal's width for `help`, `why` and `store`.
 enum Columns {

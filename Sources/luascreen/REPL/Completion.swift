@@ -1,4 +1,5 @@
 import LuaScreen
+import ScreenModel
 
 /// Tab completion: what may replace the word before the cursor.
 ///

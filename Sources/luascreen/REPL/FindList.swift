@@ -1,4 +1,5 @@
 import LuaScreen
+import ScreenRender
 
 /// How `find` lists its results (SPEC §10): `N. Screen › … › Row text`, one a line where
 /// they fit. The row's text is never cut: a long path gives way first, shortened from the

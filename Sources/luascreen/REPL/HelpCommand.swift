@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 
 /// `help`: the commands; `help REF`: a row's help, or a command's line.
 extension Shell {

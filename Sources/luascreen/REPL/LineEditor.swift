@@ -8,6 +8,8 @@ import Synchronization
 import LuaScreen
 #if canImport(Glibc)
 @preconcurrency import Glibc
+import LuaRuntime
+import LuaScreenCore
 #endif
 
 /// GNU readline for the interactive REPL: prompt, history, Tab completion, Ctrl-C.

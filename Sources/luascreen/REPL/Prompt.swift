@@ -1,4 +1,5 @@
 import LuaScreen
+import ScreenRender
 
 /// The prompt: the path of titles, kept to a part of the width.
 extension Shell {

@@ -1,6 +1,7 @@
 import LuaScreen
+import LuaScreenCore
 /// One line typed at the REPL, understood.
-enum ReplCommand: Equatable {
+package enum ReplCommand: Equatable {
     case select(String)
     /// `set REF VALUE`: the text after `set`, split into REF and VALUE by the shell (it
     /// needs the screen to know where a multi-word REF ends).
@@ -51,7 +52,7 @@ enum ReplCommand: Equatable {
     ///  - `Back`, `HOME`: a command typed with capitals;
     ///  - `show previews`: a command that takes nothing, followed by words, is a row's text
     ///    when it names one (checked first, since the line then cannot be the command).
-    static func parse(_ line: String, resolves: (String) -> Bool) -> ReplCommand {
+    package static func parse(_ line: String, resolves: (String) -> Bool) -> ReplCommand {
         if line == ".." { return .back }
         if line == "?" { return .help(nil) }
         if line.hasPrefix("=") {

@@ -5,6 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import LuaScreenCore
+import ScreenModel
 
 /// The read-eval-print loops of `run`: readline on a terminal, lines of stdin in batch mode.
 enum ReplLoop {

@@ -1,4 +1,6 @@
 import LuaScreen
+import ScreenModel
+import ScreenRender
 
 /// Small text helpers of the REPL: script text made safe to print, quotes, styles.
 enum ReplText {

@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 
 /// Drawing the current screen: whole in batch mode, a page at a time on a short terminal
 /// (`next`, `prev`).

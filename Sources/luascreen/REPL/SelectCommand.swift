@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 
 /// Selecting a row: a button's confirm, the value an input or number row asks for, and
 /// the command a line that named no row may have meant.
@@ -13,7 +14,7 @@ extension Shell {
             case .needsValue: askValue(ref, error)
             default:
                 var error = error
-                if error.kind == .refused, error.message.hasPrefix("no row \""), !line.hasPrefix("select ") {
+                if case .noRow? = error.cause, !line.hasPrefix("select ") {
                     error.message += Shell.commandHint(for: line, after: error.message)
                 }
                 report(error)

@@ -1,4 +1,5 @@
 import LuaScreen
+import ScreenModel
 
 /// `set REF VALUE`: where REF ends and VALUE starts, the values Tab offers after it, and
 /// which lines stay out of the history (a secure input's).

@@ -5,6 +5,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import LuaScreenCore
+import ScreenRender
 
 /// Runs REPL commands against a session and prints what they do: the same for the
 /// interactive REPL and batch mode, which differ only in how lines and answers arrive.

@@ -1,4 +1,6 @@
 import LuaScreen
+import LuaScreenCore
+import ScreenRender
 
 /// `store` (every value, changed ones marked) and `reset all`.
 extension Shell {
