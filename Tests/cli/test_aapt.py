@@ -20,12 +20,9 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import replsupport as support  # noqa: E402
+from test_androidx import CORPUS, EXAMPLES, Exports, luascreen  # noqa: E402
 
-ROOT = support.ROOT
-EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.lua")))
 FRAMEWORK = "/usr/share/android-framework-res/framework-res.apk"
-CORPUS = os.environ.get("LUASCREEN_ANDROIDX_CORPUS",
-                        os.path.join(os.path.dirname(ROOT), "shared", "corpus", "androidx"))
 
 # androidx.preference's own attributes (preference/preference/res/values/attrs.xml of
 # androidx/androidx), name and format; `title`, `icon` and `layout` are declared there without
@@ -61,10 +58,6 @@ HAND_WRITTEN = """return screen { id = "main", title = "Main",
 """
 
 
-def luascreen(*args):
-    return subprocess.run([support.BIN, *args], cwd=ROOT, capture_output=True, text=True, timeout=60)
-
-
 def tools_missing():
     missing = [what for what, there in (("aapt2 (Debian package aapt)", shutil.which("aapt2")),
                                         ("aapt (Debian package aapt)", shutil.which("aapt")),
@@ -73,7 +66,7 @@ def tools_missing():
     return ", ".join(missing)
 
 
-class AndroidXExportCompiles(unittest.TestCase):
+class AndroidXExportCompiles(Exports, unittest.TestCase):
     def setUp(self):
         support.require_binary(self)
         missing = tools_missing()
@@ -81,12 +74,6 @@ class AndroidXExportCompiles(unittest.TestCase):
             self.fail("%s missing: run scripts/setup" % missing)
         self.tmp = tempfile.mkdtemp(prefix="luascreen-aapt-")
         self.addCleanup(shutil.rmtree, self.tmp, True)
-
-    def export(self, script, name):
-        out = os.path.join(self.tmp, name)
-        result = luascreen("export", script, "--format", "androidx", "--out", out)
-        self.assertEqual(result.returncode, 0, result.stderr)
-        return out
 
     def app(self, exported):
         """The export as an app's resources: its res/ plus the stub of androidx's attributes."""

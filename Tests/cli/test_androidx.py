@@ -243,17 +243,21 @@ def differences(original, exported):
     return out
 
 
-class AndroidXRoundTrip(unittest.TestCase):
-    def setUp(self):
-        support.require_binary(self)
-        self.tmp = tempfile.mkdtemp(prefix="luascreen-androidx-")
-        self.addCleanup(shutil.rmtree, self.tmp, True)
+class Exports:
+    """`export --format androidx` into a folder under self.tmp (for test cases that mix it in)."""
 
     def export(self, script, name):
         out = os.path.join(self.tmp, name)
         result = luascreen("export", script, "--format", "androidx", "--out", out)
         self.assertEqual(result.returncode, 0, result.stderr)
         return out
+
+
+class AndroidXRoundTrip(Exports, unittest.TestCase):
+    def setUp(self):
+        support.require_binary(self)
+        self.tmp = tempfile.mkdtemp(prefix="luascreen-androidx-")
+        self.addCleanup(shutil.rmtree, self.tmp, True)
 
     def import_(self, xml, name):
         out = os.path.join(self.tmp, name + ".lua")
