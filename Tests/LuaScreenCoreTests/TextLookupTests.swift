@@ -98,13 +98,13 @@ final class TextLookupTests: XCTestCase {
         for ref in locale ? ["Apfel", "laut", "Grape"] : ["Apricot", "Grape", "grape", "Café au lait", "vol", "apple p"] {
             _ = try fresh.lookup(ref)
         }
-        XCTAssertNil(fresh.cache, "text references looked up without evaluating the screen")
+        XCTAssertNil(fresh.caches.screen, "text references looked up without evaluating the screen")
         // So are misses (no row, a number past the last, several rows, a hidden row): a
         // miss costs what a hit does (issue 26).
         for ref in ["nothing like it", "99", "Ap", "Quince", "Secret", "only_hidden", "Apple 3"] {
             XCTAssertThrowsError(try fresh.lookup(ref), ref)
         }
-        XCTAssertNil(fresh.cache, "misses answered without evaluating the screen")
+        XCTAssertNil(fresh.caches.screen, "misses answered without evaluating the screen")
         // Selecting by text acts on the row found.
         try indexed.select(locale ? "Apfel" : "Apple")
         XCTAssertThrowsError(try indexed.select("Ap")) { XCTAssertTrue("\($0)".contains("matches"), "\($0)") }

@@ -117,7 +117,7 @@ extension Session {
     /// options, as the first row bound to it declared them.
     public func binding(forKey key: String) -> Binding? {
         guard validator.bindings[key] != nil else { return nil }
-        if let cached = bindingCache, cached.structure == structureGeneration {
+        if let cached = caches.bindings, cached.structure == caches.structureGeneration {
             return cached.bindings[StoreKey(key)]
         }
         // One pass over the declared rows, then the live screens (rows that a `sections`
@@ -135,7 +135,7 @@ extension Session {
             if case .value(let sections) = screen.sections { note(sections) }
         }
         for live in navigation.reversed() { note(live.sections ?? []) }
-        bindingCache = (structureGeneration, found)
+        caches.bindings = (caches.structureGeneration, found)
         return found[StoreKey(key)]
     }
 

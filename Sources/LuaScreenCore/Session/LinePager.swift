@@ -102,7 +102,7 @@ package final class LinePager {
     }
 
     private func prepare(_ session: Session, _ renderer: TextRenderer, _ lines: Int) {
-        let now = (session.path, session.structureGeneration, session.generation, renderer.options.width, lines, renderer.options.ascii)
+        let now = (session.path, session.caches.structureGeneration, session.caches.generation, renderer.options.width, lines, renderer.options.ascii)
         if let key, key.path == now.0, key.structure == now.1, key.generation == now.2,
            key.width == now.3, key.lines == now.4, key.ascii == now.5 { return }
         if let key, key.path == now.0 { anchor = shownStart } else { anchor = nil; shownStart = nil }

@@ -122,11 +122,11 @@ extension Session {
     /// its visibility depends on values (it is then evaluated whole).
     package func currentIndex() -> (RowIndex, [Section])? {
         guard let live = navigation.last, live.picker == nil, let sections = live.sections else { return nil }
-        if let index = rowIndex, index.structure == structureGeneration, index.depth == navigation.count {
+        if let index = caches.rowIndex, index.structure == caches.structureGeneration, index.depth == navigation.count {
             return index.isStatic ? (index, sections) : nil
         }
-        let index = RowIndex(structure: structureGeneration, depth: navigation.count, sections: sections)
-        rowIndex = index
+        let index = RowIndex(structure: caches.structureGeneration, depth: navigation.count, sections: sections)
+        caches.rowIndex = index
         return index.isStatic ? (index, sections) : nil
     }
 
@@ -154,7 +154,7 @@ extension Session {
         let (si, ri) = index.entries[entry]
         var number = max(0, Int(index.numbers[entry]) - 1)
         let row = sections[Int(si)].rows[Int(ri)]
-        lastLookedUp = (structureGeneration, navigation.count, row)
+        caches.lastLookedUp = (caches.structureGeneration, navigation.count, row)
         return resolveRow(row, sectionVisible: true, number: &number)
     }
 
@@ -211,14 +211,14 @@ extension Session {
         guard let (index, sections) = currentIndex(), let live = navigation.last else {
             let screen = currentScreen()
             let entries: [(section: Int, row: Int)]
-            if let known = visibleIndex, known.generation == generation, known.depth == navigation.count {
+            if let known = caches.visibleIndex, known.generation == caches.generation, known.depth == navigation.count {
                 entries = known.entries
             } else {
                 var list: [(section: Int, row: Int)] = []
                 for (si, section) in screen.sections.enumerated() where section.visible {
                     for (ri, row) in section.rows.enumerated() where row.visible { list.append((si, ri)) }
                 }
-                visibleIndex = (generation, navigation.count, list)
+                caches.visibleIndex = (caches.generation, navigation.count, list)
                 entries = list
             }
             let begin = min(max(0, start), entries.count)

@@ -47,7 +47,7 @@ extension Session {
         app = loaded.app
         sources = loaded.sources
         navigation = []
-        cache = nil
+        caches.screen = nil
         warnedKeys = []
         contextRefs = ContextRefs()
         renderRefs = [:]

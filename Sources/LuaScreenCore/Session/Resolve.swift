@@ -6,9 +6,9 @@ import ScreenModel
 extension Session {
     /// The current screen, evaluated (cached until something changes).
     public func currentScreen() -> ResolvedScreen {
-        if let cache, cache.generation == generation, cache.depth == navigation.count { return cache.screen }
+        if let cache = caches.screen, cache.generation == caches.generation, cache.depth == navigation.count { return cache.screen }
         let resolved = resolve(navigation.count - 1)
-        cache = (generation, navigation.count, resolved)
+        caches.screen = (caches.generation, navigation.count, resolved)
         return resolved
     }
 

@@ -84,7 +84,7 @@ extension Session {
         guard let live = navigation.last else { return nil }
         if let picker = live.picker { return picker.row }
         if let list = live.list { return list.row }
-        if let last = lastLookedUp, last.structure == structureGeneration, last.depth == navigation.count,
+        if let last = caches.lastLookedUp, last.structure == caches.structureGeneration, last.depth == navigation.count,
            last.row.id == resolved.id {
             return last.row
         }

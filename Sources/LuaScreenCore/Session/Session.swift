@@ -51,16 +51,9 @@ public final class Session {
     /// limit once it was reached (raised as it is at every level, not wrapped again).
     var appearDepth = 0
     var appearLimitMessage: String?
-    var generation = 0
-    package var cache: (generation: Int, depth: Int, screen: ResolvedScreen)?
-    var structureGeneration = 0
-    var rowIndex: RowIndex?
-    /// Where the visible rows of the current screen, evaluated whole, are: (section, row)
-    /// of each, made once per evaluation (for paging a screen whose visibility is dynamic).
-    var visibleIndex: (generation: Int, depth: Int, entries: [(section: Int, row: Int)])?
-    var bindingCache: (structure: Int, bindings: [StoreKey: Binding])?
-    /// The declared row behind the last row found through the index (select looks it up next).
-    var lastLookedUp: (structure: Int, depth: Int, row: Row)?
+    /// What resolution keeps between commands, each part tagged with the generation it was
+    /// made at (ResolutionCaches.swift).
+    package var caches = ResolutionCaches()
     /// References taken by the last evaluation of each screen whose sections are a function.
     var renderRefs: [String: [Int32]] = [:]
     var warnedKeys = Set<StoreKey>()
@@ -118,11 +111,11 @@ public final class Session {
 
     /// Something about the screens changed (navigation, run-time rows): re-evaluate, re-index.
     package func changed() {
-        generation &+= 1
-        structureGeneration &+= 1
+        caches.generation &+= 1
+        caches.structureGeneration &+= 1
         forgetPoppedRows()
     }
 
     /// Only values changed: re-evaluate, but the rows are where they were.
-    func valuesChanged() { generation &+= 1 }
+    func valuesChanged() { caches.generation &+= 1 }
 }
