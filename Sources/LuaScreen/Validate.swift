@@ -4,15 +4,5 @@
 /// (`*_test.lua`) is compiled only. The Lua state it makes is closed before it returns; call
 /// it on any thread, one call a thread at a time per `options` (its `print` runs there).
 public func validate(path: String, options: SessionOptions = SessionOptions()) -> [Diagnostic] {
-    if path.hasSuffix("_test.lua") {
-        do {
-            let text = try Files.readRegularFile(path)
-            return DocumentCheck.syntaxProblems(path: path, text: text, limits: options.limits)
-        } catch let error as FileError {
-            return [Diagnostic(file: path, line: nil, path: "", message: error.message)]
-        } catch {
-            return [Diagnostic(file: path, line: nil, path: "", message: "\(error)")]
-        }
-    }
-    return Diagnostic.sorted(DocumentCheck.check(path: path, options: options).diagnostics)
+    DocumentCheck.diagnostics(path: path, options: options)
 }

@@ -8,11 +8,20 @@ import LuaScreenTesting
 /// first, then from disk, with the session's budgets. A namespace: call it on the thread
 /// that owns the options (the Lua state it makes is closed before it returns).
 public enum DocumentCheck {
-    /// Every problem of the script `path` whose text is `text`, sorted as `check` prints them:
-    /// load errors, else warnings, evaluation problems and key typos. A test file
-    /// (`*_test.lua`) is compiled only: its syntax errors.
-    public static func diagnostics(path: String, text: [UInt8], options: SessionOptions) -> [Diagnostic] {
-        if path.hasSuffix("_test.lua") { return syntaxProblems(path: path, text: text, limits: options.limits) }
+    /// Every problem of the script `path` whose text is `text` (nil: the file), sorted as
+    /// `check` prints them: load errors, else warnings, evaluation problems and key typos. A
+    /// test file (`*_test.lua`) is compiled only: its syntax errors.
+    public static func diagnostics(path: String, text: [UInt8]? = nil, options: SessionOptions) -> [Diagnostic] {
+        if path.hasSuffix("_test.lua") {
+            do {
+                let text = try text ?? Files.readRegularFile(path)
+                return syntaxProblems(path: path, text: text, limits: options.limits)
+            } catch let error as FileError {
+                return [Diagnostic(file: path, line: nil, path: "", message: error.message)]
+            } catch {
+                return [Diagnostic(file: path, line: nil, path: "", message: "\(error)")]
+            }
+        }
         return Diagnostic.sorted(check(path: path, text: text, options: options).diagnostics)
     }
 

@@ -1,3 +1,5 @@
+import LuaScreenCore
+
 /// `luascreen man`: the man page luascreen.1, in roff, made from the command and option
 /// tables so it lists exactly what the parser accepts.
 enum ManPage {
@@ -57,10 +59,10 @@ enum ManPage {
             "In the REPL (and in batch mode, one a line of standard input), \\fIREF\\fR is a",
             "row's number, its id, or the start of its text.",
         ]
-        for entry in Shell.commandHelp {
+        for entry in ReplCommands.entries {
             lines.append(".TP")
-            lines += wrapped("\\fB" + escaped(entry.names) + "\\fR")
-            lines += wrapped(escaped(entry.text) + ".")
+            lines += wrapped("\\fB" + escaped(entry.synopsis) + "\\fR")
+            lines += wrapped(escaped(entry.summary) + ".")
         }
         lines += [
             ".SH EXIT STATUS",

@@ -72,7 +72,7 @@ extension SessionVerb {
 
     /// One verb of each kind (with placeholder arguments): what a test checks the test
     /// session, the stubs and the API docs against.
-    public static let everyKind: [SessionVerb] = [
+    package static let everyKind: [SessionVerb] = [
         .select(row: "r", answer: nil), .set(row: "r", text: ""), .setValue(row: "r", value: .bool(true)),
         .accessory(row: "r"), .back, .home, .reset(row: "r"), .resetAll, .reload,
         .action(row: "r", id: "a", answer: nil), .inc(row: "r"), .dec(row: "r"),

@@ -1,3 +1,4 @@
+import LuaScreenCore
 import LuaScreen
 import ScreenModel
 
@@ -25,13 +26,13 @@ enum Completion {
         let typed = String(line.dropFirst(leading.count))
         guard let space = typed.firstIndex(where: { $0 == " " || $0 == "\t" }) else {
             // The first word: a command, or a row (selecting it).
-            let commands = ReplCommand.words.filter { $0.hasPrefix(typed.lowercased()) }
+            let commands = ReplCommands.words.filter { $0.hasPrefix(typed.lowercased()) }
             let rows = matching(typed, names(""))
             return unique(commands + rows.map { replacement($0, typed: typed) })
         }
         let word = String(typed[..<space])
         let rest = String(typed[space...].drop { $0 == " " || $0 == "\t" })
-        if ReplCommand.takingRow.contains(word) {
+        if ReplCommands.takingRow.contains(word) {
             var rows = matching(rest, names(word))
             if word == "reset", "all".hasPrefix(rest.lowercased()) { rows.append("all") }
             if rows.isEmpty, word == "set", let (typed, options) = values(rest) {
@@ -46,7 +47,7 @@ enum Completion {
             }
             return unique(rows.map { replacement($0, typed: rest) })
         }
-        if ReplCommand.words.contains(word) { return [] }
+        if ReplCommands.words.contains(word) { return [] }
         // Not a command: the whole line names a row ("Sign O" -> "Out").
         return unique(matching(typed, names("")).map { replacement($0, typed: typed) })
     }

@@ -3,15 +3,10 @@ import LuaScreenCore
 
 /// `help`: the commands; `help REF`: a row's help, or a command's line.
 extension Shell {
-    /// The lines of `help` (and of the man page's REPL COMMANDS): the library's table.
-    static var commandHelp: [(names: String, text: String, words: [String])] {
-        ReplCommands.entries.map { ($0.synopsis, $0.summary, $0.words.map(\.name)) }
-    }
-
     func printHelp() {
         let width = Terminal.width(options)
         for line in Columns.paragraph("REF is a row's number, its id, or the start of its text.", width: width, hang: 0) { print(line) }
-        let rows = Shell.commandHelp.map { (left: $0.names, right: $0.text) }
+        let rows = ReplCommands.entries.map { (left: $0.synopsis, right: $0.summary) }
         for line in Columns.lines(rows, width: width, maxLeft: 24, minRight: 24) { print(line) }
         if interactive {
             for line in Columns.paragraph("Tab completes commands and rows; Ctrl-C clears the line.", width: width, hang: 0) { print(line) }
@@ -20,9 +15,8 @@ extension Shell {
 
     /// `help REF`: a row's help; `help set`: a command's line when no row is called that.
     func help(_ ref: String) {
-        if !resolves(ref), ReplCommand.words.contains(ref.lowercased()),
-           let entry = Shell.commandHelp.first(where: { $0.words.contains(ref.lowercased()) }) {
-            print("\(entry.names): \(entry.text)")
+        if !resolves(ref), let entry = ReplCommands.entry(of: ref.lowercased()) {
+            print("\(entry.synopsis): \(entry.summary)")
             return
         }
         explain { try session.help(ref) }

@@ -32,18 +32,6 @@ package enum ReplCommand: Equatable {
     /// The line could not be understood: the message says how to write it.
     case usage(String)
 
-    /// Every command word, in the order `help` lists them (the library's table).
-    static var words: [String] { ReplCommands.words }
-
-    /// The value commands (SPEC §8); alone on a line they may name a row instead.
-    static var valueWords: Set<String> { ReplCommands.valueWords }
-
-    /// Commands that take nothing after them.
-    static var bare: Set<String> { ReplCommands.bare }
-
-    /// Commands whose argument is a row reference (Tab completes rows after them).
-    static var takingRow: Set<String> { ReplCommands.takingRow }
-
     /// Reads a line (already trimmed, not empty).
     ///
     /// A word that is a command is the command (`select reset` reaches a row with id `reset`).
@@ -62,17 +50,17 @@ package enum ReplCommand: Equatable {
         let (word, rest) = ReplSyntax.splitFirstWord(line)
         // The commands of SPEC §8 alone, without their argument, select a row of that name
         // when there is one (a row called "add" from before they were commands).
-        if rest.isEmpty, valueWords.contains(word), resolves(line) { return .select(line) }
-        if words.contains(word) {
-            if bare.contains(word), !rest.isEmpty {
+        if rest.isEmpty, ReplCommands.valueWords.contains(word), resolves(line) { return .select(line) }
+        if ReplCommands.words.contains(word) {
+            if ReplCommands.bare.contains(word), !rest.isEmpty {
                 if resolves(line) { return .select(line) }
                 return .usage("`\(word)` takes nothing after it (to select a row, type its number)")
             }
             return command(word, rest)
         }
         let lower = word.lowercased()
-        if words.contains(lower), !resolves(line) {
-            if bare.contains(lower), !rest.isEmpty {
+        if ReplCommands.words.contains(lower), !resolves(line) {
+            if ReplCommands.bare.contains(lower), !rest.isEmpty {
                 return .usage("`\(lower)` takes nothing after it (to select a row, type its number)")
             }
             return command(lower, rest)

@@ -59,7 +59,7 @@ extension Shell {
     /// For a line that named no row: the command it may have meant, else where to look.
     static func commandHint(for line: String, after message: String) -> String {
         let word = ReplSyntax.splitFirstWord(line).word.lowercased()
-        if (3...24).contains(word.count), let close = ReplCommand.words.min(by: { Suggest.distance($0, word) < Suggest.distance($1, word) }),
+        if (3...24).contains(word.count), let close = ReplCommands.words.min(by: { Suggest.distance($0, word) < Suggest.distance($1, word) }),
            Suggest.distance(close, word) <= (word.count >= 4 ? 2 : 1) {
             return "; did you mean the command `\(close)`?"
         }
