@@ -113,7 +113,8 @@ private let hostTrampoline: ls_host_function = { L, context in
 
 /// One Lua state: its limits, its references, and the protected calls into it.
 ///
-/// Every reference taken with `ref()` is released by `close()` before `lua_close`.
+/// Every reference taken with `ref()` (a `LuaRef`) is released when its handle goes, or by
+/// `close()` before `lua_close`.
 ///
 /// Not `Sendable`: bound to the thread that made it (Lua states are not thread-safe, and
 /// states created during another's call share its pool of limits).
@@ -160,7 +161,7 @@ public final class LuaState {
     /// Lua states created and not yet closed, in this process.
     public static var openStates: Int { Int(ls_open_states()) }
 
-    /// References taken with `ref()` and not yet released.
+    /// References taken with `ref()` and not yet released (by their handle's deinit or `close()`).
     public var referenceCount: Int { liveRefCount }
     /// Bytes Lua holds in this state now.
     public var memoryInUse: Int { Int(ls_limits_of(L).pointee.used) }
@@ -221,8 +222,9 @@ public final class LuaState {
 
     // MARK: references
 
-    /// Pops the value on top and keeps it in the registry.
-    public func ref() -> Int32 {
+    /// Pops the value on top into the registry; its slot, tracked until `release` or `close()`
+    /// (`ref()` wraps it in a `LuaRef`, the only way the host holds one).
+    func takeRef() -> Int32 {
         let r = ls_ref(L)
         if r >= 0 {
             let i = Int(r)
@@ -232,15 +234,16 @@ public final class LuaState {
         return r
     }
 
-    /// Releases a reference `ref()` returned (twice, or an unknown one: nothing happens).
-    public func unref(_ r: Int32) {
-        guard r >= 0, Int(r) < liveRefs.count, liveRefs[Int(r)] else { return }
+    /// Releases a slot `takeRef()` returned (twice, an unknown one, or after `close()`: nothing happens).
+    func release(_ r: Int32) {
+        guard !isClosed, r >= 0, Int(r) < liveRefs.count, liveRefs[Int(r)] else { return }
         liveRefs[Int(r)] = false
         liveRefCount -= 1
         ls_unref(L, r)
     }
 
-    /// Pushes the value reference `r` keeps; its type.
+    /// Pushes the value the registry slot `r` keeps (a `LuaRef`'s `id`, as a model's
+    /// `ScriptRef` names it); its type.
     @discardableResult
     public func push(ref r: Int32) -> LuaType {
         LuaType(rawValue: ls_rawgetref(L, r)) ?? .none
@@ -270,23 +273,24 @@ public final class LuaState {
 
     // MARK: loading and calling
 
-    /// Loads a text chunk and pushes it as a function. Binary chunks are refused.
-    public func load(_ source: [UInt8], chunkName: String) -> LuaError? {
+    /// Loads a text chunk and pushes it as a function; throws (nothing pushed) a syntax or
+    /// memory error. Binary chunks are refused.
+    public func load(_ source: [UInt8], chunkName: String) throws(LuaError) {
         let status = stack.loadText(source, chunkName: chunkName)
-        return status == LUA_OK ? nil : popError(status: status)
+        if status != LUA_OK { throw popError(status: status) }
     }
 
-    /// Loads a text chunk from a string and pushes it as a function.
-    public func load(_ source: String, chunkName: String) -> LuaError? {
-        load(Array(source.utf8), chunkName: chunkName)
+    /// Loads a text chunk from a string and pushes it as a function (see `load(_:chunkName:)`).
+    public func load(_ source: String, chunkName: String) throws(LuaError) {
+        try load(Array(source.utf8), chunkName: chunkName)
     }
 
     /// Calls the function under `nargs` arguments, under the budget, the cap and the
-    /// traceback handler. On error the stack is as it was below the function.
-    public func call(nargs: Int32 = 0, nresults: Int32 = 0) -> LuaError? {
+    /// traceback handler, leaving `nresults` results (-1: all). Throws what the call raised;
+    /// then the stack is as it was below the function.
+    public func call(nargs: Int32 = 0, nresults: Int32 = 0) throws(LuaError) {
         let status = ls_pcall(L, nargs, nresults)
-        if status == LUA_OK { return nil }
-        return popError(status: status)
+        if status != LUA_OK { throw popError(status: status) }
     }
 
     private func popError(status: Int32) -> LuaError {

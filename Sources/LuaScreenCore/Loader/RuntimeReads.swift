@@ -8,7 +8,7 @@ extension Validator {
     func screenID(forTableAt index: Int32, path base: [PathComponent]) -> String? {
         path = base
         defer { path = [] }
-        let id = readScreen(stack.absolute(index), requireID: false, defaultID: nil)
+        let id = lua.withTable(at: index) { readScreen($0, requireID: false, defaultID: nil) } ?? nil
         resolvePushes()
         return id
     }
@@ -20,7 +20,7 @@ extension Validator {
     func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> Row? {
         path = base
         defer { path = [] }
-        let row = readRow(stack.absolute(index), position: rowIDs.count + 1, rowIDs: &rowIDs)
+        let row = lua.withTable(at: index) { readRow($0, position: rowIDs.count + 1, rowIDs: &rowIDs) } ?? nil
         resolvePushes()
         return row
     }
@@ -29,7 +29,7 @@ extension Validator {
     func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout RowIDs) -> Section? {
         path = base
         defer { path = [] }
-        let section = readSection(stack.absolute(index), position: position, rowIDs: &rowIDs)
+        let section = lua.withTable(at: index) { readSection($0, position: position, rowIDs: &rowIDs) } ?? nil
         resolvePushes()
         return section
     }
@@ -38,8 +38,7 @@ extension Validator {
     func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> [Section] {
         path = base
         defer { path = [] }
-        let list = stack.absolute(index)
-        let sections = readSections(list, count: stack.rawLength(list), rowIDs: &rowIDs)
+        let sections = lua.withTable(at: index) { readSections($0, count: $0.count, rowIDs: &rowIDs) } ?? []
         resolvePushes()
         return sections
     }
@@ -48,6 +47,6 @@ extension Validator {
     func readRuntimeOptions(_ index: Int32, path base: [PathComponent]) -> [ChoiceOption]? {
         path = base
         defer { path = [] }
-        return readOptions(stack.absolute(index), field: "options")
+        return lua.withTable(at: index) { readOptions($0, field: "options") } ?? nil
     }
 }

@@ -35,7 +35,10 @@ extension Session {
         case .string:
             return s.string(at: index) ?? ""
         case .table:
-            guard let id = validator.readAgain({ validator.screenID(forTableAt: index, path: [.field("push")]) }).0 else {
+            let (read, refs) = validator.readAgain { validator.screenID(forTableAt: index, path: [.field("push")]) }
+            // The screen registered under `id` is kept: so are the references its model names.
+            validator.keptRefs += refs
+            guard let id = read else {
                 let problems = validator.takeDiagnostics().filter { $0.severity == .error }
                 throw SessionError(.invalid, "\(what): the screen is not valid:\n" + problems.map(\.description).joined(separator: "\n"))
             }

@@ -105,7 +105,6 @@ extension Session {
             validator.readRuntimeSections(-1, path: [.field(live.id), .field("sections")], rowIDs: &ids)
         }
         // The previous render's rows are replaced: their references go.
-        for ref in renderRefs[live.id] ?? [] { lua.unref(ref) }
         renderRefs[live.id] = refs
         let problems = validator.takeDiagnostics().filter { $0.severity == .error }
         if !problems.isEmpty {

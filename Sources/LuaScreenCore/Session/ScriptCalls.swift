@@ -30,7 +30,9 @@ extension Session {
             if let value { stack.push(value) } else { stack.pushNil() }
         }
         refusal = nil
-        if let error = lua.call(nargs: Int32((withContext ? 1 : 0) + extra.count), nresults: results) {
+        do {
+            try lua.call(nargs: Int32((withContext ? 1 : 0) + extra.count), nresults: results)
+        } catch {
             // `ctx:refuse(message)` ended the call: a refusal, said without a traceback.
             if let message = refusal, error.kind == .runtime, error.message.hasSuffix(message) {
                 refusal = nil

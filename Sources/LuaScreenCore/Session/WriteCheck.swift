@@ -149,7 +149,9 @@ extension Session {
         pushContext(row: row)
         let contexts = activeContexts.count
         defer { activeContexts.removeSubrange((contexts - 1)...) }
-        if let error = lua.call(nargs: 2, nresults: 1) {
+        do {
+            try lua.call(nargs: 2, nresults: 1)
+        } catch {
             throw SessionError.script(error, what: what())
         }
     }

@@ -13,7 +13,17 @@ package enum StoreInput {
 
     /// The key at `index`: a string of valid UTF-8. nil when it is not a string.
     package static func key(_ stack: LuaStack, at index: Int32) -> Result<String, Refusal>? {
-        guard let (text, valid) = stack.checkedString(at: index) else { return nil }
+        key(checked: stack.checkedString(at: index))
+    }
+
+    /// The key a script gave (a row's `key`): a string of valid UTF-8. nil when it is not a string.
+    package static func key(_ v: borrowing LuaValueView) -> Result<String, Refusal>? {
+        key(checked: v.checkedString)
+    }
+
+    /// A key from its checked copy (see `LuaValueView.checkedString`).
+    private static func key(checked: (String, valid: Bool)?) -> Result<String, Refusal>? {
+        guard let (text, valid) = checked else { return nil }
         guard valid else {
             return .failure(Refusal(message: "a store key must be valid UTF-8 text, and this one is not (keys are kept byte for byte, never altered)"))
         }
