@@ -128,8 +128,8 @@ public final class LuaState {
     public let limits: LuaLimits
     private var hostFunctions: [HostFunctionBox] = []
     /// Live references by id (luaL_ref hands out small integers, reusing freed ones).
-    private var liveRefs: [Bool] = []
-    private var liveRefCount = 0
+    /// The registry references the host holds (see `LuaRef`).
+    let refs: LuaRefTable
     /// What the host keeps of this state's values, by part (see `keepHostBytes`).
     private var keptParts: [String: Int] = [:]
     // (Read at every action's start and end: no dynamic exclusivity check.)
@@ -140,6 +140,7 @@ public final class LuaState {
     public init?(limits: LuaLimits = LuaLimits()) {
         guard let L = ls_newstate(max(0, limits.memory), Int64(max(0, limits.instructions))) else { return nil }
         self.L = L
+        self.refs = LuaRefTable(L)
         self.stack = LuaStack(L)
         self.limits = limits
         ls_set_advice(L, limits.memoryAdvice, limits.instructionsAdvice)
@@ -150,9 +151,7 @@ public final class LuaState {
     /// Releases every reference, then closes the state (also done by deinit).
     public func close() {
         guard !isClosed else { return }
-        for (ref, live) in liveRefs.enumerated() where live { ls_unref(L, Int32(ref)) }
-        liveRefs.removeAll()
-        liveRefCount = 0
+        refs.releaseAll()
         ls_close(L)
         hostFunctions.removeAll()
         isClosed = true
@@ -162,7 +161,7 @@ public final class LuaState {
     public static var openStates: Int { Int(ls_open_states()) }
 
     /// References taken with `ref()` and not yet released (by their handle's deinit or `close()`).
-    public var referenceCount: Int { liveRefCount }
+    public var referenceCount: Int { refs.liveCount }
     /// Bytes Lua holds in this state now.
     public var memoryInUse: Int { Int(ls_limits_of(L).pointee.used) }
     /// Bytes the host copied out of Lua in the current action (charged by `LuaStack`'s readers).
@@ -221,26 +220,6 @@ public final class LuaState {
     public var peakMemory: Int { Int(ls_limits_of(L).pointee.peak) }
 
     // MARK: references
-
-    /// Pops the value on top into the registry; its slot, tracked until `release` or `close()`
-    /// (`ref()` wraps it in a `LuaRef`, the only way the host holds one).
-    func takeRef() -> Int32 {
-        let r = ls_ref(L)
-        if r >= 0 {
-            let i = Int(r)
-            if i >= liveRefs.count { liveRefs.append(contentsOf: repeatElement(false, count: i - liveRefs.count + 1)) }
-            if !liveRefs[i] { liveRefs[i] = true; liveRefCount += 1 }
-        }
-        return r
-    }
-
-    /// Releases a slot `takeRef()` returned (twice, an unknown one, or after `close()`: nothing happens).
-    func release(_ r: Int32) {
-        guard !isClosed, r >= 0, Int(r) < liveRefs.count, liveRefs[Int(r)] else { return }
-        liveRefs[Int(r)] = false
-        liveRefCount -= 1
-        ls_unref(L, r)
-    }
 
     /// Pushes the value the registry slot `r` keeps (a `LuaRef`'s `id`, as a model's
     /// `ScriptRef` names it); its type.

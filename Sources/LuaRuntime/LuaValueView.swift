@@ -260,6 +260,22 @@ public struct LuaSlots {
 }
 
 extension LuaState {
+    /// Runs `body`, then sets the main thread's stack back to the height it had (whatever
+    /// `body` pushed, a call's results included, goes).
+    public func keepingTop<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
+        let top = stack.top
+        defer { stack.top = top }
+        return try body()
+    }
+
+    /// Runs `body` on the value the registry slot `id` keeps (a `LuaRef`'s, as a model's
+    /// `ScriptRef` names it); pops it after.
+    public func withValue<R, E: Error>(ofRef id: Int32, _ body: (borrowing LuaValueView) throws(E) -> R) throws(E) -> R {
+        stack.ensure(4)
+        push(ref: id)
+        return try withTop(body)
+    }
+
     /// Runs `body` on the value at the top of the main thread's stack; pops it after.
     public func withTop<R, E: Error>(_ body: (borrowing LuaValueView) throws(E) -> R) throws(E) -> R {
         let top = stack.top

@@ -89,6 +89,7 @@
 @_exported import enum ScreenModel.StoreValue
 @_exported import struct ScreenModel.StoreKey
 @_exported import struct ScreenModel.Diagnostic
+@_exported import enum ScreenModel.DiagnosticCode
 @_exported import struct ScreenModel.SourceLocation
 @_exported import struct ScreenModel.PlacedMessage
 @_exported import struct ScreenModel.Translations

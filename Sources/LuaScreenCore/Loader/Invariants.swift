@@ -12,7 +12,7 @@ extension Validator {
                     if value.type == .function {
                         found.append((name, reference(at: value)))
                     } else {
-                        report("invariant \"\(name)\" must be a function of ctx returning true, or false and a message; got a \(value.type.name)", field: field)
+                        report("invariant \"\(name)\" must be a function of ctx returning true, or false and a message; got a \(value.type.name)", field: field, code: .wrongType)
                     }
                 } else {
                     report("invariants are named: NAME = function(ctx) ... end", field: field)
@@ -20,7 +20,7 @@ extension Validator {
             }
         }
         guard isTable != nil else {
-            report("expected a table of NAME = function(ctx) ... end, got a \(v.type.name)", field: field)
+            report("expected a table of NAME = function(ctx) ... end, got a \(v.type.name)", field: field, code: .wrongType)
             return []
         }
         return found.sorted { $0.name < $1.name }

@@ -59,7 +59,7 @@ extension Validator {
         case .number:
             if v.isInteger, let i = v.integer { return .integer(i) }
             guard let d = v.number, d.isFinite else {
-                report("expected a finite number, got \(StoreValue.format(v.number ?? .nan))")
+                report("expected a finite number, got \(StoreValue.format(v.number ?? .nan))", code: .wrongType)
                 budget.failed = true
                 return nil
             }
@@ -67,7 +67,7 @@ extension Validator {
         case .table:
             return v.table { platformTableValue($0, depth: depth, budget: &budget, topLevel: topLevel) } ?? nil
         default:
-            report("expected a plain value (a string, a number, a boolean or a table of them), got a \(v.type.name); \(topLevel) holds data written into the export, never code")
+            report("expected a plain value (a string, a number, a boolean or a table of them), got a \(v.type.name); \(topLevel) holds data written into the export, never code", code: .wrongType)
             budget.failed = true
             return nil
         }
@@ -82,7 +82,7 @@ extension Validator {
         }
         guard let pointer = t.pointer else { return nil }
         if budget.visiting.contains(pointer) {
-            report("this table contains itself (a cycle of tables); \(topLevel) holds plain data")
+            report("this table contains itself (a cycle of tables); \(topLevel) holds plain data", code: .cycle)
             budget.failed = true
             return nil
         }

@@ -35,18 +35,18 @@ extension Validator {
     }
 
     /// Validates a list of sections made at run time (a `sections` function's result).
-    func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> [Section] {
+    func readRuntimeSections(_ list: borrowing LuaTableView, path base: [PathComponent], rowIDs: inout RowIDs) -> [Section] {
         path = base
         defer { path = [] }
-        let sections = lua.withTable(at: index) { readSections($0, count: $0.count, rowIDs: &rowIDs) } ?? []
+        let sections = readSections(list, count: list.count, rowIDs: &rowIDs)
         resolvePushes()
         return sections
     }
 
     /// Validates a list of options made at run time (an `options` function's result).
-    func readRuntimeOptions(_ index: Int32, path base: [PathComponent]) -> [ChoiceOption]? {
+    func readRuntimeOptions(_ list: borrowing LuaTableView, path base: [PathComponent]) -> [ChoiceOption]? {
         path = base
         defer { path = [] }
-        return lua.withTable(at: index) { readOptions($0, field: "options") } ?? nil
+        return readOptions(list, field: "options")
     }
 }

@@ -10,7 +10,7 @@ extension Validator {
         case .string:
             guard let folder = v.string else { return nil }
             guard Translations.isFolderName(folder) else {
-                report("strings must name a folder beside the script (letters, digits, '_', '-'; no '/' or '..'), got \"\(folder.prefix(200))\"", field: "strings")
+                report("strings must name a folder beside the script (letters, digits, '_', '-'; no '/' or '..'), got \"\(folder.prefix(200))\"", field: "strings", code: .wrongType)
                 return nil
             }
             return Translations(folder: folder)
@@ -23,13 +23,13 @@ extension Validator {
                             tables[locale] = table
                         }
                     } else {
-                        report("each key of strings is a locale name such as \"de\" or \"pt_BR\", got a \(key.type.name)", field: "strings")
+                        report("each key of strings is a locale name such as \"de\" or \"pt_BR\", got a \(key.type.name)", field: "strings", code: .wrongType)
                     }
                 }
             }
             return Translations(tables: tables)
         default:
-            report("expected a table of locales ({ de = { [\"Settings\"] = \"Einstellungen\" } }) or a folder name, got \(v.type.name)", field: "strings")
+            report("expected a table of locales ({ de = { [\"Settings\"] = \"Einstellungen\" } }) or a folder name, got \(v.type.name)", field: "strings", code: .wrongType)
             return nil
         }
     }
@@ -59,12 +59,12 @@ extension Validator {
                 if key.type == .string, value.type == .string, let source = key.string, let shown = value.string {
                     table[source] = shown
                 } else {
-                    report("each entry is [\"text\"] = \"translation\" (two strings), got a \(key.type.name) key and a \(value.type.name) value", field: what)
+                    report("each entry is [\"text\"] = \"translation\" (two strings), got a \(key.type.name) key and a \(value.type.name) value", field: what, code: .wrongType)
                 }
             }
             return table
         }
-        if read == nil { report("expected a table of text = translation, got \(v.type.name)", field: what) }
+        if read == nil { report("expected a table of text = translation, got \(v.type.name)", field: what, code: .wrongType) }
         return read
     }
 }

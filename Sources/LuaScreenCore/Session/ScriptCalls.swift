@@ -5,9 +5,7 @@ import ScreenModel
 extension Session {
     /// Where a script function was defined.
     public func definition(of ref: ScriptRef) -> SourceLocation? {
-        let stack = lua.stack
-        defer { stack.pop() }
-        guard lua.push(ref: ref.id) == .function, let (source, line) = stack.functionDefinition(-1) else { return nil }
+        guard let (source, line) = lua.withValue(ofRef: ref.id, { $0.functionDefinition }) else { return nil }
         return SourceLocation(file: luaChunkPath(source), line: line)
     }
 
