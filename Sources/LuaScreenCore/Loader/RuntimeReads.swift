@@ -5,10 +5,10 @@ import ScreenModel
 /// run time are checked by the same rules, against what was read at load.
 extension Validator {
     /// The id a screen table already read was registered under, or reads and registers it.
-    func screenID(forTableAt index: Int32, path base: [PathComponent]) -> String? {
+    func screenID(forTable t: borrowing LuaTableView, path base: [PathComponent]) -> String? {
         path = base
         defer { path = [] }
-        let id = lua.withTable(at: index) { readScreen($0, requireID: false, defaultID: nil) } ?? nil
+        let id = readScreen(t, requireID: false, defaultID: nil)
         resolvePushes()
         return id
     }

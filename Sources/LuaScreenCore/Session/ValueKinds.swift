@@ -23,7 +23,7 @@ extension Session {
         } catch {
             return fallback
         }
-        guard case .success(let value?)? = StoreInput.value(stack, at: -1, key: binding.key) else { return fallback }
+        guard case .success(let value?)? = lua.withValue(at: -1, { StoreInput.value($0, key: binding.key) }) else { return fallback }
         if row.kind == .toggle, case .bool(let b) = value { return binding.toggleValue(b) }
         return value
     }
