@@ -284,7 +284,7 @@ extension Session {
     /// The first row declared for each bound key.
     func declaredRowsByKey() -> [String: Row] {
         var rows: [String: Row] = [:]
-        for screen in validator.screens {
+        for screen in registry.screens {
             guard case .value(let sections) = screen.sections else { continue }
             for row in sections.lazy.flatMap(\.rows) {
                 if let key = row.binding?.key, rows[key] == nil { rows[key] = row }
@@ -296,7 +296,7 @@ extension Session {
     /// The script's invariants that apply now (the app's, and those of each screen on the
     /// navigation stack), run in order; the first that returns false or raises.
     public func invariantFailure() -> ExploreFailure? {
-        let invariants = validator.invariants
+        let invariants = registry.invariants
         guard !invariants.isEmpty else { return nil }
         let onStack = Set(navigation.map(\.id))
         let stack = lua.stack

@@ -57,7 +57,7 @@ extension Session {
     /// Every bound key back to its default; keys the script does not know are kept.
     public func resetAll() throws {
         try perform {
-            for key in validator.bindings.keys.sorted() where store.value(for: key) != nil || transaction?.pending(key) != nil {
+            for key in registry.boundKeys.sorted() where store.value(for: key) != nil || transaction?.pending(key) != nil {
                 try write(key, nil)
             }
         }

@@ -58,7 +58,7 @@ extension Session {
     func storePairs(_ s: LuaStack) -> HostResult {
         var items: [(key: String, value: StoreValue)] = []
         var seen = Set<String>()
-        for key in validator.bindings.keys where seen.insert(key).inserted {
+        for key in registry.boundKeys where seen.insert(key).inserted {
             if let v = value(for: key) { items.append((key, v)) }
         }
         for (key, _) in store.values where seen.insert(key).inserted {
@@ -96,7 +96,7 @@ extension Session {
         let count = s.top - 1
         if count <= 0 {
             do {
-                for key in validator.bindings.keys where store.value(for: key) != nil || transaction?.pending(key) != nil {
+                for key in registry.boundKeys where store.value(for: key) != nil || transaction?.pending(key) != nil {
                     try write(key, nil)
                 }
             } catch { return .error("ctx:reset: \(error)") }
