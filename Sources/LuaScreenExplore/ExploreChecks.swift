@@ -234,7 +234,7 @@ package final class ExploreChecker {
         guard session.navigation.last?.picker == nil else { return nil }
         for row in screen.sections.lazy.flatMap(\.rows) where !row.enabled || !row.visible {
             let text: String
-            do { text = try session.why(row.id) } catch {
+            do { text = try session.why(row.id).formatted } catch {
                 return ExploreFailure(.why, "row \"\(row.id)\" of screen \"\(screen.id)\" is \(row.visible ? "disabled" : "hidden") but `why` fails: \(error)")
             }
             if text.contains("shown and enabled") || text.contains(" failed: ") {

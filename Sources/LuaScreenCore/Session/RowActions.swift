@@ -38,13 +38,6 @@ extension Session {
         return (resolved, row)
     }
 
-    /// `help REF`'s lines about the actions.
-    func actionHelp(_ row: Row) -> [String] {
-        guard !row.actions.isEmpty else { return [] }
-        return ["actions: " + row.actions.map { "\($0.id) (\($0.text)\($0.destructive ? ", destructive" : ""))" }.joined(separator: ", ")
-                + "; run one with action \(row.id) ID"]
-    }
-
     /// Adds a row's actions to the table `pushRowTable` builds (for update_row).
     func pushActions(_ row: Row) {
         guard !row.actions.isEmpty else { return }
