@@ -12,6 +12,7 @@
 @_exported import enum LuaScreenCore.SessionVerb
 @_exported import enum LuaScreenCore.ReplSyntax
 @_exported import struct LuaScreenCore.FindResult
+@_exported import struct LuaScreenCore.RowID
 @_exported import struct LuaScreenCore.WhyAnswer
 @_exported import struct LuaScreenCore.RowHelpAnswer
 @_exported import struct LuaScreenCore.ValueRead

@@ -5,11 +5,14 @@ import ScreenModel
 extension Session {
     /// `help REF`: the row's help, kind, key, value and default, its options, and why it is
     /// hidden or disabled.
-    public func help(_ reference: String) throws -> RowHelpAnswer {
+    public func help(_ reference: String) throws -> RowHelpAnswer { try help(.reference(reference)) }
+
+    /// `help` of the row `address` names.
+    func help(_ address: RowAddress) throws -> RowHelpAnswer {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
-        let resolved = try lookup(reference, includeHidden: true)
+        let resolved = try lookup(address, includeHidden: true)
         guard let row = declaredRow(resolved) else {
             return RowHelpAnswer(text: resolved.text, row: nil, help: nil, value: nil, options: nil, why: nil)
         }
@@ -22,7 +25,7 @@ extension Session {
                 options = declared.map { RowHelpAnswer.Option(option: $0, shownText: tr($0.text)) }
             }
         }
-        let why = !resolved.enabled || !resolved.visible ? try why(reference) : nil
+        let why = !resolved.enabled || !resolved.visible ? try why(address) : nil
         return RowHelpAnswer(text: resolved.text, row: row, help: help, value: current, options: options, why: why)
     }
 }

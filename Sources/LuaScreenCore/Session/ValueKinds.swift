@@ -31,13 +31,13 @@ extension Session {
     // MARK: inc, dec
 
     /// `inc REF`: the next grid value up, stopping at the last one within `max`.
-    public func increment(_ reference: String) throws { try stepNumber(reference, up: true) }
+    public func increment(_ reference: String) throws { try stepNumber(.reference(reference), up: true) }
 
     /// `dec REF`: the next grid value down, stopping at the first one within `min`.
-    public func decrement(_ reference: String) throws { try stepNumber(reference, up: false) }
+    public func decrement(_ reference: String) throws { try stepNumber(.reference(reference), up: false) }
 
-    private func stepNumber(_ reference: String, up: Bool) throws {
-        let resolved = try lookup(reference)
+    func stepNumber(_ address: RowAddress, up: Bool) throws {
+        let resolved = try lookup(address, includeHidden: false)
         guard let row = declaredRow(resolved), row.kind == .number, let binding = row.binding else {
             throw SessionError.refused("\(up ? "inc" : "dec") moves a number row; \"\(resolved.text)\" is not one")
         }

@@ -6,15 +6,20 @@ extension Session {
     /// `why REF`: why a row is disabled or hidden, with the values its conditions read;
     /// `why SECTION_ID`: why a section is hidden. A row hidden because its section is hidden
     /// names the section's condition.
-    public func why(_ reference: String) throws -> WhyAnswer {
+    public func why(_ reference: String) throws -> WhyAnswer { try why(.reference(reference)) }
+
+    /// `why` of the row `address` names (a REF may name a section of the screen shown).
+    func why(_ address: RowAddress) throws -> WhyAnswer {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
         let resolved: ResolvedRow
         do {
-            resolved = try lookup(reference, includeHidden: true)
+            resolved = try lookup(address, includeHidden: true)
         } catch {
-            if let (section, shown) = declaredSection(id: reference.trimmingSpaces) { return whySection(section, shown: shown) }
+            if case .reference(let reference) = address, let (section, shown) = declaredSection(id: reference.trimmingSpaces) {
+                return whySection(section, shown: shown)
+            }
             throw error
         }
         guard let row = declaredRow(resolved) else { return WhyAnswer(subject: .option(text: resolved.text), findings: []) }
