@@ -37,9 +37,10 @@ extension Session {
             throw SessionError.refused("row \"\(hidden.text)\" is hidden; `why \(hidden.id)` tells why")
         }
         let names = candidates.map(\.text) + candidates.map(\.id)
-        let hint = ref.count <= 64 && names.count <= 2000 ? Suggest.hint(ref, names) : ""
+        let closest = ref.count <= 64 && names.count <= 2000 ? Suggest.closest(to: ref, in: names) : nil
         let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
-        throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(screen.title)\"\(hint)", cause: .noRow(reference: reference))
+        throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(screen.title)\"\(Suggest.hint(closest: closest))",
+                           cause: .noRow(reference: reference, suggestion: closest))
     }
 
     /// `lookup` of a visible row that `quickLookup` did not find, answered from the index
@@ -69,13 +70,14 @@ extension Session {
         case .hidden(let id, let text):
             throw SessionError.refused("row \"\(text)\" is hidden; `why \(id)` tells why")
         case .none:
-            var hint = ""
+            var closest: String?
             if ref.count <= 64, index.visibleCount * 2 <= 2000 {
                 let ids = index.entries.map { sections[Int($0.section)].rows[Int($0.row)].id }
-                hint = Suggest.hint(ref, texts.visibleTexts + ids)
+                closest = Suggest.closest(to: ref, in: texts.visibleTexts + ids)
             }
             let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
-            throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(title(of: live))\"\(hint)", cause: .noRow(reference: ref))
+            throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(title(of: live))\"\(Suggest.hint(closest: closest))",
+                               cause: .noRow(reference: ref, suggestion: closest))
         }
     }
 
