@@ -9,6 +9,7 @@
 @_exported import struct LuaScreenCore.SessionOptions
 @_exported import struct LuaScreenCore.SessionError
 @_exported import struct LuaScreenCore.LoadError
+@_exported import enum LuaScreenCore.RowRefusal
 @_exported import enum LuaScreenCore.SessionVerb
 @_exported import enum LuaScreenCore.ReplSyntax
 @_exported import struct LuaScreenCore.FindResult

@@ -81,7 +81,7 @@ public enum LuaScreenError: Error, CustomStringConvertible, Sendable {
             switch e.cause {
             case .lua(let lua)?: return LuaScreenError.lua(lua).location
             case .store(let store)?: return LuaScreenError.store(store).location
-            case .noRow?, nil: return nil
+            case .noRow?, .refusal?, nil: return nil
             }
         case .store(.damaged(let path, _, let json?)): return SourceLocation(file: path, line: json.line)
         case .store, .file, .json, .testPath, .plist, .importing, .other: return nil

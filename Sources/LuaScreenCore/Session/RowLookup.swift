@@ -34,7 +34,7 @@ extension Session {
             throw SessionError.refused("\"\(ref)\" matches \(prefixed.count) rows: \(names.joined(separator: ", ")); type more of the text, or the number")
         }
         if !includeHidden, let hidden = all.first(where: { !$0.visible && ($0.id == ref || $0.text.lowercased().hasPrefix(lower)) }) {
-            throw SessionError.refused("row \"\(hidden.text)\" is hidden; `why \(hidden.id)` tells why")
+            throw SessionError(RowRefusal.hidden(text: hidden.text, reference: hidden.id))
         }
         let names = candidates.map(\.text) + candidates.map(\.id)
         let closest = ref.count <= 64 && names.count <= 2000 ? Suggest.closest(to: ref, in: names) : nil
@@ -68,7 +68,7 @@ extension Session {
             }
             throw SessionError.refused("\"\(ref)\" matches \(count) rows: \(names.joined(separator: ", ")); type more of the text, or the number")
         case .hidden(let id, let text):
-            throw SessionError.refused("row \"\(text)\" is hidden; `why \(id)` tells why")
+            throw SessionError(RowRefusal.hidden(text: text, reference: id))
         case .none:
             var closest: String?
             if ref.count <= 64, index.visibleCount * 2 <= 2000 {
@@ -112,7 +112,7 @@ extension Session {
             throw SessionError.refused("row \"\(resolved.text)\" could not be evaluated: \(error)")
         }
         if !resolved.enabled {
-            throw SessionError.refused("row \"\(resolved.text)\" is disabled; `why \(resolved.number.map(String.init) ?? resolved.id)` tells why")
+            throw SessionError(RowRefusal.disabled(text: resolved.text, reference: resolved.numberOrID))
         }
         return (resolved, row)
     }
