@@ -69,7 +69,7 @@ extension Session {
         guard let row = screen.sections.lazy.flatMap(\.rows).first(where: { $0.id == id.row }) else {
             throw SessionError(.refused, "no row \"\(id.row)\" on screen \"\(screen.title)\"", cause: .noRow(reference: id.row))
         }
-        if !includeHidden, !row.visible { throw SessionError.refused("row \"\(row.text)\" is hidden") }
+        if !includeHidden, !row.visible { throw SessionError(RowRefusal.hidden(text: row.text, reference: row.id)) }
         return row
     }
 }
