@@ -218,7 +218,7 @@ package final class ExploreChecker {
     /// Every line within the width, no raw control character.
     private func checkLines(_ lines: [String], _ screen: ResolvedScreen, width: Int) -> ExploreFailure? {
         for line in lines {
-            if line.unicodeScalars.contains(where: { $0.value < 32 || (0x7F...0x9F).contains($0.value) }) {
+            if ExploreChecker.hasRawControl(line) {
                 return ExploreFailure(.render, "screen \"\(screen.id)\" at width \(width) prints a raw control character: \(line.debugDescription)")
             }
             let lineWidth = displayWidth(line)
@@ -227,6 +227,20 @@ package final class ExploreChecker {
             }
         }
         return nil
+    }
+
+    /// Whether `line` holds a C0 or C1 control or DEL (U+0000–U+001F, U+007F–U+009F), read
+    /// from its UTF-8 bytes: C1 controls are the pairs C2 80 to C2 9F.
+    static func hasRawControl(_ line: String) -> Bool {
+        var line = line
+        return line.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+                previous = byte
+            }
+            return false
+        }
     }
 
     /// Every disabled or hidden row can say why.

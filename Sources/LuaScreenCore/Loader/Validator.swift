@@ -57,7 +57,7 @@ package final class Validator {
     /// Each screen's index in `screens`, by id.
     var screenIndex: [String: Int] = [:]
     /// The id each screen table read was registered under.
-    var screenTables: [UnsafeRawPointer: String] = [:]
+    var screenTables = PointerTable<String>()
     /// Pushes by id, checked once every screen is known.
     var pendingPushes: [(id: String, place: (file: String, line: Int?), path: String)] = []
     /// Every bound key: the kind of row that binds it, where, and its default.
