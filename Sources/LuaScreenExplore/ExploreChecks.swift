@@ -93,6 +93,9 @@ package final class ExploreChecker {
     private var passedRows: [ResolvedRow: Set<[Int]>] = [:]
     private struct Frame: Hashable { var header: String?; var footer: String? }
     private var passedFrames: [Frame: Set<[Int]>] = [:]
+    /// Titles drawn without a problem at every width (a title's lines depend on its text and
+    /// the width alone).
+    private var passedTitles = Set<String>()
     private struct StoredPair: Hashable { var key: String; var value: StoreValue }
     private var passedValues = Set<[StoredPair]>()
     private var lastScreen: ResolvedScreen?
@@ -113,6 +116,7 @@ package final class ExploreChecker {
             passedScreens.removeAll()
             passedRows.removeAll()
             passedFrames.removeAll()
+            passedTitles.removeAll()
             passedValues.removeAll()
         }
     }
@@ -191,8 +195,12 @@ package final class ExploreChecker {
         // Piece by piece: the title, each section's header and footer, each row; a piece
         // drawn before with the same columns is not drawn again.
         let columns = renderers.map { $0.columns(of: screen) }
-        for (w, renderer) in renderers.enumerated() {
-            if let failure = checkLines(renderer.renderTitle(screen), screen, width: ExploreChecker.widths[w]) { return failure }
+        if !passedTitles.contains(screen.title) {
+            for (w, renderer) in renderers.enumerated() {
+                if let failure = checkLines(renderer.renderTitle(screen), screen, width: ExploreChecker.widths[w]) { return failure }
+            }
+            if passedTitles.count > 10_000 { passedTitles.removeAll(keepingCapacity: true) }
+            passedTitles.insert(screen.title)
         }
         for section in screen.sections where section.visible {
             if section.header != nil || section.footer != nil {
