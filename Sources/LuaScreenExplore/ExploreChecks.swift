@@ -70,6 +70,24 @@ public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// An evaluated screen and its hash, computed once (hashing a screen walks every field of
+/// every row). `Sendable`: a plain value.
+package struct HashedScreen: Hashable, Sendable {
+    /// The screen.
+    package let screen: ResolvedScreen
+    private let hash: Int
+
+    /// The screen, hashed now.
+    package init(_ screen: ResolvedScreen) {
+        self.screen = screen
+        hash = screen.hashValue
+    }
+
+    package static func == (a: HashedScreen, b: HashedScreen) -> Bool { a.hash == b.hash && a.screen == b.screen }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}
+
 /// The checks after each step. Work whose answer depends only on the evaluated screen or on
 /// the stored values is done again only when they changed.
 ///
@@ -87,7 +105,10 @@ package final class ExploreChecker {
     /// Whether the evaluated screen differed from the one of the previous check.
     public private(set) var screenChanged = true
 
-    private var passedScreens = Set<ResolvedScreen>()
+    private var passedScreens = Set<HashedScreen>()
+    /// The screen of the last check, hashed, when it differed from the one before (nil when
+    /// it did not): the sets of screens seen hash it once a step instead of once a set.
+    package private(set) var changedScreen: HashedScreen?
     /// Rows and section frames (header, footer) drawn without a problem, with the columns
     /// (and width) they were drawn at.
     private var passedRows: [ResolvedRow: Set<[Int]>] = [:]
@@ -127,6 +148,7 @@ package final class ExploreChecker {
         let screen = timed("screen") { session.currentScreen() }
         if let failure = timed("fields", { fieldErrors(screen) }) { return failure }
         screenChanged = screen != lastScreen
+        changedScreen = screenChanged ? HashedScreen(screen) : nil
         if !reuse || screenChanged {
             // A choice's picker whose options function fails shows no options.
             if let picker = session.navigation.last?.picker, case .failure(let error) = session.options(of: picker.row) {
@@ -134,12 +156,12 @@ package final class ExploreChecker {
             }
             // A screen evaluated the same as one that passed renders the same; its rows'
             // conditions gave the same answers, so their `why`s are taken as passing too.
-            if !reuse || !passedScreens.contains(screen) {
+            if !reuse || !passedScreens.contains(changedScreen!) {
                 if let failure = timed("render", { renders(screen) }) { return failure }
                 if let failure = timed("why", { whys(screen, session) }) { return failure }
                 if reuse {
                     if passedScreens.count > 4096 { passedScreens.removeAll(keepingCapacity: true) }
-                    passedScreens.insert(screen)
+                    passedScreens.insert(changedScreen!)
                 }
             }
             lastScreen = screen
