@@ -278,7 +278,7 @@ package final class ExploreChecker {
         guard session.navigation.last?.picker == nil else { return nil }
         for row in screen.sections.lazy.flatMap(\.rows) where !row.enabled || !row.visible {
             let text: String
-            do { text = try session.why(row.id) } catch {
+            do { text = try session.why(row.id).formatted } catch {
                 return ExploreFailure(.why, "row \"\(row.id)\" of screen \"\(screen.id)\" is \(row.visible ? "disabled" : "hidden") but `why` fails: \(error)")
             }
             if text.contains("shown and enabled") || text.contains(" failed: ") {
@@ -328,7 +328,7 @@ extension Session {
     /// The first row declared for each bound key.
     func declaredRowsByKey() -> [String: Row] {
         var rows: [String: Row] = [:]
-        for screen in validator.screens {
+        for screen in registry.screens {
             guard case .value(let sections) = screen.sections else { continue }
             for row in sections.lazy.flatMap(\.rows) {
                 if let key = row.binding?.key, rows[key] == nil { rows[key] = row }
@@ -340,7 +340,7 @@ extension Session {
     /// The script's invariants that apply now (the app's, and those of each screen on the
     /// navigation stack), run in order; the first that returns false or raises.
     public func invariantFailure() -> ExploreFailure? {
-        let invariants = validator.invariants
+        let invariants = registry.invariants
         guard !invariants.isEmpty else { return nil }
         let onStack = Set(navigation.map(\.id))
         let stack = lua.stack

@@ -223,7 +223,7 @@ public final class Explorer {
         var why = ""
         if let session = try? openSession() {
             for step in shortest { _ = step.run(on: session) }
-            why = (try? session.why(row)) ?? ""
+            why = (try? session.why(row).formatted) ?? ""
             session.close()
         }
         let message = "row \"\(row)\" of screen \"\(screen)\" was never enabled in any walk\(why.isEmpty ? "" : " (why: \(why))")"
