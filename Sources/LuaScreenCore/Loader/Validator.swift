@@ -50,7 +50,7 @@ package final class Validator {
     /// the session once the script is read, lent back for run-time reads).
     var registry = ScreenRegistry()
     /// The id each screen table read was registered under.
-    var screenTables: [UnsafeRawPointer: String] = [:]
+    var screenTables = PointerTable<String>()
     /// Pushes by id, checked once every screen is known.
     var pendingPushes: [(id: String, place: (file: String, line: Int?), path: String)] = []
     /// How many screens deep the reader is (screens pushed as tables).
