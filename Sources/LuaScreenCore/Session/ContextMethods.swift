@@ -35,7 +35,7 @@ extension Session {
         case .string:
             return v.string ?? ""
         case .table:
-            let (read, refs) = validator.readAgain { v.table { validator.screenID(forTable: $0, path: [.field("push")]) } ?? nil }
+            let (read, refs) = validator.readAgain { v.table { validator.screenID(forTable: $0, path: [.field("push")], registry: &registry) } ?? nil }
             // The screen registered under `id` is kept: so are the references its model names.
             validator.keptRefs += refs
             guard let id = read else {
@@ -99,7 +99,7 @@ extension Session {
 
     /// Re-evaluates the current screen: its run-time changes end.
     func reloadCurrentScreen() {
-        guard let live = navigation.last, live.picker == nil, let screen = validator.screen(live.id) else { return }
+        guard let live = navigation.last, live.picker == nil, let screen = registry.screen(live.id) else { return }
         var fresh = liveScreen(for: screen)
         fresh.title = live.title
         navigation[navigation.count - 1] = fresh

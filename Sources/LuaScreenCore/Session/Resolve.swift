@@ -14,14 +14,14 @@ extension Session {
 
     /// A screen of the app evaluated as if it were pushed now (for `dump` and `render --screen`).
     public func resolvedScreen(id: String) -> ResolvedScreen? {
-        guard let screen = validator.screen(id) else { return nil }
+        guard let screen = registry.screen(id) else { return nil }
         navigation.append(liveScreen(for: screen))
         defer { navigation.removeLast() }
         return resolve(navigation.count - 1)
     }
 
     /// Every screen declared in the script, in order, inline child screens included.
-    public var screenIDs: [String] { validator.screens.map(\.id) }
+    public var screenIDs: [String] { registry.screenIDs }
 
     func resolve(_ level: Int) -> ResolvedScreen {
         lua.beginAction()  // evaluating one screen is one action: its field functions share one budget
@@ -98,7 +98,7 @@ extension Session {
             let read = v.table { list in
                 var ids = RowIDs()
                 return validator.readAgain {
-                    validator.readRuntimeSections(list, path: [.field(live.id), .field("sections")], rowIDs: &ids)
+                    validator.readRuntimeSections(list, path: [.field(live.id), .field("sections")], rowIDs: &ids, registry: &registry)
                 }
             }
             return (read, v.type)

@@ -5,8 +5,11 @@ import ScreenModel
 /// a button's confirmation, a row's push and on_select, its detail button.
 extension Session {
     /// Selects a row as SPEC's kinds table says. `answer` replies to a button's `confirm`.
-    public func select(_ reference: String, answer: Bool? = nil) throws {
-        let (resolved, row) = try usable(reference)
+    public func select(_ reference: String, answer: Bool? = nil) throws { try select(.reference(reference), answer: answer) }
+
+    /// Selects the row `address` names (a REF or a `RowID`).
+    func select(_ address: RowAddress, answer: Bool?) throws {
+        let (resolved, row) = try usable(address)
         if navigation.last?.list != nil { return }  // selecting an item does nothing
         if let picker = navigation.last?.picker {
             guard let value = resolved.value else { return }
@@ -48,9 +51,7 @@ extension Session {
         case .list:
             try perform { pushList(row, title: resolved.text) }
         case .input, .number, .date, .time:
-            let what = row.kind == .input ? "an input" : "a \(row.kind.rawValue)"
-            let example = row.kind == .date ? " (YYYY-MM-DD)" : row.kind == .time ? " (HH:MM)" : ""
-            throw SessionError(.needsValue, "\"\(resolved.text)\" is \(what) row: give its new value with set \(resolved.number.map(String.init) ?? row.id) VALUE\(example)")
+            throw SessionError(RowRefusal.needsValue(text: resolved.text, kind: row.kind, reference: resolved.number.map(String.init) ?? row.id))
         case .button:
             if let question = try confirmQuestion(of: row) {
                 guard let answer else { throw SessionError(.needsConfirmation(question), question) }
@@ -82,8 +83,11 @@ extension Session {
     }
 
     /// Runs the row's `on_accessory` (its detail button).
-    public func accessory(_ reference: String) throws {
-        let (resolved, row) = try usable(reference)
+    public func accessory(_ reference: String) throws { try accessory(.reference(reference)) }
+
+    /// Runs the `on_accessory` of the row `address` names.
+    func accessory(_ address: RowAddress) throws {
+        let (resolved, row) = try usable(address)
         guard let onAccessory = row.onAccessory else {
             throw SessionError.refused("row \"\(resolved.text)\" has no detail button (on_accessory)")
         }
