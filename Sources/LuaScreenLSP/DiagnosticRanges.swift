@@ -1,31 +1,10 @@
 import LuaScreen
 
 /// `check`'s diagnostics as the editor shows them: each on the token it is about (the
-/// unknown field's name, the bad value, the constructor of the table), with a `code` for
-/// its kind, its `called from here` notes as related places, and a did-you-mean's
+/// unknown field's name, the bad value, the constructor of the table), with its `code`
+/// (the kind its maker gave it), its `called from here` notes as related places, and a did-you-mean's
 /// suggestion kept for the quick fix. A namespace: callable from any thread.
 package enum DiagnosticRanges {
-    /// The kind of a diagnostic, from its message: one `code` per kind of problem.
-    static func code(_ d: Diagnostic) -> String {
-        let m = d.message
-        if m.hasPrefix("syntax error") { return "syntax" }
-        if m.contains("instruction limit") || m.contains("instructions limit") || m.contains("time limit") { return "budget" }
-        if m.contains("memory limit") || m.contains("out of memory") { return "memory" }
-        if m.contains("unknown field") { return "unknown-field" }
-        if m.contains("unknown value") { return "unknown-value" }
-        if m.contains("missing required field") { return "missing-field" }
-        if m.contains("no screen with id") { return "unknown-screen" }
-        if m.hasPrefix("duplicate") || m.contains(": duplicate") { return "duplicate" }
-        if m.contains("contains itself") { return "cycle" }
-        if m.hasPrefix("ctx.store.") || (m.contains(".store.") && m.contains("no row binds")) { return "key-typo" }
-        if m.contains("bound with") || m.contains("conflicting") { return "key-conflict" }
-        if m.contains("returns no screen") || m.contains("the script returns") { return "no-screen" }
-        if m.hasPrefix("expected") || m.contains(" got ") { return "wrong-type" }
-        if m.contains("default") { return "bad-default" }
-        if d.severity == .warning { return "warning" }
-        return d.line != nil && d.path.isEmpty ? "script-error" : "invalid"
-    }
-
     /// The suggestion of ` (did you mean "X"?)` in `message`, if any.
     package static func suggestion(_ message: String) -> String? {
         guard let r = message.ranges(of: "did you mean \"").last else { return nil }
@@ -53,7 +32,7 @@ package enum DiagnosticRanges {
             return RelatedInformation(location: Location(uri: uri, range: range), message: "called from here")
         }
         let message = d.path.isEmpty ? d.message : "\(d.path): \(d.message)"
-        return LSPDiagnostic(range: range, severity: d.severity == .error ? 1 : 2, code: code(d), source: "luascreen",
+        return LSPDiagnostic(range: range, severity: d.severity == .error ? 1 : 2, code: d.code.rawValue, source: "luascreen",
                              message: message, relatedInformation: related.isEmpty ? nil : related,
                              data: suggestion(d.message).map { DiagnosticData(replacement: $0) })
     }

@@ -329,7 +329,7 @@ public final class LanguageServer: @unchecked Sendable {
             d.calledFrom = d.calledFrom.map { SourceLocation(file: file($0.file), line: $0.line) }
             byFile[d.file, default: []].append(d)
         }
-        let syntaxError = byFile[document.path]?.contains { $0.message.hasPrefix("syntax error") } ?? false
+        let syntaxError = byFile[document.path]?.contains { $0.code == .syntax } ?? false
         lock.lock()
         guard let current = documents[document.doc.uri], current.doc.version == document.doc.version else {
             lock.unlock()

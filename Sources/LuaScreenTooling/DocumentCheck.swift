@@ -17,9 +17,9 @@ public enum DocumentCheck {
                 let text = try text ?? Files.readRegularFile(path)
                 return syntaxProblems(path: path, text: text, limits: options.limits)
             } catch let error as FileError {
-                return [Diagnostic(file: path, line: nil, path: "", message: error.message)]
+                return [Diagnostic.ofErrorText(file: path, line: nil, path: "", message: error.message)]
             } catch {
-                return [Diagnostic(file: path, line: nil, path: "", message: "\(error)")]
+                return [Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "\(error)")]
             }
         }
         return Diagnostic.sorted(check(path: path, text: text, options: options).diagnostics)
@@ -47,16 +47,16 @@ public enum DocumentCheck {
         } catch let error as SessionError {
             // The root's on_appear raised: its message (which begins with the script's place),
             // without the traceback (a diagnostic is one line).
-            return ([Diagnostic(file: path, line: nil, path: "", message: error.message)], [])
+            return ([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: error.message)], [])
         } catch {
-            return ([Diagnostic(file: path, line: nil, path: "", message: "\(error)")], [])
+            return ([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "\(error)")], [])
         }
     }
 
     /// The syntax error of `text`, if it has one (it is compiled, never run).
     public static func syntaxProblems(path: String, text: [UInt8], limits: LuaLimits) -> [Diagnostic] {
         guard let lua = LuaState(limits: limits) else {
-            return [Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)")]
+            return [Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)", code: .memory)]
         }
         defer { lua.close() }
         lua.beginAction()

@@ -19,19 +19,33 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// The calls that led here when the table was built inside a function (a helper that builds
     /// rows), innermost first: each printed after the diagnostic as `FILE:LINE: note: called from here`.
     public var calledFrom: [SourceLocation]
+    /// The kind of problem, set by the code that found it (the language server's `code`).
+    public var code: DiagnosticCode
 
     /// A diagnostic at `file:line`, `path` naming the field. Every diagnostic passes here,
     /// so here is where script text is capped (SPEC §7): each quoted part of `message` and
     /// each dot-separated part of `path` keeps at most `quoteLimit` characters, `…` marking
     /// the cut. A 10 MiB field name in 30 rows prints 30 short lines, not 600 MiB.
+    /// `code` nil: `DiagnosticCode.general` of the severity, line and path.
     public init(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String,
-                calledFrom: [SourceLocation] = []) {
+                calledFrom: [SourceLocation] = [], code: DiagnosticCode? = nil) {
         self.severity = severity
         self.file = file
         self.line = line
         self.path = Diagnostic.capParts(path, separator: UInt8(ascii: "."), every: true)
         self.message = Diagnostic.capParts(message, separator: UInt8(ascii: "\""), every: false)
         self.calledFrom = calledFrom
+        self.code = code ?? DiagnosticCode.general(severity, line: line, path: path)
+    }
+
+    /// A diagnostic whose message is an error known by its text only (raised through Lua, or
+    /// another error's message): its code is `DiagnosticCode(errorText:)` of the message as
+    /// kept, else the general one.
+    public static func ofErrorText(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String,
+                              calledFrom: [SourceLocation] = []) -> Diagnostic {
+        var d = Diagnostic(severity, file: file, line: line, path: path, message: message, calledFrom: calledFrom)
+        if let code = DiagnosticCode(errorText: d.message) { d.code = code }
+        return d
     }
 
     /// The most characters of a name or value the script supplied that a diagnostic quotes.

@@ -10,10 +10,10 @@ extension Validator {
         switch stack.type(at: t) {
         case .table: break
         case .nil_, .none:
-            report("the script returns no screen or app: end it with `return screen { ... }` or `return app { ... }`")
+            report("the script returns no screen or app: end it with `return screen { ... }` or `return app { ... }`", code: .noScreen)
             return nil
         default:
-            report("the script returns a \(stack.type(at: t).name), not a screen or app: end it with `return screen { ... }`")
+            report("the script returns a \(stack.type(at: t).name), not a screen or app: end it with `return screen { ... }`", code: .noScreen)
             return nil
         }
         let tag = typeTag(t)
@@ -41,7 +41,7 @@ extension Validator {
         } else if tag == nil || tag == "screen" {
             root = readScreen(t, requireID: false, defaultID: nil)
         } else {
-            report("the script returns a \(tag!) table, not a screen or app: end it with `return screen { ... }`")
+            report("the script returns a \(tag!) table, not a screen or app: end it with `return screen { ... }`", code: .noScreen)
         }
         resolvePushes()
         guard let root, !hasErrors else { return nil }
@@ -105,7 +105,7 @@ extension Validator {
             case "store":
                 storeName = string(key)
                 if let name = storeName, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
-                    report("store must be a plain file name (no '/', not starting with '.'), got \"\(name)\"", field: key)
+                    report("store must be a plain file name (no '/', not starting with '.'), got \"\(name)\"", field: key, code: .wrongType)
                 }
             case "strings":
                 strings = readStrings()
@@ -123,12 +123,12 @@ extension Validator {
             if strings == nil { strings = Translations() }
             strings?.untranslated = untranslated
         }
-        if !sawScreens { report("missing required field \"screens\" (a list of screen { ... })") }
+        if !sawScreens { report("missing required field \"screens\" (a list of screen { ... })", code: .missingField) }
         if sawScreens, screens.isEmpty { report("the app has no screens", field: "screens") }
         if let r = root {
             if screenIndex[r] == nil, !screens.isEmpty {
                 diagnostics.append(Diagnostic(file: rootPlace.file, line: rootPlace.line, path: "root",
-                                              message: "no screen with id \"\(r)\"\(Suggest.hint(r, screens.map(\.id)))"))
+                                              message: "no screen with id \"\(r)\"\(Suggest.hint(r, screens.map(\.id)))", code: .unknownScreen))
             }
         } else {
             root = screens.first?.id
@@ -177,7 +177,7 @@ extension Validator {
     func resolvePushes() {
         for push in pendingPushes where screenIndex[push.id] == nil {
             diagnostics.append(Diagnostic(.error, file: push.place.file, line: push.place.line, path: push.path,
-                                          message: "no screen with id \"\(push.id)\"\(Suggest.hint(push.id, screens.map(\.id)))"))
+                                          message: "no screen with id \"\(push.id)\"\(Suggest.hint(push.id, screens.map(\.id)))", code: .unknownScreen))
         }
         pendingPushes.removeAll()
     }

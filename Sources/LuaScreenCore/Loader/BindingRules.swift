@@ -33,7 +33,10 @@ extension Validator {
             } else if case let differences = signature.differences(from: previous.signature), !differences.isEmpty {
                 // Rows that agree may share a key (a Settings.bundle shows one value on two panes);
                 // rows that disagree would let one accept what the other then shows out of its rules.
-                report("key \"\(binding.key)\" is bound by row \"\(row.id)\" here and by row \"\(previous.rowID)\"\(at) with different rules: \(differences.joined(separator: "; ")); rows sharing a key must agree", field: "key")
+                // Coded as it has always been sent: bad-default when the defaults differ.
+                let defaults = [signature, previous.signature].map { $0.rules.first { $0.name == "default" }?.value }
+                report("key \"\(binding.key)\" is bound by row \"\(row.id)\" here and by row \"\(previous.rowID)\"\(at) with different rules: \(differences.joined(separator: "; ")); rows sharing a key must agree", field: "key",
+                       code: defaults[0] != defaults[1] ? .badDefault : nil)
             }
         }
     }
@@ -57,7 +60,7 @@ extension Validator {
         case .toggle:
             switch defaultValue {
             case .bool(let b)?: binding.defaultValue = binding.toggleValue(b)
-            case let other?: report("expected a boolean, got \(other.typeName)\(binding.toggleValues != nil ? " (the default says on or off: true or false; values says what is stored)" : "")", field: "default")
+            case let other?: report("expected a boolean, got \(other.typeName)\(binding.toggleValues != nil ? " (the default says on or off: true or false; values says what is stored)" : "")", field: "default", code: .wrongType)
                 binding.defaultValue = binding.toggleValue(false)
             case nil: binding.defaultValue = binding.toggleValue(false)
             }
@@ -66,10 +69,10 @@ extension Validator {
                 if case .string(let s) = d {
                     binding.defaultValue = d
                     if let max = binding.maxLength, s.count > max {
-                        report("the default is \(s.count) characters, more than max_length \(max)", field: "default")
+                        report("the default is \(s.count) characters, more than max_length \(max)", field: "default", code: .badDefault)
                     }
                 } else {
-                    report("expected a string, got \(d.typeName)", field: "default")
+                    report("expected a string, got \(d.typeName)", field: "default", code: .wrongType)
                     binding.defaultValue = .string("")
                 }
             } else {
@@ -80,7 +83,7 @@ extension Validator {
                 report("min (\(StoreValue.format(lo))) is greater than max (\(StoreValue.format(hi)))", field: "min")
             }
             if let step = binding.step, step <= 0 {
-                report("step must be greater than 0, got \(StoreValue.format(step))", field: "step")
+                report("step must be greater than 0, got \(StoreValue.format(step))", field: "step", code: .wrongType)
             }
             var value: StoreValue = binding.minimum.map { numberValue($0) } ?? .integer(0)
             let rangeIsValid = (binding.minimum ?? 0) <= (binding.maximum ?? .infinity) || binding.minimum == nil || binding.maximum == nil
@@ -89,21 +92,21 @@ extension Validator {
             } else if let d = defaultValue {
                 if let n = d.doubleValue {
                     guard n.isFinite else {
-                        report("expected a finite number, got \(d)", field: "default")
+                        report("expected a finite number, got \(d)", field: "default", code: .wrongType)
                         binding.defaultValue = value
                         return
                     }
                     value = d
                     if let lo = binding.minimum, n < lo {
-                        report("the default \(d) is below min \(StoreValue.format(lo))", field: "default")
+                        report("the default \(d) is below min \(StoreValue.format(lo))", field: "default", code: .badDefault)
                     } else if let hi = binding.maximum, n > hi {
-                        report("the default \(d) is above max \(StoreValue.format(hi))", field: "default")
+                        report("the default \(d) is above max \(StoreValue.format(hi))", field: "default", code: .badDefault)
                     } else if let step = binding.step, step > 0,
                               !NumberGrid.isOnGrid(n, step: step, origin: binding.minimum ?? 0) {
-                        report("the default \(d) is not a multiple of step \(StoreValue.format(step))", field: "default", severity: .warning)
+                        report("the default \(d) is not a multiple of step \(StoreValue.format(step))", field: "default", severity: .warning, code: .badDefault)
                     }
                 } else {
-                    report("expected a number, got \(d.typeName)", field: "default")
+                    report("expected a number, got \(d.typeName)", field: "default", code: .wrongType)
                 }
             } else if binding.minimum == nil, let hi = binding.maximum, hi < 0 {
                 value = numberValue(hi)
@@ -113,21 +116,21 @@ extension Validator {
             binding.defaultValue = .list([])
             guard let items = defaultValue?.listItems else {
                 if binding.options == nil, !optionsPresent {
-                    report("missing required field \"options\" (a list of strings or { value =, text = } tables)")
+                    report("missing required field \"options\" (a list of strings or { value =, text = } tables)", code: .missingField)
                 }
                 return
             }
             if case .value(let options)? = binding.options {
                 for item in items where !options.contains(where: { $0.value.sameValue(as: item) }) {
                     let values = options.prefix(20).map { "\"\($0.value)\"" }.joined(separator: ", ")
-                    report("the default holds \"\(item)\", which is not among the options (\(values))\(Suggest.hint(item.description, options.map { $0.value.description }))", field: "default")
+                    report("the default holds \"\(item)\", which is not among the options (\(values))\(Suggest.hint(item.description, options.map { $0.value.description }))", field: "default", code: .badDefault)
                 }
             }
             if let lo = binding.minSelected, items.count < lo {
-                report("the default chooses \(items.count) options, fewer than min_selected \(lo)", field: "default")
+                report("the default chooses \(items.count) options, fewer than min_selected \(lo)", field: "default", code: .badDefault)
             }
             if let hi = binding.maxSelected, items.count > hi {
-                report("the default chooses \(items.count) options, more than max_selected \(hi)", field: "default")
+                report("the default chooses \(items.count) options, more than max_selected \(hi)", field: "default", code: .badDefault)
             }
             binding.defaultValue = .list(items)
         case .date, .time:
@@ -136,20 +139,20 @@ extension Validator {
             // `default = ""`: the value starts unset, as `set REF ""` leaves it.
             if case .string("") = d { binding.defaultValue = d; return }
             guard case .string(let text) = d, let value = kind == .date ? DayTime.date(text) : DayTime.time(text) else {
-                report("the default \"\(d.description.prefix(200))\" is not a \(kind == .date ? "date YYYY-MM-DD" : "time HH:MM")", field: "default")
+                report("the default \"\(d.description.prefix(200))\" is not a \(kind == .date ? "date YYYY-MM-DD" : "time HH:MM")", field: "default", code: .badDefault)
                 return
             }
-            if let lo = binding.earliest, value < lo { report("the default \(value) is before min \(lo)", field: "default") }
-            if let hi = binding.latest, value > hi { report("the default \(value) is after max \(hi)", field: "default") }
+            if let lo = binding.earliest, value < lo { report("the default \(value) is before min \(lo)", field: "default", code: .badDefault) }
+            if let hi = binding.latest, value > hi { report("the default \(value) is after max \(hi)", field: "default", code: .badDefault) }
             binding.defaultValue = .string(value)
         case .list:
             binding.defaultValue = .list([])
             guard let items = defaultValue?.listItems else { return }
             if let max = binding.maxItems, items.count > max {
-                report("the default has \(items.count) items, more than max_items \(max)", field: "default")
+                report("the default has \(items.count) items, more than max_items \(max)", field: "default", code: .badDefault)
             }
             if binding.unique, Set(items.map(\.description)).count != items.count {
-                report("the default holds an item twice, and the list is unique", field: "default")
+                report("the default holds an item twice, and the list is unique", field: "default", code: .badDefault)
             }
             binding.defaultValue = .list(items)
         case .choice:
@@ -157,14 +160,14 @@ extension Validator {
                 if let d = defaultValue {
                     if !options.contains(where: { $0.value.sameValue(as: d) }) {
                         let values = options.map { "\"\($0.value)\"" }.joined(separator: ", ")
-                        report("the default \"\(d)\" is not among the options (\(values))\(Suggest.hint(d.description, options.map { $0.value.description }))", field: "default")
+                        report("the default \"\(d)\" is not among the options (\(values))\(Suggest.hint(d.description, options.map { $0.value.description }))", field: "default", code: .badDefault)
                     }
                     binding.defaultValue = d
                 } else if let first = options.first {
                     binding.defaultValue = first.value
                 }
             } else if binding.options == nil, !optionsPresent {
-                report("missing required field \"options\" (a list of strings or { value =, text = } tables)")
+                report("missing required field \"options\" (a list of strings or { value =, text = } tables)", code: .missingField)
             } else if let d = defaultValue {
                 binding.defaultValue = d
             } else {

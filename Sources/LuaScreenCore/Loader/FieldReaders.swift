@@ -87,7 +87,7 @@ extension Validator {
             return nil
         }
         guard n.isFinite else {
-            report("expected a finite number, got \(StoreValue.format(n))", field: field)
+            report("expected a finite number, got \(StoreValue.format(n))", field: field, code: .wrongType)
             return nil
         }
         return n
@@ -118,7 +118,7 @@ extension Validator {
         if let value = E(rawValue: raw) { return value }
         let names = E.allCases.map(\.rawValue)
         let suggestion = Suggest.closest(to: raw, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-        report("unknown value \"\(raw)\" (expected \(names.joined(separator: ", "))\(suggestion))", field: field)
+        report("unknown value \"\(raw)\" (expected \(names.joined(separator: ", "))\(suggestion))", field: field, code: .unknownValue)
         return nil
     }
 
@@ -131,7 +131,7 @@ extension Validator {
                 hint = " (it is a field of \(owners.map { $0.constructor }.joined(separator: ", ")) rows)"
             }
         }
-        report("unknown field \"\(key)\"\(hint)", field: key)
+        report("unknown field \"\(key)\"\(hint)", field: key, code: .unknownField)
     }
 
     /// Iterates the table at `index`: string keys go to `field` (the value on top),

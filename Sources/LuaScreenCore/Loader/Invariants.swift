@@ -6,7 +6,7 @@ extension Validator {
     /// checked by `luascreen explore` after every step. Sorted by name, so walks replay alike.
     func readInvariants(_ field: String) -> [(name: String, ref: ScriptRef)] {
         guard stack.type(at: -1) == .table else {
-            report("expected a table of NAME = function(ctx) ... end, got a \(stack.type(at: -1).name)", field: field)
+            report("expected a table of NAME = function(ctx) ... end, got a \(stack.type(at: -1).name)", field: field, code: .wrongType)
             return []
         }
         let table = stack.absolute(-1)
@@ -17,7 +17,7 @@ extension Validator {
                 if stack.type(at: -1) == .function {
                     found.append((name, reference(at: -1)))
                 } else {
-                    report("invariant \"\(name)\" must be a function of ctx returning true, or false and a message; got a \(stack.type(at: -1).name)", field: field)
+                    report("invariant \"\(name)\" must be a function of ctx returning true, or false and a message; got a \(stack.type(at: -1).name)", field: field, code: .wrongType)
                 }
             } else {
                 report("invariants are named: NAME = function(ctx) ... end", field: field)

@@ -53,7 +53,7 @@ extension Validator {
                 let key = option.value.doubleValue.map { StoreValue.number($0) } ?? option.value
                 if !seen.insert(key).inserted {
                     path.append(.index(i + 1))
-                    report("duplicate option \"\(option.value)\"")
+                    report("duplicate option \"\(option.value)\"", code: .duplicate)
                     path.removeLast()
                     ok = false
                 }

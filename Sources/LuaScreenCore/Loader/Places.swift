@@ -83,11 +83,12 @@ extension Validator {
         return out
     }
 
-    /// Reports a problem at the current place and path (plus `field`).
-    func report(_ message: String, field: String? = nil, severity: Diagnostic.Severity = .error) {
+    /// Reports a problem at the current place and path (plus `field`); `code` nil: the
+    /// general code of its severity and place (`DiagnosticCode.general`).
+    func report(_ message: String, field: String? = nil, severity: Diagnostic.Severity = .error, code: DiagnosticCode? = nil) {
         let (f, l) = place
         diagnostics.append(Diagnostic(severity, file: f, line: l, path: pathString(field), message: message,
-                                      calledFrom: callChains[Int(placeChains.last ?? 0)]))
+                                      calledFrom: callChains[Int(placeChains.last ?? 0)], code: code))
     }
 
     /// Reports a value of the wrong type, showing what it is.
@@ -96,7 +97,7 @@ extension Validator {
         var shown = actual.name
         if actual == .number, let n = stack.number(at: index) { shown += " (\(StoreValue.format(n)))" }
         if actual == .string, let s = stack.string(at: index) { shown += " (\"\(s.prefix(40))\")" }
-        report("expected \(expected), got \(shown)", field: field)
+        report("expected \(expected), got \(shown)", field: field, code: .wrongType)
     }
 
     /// Runs `body` with `component` appended to the path.
@@ -111,7 +112,7 @@ extension Validator {
     func enter(_ index: Int32) -> Bool {
         guard let pointer = stack.pointer(at: index) else { return false }
         if visiting.contains(pointer) {
-            report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"")
+            report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"", code: .cycle)
             return false
         }
         visiting.append(pointer)
@@ -122,7 +123,7 @@ extension Validator {
     /// Reports a table that is already being read (it contains itself).
     func reportIfVisiting(_ index: Int32) -> Bool {
         guard let pointer = stack.pointer(at: index), visiting.contains(pointer) else { return false }
-        report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"")
+        report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"", code: .cycle)
         return true
     }
 

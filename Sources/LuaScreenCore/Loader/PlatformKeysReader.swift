@@ -59,7 +59,7 @@ extension Validator {
         case .number:
             if stack.isInteger(at: index), let i = stack.integer(at: index) { return .integer(i) }
             guard let d = stack.number(at: index), d.isFinite else {
-                report("expected a finite number, got \(StoreValue.format(stack.number(at: index) ?? .nan))")
+                report("expected a finite number, got \(StoreValue.format(stack.number(at: index) ?? .nan))", code: .wrongType)
                 budget.failed = true
                 return nil
             }
@@ -67,7 +67,7 @@ extension Validator {
         case .table:
             return platformTableValue(at: index, depth: depth, budget: &budget, topLevel: topLevel)
         default:
-            report("expected a plain value (a string, a number, a boolean or a table of them), got a \(stack.type(at: index).name); \(topLevel) holds data written into the export, never code")
+            report("expected a plain value (a string, a number, a boolean or a table of them), got a \(stack.type(at: index).name); \(topLevel) holds data written into the export, never code", code: .wrongType)
             budget.failed = true
             return nil
         }
@@ -82,7 +82,7 @@ extension Validator {
         }
         guard let pointer = stack.pointer(at: t) else { return nil }
         if budget.visiting.contains(pointer) {
-            report("this table contains itself (a cycle of tables); \(topLevel) holds plain data")
+            report("this table contains itself (a cycle of tables); \(topLevel) holds plain data", code: .cycle)
             budget.failed = true
             return nil
         }

@@ -42,11 +42,11 @@ extension Validator {
                     default: unknownField(key, allowed: FieldNames.action)
                     }
                 }
-                if text == nil { report("missing required field \"text\" (what the action is called)") }
-                if onSelect == nil { report("missing required field \"on_select\" (what the action does)") }
+                if text == nil { report("missing required field \"text\" (what the action is called)", code: .missingField) }
+                if onSelect == nil { report("missing required field \"on_select\" (what the action does)", code: .missingField) }
                 let actionID = id ?? textSlug ?? "action\(i)"
                 if !ids.insert(actionID).inserted {
-                    report("duplicate action id \"\(actionID)\" in this row; give one of them an id", field: id == nil ? nil : "id")
+                    report("duplicate action id \"\(actionID)\" in this row; give one of them an id", field: id == nil ? nil : "id", code: .duplicate)
                 }
                 if let text, let onSelect {
                     actions.append(RowAction(id: actionID, text: text, destructive: destructive, confirm: confirm, onSelect: onSelect))

@@ -78,12 +78,12 @@ extension Validator {
             if tag == "row" || tag == "text" { return .text }
             if let k = RowKind(rawValue: tag) { return k }
             if tag == "screen" || tag == "section" || tag == "app" {
-                report("expected a row, got a \(tag) table\(tag == "screen" ? " (to open a screen from a row, write row { text = ..., push = screen { ... } })" : "")")
+                report("expected a row, got a \(tag) table\(tag == "screen" ? " (to open a screen from a row, write row { text = ..., push = screen { ... } })" : "")", code: .wrongType)
                 return nil
             }
             guard enter(t) else { return nil }
             let suggestion = Suggest.closest(to: tag, in: FieldNames.rowTypes).map { "; did you mean \"\($0)\"?" } ?? ""
-            report("unknown value \"\(tag)\" (expected \(FieldNames.rowTypes.joined(separator: ", "))\(suggestion))", field: "type")
+            report("unknown value \"\(tag)\" (expected \(FieldNames.rowTypes.joined(separator: ", "))\(suggestion))", field: "type", code: .unknownValue)
             leave(t)
             return nil
         default:
@@ -174,14 +174,14 @@ extension Validator {
 
     /// Reports the fields a row needs and lacks.
     private func checkRequiredFields(_ row: borrowing Row, key: String?, _ s: RowSlots) {
-        if !s.has(.text) { report("missing required field \"text\"") }
+        if !s.has(.text) { report("missing required field \"text\"", code: .missingField) }
         if row.kind == .button, row.onSelect == nil, !s.has(.onSelect) {
-            report("missing required field \"on_select\" (a button must do something when selected)")
+            report("missing required field \"on_select\" (a button must do something when selected)", code: .missingField)
         }
         if row.onAccessory != nil, !(row.accessory?.hasDetailButton ?? false) {
             report("on_accessory needs accessory = \"detail\" or \"detail_disclosure\" (the detail button it answers)", field: "on_accessory")
         }
-        if row.kind == .toggle, key == nil, !s.has(.key) { report("missing required field \"key\" (the store key the toggle sets)") }
+        if row.kind == .toggle, key == nil, !s.has(.key) { report("missing required field \"key\" (the store key the toggle sets)", code: .missingField) }
     }
 
     /// The id: as given, else the key, else the text made an identifier; unique on the screen.
@@ -203,7 +203,7 @@ extension Validator {
         if let previous = rowIDs.insert(row.id, line: Int32(place.line ?? 0)) {
             let also = previous > 0 ? " (also at line \(previous))" : ""
             let fix = id == nil ? "; give one of them an id" : ""
-            report("duplicate row id \"\(row.id)\" in this screen\(also)\(fix)", field: id == nil ? nil : "id")
+            report("duplicate row id \"\(row.id)\" in this screen\(also)\(fix)", field: id == nil ? nil : "id", code: .duplicate)
         }
     }
 

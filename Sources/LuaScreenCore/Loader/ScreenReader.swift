@@ -9,7 +9,7 @@ extension Validator {
         if let pointer = stack.pointer(at: t), let known = screenTables[pointer] { return known }
         guard !reportIfVisiting(t) else { return nil }
         if let tag = typeTag(t), tag != "screen" {
-            report("expected a screen, got a \(tag) table\(tag == "section" ? " (sections go inside screen { ... })" : "")")
+            report("expected a screen, got a \(tag) table\(tag == "section" ? " (sections go inside screen { ... })" : "")", code: .wrongType)
             return nil
         }
         guard screenDepth < Validator.maxScreenDepth else {
@@ -52,9 +52,9 @@ extension Validator {
             }
         }
         if id == nil, requireID {
-            report("missing required field \"id\" (every screen of an app needs one)")
+            report("missing required field \"id\" (every screen of an app needs one)", code: .missingField)
         }
-        if title == nil { report("missing required field \"title\"") }
+        if title == nil { report("missing required field \"title\"", code: .missingField) }
         if sectionsField, arrayCount > 0 {
             report("sections are given both in \"sections\" and in the array part; use one of them", field: "sections")
         }
@@ -70,7 +70,7 @@ extension Validator {
         }
         if let existing = screenIndex[screenID] {
             let other = screens[existing].location.map { " (also at line \($0.line))" } ?? ""
-            report("duplicate screen id \"\(screenID)\"\(other); give each screen its own id", field: id == nil ? nil : "id")
+            report("duplicate screen id \"\(screenID)\"\(other); give each screen its own id", field: id == nil ? nil : "id", code: .duplicate)
             return nil
         }
         // Register before reading the sections, so rows can push this screen by id.
@@ -118,7 +118,7 @@ extension Validator {
             if stack.type(at: -1) == .table {
                 if let section = readSection(stack.absolute(-1), position: i, rowIDs: &rowIDs) {
                     if !sectionIDs.insert(section.id).inserted {
-                        report("duplicate section id \"\(section.id)\" in this screen", field: "id")
+                        report("duplicate section id \"\(section.id)\" in this screen", field: "id", code: .duplicate)
                     }
                     sections.append(section)
                 }

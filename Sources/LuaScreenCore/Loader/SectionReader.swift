@@ -10,7 +10,7 @@ extension Validator {
             if FieldNames.rowTypes.contains(tag) {
                 report("a \(tag == "text" ? "row" : tag) where a section is expected: put rows inside section { ... }")
             } else {
-                report("expected a section, got a \(tag) table")
+                report("expected a section, got a \(tag) table", code: .wrongType)
             }
             return nil
         }

@@ -10,7 +10,7 @@ extension Validator {
         case .string:
             guard let folder = stack.string(at: -1) else { return nil }
             guard Translations.isFolderName(folder) else {
-                report("strings must name a folder beside the script (letters, digits, '_', '-'; no '/' or '..'), got \"\(folder.prefix(200))\"", field: "strings")
+                report("strings must name a folder beside the script (letters, digits, '_', '-'; no '/' or '..'), got \"\(folder.prefix(200))\"", field: "strings", code: .wrongType)
                 return nil
             }
             return Translations(folder: folder)
@@ -25,13 +25,13 @@ extension Validator {
                         tables[locale] = table
                     }
                 } else {
-                    report("each key of strings is a locale name such as \"de\" or \"pt_BR\", got a \(stack.type(at: -2).name)", field: "strings")
+                    report("each key of strings is a locale name such as \"de\" or \"pt_BR\", got a \(stack.type(at: -2).name)", field: "strings", code: .wrongType)
                 }
                 stack.pop()
             }
             return Translations(tables: tables)
         default:
-            report("expected a table of locales ({ de = { [\"Settings\"] = \"Einstellungen\" } }) or a folder name, got \(stack.type(at: -1).name)", field: "strings")
+            report("expected a table of locales ({ de = { [\"Settings\"] = \"Einstellungen\" } }) or a folder name, got \(stack.type(at: -1).name)", field: "strings", code: .wrongType)
             return nil
         }
     }
@@ -60,7 +60,7 @@ extension Validator {
     /// is not a table; other entries are reported and skipped.
     func readStringTable(at index: Int32, what: String) -> [String: String]? {
         guard stack.type(at: index) == .table else {
-            report("expected a table of text = translation, got \(stack.type(at: index).name)", field: what)
+            report("expected a table of text = translation, got \(stack.type(at: index).name)", field: what, code: .wrongType)
             return nil
         }
         let t = stack.absolute(index)
@@ -71,7 +71,7 @@ extension Validator {
                let source = stack.string(at: -2), let shown = stack.string(at: -1) {
                 table[source] = shown
             } else {
-                report("each entry is [\"text\"] = \"translation\" (two strings), got a \(stack.type(at: -2).name) key and a \(stack.type(at: -1).name) value", field: what)
+                report("each entry is [\"text\"] = \"translation\" (two strings), got a \(stack.type(at: -2).name) key and a \(stack.type(at: -1).name) value", field: what, code: .wrongType)
             }
             stack.pop()
         }

@@ -64,6 +64,11 @@ package enum Suggest {
 
     /// ` (did you mean "x"?)` or nothing (the candidate cut as diagnostics cut script text).
     package static func hint(_ word: String, _ candidates: [String]) -> String {
-        closest(to: word, in: candidates).map { " (did you mean \"\(Diagnostic.quote($0))\"?)" } ?? ""
+        hint(closest: closest(to: word, in: candidates))
+    }
+
+    /// ` (did you mean "x"?)` for the closest candidate found, or nothing.
+    package static func hint(closest: String?) -> String {
+        closest.map { " (did you mean \"\(Diagnostic.quote($0))\"?)" } ?? ""
     }
 }

@@ -27,9 +27,9 @@ extension Session {
         func add(_ error: SessionError, path: String, at location: SourceLocation?) {
             let lua = LuaError(kind: .runtime, message: error.message)
             if let place = lua.location {
-                problems.append(Diagnostic(file: place.file, line: place.line, path: path, message: lua.text))
+                problems.append(Diagnostic.ofErrorText(file: place.file, line: place.line, path: path, message: lua.text))
             } else {
-                problems.append(Diagnostic(file: location?.file ?? scriptPath, line: location?.line, path: path, message: error.message))
+                problems.append(Diagnostic.ofErrorText(file: location?.file ?? scriptPath, line: location?.line, path: path, message: error.message))
             }
         }
         for screen in validator.screens {
@@ -42,8 +42,8 @@ extension Session {
             }
             let (sections, sectionsError) = self.sections(of: navigation.last!)
             if let sectionsError {
-                problems.append(Diagnostic(file: screen.location?.file ?? scriptPath, line: screen.location?.line,
-                                           path: prefix + "sections", message: sectionsError))
+                problems.append(Diagnostic.ofErrorText(file: screen.location?.file ?? scriptPath, line: screen.location?.line,
+                                                    path: prefix + "sections", message: sectionsError))
             }
             for (si, section) in sections.enumerated() {
                 let sectionPath = "\(prefix)sections[\(si + 1)]"
@@ -74,7 +74,8 @@ extension Session {
                                binding.defaultValue != .string("") {
                                 problems.append(Diagnostic(file: row.location?.file ?? scriptPath, line: row.location?.line,
                                                            path: rowPath + ".default",
-                                                           message: "the default \"\(binding.defaultValue)\" is not among the options the function returns"))
+                                                           message: "the default \"\(binding.defaultValue)\" is not among the options the function returns",
+                                                           code: .badDefault))
                             }
                         }
                     }

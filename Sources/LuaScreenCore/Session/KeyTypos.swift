@@ -75,7 +75,8 @@ extension StoreKeyUse {
             guard warned.insert(use.key).inserted else { continue }
             let hint = Suggest.hint(use.key, boundKeys)
             out.append(Diagnostic(.warning, file: use.file, line: use.line, path: "",
-                                  message: "ctx.store\(StoreKeyUse.accessor(use.key)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)"))
+                                  message: "ctx.store\(StoreKeyUse.accessor(use.key)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)",
+                                  code: StoreKeyUse.typoCode(use.key)))
         }
         // A key read under a computed name may be one a computed write stores: then no word.
         guard !writesComputedKey else { return out }
@@ -84,7 +85,7 @@ extension StoreKeyUse {
             let hint = Suggest.hint(read.key, boundKeys)
             out.append(Diagnostic(.warning, file: read.file, line: read.line, path: "",
                                   message: "ctx.store\(StoreKeyUse.accessor(read.key)) is read by \(read.reader), but no row binds the key \"\(read.key.prefix(200))\" and the script never writes it\(hint)",
-                                  calledFrom: read.calledFrom))
+                                  calledFrom: read.calledFrom, code: StoreKeyUse.typoCode(read.key)))
         }
         return out
     }
@@ -167,6 +168,12 @@ struct StoreKeyUse {
     }
 
     /// How Lua reads the key: `.name` for a name, `["editor.tabsize"]` for anything else.
+    /// The code of a key-typo warning about `key`: `keyTypo` for a key written `.NAME`; one
+    /// written `["..."]` has always reached the language server as a plain `warning`.
+    static func typoCode(_ key: String) -> DiagnosticCode {
+        accessor(key).hasPrefix(".") ? .keyTypo : .warning
+    }
+
     static func accessor(_ key: String) -> String {
         let shown = String(key.prefix(200))
         if key.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*/#) != nil { return "." + shown }

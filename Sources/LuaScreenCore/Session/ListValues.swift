@@ -173,7 +173,7 @@ extension Session {
             throw SessionError.refused("\"\(resolved.text)\" is not a list row; add, remove and move edit a list")
         }
         if !resolved.enabled {
-            throw SessionError.refused("row \"\(resolved.text)\" is disabled; `why \(resolved.number.map(String.init) ?? resolved.id)` tells why")
+            throw SessionError(RowRefusal.disabled(text: resolved.text, reference: resolved.numberOrID))
         }
         return row
     }

@@ -91,7 +91,7 @@ extension Session {
         let top = stack.top
         defer { stack.top = top }
         if let error = lua.load("return require(...)", chunkName: LuaState.hostChunkName) {
-            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: error.text)])
+            throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: error.text)])
         }
         stack.push(folder + "." + name)
         if let error = lua.call(nargs: 1, nresults: 1) {
@@ -102,7 +102,11 @@ extension Session {
         guard problems.isEmpty, let table else {
             throw LoadError(problems.isEmpty
                 ? [Diagnostic(file: path, line: nil, path: "", message: "\(relative) must return a table of [\"text\"] = \"translation\"")]
-                : problems.map { Diagnostic(file: path, line: nil, path: $0.path, message: $0.message) })
+                : problems.map {
+                    // Moved to the locale file's own line (none): a general code is made again.
+                    Diagnostic(file: path, line: nil, path: $0.path, message: $0.message,
+                               code: $0.code == .general($0.severity, line: $0.line, path: $0.path) ? nil : $0.code)
+                })
         }
         return table
     }

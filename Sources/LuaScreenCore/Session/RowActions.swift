@@ -32,7 +32,7 @@ extension Session {
             throw SessionError.refused("\"\(resolved.text)\" has no actions")
         }
         if !resolved.enabled {
-            throw SessionError.refused("row \"\(resolved.text)\" is disabled; `why \(resolved.number.map(String.init) ?? resolved.id)` tells why")
+            throw SessionError(RowRefusal.disabled(text: resolved.text, reference: resolved.numberOrID))
         }
         guard !row.actions.isEmpty else { throw SessionError.refused("row \"\(resolved.text)\" has no actions") }
         return (resolved, row)

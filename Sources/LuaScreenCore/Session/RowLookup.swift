@@ -34,12 +34,13 @@ extension Session {
             throw SessionError.refused("\"\(ref)\" matches \(prefixed.count) rows: \(names.joined(separator: ", ")); type more of the text, or the number")
         }
         if !includeHidden, let hidden = all.first(where: { !$0.visible && ($0.id == ref || $0.text.lowercased().hasPrefix(lower)) }) {
-            throw SessionError.refused("row \"\(hidden.text)\" is hidden; `why \(hidden.id)` tells why")
+            throw SessionError(RowRefusal.hidden(text: hidden.text, reference: hidden.id))
         }
         let names = candidates.map(\.text) + candidates.map(\.id)
-        let hint = ref.count <= 64 && names.count <= 2000 ? Suggest.hint(ref, names) : ""
+        let closest = ref.count <= 64 && names.count <= 2000 ? Suggest.closest(to: ref, in: names) : nil
         let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
-        throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(screen.title)\"\(hint)", cause: .noRow(reference: reference))
+        throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(screen.title)\"\(Suggest.hint(closest: closest))",
+                           cause: .noRow(reference: reference, suggestion: closest))
     }
 
     /// `lookup` of a visible row that `quickLookup` did not find, answered from the index
@@ -67,15 +68,16 @@ extension Session {
             }
             throw SessionError.refused("\"\(ref)\" matches \(count) rows: \(names.joined(separator: ", ")); type more of the text, or the number")
         case .hidden(let id, let text):
-            throw SessionError.refused("row \"\(text)\" is hidden; `why \(id)` tells why")
+            throw SessionError(RowRefusal.hidden(text: text, reference: id))
         case .none:
-            var hint = ""
+            var closest: String?
             if ref.count <= 64, index.visibleCount * 2 <= 2000 {
                 let ids = index.entries.map { sections[Int($0.section)].rows[Int($0.row)].id }
-                hint = Suggest.hint(ref, texts.visibleTexts + ids)
+                closest = Suggest.closest(to: ref, in: texts.visibleTexts + ids)
             }
             let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
-            throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(title(of: live))\"\(hint)", cause: .noRow(reference: ref))
+            throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(title(of: live))\"\(Suggest.hint(closest: closest))",
+                               cause: .noRow(reference: ref, suggestion: closest))
         }
     }
 
@@ -110,7 +112,7 @@ extension Session {
             throw SessionError.refused("row \"\(resolved.text)\" could not be evaluated: \(error)")
         }
         if !resolved.enabled {
-            throw SessionError.refused("row \"\(resolved.text)\" is disabled; `why \(resolved.number.map(String.init) ?? resolved.id)` tells why")
+            throw SessionError(RowRefusal.disabled(text: resolved.text, reference: resolved.numberOrID))
         }
         return (resolved, row)
     }

@@ -13,7 +13,7 @@ package enum ScriptLoader {
     /// `source`: the script's text when it is not the file's (an editor's unsaved buffer).
     static func load(path: String, options: SessionOptions, source: [UInt8]? = nil) throws -> Loaded {
         guard let lua = LuaState(limits: options.limits) else {
-            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)")])
+            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)", code: .memory)])
         }
         // Loading, running and validating the script is one action: one budget.
         lua.beginAction()
@@ -26,7 +26,7 @@ package enum ScriptLoader {
         sandbox.moduleRead = { [weak sources] module in sources?.add(module) }
         sandbox.moduleSource = options.moduleSource
         if let error = lua.openScriptSandbox(sandbox) {
-            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: error.sandboxText)])
+            throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: error.sandboxText)])
         }
         let timing = PhaseTimer()
         // The source is dropped as soon as Lua has compiled it.
@@ -35,7 +35,7 @@ package enum ScriptLoader {
         switch source.map({ Result<[UInt8], PathError>.success($0) }) ?? PathResolver.readRegularFile(path) {
         case .success(let bytes): loadError = lua.load(bytes, chunkName: "@" + path)
         case .failure(let reason):
-            throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
+            throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
         }
         if let error = loadError {
             throw LoadError([diagnostic(from: error, file: path)])
@@ -99,10 +99,15 @@ package enum ScriptLoader {
         // overflow, error(nil), error objects): the innermost script line of the traceback.
         let fromTraceback = error.scriptTraceback.lazy
             .compactMap { LuaError(kind: .runtime, message: $0).location }.first { $0.file != "luascreen" }
-        if let location = error.location ?? fromTraceback {
-            return Diagnostic(file: location.file, line: location.line, path: "", message: message)
+        let place = error.location ?? fromTraceback
+        var d = Diagnostic.ofErrorText(file: place?.file ?? file, line: place?.line, path: "", message: message)
+        switch error.kind {
+        case .syntax: d.code = .syntax
+        case .memory: d.code = .memory
+        case .instructions: d.code = .budget
+        case .runtime, .file: break  // known by the words of the script's error only
         }
-        return Diagnostic(file: file, line: nil, path: "", message: message)
+        return d
     }
 
     package static func directoryName(_ path: String) -> String {

@@ -48,9 +48,7 @@ extension Session {
         case .list:
             try perform { pushList(row, title: resolved.text) }
         case .input, .number, .date, .time:
-            let what = row.kind == .input ? "an input" : "a \(row.kind.rawValue)"
-            let example = row.kind == .date ? " (YYYY-MM-DD)" : row.kind == .time ? " (HH:MM)" : ""
-            throw SessionError(.needsValue, "\"\(resolved.text)\" is \(what) row: give its new value with set \(resolved.number.map(String.init) ?? row.id) VALUE\(example)")
+            throw SessionError(RowRefusal.needsValue(text: resolved.text, kind: row.kind, reference: resolved.number.map(String.init) ?? row.id))
         case .button:
             if let question = try confirmQuestion(of: row) {
                 guard let answer else { throw SessionError(.needsConfirmation(question), question) }

@@ -35,8 +35,11 @@ public struct SessionError: Error, CustomStringConvertible, Equatable, Sendable 
         case lua(LuaError)
         /// The store's error when the values could not be saved.
         case store(StoreError)
-        /// No row of the screen shown answers to the reference (a number, id or text).
-        case noRow(reference: String)
+        /// No row of the screen shown answers to the reference (a number, id or text);
+        /// `suggestion`: the row text or id the message asks whether it meant, if any.
+        case noRow(reference: String, suggestion: String? = nil)
+        /// The row is hidden or disabled, or wants a value (`RowRefusal`, whose message it is).
+        case refusal(RowRefusal)
     }
 
     /// A failure of `kind` saying `message`, with the top of the Lua traceback for script

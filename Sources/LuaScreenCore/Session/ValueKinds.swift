@@ -42,7 +42,7 @@ extension Session {
             throw SessionError.refused("\(up ? "inc" : "dec") moves a number row; \"\(resolved.text)\" is not one")
         }
         if !resolved.enabled {
-            throw SessionError.refused("row \"\(resolved.text)\" is disabled; `why \(resolved.number.map(String.init) ?? resolved.id)` tells why")
+            throw SessionError(RowRefusal.disabled(text: resolved.text, reference: resolved.numberOrID))
         }
         let current = value(for: binding.key)?.doubleValue ?? binding.defaultValue.doubleValue ?? 0
         guard let next = NumberGrid.step(from: current, up: up, step: binding.step ?? 1, origin: binding.minimum ?? 0,

@@ -236,7 +236,7 @@ private struct StoreFile {
         do {
             parsed = try JSONValue.parseWithTopLevelSpans(bytes)
         } catch let error as JSONParseError {
-            throw StoreError.damaged(path: path, reason: "not valid JSON: \(error)", json: error)
+            throw StoreError.damaged(path: path, reason: StoreError.notJSON(error), json: error)
         }
         guard let members = parsed.members else {
             throw damaged("it holds \(Self.kind(of: parsed.value)), not a JSON object")

@@ -65,7 +65,7 @@ public enum StoreError: Error, CustomStringConvertible, Equatable, Sendable {
     public var description: String {
         switch self {
         case .damaged(let path, let reason, _):
-            return "\(path): the store file is damaged: \(reason); fix or remove it; luascreen never overwrites it"
+            return "\(path): " + StoreError.damagedText(reason)
         case .io(let path, let operation, let code):
             return "\(path): cannot save the values: \(operation): \(SystemError.text(code))"
         case .invalidValue(let key, let reason):

@@ -48,7 +48,7 @@ public enum Exporter {
         case .androidx:
             let written = AndroidXWriter.files(plan, strings: strings)
             files = written.0
-            warnings += written.1.map { Diagnostic(.warning, file: $0.file.isEmpty ? app.file : $0.file, line: $0.line, path: $0.path, message: $0.message) }
+            warnings += written.1.map { Diagnostic(.warning, file: $0.file.isEmpty ? app.file : $0.file, line: $0.line, path: $0.path, message: $0.message, code: $0.code) }
         }
         var errors = plan.errors
         if format == .settingsBundle {

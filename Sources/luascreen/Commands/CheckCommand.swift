@@ -29,7 +29,7 @@ enum CheckCommand {
                     stdinFolder = folder
                     targets.append(Target(path: path, shown: "stdin", fromFolder: false))
                 } catch {
-                    all.append(Diagnostic(file: "stdin", line: nil, path: "", message: "\(error)"))
+                    all.append(Diagnostic.ofErrorText(file: "stdin", line: nil, path: "", message: "\(error)"))
                 }
             } else if Files.kind(operand) == .folder {
                 let scripts = ScriptFiles.scripts(under: operand)

@@ -92,10 +92,7 @@ enum CommandSupport {
     static func errorLine(_ error: Error, about file: String? = nil) -> String {
         let text = described(error)
         var placed = PlacedMessage(text, fallback: storeFile(of: error) ?? file)
-        if case .damaged(let path, _, let json?)? = error as? StoreError {
-            placed.place = "\(path):\(json.line):\(json.column)"
-            placed.text = placed.text.replacing("line \(json.line), column \(json.column): ", with: "")
-        }
+        if let (place, text) = (error as? StoreError)?.placedAtJSON { placed = PlacedMessage(place: place, text: text) }
         return sanitize(placed.line("error"))
     }
 

@@ -14,8 +14,8 @@ extension Shell {
             case .needsValue: askValue(ref, error)
             default:
                 var error = error
-                if case .noRow? = error.cause, !line.hasPrefix("select ") {
-                    error.message += Shell.commandHint(for: line, after: error.message)
+                if case .noRow(_, let suggestion)? = error.cause, !line.hasPrefix("select ") {
+                    error.message += Shell.commandHint(for: line, rowSuggested: suggestion != nil)
                 }
                 report(error)
             }
@@ -56,14 +56,15 @@ extension Shell {
         return true
     }
 
-    /// For a line that named no row: the command it may have meant, else where to look.
-    static func commandHint(for line: String, after message: String) -> String {
+    /// For a line that named no row: the command it may have meant, else where to look
+    /// (unless the error already suggests a row: `rowSuggested`).
+    static func commandHint(for line: String, rowSuggested: Bool) -> String {
         let word = ReplSyntax.splitFirstWord(line).word.lowercased()
         if (3...24).contains(word.count), let close = ReplCommands.words.min(by: { Suggest.distance($0, word) < Suggest.distance($1, word) }),
            Suggest.distance(close, word) <= (word.count >= 4 ? 2 : 1) {
             return "; did you mean the command `\(close)`?"
         }
-        return message.contains("did you mean") ? "" : " ('help' lists the commands)"
+        return rowSuggested ? "" : " ('help' lists the commands)"
     }
 
     static func isYes(_ answer: String) -> Bool {
