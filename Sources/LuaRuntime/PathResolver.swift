@@ -220,9 +220,13 @@ public func readFileBytes(_ path: String, maxSize: Int = maxScriptFileSize) -> [
     }
     var result: [UInt8] = []
     result.reserveCapacity(Int(st.st_size))
-    var chunk = [UInt8](repeating: 0, count: 65536)
+    // A chunk the size of the file (one byte more, to see the end in one read), at most
+    // 64 KiB: zeroing a 64 KiB chunk for a file of a few hundred bytes was a third of
+    // opening a small screen (65 k instructions, issue 26).
+    let chunkSize = min(65536, max(512, Int(st.st_size) + 1))
+    var chunk = [UInt8](repeating: 0, count: chunkSize)
     while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, 65536) }
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }
         if n < 0 {
             if errno == EINTR { continue }
             return nil

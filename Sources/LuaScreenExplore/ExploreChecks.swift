@@ -70,6 +70,24 @@ public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// An evaluated screen and its hash, computed once (hashing a screen walks every field of
+/// every row). `Sendable`: a plain value.
+package struct HashedScreen: Hashable, Sendable {
+    /// The screen.
+    package let screen: ResolvedScreen
+    private let hash: Int
+
+    /// The screen, hashed now.
+    package init(_ screen: ResolvedScreen) {
+        self.screen = screen
+        hash = screen.hashValue
+    }
+
+    package static func == (a: HashedScreen, b: HashedScreen) -> Bool { a.hash == b.hash && a.screen == b.screen }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+}
+
 /// The checks after each step. Work whose answer depends only on the evaluated screen or on
 /// the stored values is done again only when they changed.
 ///
@@ -87,12 +105,18 @@ package final class ExploreChecker {
     /// Whether the evaluated screen differed from the one of the previous check.
     public private(set) var screenChanged = true
 
-    private var passedScreens = Set<ResolvedScreen>()
+    private var passedScreens = Set<HashedScreen>()
+    /// The screen of the last check, hashed, when it differed from the one before (nil when
+    /// it did not): the sets of screens seen hash it once a step instead of once a set.
+    package private(set) var changedScreen: HashedScreen?
     /// Rows and section frames (header, footer) drawn without a problem, with the columns
     /// (and width) they were drawn at.
     private var passedRows: [ResolvedRow: Set<[Int]>] = [:]
     private struct Frame: Hashable { var header: String?; var footer: String? }
     private var passedFrames: [Frame: Set<[Int]>] = [:]
+    /// Titles drawn without a problem at every width (a title's lines depend on its text and
+    /// the width alone).
+    private var passedTitles = Set<String>()
     private struct StoredPair: Hashable { var key: String; var value: StoreValue }
     private var passedValues = Set<[StoredPair]>()
     private var lastScreen: ResolvedScreen?
@@ -113,6 +137,7 @@ package final class ExploreChecker {
             passedScreens.removeAll()
             passedRows.removeAll()
             passedFrames.removeAll()
+            passedTitles.removeAll()
             passedValues.removeAll()
         }
     }
@@ -123,6 +148,7 @@ package final class ExploreChecker {
         let screen = timed("screen") { session.currentScreen() }
         if let failure = timed("fields", { fieldErrors(screen) }) { return failure }
         screenChanged = screen != lastScreen
+        changedScreen = screenChanged ? HashedScreen(screen) : nil
         if !reuse || screenChanged {
             // A choice's picker whose options function fails shows no options.
             if let picker = session.navigation.last?.picker, case .failure(let error) = session.options(of: picker.row) {
@@ -130,12 +156,12 @@ package final class ExploreChecker {
             }
             // A screen evaluated the same as one that passed renders the same; its rows'
             // conditions gave the same answers, so their `why`s are taken as passing too.
-            if !reuse || !passedScreens.contains(screen) {
+            if !reuse || !passedScreens.contains(changedScreen!) {
                 if let failure = timed("render", { renders(screen) }) { return failure }
                 if let failure = timed("why", { whys(screen, session) }) { return failure }
                 if reuse {
                     if passedScreens.count > 4096 { passedScreens.removeAll(keepingCapacity: true) }
-                    passedScreens.insert(screen)
+                    passedScreens.insert(changedScreen!)
                 }
             }
             lastScreen = screen
@@ -191,8 +217,12 @@ package final class ExploreChecker {
         // Piece by piece: the title, each section's header and footer, each row; a piece
         // drawn before with the same columns is not drawn again.
         let columns = renderers.map { $0.columns(of: screen) }
-        for (w, renderer) in renderers.enumerated() {
-            if let failure = checkLines(renderer.renderTitle(screen), screen, width: ExploreChecker.widths[w]) { return failure }
+        if !passedTitles.contains(screen.title) {
+            for (w, renderer) in renderers.enumerated() {
+                if let failure = checkLines(renderer.renderTitle(screen), screen, width: ExploreChecker.widths[w]) { return failure }
+            }
+            if passedTitles.count > 10_000 { passedTitles.removeAll(keepingCapacity: true) }
+            passedTitles.insert(screen.title)
         }
         for section in screen.sections where section.visible {
             if section.header != nil || section.footer != nil {
@@ -218,7 +248,7 @@ package final class ExploreChecker {
     /// Every line within the width, no raw control character.
     private func checkLines(_ lines: [String], _ screen: ResolvedScreen, width: Int) -> ExploreFailure? {
         for line in lines {
-            if line.unicodeScalars.contains(where: { $0.value < 32 || (0x7F...0x9F).contains($0.value) }) {
+            if ExploreChecker.hasRawControl(line) {
                 return ExploreFailure(.render, "screen \"\(screen.id)\" at width \(width) prints a raw control character: \(line.debugDescription)")
             }
             let lineWidth = displayWidth(line)
@@ -229,12 +259,26 @@ package final class ExploreChecker {
         return nil
     }
 
+    /// Whether `line` holds a C0 or C1 control or DEL (U+0000–U+001F, U+007F–U+009F), read
+    /// from its UTF-8 bytes: C1 controls are the pairs C2 80 to C2 9F.
+    static func hasRawControl(_ line: String) -> Bool {
+        var line = line
+        return line.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 || byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { return true }
+                previous = byte
+            }
+            return false
+        }
+    }
+
     /// Every disabled or hidden row can say why.
     private func whys(_ screen: ResolvedScreen, _ session: Session) -> ExploreFailure? {
         guard session.navigation.last?.picker == nil else { return nil }
         for row in screen.sections.lazy.flatMap(\.rows) where !row.enabled || !row.visible {
             let text: String
-            do { text = try session.why(row.id) } catch {
+            do { text = try session.why(row.id).formatted } catch {
                 return ExploreFailure(.why, "row \"\(row.id)\" of screen \"\(screen.id)\" is \(row.visible ? "disabled" : "hidden") but `why` fails: \(error)")
             }
             if text.contains("shown and enabled") || text.contains(" failed: ") {
@@ -284,7 +328,7 @@ extension Session {
     /// The first row declared for each bound key.
     func declaredRowsByKey() -> [String: Row] {
         var rows: [String: Row] = [:]
-        for screen in validator.screens {
+        for screen in registry.screens {
             guard case .value(let sections) = screen.sections else { continue }
             for row in sections.lazy.flatMap(\.rows) {
                 if let key = row.binding?.key, rows[key] == nil { rows[key] = row }
@@ -296,7 +340,7 @@ extension Session {
     /// The script's invariants that apply now (the app's, and those of each screen on the
     /// navigation stack), run in order; the first that returns false or raises.
     public func invariantFailure() -> ExploreFailure? {
-        let invariants = validator.invariants
+        let invariants = registry.invariants
         guard !invariants.isEmpty else { return nil }
         let onStack = Set(navigation.map(\.id))
         let stack = lua.stack

@@ -97,15 +97,17 @@ public final class Explorer {
         var enabledSeen = Set<RowKey>(), staticallyDisabled = Set<RowKey>()
         var firstDisabled: [RowKey: (walk: Int, steps: [ExploreStep])] = [:]
         var time: [String: UInt64] = [:]
-        var notedScreens = Set<ResolvedScreen>()
+        var notedScreens = Set<HashedScreen>()
 
+        /// Notes the screen the check just made (`checker.changedScreen`: noted right after it).
         func noteScreen(_ session: Session, walk: Int, steps: [ExploreStep]) {
             let id = session.currentScreenID
             guard session.navigation.last?.picker == nil else { return }
             reached.insert(id)
-            let screen = session.currentScreen()
-            guard notedScreens.insert(screen).inserted else { return }
-            if notedScreens.count > 4096 { notedScreens = [screen] }
+            let hashed = checker.changedScreen ?? HashedScreen(session.currentScreen())
+            let screen = hashed.screen
+            guard notedScreens.insert(hashed).inserted else { return }
+            if notedScreens.count > 4096 { notedScreens = [hashed] }
             for row in screen.sections.lazy.flatMap(\.rows) where row.visible {
                 let key = RowKey(screen: id, row: row.id)
                 if row.selectable { selectable.insert(key) }
@@ -221,7 +223,7 @@ public final class Explorer {
         var why = ""
         if let session = try? openSession() {
             for step in shortest { _ = step.run(on: session) }
-            why = (try? session.why(row)) ?? ""
+            why = (try? session.why(row).formatted) ?? ""
             session.close()
         }
         let message = "row \"\(row)\" of screen \"\(screen)\" was never enabled in any walk\(why.isEmpty ? "" : " (why: \(why))")"

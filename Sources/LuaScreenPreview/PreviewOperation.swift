@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 
 /// One thing the page asks the session to do (`POST /api/do`), each the REPL command of the
 /// same name run on the same `Session` API: the page never decides what a click does.
@@ -64,8 +65,8 @@ struct PreviewOperation: Sendable {
                     })
                 }
                 try session.runAction(ref, id: action, answer: answer)
-            case "why": return .string(try session.why(try needRef()))
-            case "help": return .string(try session.help(try needRef()))
+            case "why": return .string(try session.why(try needRef()).formatted)
+            case "help": return .string(try session.help(try needRef()).formatted)
             case "find":
                 return .array(session.find(try needValue()).prefix(200).map { result in
                     .object([

@@ -101,7 +101,7 @@ public final class SessionRecorder {
                 if let binding = row.binding, binding.secure { secretKeys.insert(binding.key) }
             }
         }
-        for screen in session.validator.screens {
+        for screen in session.registry.screens {
             if case .value(let sections) = screen.sections { note(sections) }
         }
         for live in session.navigation { note(live.sections ?? []) }

@@ -55,11 +55,11 @@ extension TestFileRun {
                 return .results(1)
             }),
             ("why", { run, session, _, s in
-                s.push(try session.why(try run.reference(s, "why")))
+                s.push(try session.why(try run.reference(s, "why")).formatted)
                 return .results(1)
             }),
             ("help", { run, session, _, s in
-                s.push(try session.help(try run.reference(s, "help")))
+                s.push(try session.help(try run.reference(s, "help")).formatted)
                 return .results(1)
             }),
         ]

@@ -108,7 +108,7 @@ extension Session {
             var pushes: [ScreenGraph.Push] = []
             var binders: [String: [(screen: String, row: String)]] = [:]
             var reads: [(screen: String, row: String, key: String, condition: String)] = []
-            for screen in validator.screens {
+            for screen in registry.screens {
                 let resolved = resolvedScreen(id: screen.id)
                 let count = resolved.map { $0.sections.reduce(0) { $0 + $1.rows.count } } ?? 0
                 nodes.append(.init(id: screen.id, title: resolved?.title ?? screen.title, rowCount: count))

@@ -39,6 +39,6 @@ struct RowColumns {
     func number(_ n: Int?) -> String {
         guard let n else { return "" }
         let s = String(n)
-        return String(repeating: " ", count: max(0, numberWidth - s.count)) + s
+        return repeated(" ", count: numberWidth - s.count) + s
     }
 }

@@ -106,7 +106,7 @@ extension TextRenderer {
 
         if row.style == .subtitle, let detail, !detail.isEmpty {
             let indent = columns.textColumn + displayWidth(mark)
-            var second = StyledLine(String(repeating: " ", count: indent))
+            var second = StyledLine(repeated(" ", count: indent))
             second.append(cut(detail, width - indent), row.error != nil ? .red : .dim)
             lines.append(second)
         }

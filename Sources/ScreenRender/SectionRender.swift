@@ -24,7 +24,7 @@ extension TextRenderer {
         let title = cut(clean(screen.title), options.width)
         var lines = [StyledLine(title, .bold)]
         let titleWidth = displayWidth(title)
-        if titleWidth > 0 { lines.append(StyledLine(String(repeating: glyphs.rule, count: titleWidth))) }
+        if titleWidth > 0 { lines.append(StyledLine(repeated(glyphs.rule, count: titleWidth))) }
         return finished(lines)
     }
 

@@ -63,7 +63,7 @@ public struct TextRenderer: Sendable {
         lines.append(StyledLine(title, .bold))
         let titleWidth = displayWidth(title)
         if titleWidth > 0 {
-            lines.append(StyledLine(String(repeating: glyphs.rule, count: titleWidth)))
+            lines.append(StyledLine(repeated(glyphs.rule, count: titleWidth)))
         }
         lines.append(StyledLine())
 
@@ -94,7 +94,7 @@ public struct TextRenderer: Sendable {
         if let footer = paragraph(section.footer) {
             // Under the rows' text, unless huge numbers or icons would leave it too little room.
             let indentWidth = min(columns.textColumn, width / 3)
-            let indent = String(repeating: " ", count: indentWidth)
+            let indent = repeated(" ", count: indentWidth)
             for text in wrap(footer, width: width - indentWidth) {
                 var line = StyledLine(indent)
                 line.append(text, .dim)

@@ -10,11 +10,4 @@ enum Environment {
         guard let raw = getenv(name) else { return nil }
         return String(validatingCString: raw)
     }
-
-    /// The variables of `names` that are set, by name.
-    static func values(_ names: [String]) -> [String: String] {
-        var found: [String: String] = [:]
-        for name in names { if let v = value(name) { found[name] = v } }
-        return found
-    }
 }

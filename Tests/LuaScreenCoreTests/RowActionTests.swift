@@ -1,5 +1,6 @@
 import XCTest
 import LuaScreen
+import LuaScreenCore
 import LuaScreenTestSupport
 import ScreenModel
 
@@ -38,7 +39,7 @@ final class RowActionTests: XCTestCase {
         XCTAssertThrowsError(try s.runAction("Inbox", id: "emtpy")) { XCTAssertTrue("\($0)".contains("did you mean \"empty\""), "\($0)") }
         XCTAssertThrowsError(try s.actions("Off")) { XCTAssertTrue("\($0)".contains("disabled"), "\($0)") }
         XCTAssertThrowsError(try s.actions("Plain"))
-        XCTAssertTrue(try s.help("Inbox").contains("actions: mark_all_read (Mark all read), empty (Empty, destructive), boom (Fail)"))
+        XCTAssertTrue(try s.help("Inbox").formatted.contains("actions: mark_all_read (Mark all read), empty (Empty, destructive), boom (Fail)"))
     }
 
     func testDumpAddsActionsOnlyToRowsThatHaveThem() throws {

@@ -1,5 +1,6 @@
 import XCTest
 import LuaScreen
+import LuaScreenCore
 import LuaScreenTestSupport
 
 /// `help REF` through the public API: a number row's range is worded as the REPL's prompt
@@ -21,13 +22,13 @@ final class RowHelpTests: XCTestCase {
 
     func testANumberRowsRangeAndASecureInputsMask() throws {
         let s = try openSession(script)
-        let font = try s.help("Font size"), offset = try s.help("Offset"), scale = try s.help("Scale")
+        let font = try s.help("Font size").formatted, offset = try s.help("Offset").formatted, scale = try s.help("Scale").formatted
         XCTAssertTrue(font.contains("\n10 to 30, step 2, unit pt\n"), font)
         XCTAssertTrue(offset.contains("\nat least -5\n"), offset)
         XCTAssertTrue(scale.contains("\nat most 4, step 0.5\n"), scale)
-        let free = try s.help("Free")
+        let free = try s.help("Free").formatted
         XCTAssertFalse(free.contains(" to ") || free.contains("at least") || free.contains("at most"), free)
-        let secret = try s.help("Password")
+        let secret = try s.help("Password").formatted
         XCTAssertTrue(secret.contains("value: \(Binding.secureMask)") && secret.contains("default: \(Binding.secureMask)"), secret)
         XCTAssertFalse(secret.contains("hunter2"), secret)
     }

@@ -1,5 +1,6 @@
 import XCTest
 import LuaScreen
+import LuaScreenCore
 import LuaScreenTestSupport
 import ScreenModel
 import LuaRuntime
@@ -67,7 +68,7 @@ final class SessionTests: XCTestCase {
         XCTAssertThrowsError(try s.select("Network")) { error in
             XCTAssertTrue("\(error)".contains("is disabled"), "\(error)")
         }
-        XCTAssertEqual(try s.why("Network"), "Network: disabled because wifi = false (\(s.scriptPath):7)")
+        XCTAssertEqual(try s.why("Network").formatted, "Network: disabled because wifi = false (\(s.scriptPath):7)")
     }
 
     func testChoiceOpensAPickerWithACheckmark() throws {

@@ -65,11 +65,11 @@ final class TerminalTests: XCTestCase {
               row { text = "Both", on_select = function() end,
                     enabled = function(ctx) local a, b = ctx.store.a, ctx.store.b; return a and b end } } }
             """)
-        var why = try s.why("Both")
+        var why = try s.why("Both").formatted
         XCTAssertTrue(why.contains("disabled because a = false ("), why)
         XCTAssertFalse(why.contains("b = "), why)
         try s.set("B", value: .bool(false))
-        why = try s.why("Both")
+        why = try s.why("Both").formatted
         XCTAssertTrue(why.contains("a = false, b = false"), why)
     }
 

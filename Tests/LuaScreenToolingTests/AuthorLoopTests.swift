@@ -1,5 +1,6 @@
 import XCTest
 import LuaScreen
+import LuaScreenCore
 import LuaScreenTestSupport
 import ScreenModel
 import LuaScreenTooling
@@ -44,7 +45,7 @@ final class AuthorLoopTests: XCTestCase {
     func testWhyOfARowInAHiddenSectionNamesTheSectionsCondition() throws {
         let s = try openSession(counted)
         defer { s.close() }
-        let text = try s.why("hr")
+        let text = try s.why("hr").formatted
         XCTAssertTrue(text.contains("section \"extra\" is hidden because adv = false"), text)
         XCTAssertTrue(text.contains("s.lua:9"), text)
     }
@@ -52,10 +53,10 @@ final class AuthorLoopTests: XCTestCase {
     func testWhyOfASection() throws {
         let s = try openSession(counted)
         defer { s.close() }
-        let hidden = try s.why("extra")
+        let hidden = try s.why("extra").formatted
         XCTAssertTrue(hidden.hasPrefix("section \"extra\": hidden because adv = false"), hidden)
         try s.select("Adv")
-        let shown = try s.why("extra")
+        let shown = try s.why("extra").formatted
         XCTAssertEqual(shown, "section \"extra\": shown (visible read adv = true)")
         XCTAssertThrowsError(try s.why("nothing"))
     }

@@ -21,6 +21,24 @@ final class TextWidthTests: XCTestCase {
         XCTAssertEqual(displayWidth("한국어"), 6)
     }
 
+    /// Texts of ASCII and the scalars `displayWidth` sums one by one: each such scalar is a
+    /// grapheme cluster of its own next to any of them, so the sum is the sum over clusters.
+    func testStandaloneScalarsSumLikeClusters() {
+        var checked = 0
+        for v in UInt32(0x80)..<0x2800 where standsAlone(v) {
+            guard let scalar = Unicode.Scalar(v) else { continue }
+            let c = String(Character(scalar))
+            let text = "a" + c + "b" + c + c + "\r\n" + c + "\u{7F}" + c
+            XCTAssertEqual(text.count, text.unicodeScalars.count - 1, "U+\(String(v, radix: 16)) joins a neighbour")
+            XCTAssertEqual(displayWidth(text), text.reduce(0) { $0 + clusterWidth($1) }, "U+\(String(v, radix: 16))")
+            checked += 1
+        }
+        XCTAssertGreaterThan(checked, 2_000)
+        // A joining scalar next to them takes the cluster path.
+        XCTAssertEqual(displayWidth("✓\u{301} ─"), 3)
+        XCTAssertEqual(displayWidth("─\u{200D}─"), "─\u{200D}─".reduce(0) { $0 + clusterWidth($1) })
+    }
+
     func testUIGlyphsAreOneColumn() {
         for glyph in ["›", "✓", "✗", "●", "○", "─", "…", "•"] {
             XCTAssertEqual(displayWidth(glyph), 1, glyph)

@@ -32,6 +32,10 @@ static inline void ls_pushglobaltable(lua_State *L) { lua_pushglobaltable(L); }
 static inline int ls_gc_count_kb(lua_State *L) { return lua_gc(L, LUA_GCCOUNT, 0); }
 /* Runs a full garbage collection. */
 static inline void ls_gc_collect(lua_State *L) { lua_gc(L, LUA_GCCOLLECT, 0); }
+/* Stops the collector (while the host sets a state up: what it makes stays alive). */
+static inline void ls_gc_stop(lua_State *L) { lua_gc(L, LUA_GCSTOP, 0); }
+/* Starts the collector again after ls_gc_stop. */
+static inline void ls_gc_restart(lua_State *L) { lua_gc(L, LUA_GCRESTART, 0); }
 /* Pops the top value into the registry; its reference (LUA_REFNIL for nil). */
 static inline int ls_ref(lua_State *L) { return luaL_ref(L, LUA_REGISTRYINDEX); }
 /* Releases a reference ls_ref returned. */

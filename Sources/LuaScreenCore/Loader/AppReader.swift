@@ -45,7 +45,7 @@ extension Validator {
         }
         resolvePushes()
         guard let root, !hasErrors else { return nil }
-        return App(root: root, storeName: storeName, screens: screens, file: file, strings: strings)
+        return App(root: root, storeName: storeName, screens: registry.screens, file: file, strings: strings)
     }
 
     /// Whether the table at `t` is what a locale file of `strings = "folder"` returns: no
@@ -115,7 +115,7 @@ extension Validator {
                 sawScreens = true
                 guard stack.type(at: -1) == .table else { typeError(key, expected: "a list of screens"); return }
                 withPath(.field("screens")) { readScreenList(stack.absolute(-1)) }
-            case "invariants": invariants += readInvariants(key).map { ($0.name, nil, $0.ref) }
+            case "invariants": registry.addInvariants(readInvariants(key).map { ($0.name, nil, $0.ref) })
             default: unknownField(key, allowed: FieldNames.app)
             }
         }
@@ -124,14 +124,14 @@ extension Validator {
             strings?.untranslated = untranslated
         }
         if !sawScreens { report("missing required field \"screens\" (a list of screen { ... })", code: .missingField) }
-        if sawScreens, screens.isEmpty { report("the app has no screens", field: "screens") }
+        if sawScreens, registry.screens.isEmpty { report("the app has no screens", field: "screens") }
         if let r = root {
-            if screenIndex[r] == nil, !screens.isEmpty {
+            if registry.screen(r) == nil, !registry.screens.isEmpty {
                 diagnostics.append(Diagnostic(file: rootPlace.file, line: rootPlace.line, path: "root",
-                                              message: "no screen with id \"\(r)\"\(Suggest.hint(r, screens.map(\.id)))", code: .unknownScreen))
+                                              message: "no screen with id \"\(r)\"\(Suggest.hint(r, registry.screenIDs))", code: .unknownScreen))
             }
         } else {
-            root = screens.first?.id
+            root = registry.screens.first?.id
         }
         return (root, storeName)
     }
@@ -175,9 +175,9 @@ extension Validator {
 
     /// Reports pushes by id that name no screen.
     func resolvePushes() {
-        for push in pendingPushes where screenIndex[push.id] == nil {
+        for push in pendingPushes where registry.screenPosition(push.id) == nil {
             diagnostics.append(Diagnostic(.error, file: push.place.file, line: push.place.line, path: push.path,
-                                          message: "no screen with id \"\(push.id)\"\(Suggest.hint(push.id, screens.map(\.id)))", code: .unknownScreen))
+                                          message: "no screen with id \"\(push.id)\"\(Suggest.hint(push.id, registry.screenIDs))", code: .unknownScreen))
         }
         pendingPushes.removeAll()
     }

@@ -24,9 +24,9 @@ extension Validator {
         checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: s.has(.options))
         row.binding = binding
         let signature = RuleSignature(kind, binding)
-        let entry = BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue,
+        let entry = ScreenRegistry.BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue,
                              rules: BoundRow.hasRules(row) ? BoundRow(row) : nil, rowID: row.id, signature: signature)
-        if let previous = bindings.insertIfAbsent(binding.key, entry) {
+        if let previous = registry.bind(binding.key, entry) {
             let at = previous.line > 0 ? " at line \(previous.line)" : ""
             if previous.kind != kind {
                 report("key \"\(binding.key)\" is bound by \(article(kind.constructor)) here and by \(article(previous.kind.constructor))\(at); one key holds one kind of value", field: "key")

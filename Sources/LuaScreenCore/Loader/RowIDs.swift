@@ -90,6 +90,8 @@ struct KeyTable<Value> {
     }
 }
 
+extension KeyTable: Sendable where Value: Sendable {}
+
 /// FNV-1a of a string's UTF-8, never 0 (0 marks an empty slot).
 func fnv1a(_ string: String) -> UInt64 {
     var s = string

@@ -198,7 +198,7 @@ extension Validator {
         }
         if id != nil, row.id.isEmpty { report("id must not be empty", field: "id") }
         if let chain = placeChains.last, chain != 0 {
-            rowCallers[Validator.rowKey(id: row.id, location: row.location)] = callChains[Int(chain)]
+            registry.recordCallers(callChains[Int(chain)], ofRow: row.id, at: row.location)
         }
         if let previous = rowIDs.insert(row.id, line: Int32(place.line ?? 0)) {
             let also = previous > 0 ? " (also at line \(previous))" : ""

@@ -2,10 +2,15 @@ import LuaRuntime
 import ScreenModel
 
 /// Entry points used while the script runs: screens, rows, sections and options made at
-/// run time are checked by the same rules, against what was read at load.
+/// run time are checked by the same rules, against what was read at load: the session's
+/// registry, lent for the read, to which the screens and keys they make are added.
 extension Validator {
     /// The id a screen table already read was registered under, or reads and registers it.
-    func screenID(forTableAt index: Int32, path base: [PathComponent]) -> String? {
+    func screenID(forTableAt index: Int32, path base: [PathComponent], registry: inout ScreenRegistry) -> String? {
+        lending(&registry) { screenID(forTableAt: index, path: base) }
+    }
+
+    private func screenID(forTableAt index: Int32, path base: [PathComponent]) -> String? {
         path = base
         defer { path = [] }
         let id = readScreen(stack.absolute(index), requireID: false, defaultID: nil)
@@ -13,11 +18,12 @@ extension Validator {
         return id
     }
 
-    /// The screen registered under an id.
-    func screen(_ id: String) -> Screen? { screenIndex[id].map { screens[$0] } }
-
     /// Validates rows and sections inserted at run time, against the ids already on the screen.
-    func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> Row? {
+    func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs, registry: inout ScreenRegistry) -> Row? {
+        lending(&registry) { readRuntimeRow(index, path: base, rowIDs: &rowIDs) }
+    }
+
+    private func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> Row? {
         path = base
         defer { path = [] }
         let row = readRow(stack.absolute(index), position: rowIDs.count + 1, rowIDs: &rowIDs)
@@ -26,7 +32,12 @@ extension Validator {
     }
 
     /// Validates one section inserted at run time.
-    func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout RowIDs) -> Section? {
+    func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout RowIDs,
+                            registry: inout ScreenRegistry) -> Section? {
+        lending(&registry) { readRuntimeSection(index, path: base, position: position, rowIDs: &rowIDs) }
+    }
+
+    private func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout RowIDs) -> Section? {
         path = base
         defer { path = [] }
         let section = readSection(stack.absolute(index), position: position, rowIDs: &rowIDs)
@@ -35,7 +46,11 @@ extension Validator {
     }
 
     /// Validates a list of sections made at run time (a `sections` function's result).
-    func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> [Section] {
+    func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs, registry: inout ScreenRegistry) -> [Section] {
+        lending(&registry) { readRuntimeSections(index, path: base, rowIDs: &rowIDs) }
+    }
+
+    private func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> [Section] {
         path = base
         defer { path = [] }
         let list = stack.absolute(index)

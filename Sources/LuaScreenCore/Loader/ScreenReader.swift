@@ -58,31 +58,28 @@ extension Validator {
         if sectionsField, arrayCount > 0 {
             report("sections are given both in \"sections\" and in the array part; use one of them", field: "sections")
         }
-        let screenID = id ?? defaultID ?? (title.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "screen\(screens.count + 1)")
-        if let existing = screenIndex[screenID], replacesScreens {
+        let screenID = id ?? defaultID ?? (title.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "screen\(registry.screens.count + 1)")
+        var screen = Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location)
+        screen.titleFunction = titleFunction
+        screen.platform = platform
+        if let existing = registry.screenPosition(screenID), replacesScreens {
             // Read again (a sections function at a later render): the new definition wins.
-            screens[existing] = Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location)
-            screens[existing].titleFunction = titleFunction
-            screens[existing].platform = platform
+            registry.replaceScreen(at: existing, with: screen)
             if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
-            screens[existing].sections = readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction)
+            registry.setSections(readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction), ofScreenAt: existing)
             return screenID
         }
-        if let existing = screenIndex[screenID] {
-            let other = screens[existing].location.map { " (also at line \($0.line))" } ?? ""
+        if let existing = registry.screenPosition(screenID) {
+            let other = registry.screens[existing].location.map { " (also at line \($0.line))" } ?? ""
             report("duplicate screen id \"\(screenID)\"\(other); give each screen its own id", field: id == nil ? nil : "id", code: .duplicate)
             return nil
         }
         // Register before reading the sections, so rows can push this screen by id.
-        let index = screens.count
-        screens.append(Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location))
-        screens[index].titleFunction = titleFunction
-        screens[index].platform = platform
-        screenIndex[screenID] = index
+        let index = registry.register(screen)
         if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
-        invariants += screenInvariants.map { ($0.name, screenID, $0.ref) }
+        registry.addInvariants(screenInvariants.map { ($0.name, screenID, $0.ref) })
 
-        screens[index].sections = readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction)
+        registry.setSections(readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction), ofScreenAt: index)
         return screenID
     }
 

@@ -7,7 +7,8 @@ import ScreenModel
 /// never runs; it keeps the path of tables it is inside to detect tables that contain
 /// themselves; and it builds a path string only when it reports a problem. The validator
 /// lives as long as the session: rows inserted at run time are checked by the same rules,
-/// against the same registry of screens and bound keys.
+/// against the session's registry of screens and bound keys, lent to it for the read
+/// (`lending(_:_:)`); what it read is the session's `ScreenRegistry`, taken at the end of loading.
 package final class Validator {
     /// A step of the path to the value being read: a field name or a list index.
     enum PathComponent {
@@ -39,41 +40,19 @@ package final class Validator {
     var placeChains: [Int32] = []
     /// The call chains recorded so far (index 0: none).
     var callChains: [[SourceLocation]] = [[]]
-    /// The calls that led to each row built inside a function, by `rowKey(id:location:)`.
-    var rowCallers: [String: [SourceLocation]] = [:]
-    /// The key of `rowCallers` for a row.
-    static func rowKey(id: String, location: SourceLocation?) -> String { "\(id)\u{1F}\(location?.line ?? 0)" }
     /// The files places name, by index.
     var files: [String] = []
     /// The last chunk source seen and its file's index: rows in a row share one.
     var lastSource: (pointer: UnsafePointer<CChar>, file: Int32)?
     /// The tables being read (screens and sections, a handful deep): a cycle shows here.
     var visiting: [UnsafeRawPointer] = []
-    /// The screens read, in the order read.
-    package var screens: [Screen] = []
-    /// The script's invariants (`invariants = { NAME = function(ctx) ... end }` of the app or
-    /// of a screen, `screen` nil for the app's), sorted by name within each table.
-    package var invariants: [(name: String, screen: String?, ref: ScriptRef)] = []
-    /// Each screen's index in `screens`, by id.
-    var screenIndex: [String: Int] = [:]
+    /// What the run time reads of what was read: screens, bound keys, invariants (handed to
+    /// the session once the script is read, lent back for run-time reads).
+    var registry = ScreenRegistry()
     /// The id each screen table read was registered under.
-    var screenTables: [UnsafeRawPointer: String] = [:]
+    var screenTables = PointerTable<String>()
     /// Pushes by id, checked once every screen is known.
     var pendingPushes: [(id: String, place: (file: String, line: Int?), path: String)] = []
-    /// Every bound key: the kind of row that binds it, where, and its default.
-    var bindings = KeyTable<BoundKey>()
-
-    /// What a store read needs to know of a key, kept small: a screen may bind 100,000.
-    struct BoundKey {
-        var kind: RowKind
-        var line: Int32
-        var defaultValue: StoreValue
-        /// The row, when it has rules beyond its kind (checked on every write to the key).
-        var rules: BoundRow?
-        /// The id of the first row bound to the key, and the rules it sets (for conflicts).
-        var rowID: String = ""
-        var signature: RuleSignature = RuleSignature()
-    }
     /// How many screens deep the reader is (screens pushed as tables).
     var screenDepth = 0
     /// The deepest nesting of screen tables read.
@@ -109,6 +88,21 @@ package final class Validator {
 
     /// The function most recently referenced, and its reference.
     var lastFunction: (pointer: UnsafeRawPointer, ref: ScriptRef)?
+
+    /// Takes the registry built so far, leaving an empty one (the session owns it after loading).
+    func takeRegistry() -> ScreenRegistry {
+        var taken = ScreenRegistry()
+        swap(&taken, &registry)
+        return taken
+    }
+
+    /// Runs `body` (a run-time read) against `registry`, which it may add to (screens, bound
+    /// keys made at run time): lent in place, not copied (a registry may bind 100,000 keys).
+    func lending<T>(_ registry: inout ScreenRegistry, _ body: () -> T) -> T {
+        swap(&self.registry, &registry)
+        defer { swap(&self.registry, &registry) }
+        return body()
+    }
 
     /// Takes the diagnostics found so far.
     func takeDiagnostics() -> [Diagnostic] {

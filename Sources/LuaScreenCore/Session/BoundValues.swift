@@ -8,7 +8,7 @@ extension Session {
     package func value(for key: String) -> StoreValue? {
         let pending = transaction?.pending(key)
         if let pending, let written = pending { return written }
-        let bound = validator.bindings[key]
+        let bound = registry.boundKey(key)
         let defaultValue = bound?.defaultValue
         // A removal in this transaction (`.some(nil)`) reads as the default, not the stored value.
         if pending == nil, let stored = store.value(for: key) {
@@ -52,7 +52,7 @@ extension Session {
     public func storeValues() -> [(key: String, value: StoreValue)] {
         var out: [(key: String, value: StoreValue)] = []
         var seen = Set<StoreKey>()
-        for screen in validator.screens {
+        for screen in registry.screens {
             guard case .value(let sections) = screen.sections else { continue }
             for section in sections {
                 for row in section.rows {
@@ -62,7 +62,7 @@ extension Session {
                 }
             }
         }
-        for key in validator.bindings.keys.sorted() where seen.insert(StoreKey(key)).inserted {
+        for key in registry.boundKeys.sorted() where seen.insert(StoreKey(key)).inserted {
             if let v = value(for: key) { out.append((key, v)) }
         }
         for (key, v) in store.values where seen.insert(StoreKey(key)).inserted {
@@ -78,7 +78,7 @@ extension Session {
         var out: [String] = []
         guard count > 0 else { return out }
         var seen = Set<StoreKey>()
-        for screen in validator.screens {
+        for screen in registry.screens {
             guard case .value(let sections) = screen.sections else { continue }
             for s in sections.indices {
                 // The rows in place: a loop over them would copy each one.
@@ -94,7 +94,7 @@ extension Session {
                 if done { return out }
             }
         }
-        for key in validator.bindings.keys.sorted() where seen.insert(StoreKey(key)).inserted {
+        for key in registry.boundKeys.sorted() where seen.insert(StoreKey(key)).inserted {
             out.append(key)
             if out.count == count { return out }
         }
@@ -107,30 +107,30 @@ extension Session {
 
     /// How many keys `storeValues()` lists: every bound key and every other stored key.
     public var storeKeyCount: Int {
-        var count = validator.bindings.count
+        var count = registry.boundKeyCount
         var others = Set<StoreKey>()
-        for (key, _) in store.values where validator.bindings[key] == nil && others.insert(StoreKey(key)).inserted { count += 1 }
+        for (key, _) in store.values where !registry.isBound(key) && others.insert(StoreKey(key)).inserted { count += 1 }
         return count
     }
 
     /// How a key is bound (kind of row aside): its default, range, step, secure flag,
     /// options, as the first row bound to it declared them.
     public func binding(forKey key: String) -> Binding? {
-        guard validator.bindings[key] != nil else { return nil }
+        guard registry.isBound(key) else { return nil }
         if let cached = caches.bindings, cached.structure == caches.structureGeneration {
             return cached.bindings.binding(of: key)
         }
-        let table = FirstBoundRows(declared: validator.screens, live: navigation, keys: validator.bindings.count)
+        let table = FirstBoundRows(declared: registry.screens, live: navigation, keys: registry.boundKeyCount)
         caches.bindings = (caches.structureGeneration, table)
         return table.binding(of: key)
     }
 
     /// Every key a row binds, sorted.
-    public var boundKeys: [String] { validator.bindings.keys.sorted() }
+    public var boundKeys: [String] { registry.boundKeys.sorted() }
 
     /// The default of a bound key.
     public func defaultValue(for key: String) -> StoreValue? {
-        guard let bound = validator.bindings[key] else { return nil }
+        guard let bound = registry.boundKey(key) else { return nil }
         if let row = bound.rules?.row, let ref = row.binding?.defaultFunction {
             return dynamicDefault(row, ref, fallback: bound.defaultValue)
         }

@@ -3,7 +3,7 @@ import ScreenModel
 
 extension Session {
     /// Warnings found while loading (things that work but look wrong).
-    public var loadWarnings: [Diagnostic] { validator.diagnostics.filter { $0.severity == .warning } }
+    public var loadWarnings: [Diagnostic] { loadDiagnostics.filter { $0.severity == .warning } }
 
     /// Evaluates every field function of every screen against the current values (for
     /// `check` and `dump`, against the defaults), and reports each failure as a diagnostic
@@ -32,8 +32,8 @@ extension Session {
                 problems.append(Diagnostic.ofErrorText(file: location?.file ?? scriptPath, line: location?.line, path: path, message: error.message))
             }
         }
-        for screen in validator.screens {
-            let prefix = screen.id == app.root && validator.screens.count == 1 ? "" : "screen \(screen.id)."
+        for screen in registry.screens {
+            let prefix = screen.id == app.root && registry.screens.count == 1 ? "" : "screen \(screen.id)."
             navigation.append(liveScreen(for: screen))
             lua.beginAction()  // one screen, one budget
             defer {

@@ -75,7 +75,7 @@ extension Session {
             }
             guard s.type(at: 4) == .table else { return .error("ctx:insert_row expects a row table, got a \(s.type(at: 4).name)") }
             var ids = rowIDs(of: sections)
-            guard let row = validator.readRuntimeRow(4, path: [.field("insert_row")], rowIDs: &ids),
+            guard let row = validator.readRuntimeRow(4, path: [.field("insert_row")], rowIDs: &ids, registry: &registry),
                   !validator.hasErrors else { return invalid("ctx:insert_row") }
             _ = validator.takeDiagnostics()
             sections[si].rows.insert(row, at: pos - 1)
@@ -119,7 +119,7 @@ extension Session {
                     s.pop()
                 }
                 var ids = rowIDs(of: sections, except: old.id)
-                let row = validator.readRuntimeRow(merged, path: [.field("update_row")], rowIDs: &ids)
+                let row = validator.readRuntimeRow(merged, path: [.field("update_row")], rowIDs: &ids, registry: &registry)
                 s.pop()
                 guard let row, !validator.hasErrors else { return invalid("ctx:update_row") }
                 _ = validator.takeDiagnostics()
@@ -140,7 +140,7 @@ extension Session {
             }
             guard s.type(at: 3) == .table else { return .error("ctx:insert_section expects a section table, got a \(s.type(at: 3).name)") }
             var ids = rowIDs(of: sections)
-            guard let section = validator.readRuntimeSection(3, path: [.field("insert_section")], position: sections.count + 1, rowIDs: &ids),
+            guard let section = validator.readRuntimeSection(3, path: [.field("insert_section")], position: sections.count + 1, rowIDs: &ids, registry: &registry),
                   !validator.hasErrors else { return invalid("ctx:insert_section") }
             _ = validator.takeDiagnostics()
             if sections.contains(where: { $0.id == section.id }) {

@@ -35,7 +35,7 @@ extension Session {
         case .string:
             return s.string(at: index) ?? ""
         case .table:
-            guard let id = validator.readAgain({ validator.screenID(forTableAt: index, path: [.field("push")]) }).0 else {
+            guard let id = validator.readAgain({ validator.screenID(forTableAt: index, path: [.field("push")], registry: &registry) }).0 else {
                 let problems = validator.takeDiagnostics().filter { $0.severity == .error }
                 throw SessionError(.invalid, "\(what): the screen is not valid:\n" + problems.map(\.description).joined(separator: "\n"))
             }
@@ -96,7 +96,7 @@ extension Session {
 
     /// Re-evaluates the current screen: its run-time changes end.
     func reloadCurrentScreen() {
-        guard let live = navigation.last, live.picker == nil, let screen = validator.screen(live.id) else { return }
+        guard let live = navigation.last, live.picker == nil, let screen = registry.screen(live.id) else { return }
         var fresh = liveScreen(for: screen)
         fresh.title = live.title
         navigation[navigation.count - 1] = fresh

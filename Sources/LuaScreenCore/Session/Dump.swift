@@ -22,7 +22,7 @@ extension Session {
     /// The declared extras of screen `id` (none for a screen whose sections are a function).
     func declaredExtras(ofScreen id: String) -> DeclaredExtras {
         var out = DeclaredExtras()
-        guard let screen = validator.screen(id) else { return out }
+        guard let screen = registry.screen(id) else { return out }
         out.screen = Session.platformMembers(screen.platform)
         guard case .value(let sections) = screen.sections else { return out }
         for section in sections {

@@ -42,7 +42,7 @@ extension Session {
         while index < queue.count {
             let (id, idPath, parentTitles) = queue[index]
             index += 1
-            guard let declared = validator.screen(id) else { continue }
+            guard let declared = registry.screen(id) else { continue }
             var declaredRows = DeclaredRows(declared)
             // The screen evaluated as if pushed, row by row: nothing drawn, no row copied.
             navigation.append(liveScreen(for: declared))

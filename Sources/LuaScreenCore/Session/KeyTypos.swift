@@ -20,7 +20,7 @@ extension Session {
             return StoreKeyUse.ComputedRead(key: read.key, file: location?.file ?? scriptPath, line: location?.line,
                                             reader: "\(read.what) of \(owner)", calledFrom: read.row.map { callers(of: $0) } ?? [])
         }
-        return StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { validator.bindings[$0] != nil }, boundKeys: boundKeys,
+        return StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { registry.isBound($0) }, boundKeys: boundKeys,
                                     scriptText: scriptText, moduleSource: options.moduleSource, computedReads: computed)
     }
 }

@@ -27,7 +27,7 @@ extension Session {
 
     /// The calls that led to a row built inside a function (a helper), innermost first.
     package func callers(of row: Row) -> [SourceLocation] {
-        validator.rowCallers[Validator.rowKey(id: row.id, location: row.location)] ?? []
+        registry.callers(ofRow: row.id, at: row.location)
     }
 
     /// `ctx:tr(text)`: the text as the selected locale shows it (any other value unchanged).
@@ -136,7 +136,7 @@ extension Session {
             out.append(Diagnostic(.warning, file: location?.file ?? scriptPath, line: location?.line, path: path,
                                   message: "no \"\(locale)\" translation for \"\(text.prefix(200))\"", calledFrom: callers))
         }
-        for screen in validator.screens {
+        for screen in registry.screens {
             need(screen.title, screen.location, "screen \(screen.id).title")
             guard case .value(let sections) = screen.sections else { continue }
             for (si, section) in sections.enumerated() {

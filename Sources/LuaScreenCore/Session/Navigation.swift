@@ -23,8 +23,8 @@ extension Session {
 
     /// Pushes a screen of the app by id and runs its `on_appear`.
     func pushScreen(id: String) throws {
-        guard let screen = validator.screen(id) ?? app.screen(id) else {
-            throw SessionError.refused("no screen with id \"\(id)\"\(Suggest.hint(id, validator.screens.map(\.id)))")
+        guard let screen = registry.screen(id) ?? app.screen(id) else {
+            throw SessionError.refused("no screen with id \"\(id)\"\(Suggest.hint(id, registry.screenIDs))")
         }
         navigation.append(liveScreen(for: screen))
         changed()

@@ -15,7 +15,7 @@ extension Session {
             try openRoot()
         } catch {
             // The root stays open so the person can fix the script and reload again.
-            if let root = validator.screen(app.root) { navigation = [liveScreen(for: root)] }
+            if let root = registry.screen(app.root) { navigation = [liveScreen(for: root)] }
             return "on_appear of the root screen failed: \(error)"
         }
         for level in oldLevels {
@@ -28,8 +28,8 @@ extension Session {
             }
             // A screen pushed from a row of a `sections` function is declared when that
             // function runs: evaluate the screen below first.
-            if validator.screen(level) == nil { _ = currentScreen() }
-            guard validator.screen(level) != nil else {
+            if registry.screen(level) == nil { _ = currentScreen() }
+            guard registry.screen(level) != nil else {
                 return "screen \"\(level)\" no longer exists; showing \"\(titles.last ?? app.root)\""
             }
             do { try perform { try pushScreen(id: level) } } catch {
@@ -44,6 +44,8 @@ extension Session {
         lua.close()
         lua = loaded.lua
         validator = loaded.validator
+        registry = loaded.registry
+        loadDiagnostics = loaded.diagnostics
         app = loaded.app
         sources = loaded.sources
         navigation = []

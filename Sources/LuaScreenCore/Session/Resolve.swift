@@ -14,14 +14,14 @@ extension Session {
 
     /// A screen of the app evaluated as if it were pushed now (for `dump` and `render --screen`).
     public func resolvedScreen(id: String) -> ResolvedScreen? {
-        guard let screen = validator.screen(id) else { return nil }
+        guard let screen = registry.screen(id) else { return nil }
         navigation.append(liveScreen(for: screen))
         defer { navigation.removeLast() }
         return resolve(navigation.count - 1)
     }
 
     /// Every screen declared in the script, in order, inline child screens included.
-    public var screenIDs: [String] { validator.screens.map(\.id) }
+    public var screenIDs: [String] { registry.screenIDs }
 
     func resolve(_ level: Int) -> ResolvedScreen {
         lua.beginAction()  // evaluating one screen is one action: its field functions share one budget
@@ -102,7 +102,7 @@ extension Session {
         }
         var ids = RowIDs()
         let (sections, refs) = validator.readAgain {
-            validator.readRuntimeSections(-1, path: [.field(live.id), .field("sections")], rowIDs: &ids)
+            validator.readRuntimeSections(-1, path: [.field(live.id), .field("sections")], rowIDs: &ids, registry: &registry)
         }
         // The previous render's rows are replaced: their references go.
         for ref in renderRefs[live.id] ?? [] { lua.unref(ref) }

@@ -5,14 +5,22 @@ import ScreenModel
 extension Session {
     /// The actions of a row of the current screen (hidden and disabled rows refused, as
     /// `select` refuses them).
-    public func actions(_ reference: String) throws -> [ResolvedAction] {
-        let (_, row) = try actionRow(reference)
+    public func actions(_ reference: String) throws -> [ResolvedAction] { try actions(.reference(reference)) }
+
+    /// The actions of the row `address` names.
+    func actions(_ address: RowAddress) throws -> [ResolvedAction] {
+        let (_, row) = try actionRow(address)
         return row.actions.map { ResolvedAction(id: $0.id, text: $0.text, destructive: $0.destructive) }
     }
 
     /// Runs the action `id` of a row; `answer` replies to its `confirm` as for a button.
     public func runAction(_ reference: String, id: String, answer: Bool? = nil) throws {
-        let (resolved, row) = try actionRow(reference)
+        try runAction(.reference(reference), id: id, answer: answer)
+    }
+
+    /// Runs the action `id` of the row `address` names.
+    func runAction(_ address: RowAddress, id: String, answer: Bool?) throws {
+        let (resolved, row) = try actionRow(address)
         guard let action = row.actions.first(where: { $0.id == id })
                 ?? row.actions.first(where: { $0.text.lowercased() == id.lowercased() }) else {
             let ids = row.actions.map(\.id)
@@ -26,8 +34,8 @@ extension Session {
         try perform { try call(action.onSelect, row: row, what: "action \"\(action.id)\" of row \"\(row.id)\"") }
     }
 
-    private func actionRow(_ reference: String) throws -> (ResolvedRow, Row) {
-        let resolved = try lookup(reference)
+    private func actionRow(_ address: RowAddress) throws -> (ResolvedRow, Row) {
+        let resolved = try lookup(address, includeHidden: false)
         guard navigation.last?.picker == nil, navigation.last?.list == nil, let row = declaredRow(resolved) else {
             throw SessionError.refused("\"\(resolved.text)\" has no actions")
         }
@@ -36,13 +44,6 @@ extension Session {
         }
         guard !row.actions.isEmpty else { throw SessionError.refused("row \"\(resolved.text)\" has no actions") }
         return (resolved, row)
-    }
-
-    /// `help REF`'s lines about the actions.
-    func actionHelp(_ row: Row) -> [String] {
-        guard !row.actions.isEmpty else { return [] }
-        return ["actions: " + row.actions.map { "\($0.id) (\($0.text)\($0.destructive ? ", destructive" : ""))" }.joined(separator: ", ")
-                + "; run one with action \(row.id) ID"]
     }
 
     /// Adds a row's actions to the table `pushRowTable` builds (for update_row).

@@ -103,11 +103,11 @@ extension Session {
 
     /// A row that may be acted on (found, evaluated, enabled) and the declared row behind it;
     /// in a picker or a list screen, the choice or list row itself.
-    func usable(_ reference: String) throws -> (ResolvedRow, Row) {
-        let resolved = try lookup(reference)
+    func usable(_ address: RowAddress) throws -> (ResolvedRow, Row) {
+        let resolved = try lookup(address, includeHidden: false)
         if navigation.last?.picker != nil, let row = navigation.last?.picker?.row { return (resolved, row) }
         if let row = navigation.last?.list?.row { return (resolved, row) }
-        guard let row = declaredRow(resolved) else { throw SessionError(.refused, "no row \"\(reference)\"", cause: .noRow(reference: reference)) }
+        guard let row = declaredRow(resolved) else { throw SessionError(.refused, "no row \"\(address.shown)\"", cause: .noRow(reference: address.shown)) }
         if let error = resolved.error {
             throw SessionError.refused("row \"\(resolved.text)\" could not be evaluated: \(error)")
         }

@@ -6,6 +6,10 @@ package enum ScriptLoader {
     struct Loaded {
         let lua: LuaState
         let validator: Validator
+        /// What the validator read, for the run time.
+        let registry: ScreenRegistry
+        /// The warnings found while loading (errors are thrown).
+        let diagnostics: [Diagnostic]
         let app: App
         let sources: SourceFiles
     }
@@ -68,13 +72,13 @@ package enum ScriptLoader {
         }
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
             // Every diagnostic at once (SPEC §2): the key typos too, though rows have errors.
-            let typos = StoreKeyUse.warnings(scriptPath: path, isBound: { validator.bindings[$0] != nil },
-                                             boundKeys: validator.bindings.keys.sorted(),
+            let typos = StoreKeyUse.warnings(scriptPath: path, isBound: { validator.registry.isBound($0) },
+                                             boundKeys: validator.registry.boundKeys.sorted(),
                                              scriptText: source, moduleSource: options.moduleSource)
             throw LoadError(Diagnostic.sorted(diagnostics + typos))
         }
-        validator.diagnostics = diagnostics  // warnings, for `check`
-        return Loaded(lua: lua, validator: validator, app: app, sources: sources)
+        return Loaded(lua: lua, validator: validator, registry: validator.takeRegistry(), diagnostics: diagnostics,
+                      app: app, sources: sources)
     }
 
     /// What is said of a module given where a screen is expected: an error to the commands

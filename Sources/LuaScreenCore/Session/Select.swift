@@ -5,8 +5,11 @@ import ScreenModel
 /// a button's confirmation, a row's push and on_select, its detail button.
 extension Session {
     /// Selects a row as SPEC's kinds table says. `answer` replies to a button's `confirm`.
-    public func select(_ reference: String, answer: Bool? = nil) throws {
-        let (resolved, row) = try usable(reference)
+    public func select(_ reference: String, answer: Bool? = nil) throws { try select(.reference(reference), answer: answer) }
+
+    /// Selects the row `address` names (a REF or a `RowID`).
+    func select(_ address: RowAddress, answer: Bool?) throws {
+        let (resolved, row) = try usable(address)
         if navigation.last?.list != nil { return }  // selecting an item does nothing
         if let picker = navigation.last?.picker {
             guard let value = resolved.value else { return }
@@ -83,8 +86,11 @@ extension Session {
     }
 
     /// Runs the row's `on_accessory` (its detail button).
-    public func accessory(_ reference: String) throws {
-        let (resolved, row) = try usable(reference)
+    public func accessory(_ reference: String) throws { try accessory(.reference(reference)) }
+
+    /// Runs the `on_accessory` of the row `address` names.
+    func accessory(_ address: RowAddress) throws {
+        let (resolved, row) = try usable(address)
         guard let onAccessory = row.onAccessory else {
             throw SessionError.refused("row \"\(resolved.text)\" has no detail button (on_accessory)")
         }

@@ -34,8 +34,13 @@ public final class Session {
     package var lua: LuaState
     /// The script's file and the modules it required (`run --watch` watches them).
     package internal(set) var sources: SourceFiles
-    /// The validator that read the script (and reads run-time rows and options).
-    package var validator: Validator
+    /// What loading read that the run time reads: the screens, bound keys and invariants
+    /// (added to only by run-time reads through `validator`; replaced by `reloadScript`).
+    package internal(set) var registry: ScreenRegistry
+    /// The validator that read the script, kept to read run-time rows, sections and options.
+    var validator: Validator
+    /// The warnings found while loading (for `check`).
+    var loadDiagnostics: [Diagnostic]
     package var navigation: [LiveScreen] = []
     var transaction: Transaction?
     var readLog: [(key: String, value: StoreValue?)]?
@@ -83,7 +88,7 @@ public final class Session {
                 throw error
             }
         }
-        let session = Session(path: path, options: options, lua: loaded.lua, validator: loaded.validator, app: loaded.app)
+        let session = Session(path: path, options: options, loaded: loaded)
         session.sources = loaded.sources
         session.scriptText = text
         try session.selectLocale()
@@ -91,12 +96,14 @@ public final class Session {
         return session
     }
 
-    init(path: String, options: SessionOptions, lua: LuaState, validator: Validator, app: App) {
+    init(path: String, options: SessionOptions, loaded: ScriptLoader.Loaded) {
         self.scriptPath = path
         self.options = options
-        self.lua = lua
-        self.validator = validator
-        self.app = app
+        self.lua = loaded.lua
+        self.validator = loaded.validator
+        self.registry = loaded.registry
+        self.loadDiagnostics = loaded.diagnostics
+        self.app = loaded.app
         self.store = options.store ?? MemoryStore()
         self.sources = SourceFiles(path)
         installContext()

@@ -4,8 +4,11 @@ import ScreenModel
 /// Changing a bound row's value: set from typed text or a script value, reset, reset all.
 extension Session {
     /// Sets a bound row's value from what a person typed.
-    public func set(_ reference: String, text: String) throws {
-        let (resolved, row) = try usable(reference)
+    public func set(_ reference: String, text: String) throws { try set(.reference(reference), text: text) }
+
+    /// Sets the value of the row `address` names from typed text.
+    func set(_ address: RowAddress, text: String) throws {
+        let (resolved, row) = try usable(address)
         let target = navigation.last?.picker?.row ?? row
         guard target.binding != nil, target.kind.isBound else {
             throw SessionError.refused("row \"\(resolved.text)\" has no value to set")
@@ -16,11 +19,14 @@ extension Session {
 
     /// Sets a bound row's value from a script value (tests): parsed like typed text for
     /// strings, taken as is for booleans and numbers.
-    public func set(_ reference: String, value: StoreValue) throws {
-        let (resolved, row) = try usable(reference)
+    public func set(_ reference: String, value: StoreValue) throws { try set(.reference(reference), value: value) }
+
+    /// Sets the value of the row `address` names from a script value.
+    func set(_ address: RowAddress, value: StoreValue) throws {
+        let (resolved, row) = try usable(address)
         if case .string(let s) = value {
             // Text is taken as typed (for an input, as it is: spaces kept).
-            if row.kind != .input { return try set(reference, text: s) }
+            if row.kind != .input { return try set(address, text: s) }
         }
         let target = navigation.last?.picker?.row ?? row
         guard target.kind.isBound else { throw SessionError.refused("row \"\(resolved.text)\" has no value to set") }
@@ -41,8 +47,11 @@ extension Session {
     }
 
     /// Puts a row back to its default (removes the stored value).
-    public func reset(_ reference: String) throws {
-        let (resolved, row) = try usable(reference)
+    public func reset(_ reference: String) throws { try reset(.reference(reference)) }
+
+    /// Puts the row `address` names back to its default.
+    func reset(_ address: RowAddress) throws {
+        let (resolved, row) = try usable(address)
         let target = navigation.last?.picker?.row ?? row
         guard let binding = target.binding else { throw SessionError.refused("row \"\(resolved.text)\" has no value to reset") }
         try perform {
@@ -57,7 +66,7 @@ extension Session {
     /// Every bound key back to its default; keys the script does not know are kept.
     public func resetAll() throws {
         try perform {
-            for key in validator.bindings.keys.sorted() where store.value(for: key) != nil || transaction?.pending(key) != nil {
+            for key in registry.boundKeys.sorted() where store.value(for: key) != nil || transaction?.pending(key) != nil {
                 try write(key, nil)
             }
         }

@@ -31,13 +31,13 @@ extension Session {
     // MARK: inc, dec
 
     /// `inc REF`: the next grid value up, stopping at the last one within `max`.
-    public func increment(_ reference: String) throws { try stepNumber(reference, up: true) }
+    public func increment(_ reference: String) throws { try stepNumber(.reference(reference), up: true) }
 
     /// `dec REF`: the next grid value down, stopping at the first one within `min`.
-    public func decrement(_ reference: String) throws { try stepNumber(reference, up: false) }
+    public func decrement(_ reference: String) throws { try stepNumber(.reference(reference), up: false) }
 
-    private func stepNumber(_ reference: String, up: Bool) throws {
-        let resolved = try lookup(reference)
+    func stepNumber(_ address: RowAddress, up: Bool) throws {
+        let resolved = try lookup(address, includeHidden: false)
         guard let row = declaredRow(resolved), row.kind == .number, let binding = row.binding else {
             throw SessionError.refused("\(up ? "inc" : "dec") moves a number row; \"\(resolved.text)\" is not one")
         }
@@ -58,7 +58,7 @@ extension Session {
     func storePairs(_ s: LuaStack) -> HostResult {
         var items: [(key: String, value: StoreValue)] = []
         var seen = Set<String>()
-        for key in validator.bindings.keys where seen.insert(key).inserted {
+        for key in registry.boundKeys where seen.insert(key).inserted {
             if let v = value(for: key) { items.append((key, v)) }
         }
         for (key, _) in store.values where seen.insert(key).inserted {
@@ -96,7 +96,7 @@ extension Session {
         let count = s.top - 1
         if count <= 0 {
             do {
-                for key in validator.bindings.keys where store.value(for: key) != nil || transaction?.pending(key) != nil {
+                for key in registry.boundKeys where store.value(for: key) != nil || transaction?.pending(key) != nil {
                     try write(key, nil)
                 }
             } catch { return .error("ctx:reset: \(error)") }

@@ -6,75 +6,82 @@ extension Session {
     /// `why REF`: why a row is disabled or hidden, with the values its conditions read;
     /// `why SECTION_ID`: why a section is hidden. A row hidden because its section is hidden
     /// names the section's condition.
-    public func why(_ reference: String) throws -> String {
+    public func why(_ reference: String) throws -> WhyAnswer { try why(.reference(reference)) }
+
+    /// `why` of the row `address` names (a REF may name a section of the screen shown).
+    func why(_ address: RowAddress) throws -> WhyAnswer {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
         let resolved: ResolvedRow
         do {
-            resolved = try lookup(reference, includeHidden: true)
+            resolved = try lookup(address, includeHidden: true)
         } catch {
-            if let (section, shown) = declaredSection(id: reference.trimmingSpaces) { return whySection(section, shown: shown) }
+            if case .reference(let reference) = address, let (section, shown) = declaredSection(id: reference.trimmingSpaces) {
+                return whySection(section, shown: shown)
+            }
             throw error
         }
-        guard let row = declaredRow(resolved) else { return "row \"\(resolved.text)\" is a choice's option" }
-        var lines: [String] = []
-        let caller = callers(of: row).last.map { ", row made by the call at \($0)" } ?? ""
+        guard let row = declaredRow(resolved) else { return WhyAnswer(subject: .option(text: resolved.text), findings: []) }
+        var findings: [WhyAnswer.Finding] = []
+        let caller = callers(of: row).last
         if !resolved.visible {
             if case .value(true) = row.visible, let (section, _) = declaredSection(holding: row.id) {
-                lines.append(condition(section.visible, row: nil, name: "visible", state: "hidden because its section \"\(section.id)\" is hidden",
-                                       what: "visible of section \"\(section.id)\"", location: section.location, caller: ""))
+                findings.append(condition(section.visible, row: nil, name: "visible", state: .hiddenWithSection(section.id),
+                                          what: "visible of section \"\(section.id)\"", location: section.location, caller: nil))
             } else if case .value(true) = row.visible {
-                lines.append("hidden because its section is hidden")
+                findings.append(.sectionHidden)
             } else {
-                lines.append(condition(row.visible, row: row, name: "visible", state: "hidden",
-                                       what: "visible of row \"\(row.id)\"", location: row.location, caller: caller))
+                findings.append(condition(row.visible, row: row, name: "visible", state: .hidden,
+                                          what: "visible of row \"\(row.id)\"", location: row.location, caller: caller))
             }
         }
         if !resolved.enabled {
-            lines.append(condition(row.enabled, row: row, name: "enabled", state: "disabled",
-                                   what: "enabled of row \"\(row.id)\"", location: row.location, caller: caller))
+            findings.append(condition(row.enabled, row: row, name: "enabled", state: .disabled,
+                                      what: "enabled of row \"\(row.id)\"", location: row.location, caller: caller))
         }
-        if lines.isEmpty { lines.append(shownNote([("visible", row.visible), ("enabled", row.enabled)], row: row, enabled: true)) }
-        return "\(resolved.text): " + lines.joined(separator: "; ")
+        if findings.isEmpty { findings.append(shownNote([("visible", row.visible), ("enabled", row.enabled)], row: row, enabled: true)) }
+        return WhyAnswer(subject: .row(text: resolved.text), findings: findings)
     }
 
     /// `why SECTION_ID`: whether the section shows, and the values its condition read.
-    func whySection(_ section: Section, shown: Bool) -> String {
-        let what = "section \"\(section.id)\""
-        if shown { return "\(what): " + shownNote([("visible", section.visible)], row: nil, enabled: false) }
-        return "\(what): " + condition(section.visible, row: nil, name: "visible", state: "hidden",
-                                       what: "visible of \(what)", location: section.location, caller: "")
+    func whySection(_ section: Section, shown: Bool) -> WhyAnswer {
+        let finding = shown ? shownNote([("visible", section.visible)], row: nil, enabled: false)
+            : condition(section.visible, row: nil, name: "visible", state: .hidden,
+                        what: "visible of section \"\(section.id)\"", location: section.location, caller: nil)
+        return WhyAnswer(subject: .section(id: section.id), findings: [finding])
     }
 
-    /// "disabled because sync = false (file:line)" for a condition that is false now.
-    func condition(_ field: Dynamic<Bool>, row: Row?, name: String, state: String, what: String,
-                   location: SourceLocation?, caller: String) -> String {
+    /// Why a condition is false now (`disabled because sync = false`, said by `WhyAnswer.text`).
+    func condition(_ field: Dynamic<Bool>, row: Row?, name: String, state: WhyAnswer.State, what: String,
+                   location: SourceLocation?, caller: SourceLocation?) -> WhyAnswer.Finding {
+        let verdict: WhyAnswer.Verdict
         switch field {
         case .value:
-            return "\(state) because \(name) = false in the script\(location.map { " (\($0))" } ?? "")"
+            verdict = .falseInScript(declaredAt: location)
         case .function(let ref):
             let (result, allReads, error) = explain(field, row: row, what: what)
             let reads = deciding(field, row: row, what: what, result: result, reads: allReads)
-            let place = definition(of: ref).map { " (\($0)\(caller))" } ?? ""
-            if let error { return "\(name) failed: \(error.message)" }
-            if reads.isEmpty { return "\(state) because its \(name) function returned false\(place)" }
-            let values = reads.map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }
-            return "\(state) because \(values.joined(separator: ", "))\(place)"
+            let function = definition(of: ref)
+            if let error {
+                verdict = .failed(message: error.message)
+            } else {
+                verdict = .returnedFalse(reads: reads.map { ValueRead(key: $0.key, value: $0.value) }, function: function,
+                                         rowMadeBy: caller)
+            }
         }
+        return .unmet(WhyAnswer.Unmet(state: state, field: name, verdict: verdict))
     }
 
-    /// "shown and enabled (visible read adv = true)": what the conditions read when they passed.
-    func shownNote(_ fields: [(String, Dynamic<Bool>)], row: Row?, enabled: Bool) -> String {
-        var note = enabled ? "shown and enabled" : "shown"
-        let conditions = fields.compactMap { name, field -> String? in
+    /// Shown (and enabled): what the conditions read when they passed.
+    func shownNote(_ fields: [(String, Dynamic<Bool>)], row: Row?, enabled: Bool) -> WhyAnswer.Finding {
+        let passed = fields.compactMap { name, field -> WhyAnswer.Passed? in
             guard case .function = field else { return nil }
             let (_, allReads, _) = explain(field, row: row, what: name)
-            let values = distinct(allReads).map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }
-            return values.isEmpty ? nil : "\(name) read \(values.joined(separator: ", "))"
+            let reads = distinct(allReads).map { ValueRead(key: $0.key, value: $0.value) }
+            return reads.isEmpty ? nil : WhyAnswer.Passed(field: name, reads: reads)
         }
-        if !conditions.isEmpty { note += " (" + conditions.joined(separator: "; ") + ")" }
-        return note
+        return .shown(enabled: enabled, passed: passed)
     }
 
     /// The declared section of the current screen with this id, and whether it shows now.

@@ -165,7 +165,7 @@ extension Session {
     /// `ctx.store.KEY = value`: the value to store (a toggle's mapped ON/OFF value, a
     /// choice's option value), or why the write is refused. Keys no row binds take any value.
     func checkedStoreWrite(_ key: String, _ value: StoreValue) -> Result<StoreValue, SessionError> {
-        guard let bound = validator.bindings[key] else { return .success(value) }
+        guard let bound = registry.boundKey(key) else { return .success(value) }
         guard let row = bound.rules?.row else {
             if fits(value, kind: bound.kind) { return .success(value) }
             return .failure(.refused("\"\(key)\" is bound to a \(bound.kind.constructor) row, which holds \(kindValueName(bound.kind)), not \(value.typeName)"))
@@ -183,7 +183,7 @@ extension Session {
 
     /// Whether a stored value keeps its row's rules (kind, range, grid, static options,
     /// length); `validate` and options functions are not run on reads.
-    func storedValueProblem(_ stored: StoreValue, _ bound: Validator.BoundKey) -> String? {
+    func storedValueProblem(_ stored: StoreValue, _ bound: ScreenRegistry.BoundKey) -> String? {
         guard let row = bound.rules?.row else {
             return fits(stored, kind: bound.kind) ? nil : "its \(bound.kind.constructor) row needs \(kindValueName(bound.kind))"
         }
@@ -202,7 +202,7 @@ extension Session {
     /// test store that breaks a row's rules makes `open` fail. Throws the first problem.
     public func checkStoredValues() throws {
         for (key, stored) in store.values {
-            guard let bound = validator.bindings[key] else { continue }
+            guard let bound = registry.boundKey(key) else { continue }
             guard let row = bound.rules?.row else {
                 if fits(stored, kind: bound.kind) { continue }
                 throw SessionError.refused("store value for \"\(key)\": \(stored.typeName) \"\(stored)\" does not fit: its \(bound.kind.constructor) row holds \(kindValueName(bound.kind))")

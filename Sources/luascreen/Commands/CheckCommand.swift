@@ -58,8 +58,9 @@ enum CheckCommand {
         } else {
             for d in all { printError(d.description) }
         }
-        let failing: Set<Diagnostic.Severity> = options.werror ? [.error, .warning] : [.error]
-        return all.contains { failing.contains($0.severity) } ? 1 : 0
+        // Compared, not put in a Set: the first Set<Severity> made costs 0.23 M instructions
+        // at run time (its Hashable conformance looked up), a tenth of a one-row check.
+        return all.contains { $0.severity == .error || (options.werror && $0.severity == .warning) } ? 1 : 0
     }
 
     /// The diagnostics of one script, and the real paths of the modules it required (the

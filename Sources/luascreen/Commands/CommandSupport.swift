@@ -27,7 +27,7 @@ enum CommandSupport {
         var session = SessionOptions(limits: options.limits, trusted: options.trusted, store: store, print: { text in
             print(text)
         })
-        session.locale = options.locale ?? Translations.environmentLocale(Environment.values(["LC_ALL", "LC_MESSAGES", "LANG"]))
+        session.locale = options.locale ?? Translations.environmentLocale(variable: Environment.value)
         return session
     }
 

@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 
 /// `find TEXT` over every screen, and `go N` to a result.
 extension Shell {
@@ -29,7 +30,7 @@ extension Shell {
             let row = session.currentScreen().visibleRows.first { $0.id == result.row }
             turnToRow(result.row)
             render()
-            if row == nil, let reason = try? session.why(result.row) {
+            if row == nil, let reason = try? session.why(result.row).formatted {
                 for line in Columns.paragraph(clean(reason), width: Terminal.width(options)) { print(line) }
             } else if let row {
                 let name = clean(row.text, keepNewlines: false)

@@ -19,6 +19,6 @@ extension Shell {
             print("\(entry.synopsis): \(entry.summary)")
             return
         }
-        explain { try session.help(ref) }
+        explain { try session.help(ref).formatted }
     }
 }

@@ -113,7 +113,7 @@ final class Shell {
         case .go(let number): go(number)
         case .help(nil): printHelp()
         case .help(let ref?): help(ref)
-        case .why(let ref): explain { try session.why(ref) }
+        case .why(let ref): explain { try session.why(ref).formatted }
         case .store(let pattern): printStore(matching: pattern)
         case .reset(let ref): actOnRow(ref) { try session.reset(ref) }
         case .resetAll: resetAll()
