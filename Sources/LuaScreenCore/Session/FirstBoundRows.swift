@@ -28,7 +28,13 @@ struct FirstBoundRows {
         for screen in live.reversed() { lists.append(screen.sections ?? []) }
         var places = KeyTable<Place>()
         places.reserveCapacity(keys)
+        // A live screen's sections are often the declared ones, the same storage: walked
+        // again they would only find keys already placed (the first row wins), so a list
+        // whose storage was walked is skipped.
+        var walked: Set<UnsafeRawPointer> = []
         for l in lists.indices {
+            if let base = lists[l].withUnsafeBufferPointer({ $0.baseAddress.map(UnsafeRawPointer.init) }),
+               !walked.insert(base).inserted { continue }
             for s in lists[l].indices {
                 lists[l][s].rows.withUnsafeBufferPointer { rows in
                     for r in rows.indices {

@@ -15,6 +15,9 @@ package struct LoweredTexts: Sendable {
     private let bytes: [UInt8]
     /// Where each text's bytes end in `bytes` (a text starts where the one before ends).
     private let ends: [UInt32]
+    /// Each text's first byte in `bytes` (0 when it has none): a search compares these
+    /// first, one byte a text, and reads further only where the first byte matches.
+    private let heads: [UInt8]
     /// The texts that are not ASCII once lowercased: their position and lowercased form, by
     /// position.
     private let others: [(position: Int, lowered: String)]
@@ -50,6 +53,13 @@ package struct LoweredTexts: Sendable {
         bytes.withUnsafeMutableBufferPointer { all in
             for i in all.indices where all[i] &- 0x41 < 26 { all[i] |= 0x20 }
         }
+        var heads = [UInt8](repeating: 0, count: ends.count)
+        var start = 0
+        for n in ends.indices {
+            if Int(ends[n]) > start { heads[n] = bytes[start] }
+            start = Int(ends[n])
+        }
+        self.heads = heads
         self.bytes = bytes
         self.ends = ends
         self.others = others
@@ -79,19 +89,19 @@ package struct LoweredTexts: Sendable {
         var found = Matches()
         bytes.withUnsafeBufferPointer { bytes in
             ends.withUnsafeBufferPointer { ends in
-                needle.withUnsafeBufferPointer { needle in
-                    let m = needle.count, head = needle[0]
-                    var start = 0
-                    for n in 0..<ends.count {
-                        let end = Int(ends[n])
-                        defer { start = end }
-                        guard end - start >= m, bytes[start] == head else { continue }
-                        var k = 1
-                        while k < m, bytes[start + k] == needle[k] { k += 1 }
-                        guard k == m else { continue }
-                        found.count += 1
-                        if found.first.count < keep { found.first.append(n) }
-                        if end - start == m { found.exactCount += 1; found.exact = n }
+                heads.withUnsafeBufferPointer { heads in
+                    needle.withUnsafeBufferPointer { needle in
+                        let m = needle.count, head = needle[0]
+                        for n in 0..<heads.count where heads[n] == head {
+                            let start = n == 0 ? 0 : Int(ends[n - 1]), end = Int(ends[n])
+                            guard end - start >= m else { continue }
+                            var k = 1
+                            while k < m, bytes[start + k] == needle[k] { k += 1 }
+                            guard k == m else { continue }
+                            found.count += 1
+                            if found.first.count < keep { found.first.append(n) }
+                            if end - start == m { found.exactCount += 1; found.exact = n }
+                        }
                     }
                 }
             }
