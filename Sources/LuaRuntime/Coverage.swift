@@ -45,7 +45,7 @@ public enum LineCoverage {
     public static func executableLines(of source: [UInt8], chunkName: String) -> Set<Int>? {
         guard let lua = LuaState(limits: LuaLimits(instructions: 0, memory: 256 << 20)) else { return nil }
         defer { lua.close() }
-        guard lua.load(source, chunkName: chunkName) == nil else { return nil }
+        guard (try? lua.load(source, chunkName: chunkName)) != nil else { return nil }
         final class Sink { var bytes: [UInt8] = [] }
         let sink = Sink()
         let writer: lua_Writer = { _, p, size, ud in

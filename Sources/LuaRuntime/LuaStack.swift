@@ -215,7 +215,7 @@ public struct LuaStack {
 
     /// Pushes nil.
     public func pushNil() { lua_pushnil(L) }
-    /// Pushes the value a `LuaState.ref()` keeps (on this thread's stack).
+    /// Pushes the value the registry slot `r` keeps (a `LuaRef`'s `id`; on this thread's stack).
     @discardableResult
     public func push(ref r: Int32) -> LuaType { LuaType(rawValue: ls_rawgetref(L, r)) ?? .none }
     /// Pushes a boolean.

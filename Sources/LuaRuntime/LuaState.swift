@@ -113,7 +113,8 @@ private let hostTrampoline: ls_host_function = { L, context in
 
 /// One Lua state: its limits, its references, and the protected calls into it.
 ///
-/// Every reference taken with `ref()` is released by `close()` before `lua_close`.
+/// Every reference taken with `ref()` (a `LuaRef`) is released when its handle goes, or by
+/// `close()` before `lua_close`.
 ///
 /// Not `Sendable`: bound to the thread that made it (Lua states are not thread-safe, and
 /// states created during another's call share its pool of limits).
@@ -127,8 +128,8 @@ public final class LuaState {
     public let limits: LuaLimits
     private var hostFunctions: [HostFunctionBox] = []
     /// Live references by id (luaL_ref hands out small integers, reusing freed ones).
-    private var liveRefs: [Bool] = []
-    private var liveRefCount = 0
+    /// The registry references the host holds (see `LuaRef`).
+    let refs: LuaRefTable
     /// What the host keeps of this state's values, by part (see `keepHostBytes`).
     private var keptParts: [String: Int] = [:]
     // (Read at every action's start and end: no dynamic exclusivity check.)
@@ -139,6 +140,7 @@ public final class LuaState {
     public init?(limits: LuaLimits = LuaLimits()) {
         guard let L = ls_newstate(max(0, limits.memory), Int64(max(0, limits.instructions))) else { return nil }
         self.L = L
+        self.refs = LuaRefTable(L)
         self.stack = LuaStack(L)
         self.limits = limits
         ls_set_advice(L, limits.memoryAdvice, limits.instructionsAdvice)
@@ -149,9 +151,7 @@ public final class LuaState {
     /// Releases every reference, then closes the state (also done by deinit).
     public func close() {
         guard !isClosed else { return }
-        for (ref, live) in liveRefs.enumerated() where live { ls_unref(L, Int32(ref)) }
-        liveRefs.removeAll()
-        liveRefCount = 0
+        refs.releaseAll()
         ls_close(L)
         hostFunctions.removeAll()
         isClosed = true
@@ -160,8 +160,8 @@ public final class LuaState {
     /// Lua states created and not yet closed, in this process.
     public static var openStates: Int { Int(ls_open_states()) }
 
-    /// References taken with `ref()` and not yet released.
-    public var referenceCount: Int { liveRefCount }
+    /// References taken with `ref()` and not yet released (by their handle's deinit or `close()`).
+    public var referenceCount: Int { refs.liveCount }
     /// Bytes Lua holds in this state now.
     public var memoryInUse: Int { Int(ls_limits_of(L).pointee.used) }
     /// Bytes the host copied out of Lua in the current action (charged by `LuaStack`'s readers).
@@ -221,26 +221,8 @@ public final class LuaState {
 
     // MARK: references
 
-    /// Pops the value on top and keeps it in the registry.
-    public func ref() -> Int32 {
-        let r = ls_ref(L)
-        if r >= 0 {
-            let i = Int(r)
-            if i >= liveRefs.count { liveRefs.append(contentsOf: repeatElement(false, count: i - liveRefs.count + 1)) }
-            if !liveRefs[i] { liveRefs[i] = true; liveRefCount += 1 }
-        }
-        return r
-    }
-
-    /// Releases a reference `ref()` returned (twice, or an unknown one: nothing happens).
-    public func unref(_ r: Int32) {
-        guard r >= 0, Int(r) < liveRefs.count, liveRefs[Int(r)] else { return }
-        liveRefs[Int(r)] = false
-        liveRefCount -= 1
-        ls_unref(L, r)
-    }
-
-    /// Pushes the value reference `r` keeps; its type.
+    /// Pushes the value the registry slot `r` keeps (a `LuaRef`'s `id`, as a model's
+    /// `ScriptRef` names it); its type.
     @discardableResult
     public func push(ref r: Int32) -> LuaType {
         LuaType(rawValue: ls_rawgetref(L, r)) ?? .none
@@ -270,23 +252,24 @@ public final class LuaState {
 
     // MARK: loading and calling
 
-    /// Loads a text chunk and pushes it as a function. Binary chunks are refused.
-    public func load(_ source: [UInt8], chunkName: String) -> LuaError? {
+    /// Loads a text chunk and pushes it as a function; throws (nothing pushed) a syntax or
+    /// memory error. Binary chunks are refused.
+    public func load(_ source: [UInt8], chunkName: String) throws(LuaError) {
         let status = stack.loadText(source, chunkName: chunkName)
-        return status == LUA_OK ? nil : popError(status: status)
+        if status != LUA_OK { throw popError(status: status) }
     }
 
-    /// Loads a text chunk from a string and pushes it as a function.
-    public func load(_ source: String, chunkName: String) -> LuaError? {
-        load(Array(source.utf8), chunkName: chunkName)
+    /// Loads a text chunk from a string and pushes it as a function (see `load(_:chunkName:)`).
+    public func load(_ source: String, chunkName: String) throws(LuaError) {
+        try load(Array(source.utf8), chunkName: chunkName)
     }
 
     /// Calls the function under `nargs` arguments, under the budget, the cap and the
-    /// traceback handler. On error the stack is as it was below the function.
-    public func call(nargs: Int32 = 0, nresults: Int32 = 0) -> LuaError? {
+    /// traceback handler, leaving `nresults` results (-1: all). Throws what the call raised;
+    /// then the stack is as it was below the function.
+    public func call(nargs: Int32 = 0, nresults: Int32 = 0) throws(LuaError) {
         let status = ls_pcall(L, nargs, nresults)
-        if status == LUA_OK { return nil }
-        return popError(status: status)
+        if status != LUA_OK { throw popError(status: status) }
     }
 
     private func popError(status: Int32) -> LuaError {

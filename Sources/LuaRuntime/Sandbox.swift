@@ -110,7 +110,7 @@ extension LuaState {
         let folder = options.moduleFolder
         let moduleRead = options.moduleRead
         let moduleSource = options.moduleSource
-        if let error = load(prelude, chunkName: LS_HOST_CHUNK) { return error }
+        do { try load(prelude, chunkName: LS_HOST_CHUNK) } catch { return error }
         pushHostFunction { stack in
             let text = stack.string(at: 1) ?? ""
             // Printing is work too (sanitizing, writing): a 64th of an instruction a byte.
@@ -139,7 +139,8 @@ extension LuaState {
             }
         }
         lua_pushcclosure(L, ls_script_where, 0)
-        return call(nargs: 3)
+        do { try call(nargs: 3) } catch { return error }
+        return nil
     }
 }
 

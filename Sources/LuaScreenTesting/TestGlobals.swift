@@ -163,18 +163,23 @@ extension TestFileRun {
         guard s.isMainThread(of: lua) else { return .error("raises() cannot be used inside a coroutine") }
         s.top = 2
         s.pushValue(1)
-        guard let error = lua.call(nargs: 0, nresults: 0) else {
+        let message: String
+        do {
+            try lua.call(nargs: 0, nresults: 0)
             return .error("raises failed: the function returned without an error"
                 + (pattern.map { " (expected one matching \(LuaLiteral.string($0)))" } ?? ""))
+        } catch {
+            message = error.message
         }
-        let message = error.message
         if let pattern {
-            guard stringFind >= 0 else { return .error("raises: string.find is not available") }
-            lua.push(ref: stringFind)
+            guard let stringFind else { return .error("raises: string.find is not available") }
+            lua.push(stringFind)
             s.push(message)
             s.push(pattern)
-            if let bad = lua.call(nargs: 2, nresults: 1) {
-                return .error("raises: invalid pattern \(LuaLiteral.string(pattern)): \(bad.text)")
+            do {
+                try lua.call(nargs: 2, nresults: 1)
+            } catch {
+                return .error("raises: invalid pattern \(LuaLiteral.string(pattern)): \(error.text)")
             }
             let matched = s.type(at: -1) != .nil_
             s.pop()

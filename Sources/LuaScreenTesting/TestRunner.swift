@@ -230,7 +230,7 @@ public final class TestRunner {
 package final class TestFileRun {
     struct Test {
         var name: String
-        var ref: Int32
+        var ref: LuaRef
     }
 
     let path: String
@@ -262,7 +262,7 @@ package final class TestFileRun {
     var notes: [String] = []
     /// Snapshot names taken in this file, and by which test.
     var snapshotsTaken: [String: String] = [:]
-    var stringFind: Int32 = -1
+    var stringFind: LuaRef?
     /// The one resolver of the paths the file names (`open`, `snapshot`); nil when the
     /// test root cannot be read.
     let resolver: PathResolver?
@@ -349,14 +349,18 @@ package final class TestFileRun {
         } catch {
             return ["\(path): error: cannot read the test file: \(error)"]
         }
-        if let error = lua.load(bytes, chunkName: "@" + path) {
+        do {
+            try lua.load(bytes, chunkName: "@" + path)
+        } catch {
             if let location = error.location {
                 return ["\(location.file):\(location.line): syntax error: \(error.text)"]
             }
             return ["\(path): syntax error: \(error.message)"]
         }
         current = nil
-        if let error = lua.call(nargs: 0, nresults: 0) {
+        do {
+            try lua.call(nargs: 0, nresults: 0)
+        } catch {
             tests = []
             return ["the test file failed while defining its tests:"] + failureLines(error)
         }
@@ -379,12 +383,13 @@ package final class TestFileRun {
         let stack = lua.stack
         let top = stack.top
         defer { stack.top = top }
-        guard lua.push(ref: tests[index].ref) == .function else {
+        guard lua.push(tests[index].ref) == .function else {
             return Outcome(failure: ["internal: the test function is gone"], isError: true)
         }
-        let error = lua.call(nargs: 0, nresults: 0)
+        let failed: LuaError?
+        do { try lua.call(nargs: 0, nresults: 0); failed = nil } catch { failed = error }
         if case .skip? = directive { return Outcome(failure: nil, directive: directive) }
-        guard let error else { return Outcome(failure: nil, directive: directive) }
+        guard let error = failed else { return Outcome(failure: nil, directive: directive) }
         let assertion = assertionFailures.contains { error.message.hasSuffix($0) }
         return Outcome(failure: failureLines(error), isError: !assertion, directive: directive)
     }

@@ -60,7 +60,7 @@ extension TestFileRun {
                             return .error("open(path, opts): opts.store keys are strings, got \(describeArgument(s, -2))")
                         }
                         guard case .success(let name) = nameRead else { return .error("open(path, opts): opts.store: " + nameRead.refusal) }
-                        guard let valueRead = StoreInput.value(s, at: -1, key: name) else {
+                        guard let valueRead = lua.withValue(at: -1, on: s, { StoreInput.value($0, key: name) }) else {
                             return .error("open(path, opts): opts.store.\(name) must be a boolean, number, string or list of strings and numbers, got \(describeArgument(s, -1))")
                         }
                         guard case .success(let value?) = valueRead else { return .error("open(path, opts): opts.store: " + valueRead.refusal) }
@@ -139,7 +139,8 @@ extension TestFileRun {
                 guard s.type(at: 3) != .none, s.type(at: 3) != .nil_ else {
                     throw SessionError.refused("s:set(REF, value): give the new value (a boolean, number or string)")
                 }
-                switch StoreInput.value(s, at: 3, key: ref) {
+                guard let lua = run.lua else { throw SessionError.refused("s:set(REF, value): no Lua state") }
+                switch lua.withValue(at: 3, on: s, { StoreInput.value($0, key: ref) }) {
                 case .success(let value?)?: try SessionVerb.setValue(row: ref, value: value).apply(to: session)
                 case .failure(let refusal)?: throw SessionError.refused("s:set(REF, value): " + refusal.message)
                 default:

@@ -61,7 +61,7 @@ public enum DocumentCheck {
         defer { lua.close() }
         lua.beginAction()
         defer { lua.endAction() }
-        if let error = lua.load(text, chunkName: "@" + path) { return [ScriptLoader.diagnostic(from: error, file: path)] }
+        do { try lua.load(text, chunkName: "@" + path) } catch { return [ScriptLoader.diagnostic(from: error, file: path)] }
         return []
     }
 }

@@ -13,8 +13,7 @@ final class ChargeTests: XCTestCase {
     }
 
     private func run(_ lua: LuaState, _ source: String) -> LuaError? {
-        if let error = lua.load(source, chunkName: "@charge.lua") { return error }
-        return lua.call()
+        luaError { try lua.load(source, chunkName: "@charge.lua"); try lua.call() }
     }
 
     /// Random calls of every wrapped function through Lua's own and through the charged one:
@@ -23,14 +22,14 @@ final class ChargeTests: XCTestCase {
         let lua = try XCTUnwrap(LuaState(limits: LuaLimits(instructions: 0, memory: 256 << 20)))
         defer { lua.close() }
         luaL_openlibs(lua.L)
-        XCTAssertNil(lua.load(Self.saveOriginals, chunkName: "=setup"))
-        XCTAssertNil(lua.call())
+        XCTAssertNoThrow(try lua.load(Self.saveOriginals, chunkName: "=setup"))
+        XCTAssertNoThrow(try lua.call())
         ls_open_guards(lua.L)
         for seed in [1, 2, 3] {
-            if let error = lua.load(Self.differential, chunkName: "=differential") { return XCTFail(error.message) }
+            if let error = luaError({ try lua.load(Self.differential, chunkName: "=differential") }) { return XCTFail(error.message) }
             lua.stack.push(seed)
             lua.stack.push(6_000)
-            if let error = lua.call(nargs: 2, nresults: 1) { XCTFail("seed \(seed): \(error.message)"); continue }
+            if let error = luaError({ try lua.call(nargs: 2, nresults: 1) }) { XCTFail("seed \(seed): \(error.message)"); continue }
             XCTAssertEqual(lua.stack.string(at: -1), "", "seed \(seed)")
             lua.stack.pop()
         }
@@ -110,7 +109,7 @@ final class ChargeTests: XCTestCase {
         lua.setGlobalFunction("open") { _ in
             guard let child = LuaState(limits: LuaLimits(instructions: 1_000_000)) else { return .error("no state") }
             inner = child
-            innerError = child.load("for i = 1, 1e9 do end", chunkName: "@child.lua") ?? child.call()
+            innerError = luaError { try child.load("for i = 1, 1e9 do end", chunkName: "@child.lua"); try child.call() }
             return .results(0)
         }
         let error = run(lua, "for i = 1, 250000 do end open() local x = 1")

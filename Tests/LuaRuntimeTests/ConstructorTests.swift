@@ -6,8 +6,8 @@ import LuaRuntime
 final class ConstructorTests: XCTestCase {
     func testTheSandboxHasNoConstructorsOfItsOwn() throws {
         let lua = try sandboxed()
-        XCTAssertNil(lua.load("return screen, row, toggle", chunkName: "@a.lua"))
-        XCTAssertNil(lua.call(nresults: 3))
+        XCTAssertNoThrow(try lua.load("return screen, row, toggle", chunkName: "@a.lua"))
+        XCTAssertNoThrow(try lua.call(nresults: 3))
         XCTAssertEqual((1...3).map { lua.stack.type(at: Int32($0)) }, [.nil_, .nil_, .nil_])
     }
 
@@ -16,8 +16,8 @@ final class ConstructorTests: XCTestCase {
         lua.installConstructors([(name: "gadget", kind: "widget")])
         XCTAssertFalse(lua.constructorsRecordedPlaces)
         let source = "local a = {}\nlocal b = gadget { }\nlocal c = gadget { type = 'own' }\nreturn a, b, c"
-        XCTAssertNil(lua.load(source, chunkName: "@g.lua"))
-        XCTAssertNil(lua.call(nresults: 3))
+        XCTAssertNoThrow(try lua.load(source, chunkName: "@g.lua"))
+        XCTAssertNoThrow(try lua.call(nresults: 3))
         XCTAssertTrue(lua.constructorsRecordedPlaces)
         XCTAssertEqual(lua.constructorPlace(of: 1).line, 0, "a plain table has no recorded line")
         XCTAssertEqual(lua.stack.rawGet(2, "type"), .string)
@@ -34,8 +34,8 @@ final class ConstructorTests: XCTestCase {
         let lua = try sandboxed()
         lua.installConstructors([(name: "item", kind: "item")])
         let source = "local function make()\n  local made = item { }\n  return made\nend\nlocal r = make()\nreturn r"
-        XCTAssertNil(lua.load(source, chunkName: "@h.lua"))
-        XCTAssertNil(lua.call(nresults: 1))
+        XCTAssertNoThrow(try lua.load(source, chunkName: "@h.lua"))
+        XCTAssertNoThrow(try lua.call(nresults: 1))
         XCTAssertEqual(lua.constructorPlace(of: -1).line, 2)
         let callers = lua.constructorCallers(of: -1)
         XCTAssertEqual(callers.map(\.file), ["h.lua"], "the call of make, after the constructor's own line")
@@ -45,8 +45,8 @@ final class ConstructorTests: XCTestCase {
     func testAConstructorRefusesAnythingButATable() throws {
         let lua = try sandboxed()
         lua.installConstructors([(name: "gadget", kind: "widget")])
-        XCTAssertNil(lua.load("return gadget 'x'", chunkName: "@e.lua"))
-        let error = try XCTUnwrap(lua.call())
+        XCTAssertNoThrow(try lua.load("return gadget 'x'", chunkName: "@e.lua"))
+        let error = try XCTUnwrap(luaError { try lua.call() })
         XCTAssertEqual(error.message, "e.lua:1: gadget expects a table: write gadget { ... }")
     }
 }

@@ -13,14 +13,14 @@ final class GuardTests: XCTestCase {
         let lua = try XCTUnwrap(LuaState(limits: LuaLimits(instructions: 0, memory: 256 << 20)))
         defer { lua.close() }
         luaL_openlibs(lua.L)
-        XCTAssertNil(lua.load("ORIGINALS = { string.find, string.match, string.gmatch, string.gsub }", chunkName: "=setup"))
-        XCTAssertNil(lua.call())
+        XCTAssertNoThrow(try lua.load("ORIGINALS = { string.find, string.match, string.gmatch, string.gsub }", chunkName: "=setup"))
+        XCTAssertNoThrow(try lua.call())
         ls_open_guards(lua.L)
         for seed in [1, 2, 3, 4] {
-            if let error = lua.load(Self.differential, chunkName: "=differential") { return XCTFail(error.message) }
+            if let error = luaError({ try lua.load(Self.differential, chunkName: "=differential") }) { return XCTFail(error.message) }
             lua.stack.push(seed)
             lua.stack.push(15_000)
-            if let error = lua.call(nargs: 2, nresults: 1) { XCTFail("seed \(seed): \(error.message)"); continue }
+            if let error = luaError({ try lua.call(nargs: 2, nresults: 1) }) { XCTFail("seed \(seed): \(error.message)"); continue }
             let failures = lua.stack.string(at: -1) ?? "(not a string)"
             lua.stack.pop()
             XCTAssertEqual(failures, "", "seed \(seed)")
@@ -32,13 +32,13 @@ final class GuardTests: XCTestCase {
         let lua = try XCTUnwrap(LuaState(limits: LuaLimits(instructions: 0, memory: 256 << 20)))
         defer { lua.close() }
         luaL_openlibs(lua.L)
-        XCTAssertNil(lua.load("ORIGINALS = { table.insert, table.remove, table.move }", chunkName: "=setup"))
-        XCTAssertNil(lua.call())
+        XCTAssertNoThrow(try lua.load("ORIGINALS = { table.insert, table.remove, table.move }", chunkName: "=setup"))
+        XCTAssertNoThrow(try lua.call())
         ls_open_guards(lua.L)
-        if let error = lua.load(Self.tableDifferential, chunkName: "=tables") { return XCTFail(error.message) }
+        if let error = luaError({ try lua.load(Self.tableDifferential, chunkName: "=tables") }) { return XCTFail(error.message) }
         lua.stack.push(7)
         lua.stack.push(20_000)
-        if let error = lua.call(nargs: 2, nresults: 1) { return XCTFail(error.message) }
+        if let error = luaError({ try lua.call(nargs: 2, nresults: 1) }) { return XCTFail(error.message) }
         XCTAssertEqual(lua.stack.string(at: -1), "")
     }
 
@@ -49,8 +49,7 @@ final class GuardTests: XCTestCase {
     }
 
     private func run(_ lua: LuaState, _ source: String, file: StaticString = #filePath, line: UInt = #line) -> LuaError? {
-        if let error = lua.load(source, chunkName: "@guard.lua") { return error }
-        return lua.call()
+        luaError { try lua.load(source, chunkName: "@guard.lua"); try lua.call() }
     }
 
     /// Work done in C is charged: each of these would run for hours (or forever) unguarded.

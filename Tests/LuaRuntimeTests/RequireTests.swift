@@ -21,8 +21,7 @@ final class RequireTests: XCTestCase {
         XCTAssertNil(lua.openSandbox(SandboxOptions(moduleFolder: folder.path, print: { _ in })))
         let path = folder.appendingPathComponent(file).path
         try source.write(toFile: path, atomically: true, encoding: .utf8)
-        if let error = lua.load(source, chunkName: "@" + path) { return error }
-        return lua.call()
+        return luaError { try lua.load(source, chunkName: "@" + path); try lua.call() }
     }
 
     /// A module that requires itself through tail calls: the error names a script line or
@@ -82,7 +81,7 @@ final class TrampolineTests: XCTestCase {
             stack.push(b + 1)
             return .results(2)
         }
-        XCTAssertNil(lua.load("""
+        XCTAssertNoThrow(try lua.load("""
             local results = {}
             local co = coroutine.wrap(function()
               for i = 1, 1000 do
@@ -98,7 +97,7 @@ final class TrampolineTests: XCTestCase {
             return nested()
             """, chunkName: "@t.lua"))
         let top = lua.stack.top
-        if let error = lua.call(nresults: 2) { return XCTFail(error.message) }
+        if let error = luaError({ try lua.call(nresults: 2) }) { return XCTFail(error.message) }
         XCTAssertEqual(lua.stack.string(at: -2), "deep1")
         XCTAssertEqual(lua.stack.integer(at: -1), 2)
         lua.stack.pop(2)

@@ -23,11 +23,15 @@ final class LuaLiteralTests: XCTestCase {
         let stack = lua.stack
         let top = stack.top
         defer { stack.top = top }
-        if let error = lua.load(source, chunkName: "=emitted") {
+        do {
+            try lua.load(source, chunkName: "=emitted")
+        } catch {
             XCTFail("does not load: \(error.message)\n\(source)", file: file, line: line)
             return (.none, nil, nil, nil)
         }
-        if let error = lua.call(nargs: 0, nresults: 1) {
+        do {
+            try lua.call(nargs: 0, nresults: 1)
+        } catch {
             XCTFail("raises: \(error.message)\n\(source)", file: file, line: line)
             return (.none, nil, nil, nil)
         }

@@ -4,18 +4,21 @@ import ScreenModel
 /// Reading the script's result: an app (its screens, root, store, strings) or a screen;
 /// pushes by id are resolved once every screen is known.
 extension Validator {
-    /// Reads the value the script returned (at `index`) into an app.
-    func readScript(_ index: Int32) -> App? {
-        let t = stack.absolute(index)
-        switch stack.type(at: t) {
-        case .table: break
+    /// Reads the value the script returned into an app.
+    func readScript(_ v: borrowing LuaValueView) -> App? {
+        switch v.type {
+        case .table: return v.table { readScript(table: $0) } ?? nil
         case .nil_, .none:
             report("the script returns no screen or app: end it with `return screen { ... }` or `return app { ... }`", code: .noScreen)
             return nil
         default:
-            report("the script returns a \(stack.type(at: t).name), not a screen or app: end it with `return screen { ... }`", code: .noScreen)
+            report("the script returns a \(v.type.name), not a screen or app: end it with `return screen { ... }`", code: .noScreen)
             return nil
         }
+    }
+
+    /// Reads the table the script returned into an app.
+    private func readScript(table t: borrowing LuaTableView) -> App? {
         let tag = typeTag(t)
         if tag == nil, let functions = moduleFunctions(t) {
             // A module's table of helpers (what `require` returns), not a screen.
@@ -26,15 +29,14 @@ extension Validator {
             // A locale file: its entries are checked as the app reads them; the file is not a
             // screen, which `ScriptLoader` says to every command but `check`.
             isLocaleFile = true
-            _ = readStringTable(at: t, what: "")
+            _ = t.asValue { readStringTable($0, what: "") }
             return nil
         }
         var root: String?
         var storeName: String?
         let isApp: Bool
         if let tag { isApp = tag == "app" } else {
-            isApp = stack.rawGet(t, "screens") != .nil_
-            stack.pop()
+            isApp = t.type("screens") != .nil_
         }
         if isApp {
             (root, storeName) = readApp(t)
@@ -51,45 +53,37 @@ extension Validator {
     /// Whether the table at `t` is what a locale file of `strings = "folder"` returns: no
     /// array part, no key that is a field of a screen or an app, and at least one string
     /// key with a string value (other entries are the locale file's mistakes).
-    func isStringsTable(_ t: Int32) -> Bool {
-        guard stack.rawLength(t) == 0 else { return false }
+    func isStringsTable(_ t: borrowing LuaTableView) -> Bool {
+        guard t.count == 0 else { return false }
         var any = false
-        stack.pushNil()
-        while stack.next(t) {
-            if stack.type(at: -2) == .string, let key = stack.string(at: -2) {
-                if FieldNames.screen.contains(key) || FieldNames.app.contains(key) {
-                    stack.pop(2)
-                    return false
-                }
-                if stack.type(at: -1) == .string { any = true }
+        let plain = t.allPairs { key, value in
+            if key.type == .string, let name = key.string {
+                if FieldNames.screen.contains(name) || FieldNames.app.contains(name) { return false }
+                if value.type == .string { any = true }
             }
-            stack.pop()
+            return true
         }
-        return any
+        return plain && any
     }
 
     /// The names of the functions in the table at `t` when it is what a module returns: no
     /// array part, no key that is a field of a screen or an app, and at least one function
     /// (`local M = {}; function M.row(...) ... end; return M`); nil otherwise.
-    func moduleFunctions(_ t: Int32) -> [String]? {
-        guard stack.rawLength(t) == 0 else { return nil }
+    func moduleFunctions(_ t: borrowing LuaTableView) -> [String]? {
+        guard t.count == 0 else { return nil }
         var names: [String] = []
-        stack.pushNil()
-        while stack.next(t) {
-            if stack.type(at: -2) == .string, let key = stack.string(at: -2) {
-                if FieldNames.screen.contains(key) || FieldNames.app.contains(key) {
-                    stack.pop(2)
-                    return nil
-                }
-                if stack.type(at: -1) == .function { names.append(key) }
+        let plain = t.allPairs { key, value in
+            if key.type == .string, let name = key.string {
+                if FieldNames.screen.contains(name) || FieldNames.app.contains(name) { return false }
+                if value.type == .function { names.append(name) }
             }
-            stack.pop()
+            return true
         }
-        return names.isEmpty ? nil : names.sorted()
+        return plain && !names.isEmpty ? names.sorted() : nil
     }
 
     /// Reads an app: its screens; returns its root screen's id and its store name.
-    func readApp(_ t: Int32) -> (String?, String?) {
+    func readApp(_ t: borrowing LuaTableView) -> (String?, String?) {
         guard enter(t) else { return (nil, nil) }
         defer { leave(t) }
         var root: String?
@@ -97,25 +91,25 @@ extension Validator {
         var storeName: String?
         var sawScreens = false
         var untranslated = Set<String>()
-        _ = forEachField(t, what: "app") { key in
+        _ = forEachField(t, what: "app") { key, value in
             switch key {
             case "type":
-                if let tag = string(key), tag != "app" { report("an app's type must be \"app\"", field: key) }
-            case "root": root = string(key); rootPlace = place
+                if let tag = string(key, at: value), tag != "app" { report("an app's type must be \"app\"", field: key) }
+            case "root": root = string(key, at: value); rootPlace = place
             case "store":
-                storeName = string(key)
+                storeName = string(key, at: value)
                 if let name = storeName, name.isEmpty || name.contains("/") || name.hasPrefix(".") {
                     report("store must be a plain file name (no '/', not starting with '.'), got \"\(name)\"", field: key, code: .wrongType)
                 }
             case "strings":
-                strings = readStrings()
+                strings = readStrings(value)
             case "untranslated":
-                untranslated = readUntranslated()
+                untranslated = readUntranslated(value)
             case "screens":
                 sawScreens = true
-                guard stack.type(at: -1) == .table else { typeError(key, expected: "a list of screens"); return }
-                withPath(.field("screens")) { readScreenList(stack.absolute(-1)) }
-            case "invariants": registry.addInvariants(readInvariants(key).map { ($0.name, nil, $0.ref) })
+                guard value.type == .table else { typeError(key, expected: "a list of screens", at: value); return }
+                _ = value.table { list in withPath(.field("screens")) { readScreenList(list) } }
+            case "invariants": registry.addInvariants(readInvariants(key, at: value).map { ($0.name, nil, $0.ref) })
             default: unknownField(key, allowed: FieldNames.app)
             }
         }
@@ -137,38 +131,32 @@ extension Validator {
     }
 
     /// Reads an app's screens: a list, or a table keyed by id.
-    func readScreenList(_ list: Int32) {
+    func readScreenList(_ list: borrowing LuaTableView) {
         // The array part in order, then screens keyed by id.
-        let count = stack.rawLength(list)
-        if count > 0 {
-            for i in 1...count {
-                stack.rawGet(list, index: i)
-                withPath(.index(i)) {
-                    if stack.type(at: -1) == .table {
-                        _ = readScreen(stack.absolute(-1), requireID: true, defaultID: nil)
-                    } else {
-                        typeError("", expected: "a screen table")
-                    }
+        let count = list.count
+        list.forEachArrayItem(upTo: count) { i, item in
+            withPath(.index(i)) {
+                if item.type == .table {
+                    _ = item.table { readScreen($0, requireID: true, defaultID: nil) }
+                } else {
+                    typeError("", expected: "a screen table", at: item)
                 }
-                stack.pop()
             }
         }
-        stack.pushNil()
-        while stack.next(list) {
-            if stack.type(at: -2) == .string, let key = stack.string(at: -2) {
-                withPath(.field(key)) {
-                    if stack.type(at: -1) == .table {
-                        _ = readScreen(stack.absolute(-1), requireID: false, defaultID: key)
+        list.forEachPair { key, value in
+            if key.type == .string, let name = key.string {
+                withPath(.field(name)) {
+                    if value.type == .table {
+                        _ = value.table { readScreen($0, requireID: false, defaultID: name) }
                     } else {
-                        typeError("", expected: "a screen table")
+                        typeError("", expected: "a screen table", at: value)
                     }
                 }
-            } else if let i = stack.integer(at: -2), i >= 1, i <= count {
+            } else if let i = key.integer, i >= 1, i <= count {
                 // read above
             } else {
                 report("unexpected key in the screens list")
             }
-            stack.pop()
         }
     }
 

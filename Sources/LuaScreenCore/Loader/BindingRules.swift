@@ -11,7 +11,7 @@ extension Validator {
         var binding = binding
         binding.key = key ?? row.id
         var defaultPresent = s.has(.default_)
-        if defaultPresent, stack.type(at: s.at(.default_)) == .function {
+        if defaultPresent, s.at(.default_).type == .function {
             // A function of ctx, run at each read; the kind's fallback stands in for it.
             binding.defaultFunction = reference(at: s.at(.default_))
             defaultPresent = false
@@ -179,22 +179,21 @@ extension Validator {
     }
 
     /// A toggle's `values = { ON, OFF }`: two different booleans, numbers or strings.
-    func toggleValues(at index: Int32) -> (on: StoreValue, off: StoreValue)? {
-        guard stack.type(at: index) == .table else {
-            typeError("values", expected: "a list of two values { ON, OFF }", at: index)
+    func toggleValues(at v: borrowing LuaValueView) -> (on: StoreValue, off: StoreValue)? {
+        guard let read = v.table({ t -> (extra: Bool, on: StoreValue?, off: StoreValue?) in
+            var extra = false
+            t.forEachPair { key, _ in
+                if !(key.isInteger && (key.integer == 1 || key.integer == 2)) { extra = true }
+            }
+            // As `guard !extra, let on, let off`: a value is read (and may report) only when
+            // everything before it passed.
+            guard !extra, let on = t.value(at: 1, { storeValue(at: $0) }) else { return (extra, nil, nil) }
+            return (false, on, t.value(at: 2) { storeValue(at: $0) })
+        }) else {
+            typeError("values", expected: "a list of two values { ON, OFF }", at: v)
             return nil
         }
-        let t = stack.absolute(index)
-        var extra = false
-        stack.pushNil()
-        while stack.next(t) {
-            if !(stack.isInteger(at: -2) && (stack.integer(at: -2) == 1 || stack.integer(at: -2) == 2)) { extra = true }
-            stack.pop()
-        }
-        stack.rawGet(t, index: 1)
-        stack.rawGet(t, index: 2)
-        defer { stack.pop(2) }
-        guard !extra, let on = storeValue(at: -2), let off = storeValue(at: -1) else {
+        guard !read.extra, let on = read.on, let off = read.off else {
             report("values must be a list of two values { ON, OFF } (booleans, numbers or strings), e.g. { \"yes\", \"no\" }", field: "values")
             return nil
         }

@@ -6,7 +6,7 @@ extension Validator {
     /// Reads a bound row's key and the fields of its kind into `binding`; returns the key given.
     func readBoundFields(_ kind: RowKind, _ binding: inout Binding, _ s: RowSlots) -> String? {
         var key: String?
-        if s.has(.key), case .failure(let refusal)? = StoreInput.key(stack, at: s.at(.key)) {
+        if s.has(.key), case .failure(let refusal)? = StoreInput.key(s.at(.key)) {
             report(refusal.message, field: "key")
         } else if s.has(.key) {
             key = string("key", at: s.at(.key))
@@ -16,9 +16,9 @@ extension Validator {
         if allowed & RowField.onChange.bit != 0, s.has(.onChange) { binding.onChange = function("on_change", at: s.at(.onChange)) }
         if allowed & RowField.options.bit != 0, s.has(.options) {
             let at = s.at(.options)
-            switch stack.type(at: at) {
+            switch at.type {
             case .function: binding.options = .function(reference(at: at))
-            case .table: binding.options = readOptions(at, field: "options").map { .value($0) }
+            case .table: binding.options = at.table { readOptions($0, field: "options") }?.map { .value($0) }
             default: typeError("options", expected: "a list of options or a function of ctx", at: at)
             }
         }
@@ -39,7 +39,7 @@ extension Validator {
     /// The fields of rows whose value is typed: `placeholder`, `secure`, `multiline`, `max_length`.
     private func readTextEntryFields(_ binding: inout Binding, _ s: RowSlots) {
         if s.has(.placeholder) {
-            if stack.type(at: s.at(.placeholder)) == .function { binding.placeholderFunction = reference(at: s.at(.placeholder)) }
+            if s.at(.placeholder).type == .function { binding.placeholderFunction = reference(at: s.at(.placeholder)) }
             else { binding.placeholder = dynamicString("placeholder", at: s.at(.placeholder))?.value }
         }
         if s.has(.secure), let b = bool("secure", at: s.at(.secure)) { binding.secureAsWritten = b }
@@ -49,7 +49,7 @@ extension Validator {
         }
         if s.has(.maxLength) {
             let at = s.at(.maxLength)
-            if let n = stack.integer(at: at), n > 0 { binding.maxLength = Int(n) } else if stack.type(at: at) == .number {
+            if let n = at.integer, n > 0 { binding.maxLength = Int(n) } else if at.type == .number {
                 report("max_length must be a whole number above 0", field: "max_length")
             } else {
                 typeError("max_length", expected: "a whole number", at: at)

@@ -4,23 +4,23 @@ import ScreenModel
 /// Typed readers of one field's value: each checks the type, reports what it expected and
 /// returns nil when the value does not fit; and the iteration of a table's fields.
 extension Validator {
-    /// Keeps the value on top in the registry (it stays on the stack).
-    func reference(at index: Int32 = -1) -> ScriptRef {
+    /// Keeps the value in the registry.
+    func reference(at v: borrowing LuaValueView) -> ScriptRef {
         // Rows next to each other often share one callback function: one reference serves
         // them all (the function is kept alive by it).
-        let pointer = stack.type(at: index) == .function ? stack.pointer(at: index) : nil
+        let pointer = v.type == .function ? v.pointer : nil
         if let pointer, let last = lastFunction, last.pointer == pointer { return last.ref }
-        stack.pushValue(index)
-        let ref = ScriptRef(id: lua.ref())
+        let kept = v.ref()
+        let ref = ScriptRef(id: kept.id)
         if let pointer { lastFunction = (pointer, ref) }
-        collectedRefs?.append(ref.id)
+        if collectedRefs != nil { collectedRefs!.append(kept) } else { keptRefs.append(kept) }
         return ref
     }
 
 
     /// Reads something that is read again at each render: references are collected, and a
     /// screen id read again replaces the screen registered under it.
-    func readAgain<T>(_ body: () -> T) -> (T, refs: [Int32]) {
+    func readAgain<T>(_ body: () -> T) -> (T, refs: [LuaRef]) {
         lastFunction = nil
         collectedRefs = []
         replacesScreens = true
@@ -35,55 +35,55 @@ extension Validator {
 
 
     /// A string (a warning for invalid UTF-8), else reported.
-    func string(_ field: String, at index: Int32 = -1) -> String? {
-        if let (s, valid) = stack.checkedString(at: index) {
+    func string(_ field: String, at v: borrowing LuaValueView) -> String? {
+        if let (s, valid) = v.checkedString {
             if !valid { report("the text is not valid UTF-8; invalid bytes are shown as \u{FFFD}", field: field, severity: .warning) }
             return s
         }
-        typeError(field, expected: "a string", at: index)
+        typeError(field, expected: "a string", at: v)
         return nil
     }
 
     /// A string or a function of ctx, else reported.
-    func dynamicString(_ field: String, at index: Int32 = -1) -> Dynamic<String>? {
-        switch stack.type(at: index) {
-        case .string: return string(field, at: index).map { .value($0) }
-        case .function: return .function(reference(at: index))
+    func dynamicString(_ field: String, at v: borrowing LuaValueView) -> Dynamic<String>? {
+        switch v.type {
+        case .string: return string(field, at: v).map { .value($0) }
+        case .function: return .function(reference(at: v))
         default:
-            typeError(field, expected: "a string or a function of ctx", at: index)
+            typeError(field, expected: "a string or a function of ctx", at: v)
             return nil
         }
     }
 
     /// A boolean or a function of ctx, else reported.
-    func dynamicBool(_ field: String, at index: Int32 = -1) -> Dynamic<Bool>? {
-        switch stack.type(at: index) {
-        case .boolean: return .value(stack.bool(at: index))
-        case .function: return .function(reference(at: index))
+    func dynamicBool(_ field: String, at v: borrowing LuaValueView) -> Dynamic<Bool>? {
+        switch v.type {
+        case .boolean: return .value(v.truth)
+        case .function: return .function(reference(at: v))
         default:
-            typeError(field, expected: "a boolean or a function of ctx", at: index)
+            typeError(field, expected: "a boolean or a function of ctx", at: v)
             return nil
         }
     }
 
     /// A boolean, else reported.
-    func bool(_ field: String, at index: Int32 = -1) -> Bool? {
-        if stack.type(at: index) == .boolean { return stack.bool(at: index) }
-        typeError(field, expected: "a boolean", at: index)
+    func bool(_ field: String, at v: borrowing LuaValueView) -> Bool? {
+        if let b = v.boolean { return b }
+        typeError(field, expected: "a boolean", at: v)
         return nil
     }
 
     /// A function (kept by reference), else reported.
-    func function(_ field: String, at index: Int32 = -1) -> ScriptRef? {
-        if stack.type(at: index) == .function { return reference(at: index) }
-        typeError(field, expected: "a function", at: index)
+    func function(_ field: String, at v: borrowing LuaValueView) -> ScriptRef? {
+        if v.type == .function { return reference(at: v) }
+        typeError(field, expected: "a function", at: v)
         return nil
     }
 
     /// A finite number, else reported.
-    func finiteNumber(_ field: String, at index: Int32 = -1) -> Double? {
-        guard let n = stack.number(at: index) else {
-            typeError(field, expected: "a number", at: index)
+    func finiteNumber(_ field: String, at v: borrowing LuaValueView) -> Double? {
+        guard let n = v.number else {
+            typeError(field, expected: "a number", at: v)
             return nil
         }
         guard n.isFinite else {
@@ -94,25 +94,25 @@ extension Validator {
     }
 
     /// A boolean, string or number as a store value (nil for other types).
-    func storeValue(at index: Int32) -> StoreValue? {
-        switch stack.type(at: index) {
-        case .boolean: return .bool(stack.bool(at: index))
+    func storeValue(at v: borrowing LuaValueView) -> StoreValue? {
+        switch v.type {
+        case .boolean: return .bool(v.truth)
         case .string:
-            guard let (text, valid) = stack.checkedString(at: index) else { return nil }
+            guard let (text, valid) = v.checkedString else { return nil }
             // An error fails the load, so the replaced text is never stored (SPEC §6).
             if !valid { report("a value must be valid UTF-8 text, and this string is not (stored text is kept byte for byte, never altered)") }
             return .string(text)
         case .number:
-            if stack.isInteger(at: index), let i = stack.integer(at: index) { return .integer(i) }
-            return stack.number(at: index).map { .number($0) }
+            if v.isInteger, let i = v.integer { return .integer(i) }
+            return v.number.map { .number($0) }
         default: return nil
         }
     }
 
     /// One of an enum's names, else reported with a did-you-mean.
-    func enumValue<E: RawRepresentable & CaseIterable>(_ field: String, _ type: E.Type, at index: Int32 = -1) -> E? where E.RawValue == String {
-        guard let raw = stack.name(at: index) else {
-            typeError(field, expected: "a string", at: index)
+    func enumValue<E: RawRepresentable & CaseIterable>(_ field: String, _ type: E.Type, at v: borrowing LuaValueView) -> E? where E.RawValue == String {
+        guard let raw = v.name else {
+            typeError(field, expected: "a string", at: v)
             return nil
         }
         if let value = E(rawValue: raw) { return value }
@@ -134,40 +134,35 @@ extension Validator {
         report("unknown field \"\(key)\"\(hint)", field: key, code: .unknownField)
     }
 
-    /// Iterates the table at `index`: string keys go to `field` (the value on top),
-    /// positive integer keys are counted as its array part, other keys are reported.
-    func forEachField(_ index: Int32, what: String, field: (String) -> Void) -> Int {
-        let t = stack.absolute(index)
+    /// Iterates the table: string keys go to `field` with their value, positive integer
+    /// keys are counted as its array part, other keys are reported.
+    func forEachField(_ t: borrowing LuaTableView, what: String, field: (String, borrowing LuaValueView) -> Void) -> Int {
         var arrayCount = 0
-        stack.ensure(8)
-        stack.pushNil()
-        while stack.next(t) {
-            switch stack.type(at: -2) {
+        t.forEachPair { key, value in
+            switch key.type {
             case .string:
-                if let key = stack.name(at: -2) { field(key) }
+                if let name = key.name { field(name, value) }
             case .number:
-                if let i = stack.integer(at: -2), i >= 1 { arrayCount += 1 } else {
-                    report("unexpected key \(StoreValue.format(stack.number(at: -2) ?? 0)) in a \(what)")
+                if let i = key.integer, i >= 1 { arrayCount += 1 } else {
+                    report("unexpected key \(StoreValue.format(key.number ?? 0)) in a \(what)")
                 }
             default:
-                report("unexpected \(stack.type(at: -2).name) key in a \(what)")
+                report("unexpected \(key.type.name) key in a \(what)")
             }
-            stack.pop()
         }
         return arrayCount
     }
 
     /// The table's `type` field, when it is a string.
-    func typeTag(_ index: Int32) -> String? {
-        defer { stack.pop() }
-        return stack.rawGet(index, "type") == .string ? stack.string(at: -1) : nil
+    func typeTag(_ t: borrowing LuaTableView) -> String? {
+        t.value("type") { $0.type == .string ? $0.string : nil }
     }
 
 
     /// A `date` or `time` field: `"YYYY-MM-DD"` or `"HH:MM"`, a real day or time.
-    func dayTime(_ kind: RowKind, _ field: String, at index: Int32) -> String? {
-        guard stack.type(at: index) == .string, let text = string(field, at: index) else {
-            typeError(field, expected: kind == .date ? "a date \"YYYY-MM-DD\"" : "a time \"HH:MM\"", at: index)
+    func dayTime(_ kind: RowKind, _ field: String, at v: borrowing LuaValueView) -> String? {
+        guard v.type == .string, let text = string(field, at: v) else {
+            typeError(field, expected: kind == .date ? "a date \"YYYY-MM-DD\"" : "a time \"HH:MM\"", at: v)
             return nil
         }
         if let value = kind == .date ? DayTime.date(text) : DayTime.time(text) { return value }
@@ -176,36 +171,31 @@ extension Validator {
     }
 
     /// A whole number at least `least` (a count of items or options).
-    func count(_ field: String, at index: Int32, least: Int) -> Int? {
-        if let n = stack.integer(at: index), n >= least, n <= Int32.max { return Int(n) }
-        if stack.type(at: index) == .number {
+    func count(_ field: String, at v: borrowing LuaValueView, least: Int) -> Int? {
+        if let n = v.integer, n >= least, n <= Int32.max { return Int(n) }
+        if v.type == .number {
             report("\(field) must be a whole number of at least \(least)", field: field)
         } else {
-            typeError(field, expected: "a whole number", at: index)
+            typeError(field, expected: "a whole number", at: v)
         }
         return nil
     }
 
     /// A default list (`{ "a", "b" }`): strings and numbers in its array part.
-    func listValue(at index: Int32) -> StoreValue? {
-        guard stack.type(at: index) == .table else { return nil }
-        let t = stack.absolute(index)
-        let n = stack.rawLength(t)
-        var items: [StoreValue] = []
-        var ok = true
-        if n > 0 {
-            for i in 1...n {
-                stack.rawGet(t, index: i)
-                switch storeValue(at: -1) {
+    func listValue(at v: borrowing LuaValueView) -> StoreValue? {
+        v.table { t -> StoreValue? in
+            var items: [StoreValue] = []
+            var ok = true
+            t.forEachArrayItem { _, item in
+                switch storeValue(at: item) {
                 case .string(let s)?: items.append(.string(s))
                 case .integer(let v)?: items.append(.integer(v))
                 case .number(let d)? where d.isFinite: items.append(.number(d))
                 default: ok = false
                 }
-                stack.pop()
             }
-        }
-        return ok ? .list(items) : nil
+            return ok ? .list(items) : nil
+        } ?? nil
     }
 
 

@@ -2,27 +2,26 @@ import LuaRuntime
 import ScreenModel
 
 extension Validator {
-    /// Reads an `invariants` table (on top of the stack): NAME = function(ctx) ... end,
-    /// checked by `luascreen explore` after every step. Sorted by name, so walks replay alike.
-    func readInvariants(_ field: String) -> [(name: String, ref: ScriptRef)] {
-        guard stack.type(at: -1) == .table else {
-            report("expected a table of NAME = function(ctx) ... end, got a \(stack.type(at: -1).name)", field: field, code: .wrongType)
-            return []
-        }
-        let table = stack.absolute(-1)
+    /// Reads an `invariants` table: NAME = function(ctx) ... end, checked by
+    /// `luascreen explore` after every step. Sorted by name, so walks replay alike.
+    func readInvariants(_ field: String, at v: borrowing LuaValueView) -> [(name: String, ref: ScriptRef)] {
         var found: [(name: String, ref: ScriptRef)] = []
-        stack.pushNil()
-        while stack.next(table) {
-            if stack.type(at: -2) == .string, let name = stack.string(at: -2) {
-                if stack.type(at: -1) == .function {
-                    found.append((name, reference(at: -1)))
+        let isTable: Void? = v.table { table in
+            table.forEachPair { key, value in
+                if key.type == .string, let name = key.string {
+                    if value.type == .function {
+                        found.append((name, reference(at: value)))
+                    } else {
+                        report("invariant \"\(name)\" must be a function of ctx returning true, or false and a message; got a \(value.type.name)", field: field, code: .wrongType)
+                    }
                 } else {
-                    report("invariant \"\(name)\" must be a function of ctx returning true, or false and a message; got a \(stack.type(at: -1).name)", field: field, code: .wrongType)
+                    report("invariants are named: NAME = function(ctx) ... end", field: field)
                 }
-            } else {
-                report("invariants are named: NAME = function(ctx) ... end", field: field)
             }
-            stack.pop()
+        }
+        guard isTable != nil else {
+            report("expected a table of NAME = function(ctx) ... end, got a \(v.type.name)", field: field, code: .wrongType)
+            return []
         }
         return found.sorted { $0.name < $1.name }
     }

@@ -4,34 +4,34 @@ import ScreenModel
 /// Reading a choice's list of options.
 extension Validator {
     /// Reads a list of options: strings (or numbers, booleans), or { value =, text = } tables.
-    func readOptions(_ list: Int32, field: String) -> [ChoiceOption]? {
+    func readOptions(_ list: borrowing LuaTableView, field: String) -> [ChoiceOption]? {
         var options: [ChoiceOption] = []
         var ok = true
-        let count = stack.rawLength(list)
+        let count = list.count
         withPath(.field(field)) {
             if count == 0 {
                 report("the options list is empty; a choice needs at least one option")
                 ok = false
                 return
             }
-            for i in 1...count {
-                stack.rawGet(list, index: i)
+            list.forEachArrayItem(upTo: count) { i, item in
                 path.append(.index(i))
-                if let value = storeValue(at: -1) {
+                if let value = storeValue(at: item) {
                     options.append(ChoiceOption(value: value, text: value.description))
-                } else if stack.type(at: -1) == .table {
-                    let t = stack.absolute(-1)
+                } else if item.type == .table {
                     var value: StoreValue?
                     var text: String?
                     var short: String?
-                    _ = forEachField(t, what: "option") { key in
-                        switch key {
-                        case "value":
-                            value = storeValue(at: -1)
-                            if value == nil { typeError(key, expected: "a string, number or boolean") }
-                        case "text": text = string(key)
-                        case "short": short = string(key)
-                        default: unknownField(key, allowed: ["value", "text", "short"])
+                    _ = item.table { t in
+                        forEachField(t, what: "option") { key, field in
+                            switch key {
+                            case "value":
+                                value = storeValue(at: field)
+                                if value == nil { typeError(key, expected: "a string, number or boolean", at: field) }
+                            case "text": text = string(key, at: field)
+                            case "short": short = string(key, at: field)
+                            default: unknownField(key, allowed: ["value", "text", "short"])
+                            }
                         }
                     }
                     if let value {
@@ -41,11 +41,10 @@ extension Validator {
                         ok = false
                     }
                 } else {
-                    typeError("", expected: "a string or a { value =, text = } table")
+                    typeError("", expected: "a string or a { value =, text = } table", at: item)
                     ok = false
                 }
                 path.removeLast()
-                stack.pop()
             }
             // Numbers by value (5 == 5.0), as sameValue: a set, not a scan (100,000 options).
             var seen = Set<StoreValue>()

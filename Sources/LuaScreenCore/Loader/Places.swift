@@ -18,17 +18,17 @@ extension Validator {
         return Int32(files.count - 1)
     }
 
-    /// Pushes the place of the table at `index` when a constructor recorded one; false (and
-    /// nothing pushed) for a plain table, whose place is its parent's.
-    func pushPlaceIfRecorded(of index: Int32) -> Bool {
+    /// Pushes the place of the table when a constructor recorded one; false (and nothing
+    /// pushed) for a plain table, whose place is its parent's.
+    func pushPlaceIfRecorded(of t: borrowing LuaTableView) -> Bool {
         guard lua.constructorsRecordedPlaces else { return false }
-        pushPlace(of: index)
+        pushPlace(of: t)
         return true
     }
 
-    /// The place of the table at `index`: the line its constructor recorded, else its parent's.
-    func pushPlace(of index: Int32) {
-        let (line, source) = lua.constructorPlace(of: index)
+    /// The place of the table: the line its constructor recorded, else its parent's.
+    func pushPlace(of t: borrowing LuaTableView) {
+        let (line, source) = t.constructorPlace
         guard line > 0 else {
             places.append(places.last ?? (fileIndex(file), 0))
             placeChains.append(placeChains.last ?? 0)
@@ -46,7 +46,7 @@ extension Validator {
             f = places.last?.file ?? fileIndex(file)
         }
         places.append((f, line))
-        let callers = lua.constructorCallers(of: index)
+        let callers = t.constructorCallers
         if callers.isEmpty {
             placeChains.append(0)
         } else {
@@ -60,7 +60,7 @@ extension Validator {
     func givenName(ofRowAt component: Int) -> String? {
         guard let row = rowNames.last(where: { $0.component == component }) else { return nil }
         for field in [RowField.id, .key] where row.present & field.bit != 0 {
-            if stack.type(at: row.base + field.rawValue) == .string, let name = stack.string(at: row.base + field.rawValue) {
+            if let name = row.slots[field.rawValue].string {
                 return name.count > 60 ? String(name.prefix(60)) + "…" : name
             }
         }
@@ -92,11 +92,11 @@ extension Validator {
     }
 
     /// Reports a value of the wrong type, showing what it is.
-    func typeError(_ field: String, expected: String, at index: Int32 = -1) {
-        let actual = stack.type(at: index)
+    func typeError(_ field: String, expected: String, at v: borrowing LuaValueView) {
+        let actual = v.type
         var shown = actual.name
-        if actual == .number, let n = stack.number(at: index) { shown += " (\(StoreValue.format(n)))" }
-        if actual == .string, let s = stack.string(at: index) { shown += " (\"\(s.prefix(40))\")" }
+        if actual == .number, let n = v.number { shown += " (\(StoreValue.format(n)))" }
+        if actual == .string, let s = v.string { shown += " (\"\(s.prefix(40))\")" }
         report("expected \(expected), got \(shown)", field: field, code: .wrongType)
     }
 
@@ -107,29 +107,29 @@ extension Validator {
         return body()
     }
 
-    /// Enters the table at `index`: its own place (a constructor's line) or its parent's.
+    /// Enters the table: its own place (a constructor's line) or its parent's.
     /// Returns false (and reports) when the table is already being read: it contains itself.
-    func enter(_ index: Int32) -> Bool {
-        guard let pointer = stack.pointer(at: index) else { return false }
+    func enter(_ t: borrowing LuaTableView) -> Bool {
+        guard let pointer = t.pointer else { return false }
         if visiting.contains(pointer) {
             report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"", code: .cycle)
             return false
         }
         visiting.append(pointer)
-        pushPlace(of: index)
+        pushPlace(of: t)
         return true
     }
 
     /// Reports a table that is already being read (it contains itself).
-    func reportIfVisiting(_ index: Int32) -> Bool {
-        guard let pointer = stack.pointer(at: index), visiting.contains(pointer) else { return false }
+    func reportIfVisiting(_ t: borrowing LuaTableView) -> Bool {
+        guard let pointer = t.pointer, visiting.contains(pointer) else { return false }
         report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"", code: .cycle)
         return true
     }
 
-    /// Leaves the table entered at `index`.
-    func leave(_ index: Int32) {
-        if let pointer = stack.pointer(at: index), let i = visiting.lastIndex(of: pointer) { visiting.remove(at: i) }
+    /// Leaves the table entered.
+    func leave(_ t: borrowing LuaTableView) {
+        if let pointer = t.pointer, let i = visiting.lastIndex(of: pointer) { visiting.remove(at: i) }
         places.removeLast()
         placeChains.removeLast()
     }

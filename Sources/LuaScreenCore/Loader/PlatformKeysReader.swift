@@ -10,15 +10,15 @@ extension Validator {
     /// The most values one platform table may hold, nested ones included.
     static let maxPlatformValues = 10_000
 
-    /// The `ios` or `android` table at `index`, its entries sorted by key (nil, reported, when
-    /// it is not a table of plain values).
-    func platformTable(_ field: String, at index: Int32) -> [PlatformEntry]? {
-        guard stack.type(at: index) == .table else {
-            typeError(field, expected: "a table of plain values (\(field) = { KEY = value, ... })", at: index)
+    /// The `ios` or `android` table (nil, reported, when it is not a table of plain values),
+    /// its entries sorted by key.
+    func platformTable(_ field: String, at v: borrowing LuaValueView) -> [PlatformEntry]? {
+        guard v.type == .table else {
+            typeError(field, expected: "a table of plain values (\(field) = { KEY = value, ... })", at: v)
             return nil
         }
         var budget = PlatformBudget()
-        let value = withPath(.field(field)) { platformValue(at: stack.absolute(index), depth: 1, budget: &budget, topLevel: field) }
+        let value = withPath(.field(field)) { platformValue(v, depth: 1, budget: &budget, topLevel: field) }
         guard let value, !budget.failed else { return nil }
         switch value {
         case .table(let entries): return entries
@@ -37,8 +37,8 @@ extension Validator {
         var visiting: [UnsafeRawPointer] = []
     }
 
-    /// The plain value at the absolute index `at`; nil (reported) when it is not one.
-    private func platformValue(at index: Int32, depth: Int, budget: inout PlatformBudget, topLevel: String) -> PlatformValue? {
+    /// The plain value; nil (reported) when it is not one.
+    private func platformValue(_ v: borrowing LuaValueView, depth: Int, budget: inout PlatformBudget, topLevel: String) -> PlatformValue? {
         guard !budget.failed else { return nil }
         budget.values -= 1
         if budget.values < 0 {
@@ -46,83 +46,79 @@ extension Validator {
             budget.failed = true
             return nil
         }
-        switch stack.type(at: index) {
+        switch v.type {
         case .string:
-            guard let (text, valid) = stack.checkedString(at: index) else { budget.failed = true; return nil }
+            guard let (text, valid) = v.checkedString else { budget.failed = true; return nil }
             guard valid else {
                 report("the text is not valid UTF-8; platform keys are written back byte for byte, so they must be text")
                 budget.failed = true
                 return nil
             }
             return .string(text)
-        case .boolean: return .bool(stack.bool(at: index))
+        case .boolean: return .bool(v.truth)
         case .number:
-            if stack.isInteger(at: index), let i = stack.integer(at: index) { return .integer(i) }
-            guard let d = stack.number(at: index), d.isFinite else {
-                report("expected a finite number, got \(StoreValue.format(stack.number(at: index) ?? .nan))", code: .wrongType)
+            if v.isInteger, let i = v.integer { return .integer(i) }
+            guard let d = v.number, d.isFinite else {
+                report("expected a finite number, got \(StoreValue.format(v.number ?? .nan))", code: .wrongType)
                 budget.failed = true
                 return nil
             }
             return .number(d)
         case .table:
-            return platformTableValue(at: index, depth: depth, budget: &budget, topLevel: topLevel)
+            return v.table { platformTableValue($0, depth: depth, budget: &budget, topLevel: topLevel) } ?? nil
         default:
-            report("expected a plain value (a string, a number, a boolean or a table of them), got a \(stack.type(at: index).name); \(topLevel) holds data written into the export, never code", code: .wrongType)
+            report("expected a plain value (a string, a number, a boolean or a table of them), got a \(v.type.name); \(topLevel) holds data written into the export, never code", code: .wrongType)
             budget.failed = true
             return nil
         }
     }
 
     /// A table of the platform value: a list (keys 1...n) or named keys (sorted).
-    private func platformTableValue(at t: Int32, depth: Int, budget: inout PlatformBudget, topLevel: String) -> PlatformValue? {
+    private func platformTableValue(_ t: borrowing LuaTableView, depth: Int, budget: inout PlatformBudget, topLevel: String) -> PlatformValue? {
         guard depth <= Validator.maxPlatformDepth else {
             report("\(topLevel) nests tables more than \(Validator.maxPlatformDepth) deep")
             budget.failed = true
             return nil
         }
-        guard let pointer = stack.pointer(at: t) else { return nil }
+        guard let pointer = t.pointer else { return nil }
         if budget.visiting.contains(pointer) {
             report("this table contains itself (a cycle of tables); \(topLevel) holds plain data", code: .cycle)
             budget.failed = true
             return nil
         }
-        guard stack.ensure(8) else { budget.failed = true; return nil }
         budget.visiting.append(pointer)
         defer { budget.visiting.removeLast() }
         var named: [PlatformEntry] = []
-        var count = 0
         var integerKeys = 0
-        stack.pushNil()
-        while stack.next(t) {
-            count += 1
-            switch stack.type(at: -2) {
+        // The first problem ends the walk, as it ends the read.
+        let read = t.allPairs { key, value -> Bool in
+            switch key.type {
             case .string:
-                guard let (key, valid) = stack.checkedString(at: -2) else { stack.pop(2); budget.failed = true; return nil }
+                guard let (name, valid) = key.checkedString else { budget.failed = true; return false }
                 if !valid {
                     report("a key that is not valid UTF-8 text")
-                    stack.pop(2)
                     budget.failed = true
-                    return nil
+                    return false
                 }
-                let value = withPath(.field(key)) { platformValue(at: stack.absolute(-1), depth: depth + 1, budget: &budget, topLevel: topLevel) }
-                guard let value else { stack.pop(2); return nil }
-                named.append(PlatformEntry(key: key, value: value))
-            case .number where stack.integer(at: -2).map({ $0 >= 1 }) ?? false:
+                let item = withPath(.field(name)) { platformValue(value, depth: depth + 1, budget: &budget, topLevel: topLevel) }
+                guard let item else { return false }
+                named.append(PlatformEntry(key: name, value: item))
+            case .number where key.integer.map({ $0 >= 1 }) ?? false:
                 integerKeys += 1
             default:
-                let shown = stack.type(at: -2) == .number ? StoreValue.format(stack.number(at: -2) ?? 0) : stack.type(at: -2).name
+                let shown = key.type == .number ? StoreValue.format(key.number ?? 0) : key.type.name
                 report("unexpected key \(shown); \(topLevel) tables have string keys or are lists")
-                stack.pop(2)
                 budget.failed = true
-                return nil
+                return false
             }
-            stack.pop()
+            return true
         }
+        guard read else { return nil }
         if integerKeys == 0 {
             named.sort { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
             return .table(named)
         }
-        let n = stack.rawLength(t)
+        let n = t.count
         guard named.isEmpty, n == integerKeys else {
             report(named.isEmpty ? "a list with holes; \(topLevel) lists hold their items at 1, 2, 3, ..."
                                  : "a table with both named keys and list items; use one or the other")
@@ -131,13 +127,11 @@ extension Validator {
         }
         var items: [PlatformValue] = []
         items.reserveCapacity(n)
-        for i in 1...n {
-            stack.rawGet(t, index: i)
-            let item = withPath(.index(i)) { platformValue(at: stack.absolute(-1), depth: depth + 1, budget: &budget, topLevel: topLevel) }
-            stack.pop()
-            guard let item else { return nil }
+        let complete = t.allArrayItems(upTo: n) { i, value in
+            guard let item = withPath(.index(i), { platformValue(value, depth: depth + 1, budget: &budget, topLevel: topLevel) }) else { return false }
             items.append(item)
+            return true
         }
-        return .list(items)
+        return complete ? .list(items) : nil
     }
 }

@@ -4,25 +4,25 @@ import ScreenModel
 /// Reading a row's `actions`.
 extension Validator {
     /// A row's `actions = { { id =, text =, destructive =, confirm =, on_select = }, ... }`.
-    func readActions(at index: Int32) -> [RowAction] {
-        guard stack.type(at: index) == .table else {
-            typeError("actions", expected: "a list of { text =, on_select = } tables", at: index)
+    func readActions(at v: borrowing LuaValueView) -> [RowAction] {
+        guard v.type == .table else {
+            typeError("actions", expected: "a list of { text =, on_select = } tables", at: v)
             return []
         }
-        let list = stack.absolute(index)
-        let count = stack.rawLength(list)
+        return v.table { list in readActions(list) } ?? []
+    }
+
+    /// The actions of a list of action tables.
+    private func readActions(_ list: borrowing LuaTableView) -> [RowAction] {
         var actions: [RowAction] = []
         var ids = Set<String>()
         withPath(.field("actions")) {
-            guard count > 0 else { return }
-            for i in 1...count {
-                stack.rawGet(list, index: i)
-                defer { stack.pop() }
+            list.forEachArrayItem { i, item in
                 path.append(.index(i))
                 defer { path.removeLast() }
-                guard stack.type(at: -1) == .table else {
-                    typeError("", expected: "a { text =, on_select = } table")
-                    continue
+                guard item.type == .table else {
+                    typeError("", expected: "a { text =, on_select = } table", at: item)
+                    return
                 }
                 var id: String?
                 var text: String?
@@ -30,16 +30,18 @@ extension Validator {
                 var confirm: Dynamic<String>?
                 var onSelect: ScriptRef?
                 var textSlug: String?
-                _ = forEachField(-1, what: "action") { key in
-                    switch key {
-                    case "id": id = string(key)
-                    case "text":
-                        text = string(key)
-                        textSlug = stack.slug(at: -1)
-                    case "destructive": destructive = bool(key) ?? false
-                    case "confirm": confirm = dynamicString(key)
-                    case "on_select": onSelect = function(key)
-                    default: unknownField(key, allowed: FieldNames.action)
+                _ = item.table { t in
+                    forEachField(t, what: "action") { key, value in
+                        switch key {
+                        case "id": id = string(key, at: value)
+                        case "text":
+                            text = string(key, at: value)
+                            textSlug = value.slug
+                        case "destructive": destructive = bool(key, at: value) ?? false
+                        case "confirm": confirm = dynamicString(key, at: value)
+                        case "on_select": onSelect = function(key, at: value)
+                        default: unknownField(key, allowed: FieldNames.action)
+                        }
                     }
                 }
                 if text == nil { report("missing required field \"text\" (what the action is called)", code: .missingField) }

@@ -3,12 +3,12 @@ import ScreenModel
 
 /// The stack slots holding one row's fields, numbered by `RowField`, and which are present.
 struct RowSlots {
-    /// The slot before the first field's.
-    let base: Int32
+    /// The slots, one a field.
+    let slots: LuaSlots
     /// One bit a field (`RowField.bit`) the row gave.
     let present: UInt64
-    /// The slot of a field (it holds this row's value only when the field is present).
-    func at(_ f: RowField) -> Int32 { base + f.rawValue }
+    /// The value of a field (this row's only when the field is present).
+    func at(_ f: RowField) -> LuaValueView { slots[f.rawValue] }
     /// Whether the row gave the field.
     func has(_ f: RowField) -> Bool { present & f.bit != 0 }
 }
@@ -20,27 +20,17 @@ extension Validator {
     /// The row's fields are first copied, in one `lua_next` pass done in C, into stack slots
     /// numbered by field (`RowField`), then read in a fixed order: fast for screens of
     /// a hundred thousand rows, and the diagnostics come out in the same order every run.
-    func readRow(_ t: Int32, position: Int, rowIDs: inout RowIDs, slots: Int32? = nil) -> Row? {
+    func readRow(_ t: borrowing LuaTableView, position: Int, rowIDs: inout RowIDs, slots: LuaSlots? = nil) -> Row? {
         guard !reportIfVisiting(t) else { return nil }
-        let entryTop = stack.top
-        defer { stack.top = entryTop }
-        /// The slot before the first field's.
-        let base: Int32
-        if let slots {
-            base = slots
-        } else {
-            base = stack.top
-            stack.ensure(RowField.slotCount + 24)
-            stack.top = base + RowField.slotCount
+        guard let slots else {
+            return lua.withSlots(RowField.slotCount) { readRow(t, position: position, rowIDs: &rowIDs, slots: $0) }
         }
-        lua.push(ref: fieldTable)
         var present: UInt64 = 0
-        let unknownKeys = lua.collectFields(of: t, names: stack.top, into: base, present: &present)
-        stack.pop()
-        let s = RowSlots(base: base, present: present)
+        let unknownKeys = t.collectFields(names: fieldTable, into: slots, present: &present)
+        let s = RowSlots(slots: slots, present: present)
         // A diagnostic's path names this row by its id or key while it is read (looked up only
         // when a diagnostic is made).
-        rowNames.append((path.count - 1, base, present))
+        rowNames.append((path.count - 1, slots, present))
         defer { rowNames.removeLast() }
 
         guard let kind = rowKind(t, s) else { return nil }
@@ -61,7 +51,7 @@ extension Validator {
         checkRequiredFields(row, key: key, s)
         assignID(&row, id: id, key: key, position: position, rowIDs: &rowIDs, s)
         if kind.isBound { bind(&row, binding: binding, key: key, s) }
-        followPush(&row, push)
+        followPush(&row, push, s)
         if row.push != nil || row.kind == .button || row.confirm != nil || row.detail != nil {
             warnings(for: row)
         }
@@ -69,12 +59,12 @@ extension Validator {
     }
 
     /// The row's kind from its `type` (nil, reported, for a wrong one).
-    private func rowKind(_ t: Int32, _ s: RowSlots) -> RowKind? {
+    private func rowKind(_ t: borrowing LuaTableView, _ s: RowSlots) -> RowKind? {
         // Slots are shared by the rows of a list: only the present ones hold this row's values.
-        switch s.has(.type) ? stack.type(at: s.at(.type)) : LuaType.nil_ {
+        switch s.has(.type) ? s.at(.type).type : LuaType.nil_ {
         case .nil_: return .text
         case .string:
-            let tag = stack.string(at: s.at(.type)) ?? ""
+            let tag = s.at(.type).string ?? ""
             if tag == "row" || tag == "text" { return .text }
             if let k = RowKind(rawValue: tag) { return k }
             if tag == "screen" || tag == "section" || tag == "app" {
@@ -95,18 +85,16 @@ extension Validator {
     }
 
     /// Reports fields no row has, and fields of other kinds of rows.
-    private func checkFieldNames(_ t: Int32, _ kind: RowKind, _ s: RowSlots, unknownKeys: Int32) {
+    private func checkFieldNames(_ t: borrowing LuaTableView, _ kind: RowKind, _ s: RowSlots, unknownKeys: Int32) {
         let allowed = RowField.allowed(for: kind)
         if unknownKeys > 0 {
             let names = FieldNames.row(kind)
-            stack.pushNil()
-            while stack.next(t) {
-                if let key = stack.name(at: -2) {
-                    if RowField(name: key) == nil { unknownField(key, allowed: names) }
+            t.forEachPair { key, _ in
+                if let name = key.name {
+                    if RowField(name: name) == nil { unknownField(name, allowed: names) }
                 } else {
-                    report("unexpected \(stack.type(at: -2).name) key in a row")
+                    report("unexpected \(key.type.name) key in a row")
                 }
-                stack.pop()
             }
         }
         if s.present & ~allowed != 0 {
@@ -116,10 +104,10 @@ extension Validator {
         }
     }
 
-    /// A push that is resolved after the row is read: a screen table (its slot) or an id
-    /// (checked once every screen is known).
+    /// A push that is resolved after the row is read: a screen table (in the row's `push`
+    /// slot) or an id (checked once every screen is known).
     struct PendingPush {
-        var table: Int32 = 0
+        var table = false
         var byID: (id: String, place: (file: String, line: Int?), path: String)?
     }
 
@@ -135,13 +123,13 @@ extension Validator {
         var push = PendingPush()
         if s.has(.push) {
             let at = s.at(.push)
-            switch stack.type(at: at) {
+            switch at.type {
             case .string:
-                if let target = stack.string(at: at) {
+                if let target = at.string {
                     row.push = .screen(target)
                     push.byID = (target, place, pathString("push"))
                 }
-            case .table: push.table = at
+            case .table: push.table = true
             case .function: row.push = .function(reference(at: at))
             default: typeError("push", expected: "a screen id, a screen table or a function of ctx", at: at)
             }
@@ -149,7 +137,7 @@ extension Validator {
         if s.has(.enabled), let v = dynamicBool("enabled", at: s.at(.enabled)) { row.enabled = v }
         if s.has(.visible), let v = dynamicBool("visible", at: s.at(.visible)) { row.visible = v }
         if s.has(.help) {
-            if stack.type(at: s.at(.help)) == .function { row.helpFunction = reference(at: s.at(.help)) }
+            if s.at(.help).type == .function { row.helpFunction = reference(at: s.at(.help)) }
             else { row.help = dynamicString("help", at: s.at(.help))?.value }
         }
         if s.has(.context) { row.context = reference(at: s.at(.context)) }
@@ -167,7 +155,7 @@ extension Validator {
     private func readButtonFields(_ row: inout Row, _ s: RowSlots) {
         if s.has(.destructive), let b = bool("destructive", at: s.at(.destructive)) { row.destructive = b }
         if s.has(.confirm) {
-            if stack.type(at: s.at(.confirm)) == .function { row.confirmFunction = reference(at: s.at(.confirm)) }
+            if s.at(.confirm).type == .function { row.confirmFunction = reference(at: s.at(.confirm)) }
             else { row.confirm = dynamicString("confirm", at: s.at(.confirm))?.value }
         }
     }
@@ -188,7 +176,7 @@ extension Validator {
     private func assignID(_ row: inout Row, id: String?, key: String?, position: Int, rowIDs: inout RowIDs, _ s: RowSlots) {
         if let given = id ?? key {
             row.id = given
-        } else if s.has(.text), case .value = row.text, let textID = stack.slug(at: s.at(.text)), !textID.isEmpty {
+        } else if s.has(.text), case .value = row.text, let textID = s.at(.text).slug, !textID.isEmpty {
             row.id = textID
         } else {
             row.id = "row\(position)"
@@ -208,11 +196,11 @@ extension Validator {
     }
 
     /// Reads a pushed screen table, and keeps a push by id to check once all screens are read.
-    private func followPush(_ row: inout Row, _ push: PendingPush) {
-        if push.table != 0 {
+    private func followPush(_ row: inout Row, _ push: PendingPush, _ s: RowSlots) {
+        if push.table {
             withPath(.field("push")) {
-                if let target = readScreen(push.table, requireID: false, defaultID: nil) {
-                    row.push = .screen(target)
+                _ = s.at(.push).table { target in
+                    if let id = readScreen(target, requireID: false, defaultID: nil) { row.push = .screen(id) }
                 }
             }
         }

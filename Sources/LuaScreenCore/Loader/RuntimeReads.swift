@@ -6,14 +6,14 @@ import ScreenModel
 /// registry, lent for the read, to which the screens and keys they make are added.
 extension Validator {
     /// The id a screen table already read was registered under, or reads and registers it.
-    func screenID(forTableAt index: Int32, path base: [PathComponent], registry: inout ScreenRegistry) -> String? {
-        lending(&registry) { screenID(forTableAt: index, path: base) }
+    func screenID(forTable t: borrowing LuaTableView, path base: [PathComponent], registry: inout ScreenRegistry) -> String? {
+        lending(&registry) { screenID(forTable: t, path: base) }
     }
 
-    private func screenID(forTableAt index: Int32, path base: [PathComponent]) -> String? {
+    private func screenID(forTable t: borrowing LuaTableView, path base: [PathComponent]) -> String? {
         path = base
         defer { path = [] }
-        let id = readScreen(stack.absolute(index), requireID: false, defaultID: nil)
+        let id = readScreen(t, requireID: false, defaultID: nil)
         resolvePushes()
         return id
     }
@@ -26,7 +26,7 @@ extension Validator {
     private func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> Row? {
         path = base
         defer { path = [] }
-        let row = readRow(stack.absolute(index), position: rowIDs.count + 1, rowIDs: &rowIDs)
+        let row = lua.withTable(at: index) { readRow($0, position: rowIDs.count + 1, rowIDs: &rowIDs) } ?? nil
         resolvePushes()
         return row
     }
@@ -40,29 +40,28 @@ extension Validator {
     private func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout RowIDs) -> Section? {
         path = base
         defer { path = [] }
-        let section = readSection(stack.absolute(index), position: position, rowIDs: &rowIDs)
+        let section = lua.withTable(at: index) { readSection($0, position: position, rowIDs: &rowIDs) } ?? nil
         resolvePushes()
         return section
     }
 
     /// Validates a list of sections made at run time (a `sections` function's result).
-    func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs, registry: inout ScreenRegistry) -> [Section] {
-        lending(&registry) { readRuntimeSections(index, path: base, rowIDs: &rowIDs) }
+    func readRuntimeSections(_ list: borrowing LuaTableView, path base: [PathComponent], rowIDs: inout RowIDs, registry: inout ScreenRegistry) -> [Section] {
+        lending(&registry) { readRuntimeSections(list, path: base, rowIDs: &rowIDs) }
     }
 
-    private func readRuntimeSections(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> [Section] {
+    private func readRuntimeSections(_ list: borrowing LuaTableView, path base: [PathComponent], rowIDs: inout RowIDs) -> [Section] {
         path = base
         defer { path = [] }
-        let list = stack.absolute(index)
-        let sections = readSections(list, count: stack.rawLength(list), rowIDs: &rowIDs)
+        let sections = readSections(list, count: list.count, rowIDs: &rowIDs)
         resolvePushes()
         return sections
     }
 
     /// Validates a list of options made at run time (an `options` function's result).
-    func readRuntimeOptions(_ index: Int32, path base: [PathComponent]) -> [ChoiceOption]? {
+    func readRuntimeOptions(_ list: borrowing LuaTableView, path base: [PathComponent]) -> [ChoiceOption]? {
         path = base
         defer { path = [] }
-        return readOptions(stack.absolute(index), field: "options")
+        return readOptions(list, field: "options")
     }
 }

@@ -5,8 +5,8 @@ import ScreenModel
 extension Validator {
     /// Reads a screen, registers it and returns its id (nil when it has no usable id).
     @discardableResult
-    func readScreen(_ t: Int32, requireID: Bool, defaultID: String?) -> String? {
-        if let pointer = stack.pointer(at: t), let known = screenTables[pointer] { return known }
+    func readScreen(_ t: borrowing LuaTableView, requireID: Bool, defaultID: String?) -> String? {
+        if let pointer = t.pointer, let known = screenTables[pointer] { return known }
         guard !reportIfVisiting(t) else { return nil }
         if let tag = typeTag(t), tag != "screen" {
             report("expected a screen, got a \(tag) table\(tag == "section" ? " (sections go inside screen { ... })" : "")", code: .wrongType)
@@ -30,24 +30,24 @@ extension Validator {
         var screenInvariants: [(name: String, ref: ScriptRef)] = []
         var platform = PlatformKeys()
         let location = currentLocation
-        let arrayCount = forEachField(t, what: "screen") { key in
+        let arrayCount = forEachField(t, what: "screen") { key, value in
             switch key {
             case "type": break
-            case "id": id = string(key)
+            case "id": id = string(key, at: value)
             case "title":
-                if stack.type(at: -1) == .function { titleFunction = reference(); title = "" }
-                else { title = dynamicString(key)?.value }
+                if value.type == .function { titleFunction = reference(at: value); title = "" }
+                else { title = dynamicString(key, at: value)?.value }
             case "sections":
                 sectionsField = true
-                switch stack.type(at: -1) {
-                case .function: sectionsFunction = reference()
+                switch value.type {
+                case .function: sectionsFunction = reference(at: value)
                 case .table: break
-                default: typeError(key, expected: "a list of sections or a function of ctx")
+                default: typeError(key, expected: "a list of sections or a function of ctx", at: value)
                 }
-            case "on_appear": onAppear = function(key)
-            case "invariants": screenInvariants = readInvariants(key)
-            case "ios": platform.ios = platformTable(key, at: -1) ?? []
-            case "android": platform.android = platformTable(key, at: -1) ?? []
+            case "on_appear": onAppear = function(key, at: value)
+            case "invariants": screenInvariants = readInvariants(key, at: value)
+            case "ios": platform.ios = platformTable(key, at: value) ?? []
+            case "android": platform.android = platformTable(key, at: value) ?? []
             default: unknownField(key, allowed: FieldNames.screen)
             }
         }
@@ -65,7 +65,7 @@ extension Validator {
         if let existing = registry.screenPosition(screenID), replacesScreens {
             // Read again (a sections function at a later render): the new definition wins.
             registry.replaceScreen(at: existing, with: screen)
-            if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
+            if let pointer = t.pointer { screenTables[pointer] = screenID }
             registry.setSections(readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction), ofScreenAt: existing)
             return screenID
         }
@@ -76,7 +76,7 @@ extension Validator {
         }
         // Register before reading the sections, so rows can push this screen by id.
         let index = registry.register(screen)
-        if let pointer = stack.pointer(at: t) { screenTables[pointer] = screenID }
+        if let pointer = t.pointer { screenTables[pointer] = screenID }
         registry.addInvariants(screenInvariants.map { ($0.name, screenID, $0.ref) })
 
         registry.setSections(readScreenSections(t, sectionsField: sectionsField, arrayCount: arrayCount, function: sectionsFunction), ofScreenAt: index)
@@ -84,17 +84,16 @@ extension Validator {
     }
 
     /// A screen's sections: its `sections` function, its `sections` list or its array part.
-    func readScreenSections(_ t: Int32, sectionsField: Bool, arrayCount: Int, function: ScriptRef?) -> Dynamic<[Section]> {
+    func readScreenSections(_ t: borrowing LuaTableView, sectionsField: Bool, arrayCount: Int, function: ScriptRef?) -> Dynamic<[Section]> {
         if let function { return .function(function) }
         var rowIDs = RowIDs()
         var sections: [Section] = []
         if sectionsField {
-            stack.rawGet(t, "sections")
-            let list = stack.absolute(-1)
-            withPath(.field("sections")) {
-                sections = readSections(list, count: stack.rawLength(list), rowIDs: &rowIDs)
+            _ = t.table("sections") { list in
+                withPath(.field("sections")) {
+                    sections = readSections(list, count: list.count, rowIDs: &rowIDs)
+                }
             }
-            stack.pop()
         } else {
             withPath(.field("sections")) {
                 sections = readSections(t, count: arrayCount, rowIDs: &rowIDs)
@@ -104,26 +103,23 @@ extension Validator {
     }
 
     /// Reads the first `count` sections of a list.
-    func readSections(_ list: Int32, count: Int, rowIDs: inout RowIDs) -> [Section] {
+    func readSections(_ list: borrowing LuaTableView, count: Int, rowIDs: inout RowIDs) -> [Section] {
         var sections: [Section] = []
         sections.reserveCapacity(count)
         var sectionIDs = Set<String>()
-        guard count > 0 else { return sections }
-        for i in 1...count {
-            stack.rawGet(list, index: i)
+        list.forEachArrayItem(upTo: count) { i, item in
             path.append(.index(i))
-            if stack.type(at: -1) == .table {
-                if let section = readSection(stack.absolute(-1), position: i, rowIDs: &rowIDs) {
+            if let read = item.table({ readSection($0, position: i, rowIDs: &rowIDs) }) {
+                if let section = read {
                     if !sectionIDs.insert(section.id).inserted {
                         report("duplicate section id \"\(section.id)\" in this screen", field: "id", code: .duplicate)
                     }
                     sections.append(section)
                 }
-            } else if stack.type(at: -1) != .nil_ {
-                typeError("", expected: "a section table")
+            } else if !item.isNil {
+                typeError("", expected: "a section table", at: item)
             }
             path.removeLast()
-            stack.pop()
         }
         return sections
     }

@@ -4,7 +4,7 @@ import ScreenModel
 /// Reading a section and its list of rows.
 extension Validator {
     /// Reads a section and its rows (nil, reported, when it is not one).
-    func readSection(_ t: Int32, position: Int, rowIDs: inout RowIDs) -> Section? {
+    func readSection(_ t: borrowing LuaTableView, position: Int, rowIDs: inout RowIDs) -> Section? {
         guard !reportIfVisiting(t) else { return nil }
         if let tag = typeTag(t), tag != "section" {
             if FieldNames.rowTypes.contains(tag) {
@@ -25,20 +25,20 @@ extension Validator {
         var rowsField = false
         var platform = PlatformKeys()
         let location = currentLocation
-        let arrayCount = forEachField(t, what: "section") { key in
+        let arrayCount = forEachField(t, what: "section") { key, value in
             switch key {
             case "type": break
-            case "id": id = string(key)
+            case "id": id = string(key, at: value)
             case "header":
-                if stack.type(at: -1) == .function { headerFunction = reference() } else { header = dynamicString(key)?.value }
+                if value.type == .function { headerFunction = reference(at: value) } else { header = dynamicString(key, at: value)?.value }
             case "footer":
-                if stack.type(at: -1) == .function { footerFunction = reference() } else { footer = dynamicString(key)?.value }
-            case "visible": if let v = dynamicBool(key) { visible = v }
+                if value.type == .function { footerFunction = reference(at: value) } else { footer = dynamicString(key, at: value)?.value }
+            case "visible": if let v = dynamicBool(key, at: value) { visible = v }
             case "rows":
                 rowsField = true
-                if stack.type(at: -1) != .table { typeError(key, expected: "a list of rows") }
-            case "ios": platform.ios = platformTable(key, at: -1) ?? []
-            case "android": platform.android = platformTable(key, at: -1) ?? []
+                if value.type != .table { typeError(key, expected: "a list of rows", at: value) }
+            case "ios": platform.ios = platformTable(key, at: value) ?? []
+            case "android": platform.android = platformTable(key, at: value) ?? []
             default: unknownField(key, allowed: FieldNames.section)
             }
         }
@@ -51,13 +51,11 @@ extension Validator {
         section.footerFunction = footerFunction
         section.platform = platform
         if rowsField {
-            if stack.rawGet(t, "rows") == .table {
-                let list = stack.absolute(-1)
+            _ = t.table("rows") { list in
                 withPath(.field("rows")) {
-                    section.rows = readRows(list, count: stack.rawLength(list), rowIDs: &rowIDs)
+                    section.rows = readRows(list, count: list.count, rowIDs: &rowIDs)
                 }
             }
-            stack.pop()
         } else {
             withPath(.field("rows")) {
                 section.rows = readRows(t, count: arrayCount, rowIDs: &rowIDs)
@@ -68,33 +66,25 @@ extension Validator {
     }
 
     /// Reads the first `count` rows of a list, sharing one set of field slots.
-    func readRows(_ list: Int32, count: Int, rowIDs: inout RowIDs) -> [Row] {
+    func readRows(_ list: borrowing LuaTableView, count: Int, rowIDs: inout RowIDs) -> [Row] {
         var rows: [Row] = []
         guard count > 0 else { return rows }
         rows.reserveCapacity(count)
         rowIDs.reserveCapacity(rowIDs.count + count)
-        // One set of field slots serves every row of the list.
-        let slots = stack.top
-        stack.ensure(RowField.slotCount + 24)
-        stack.top = slots + RowField.slotCount
-        defer { stack.top = slots }
         // The path's last component is the row's index, rewritten in place for each row.
         path.append(.index(0))
         let last = path.count - 1
         defer { path.removeLast() }
-        var i = 0
-        while i < count {
-            i += 1
-            stack.rawGet(list, index: i)
-            path[last] = .index(i)
-            if stack.type(at: -1) == .table {
-                if let row = readRow(stack.top, position: rowIDs.count + 1, rowIDs: &rowIDs, slots: slots) {
-                    rows.append(row)
+        // One set of field slots serves every row of the list.
+        lua.withSlots(RowField.slotCount) { slots in
+            list.forEachArrayItem(upTo: count) { i, item in
+                path[last] = .index(i)
+                if let row = item.table({ readRow($0, position: rowIDs.count + 1, rowIDs: &rowIDs, slots: slots) }) {
+                    if let row { rows.append(row) }
+                } else if !item.isNil {
+                    typeError("", expected: "a row table", at: item)
                 }
-            } else if stack.type(at: -1) != .nil_ {
-                typeError("", expected: "a row table")
             }
-            stack.pop()
         }
         return rows
     }

@@ -4,78 +4,68 @@ import ScreenModel
 /// Reading an app's `strings` (SPEC §9): a table of locale → { text = translation }, or the
 /// name of a folder beside the script holding `LANG.lua` files.
 extension Validator {
-    /// Reads the `strings` field on top of the stack; reports what is wrong and keeps the rest.
-    func readStrings() -> Translations? {
-        switch stack.type(at: -1) {
+    /// Reads the `strings` field; reports what is wrong and keeps the rest.
+    func readStrings(_ v: borrowing LuaValueView) -> Translations? {
+        switch v.type {
         case .string:
-            guard let folder = stack.string(at: -1) else { return nil }
+            guard let folder = v.string else { return nil }
             guard Translations.isFolderName(folder) else {
                 report("strings must name a folder beside the script (letters, digits, '_', '-'; no '/' or '..'), got \"\(folder.prefix(200))\"", field: "strings", code: .wrongType)
                 return nil
             }
             return Translations(folder: folder)
         case .table:
-            let t = stack.absolute(-1)
             var tables: [String: [String: String]] = [:]
-            stack.ensure(8)
-            stack.pushNil()
-            while stack.next(t) {
-                if stack.type(at: -2) == .string, let locale = stack.string(at: -2) {
-                    if let table = readStringTable(at: -1, what: "strings.\(locale.prefix(200))") {
-                        tables[locale] = table
+            _ = v.table { t in
+                t.forEachPair { key, value in
+                    if key.type == .string, let locale = key.string {
+                        if let table = readStringTable(value, what: "strings.\(locale.prefix(200))") {
+                            tables[locale] = table
+                        }
+                    } else {
+                        report("each key of strings is a locale name such as \"de\" or \"pt_BR\", got a \(key.type.name)", field: "strings", code: .wrongType)
                     }
-                } else {
-                    report("each key of strings is a locale name such as \"de\" or \"pt_BR\", got a \(stack.type(at: -2).name)", field: "strings", code: .wrongType)
                 }
-                stack.pop()
             }
             return Translations(tables: tables)
         default:
-            report("expected a table of locales ({ de = { [\"Settings\"] = \"Einstellungen\" } }) or a folder name, got \(stack.type(at: -1).name)", field: "strings", code: .wrongType)
+            report("expected a table of locales ({ de = { [\"Settings\"] = \"Einstellungen\" } }) or a folder name, got \(v.type.name)", field: "strings", code: .wrongType)
             return nil
         }
     }
 
-    /// Reads `untranslated` on top of the stack: a list of texts shown as written in every
-    /// locale (names, brands), which `check --locale` does not ask to translate.
-    func readUntranslated() -> Set<String> {
-        guard stack.type(at: -1) == .table else {
-            typeError("untranslated", expected: "a list of strings ({ \"GitHub\", \"Ada Lovelace\" })")
-            return []
-        }
-        let t = stack.absolute(-1)
+    /// Reads `untranslated`: a list of texts shown as written in every locale (names,
+    /// brands), which `check --locale` does not ask to translate.
+    func readUntranslated(_ v: borrowing LuaValueView) -> Set<String> {
         var texts = Set<String>()
-        let count = stack.rawLength(t)
-        if count > 0 {
-            for i in 1...count {
-                stack.rawGet(t, index: i)
-                if let text = string("untranslated[\(i)]") { texts.insert(text) }
-                stack.pop()
+        let isTable: Void? = v.table { t in
+            t.forEachArrayItem { i, item in
+                if let text = string("untranslated[\(i)]", at: item) { texts.insert(text) }
             }
+        }
+        guard isTable != nil else {
+            typeError("untranslated", expected: "a list of strings ({ \"GitHub\", \"Ada Lovelace\" })", at: v)
+            return []
         }
         return texts
     }
 
-    /// One locale's table at `index`: text → translation, both strings. Nil (reported) when it
-    /// is not a table; other entries are reported and skipped.
-    func readStringTable(at index: Int32, what: String) -> [String: String]? {
-        guard stack.type(at: index) == .table else {
-            report("expected a table of text = translation, got \(stack.type(at: index).name)", field: what, code: .wrongType)
-            return nil
-        }
-        let t = stack.absolute(index)
-        var table: [String: String] = [:]
-        stack.pushNil()
-        while stack.next(t) {
-            if stack.type(at: -2) == .string, stack.type(at: -1) == .string,
-               let source = stack.string(at: -2), let shown = stack.string(at: -1) {
-                table[source] = shown
-            } else {
-                report("each entry is [\"text\"] = \"translation\" (two strings), got a \(stack.type(at: -2).name) key and a \(stack.type(at: -1).name) value", field: what, code: .wrongType)
+    /// One locale's table: text → translation, both strings. Nil (reported) when it is not a
+    /// table; other entries are reported and skipped.
+    func readStringTable(_ v: borrowing LuaValueView, what: String) -> [String: String]? {
+        let read = v.table { t -> [String: String] in
+            var table: [String: String] = [:]
+            t.forEachPair { key, value in
+                if key.type == .string, value.type == .string, let source = key.string, let shown = value.string {
+                    table[source] = shown
+                } else {
+                    report("each entry is [\"text\"] = \"translation\" (two strings), got a \(key.type.name) key and a \(value.type.name) value", field: what, code: .wrongType)
+                }
             }
-            stack.pop()
+            return table
         }
-        return table
+        if read == nil { report("expected a table of text = translation, got \(v.type.name)", field: what, code: .wrongType) }
+        return read
     }
 }
 

@@ -18,8 +18,6 @@ package final class Validator {
 
     /// The Lua state the script runs in.
     let lua: LuaState
-    /// The state's stack, read with raw accessors only.
-    var stack: LuaStack { lua.stack }
     /// The script's path, as the person gave it.
     let file: String
     /// The problems found so far, in the order found.
@@ -59,29 +57,28 @@ package final class Validator {
     static let maxScreenDepth = 100
 
     /// A Lua table mapping each row field's name to its `RowField` number.
-    let fieldTable: Int32
+    let fieldTable: LuaRef
 
     /// A validator of the script `file` running in `lua`.
     init(lua: LuaState, file: String) {
         self.lua = lua
         self.file = file
-        lua.stack.newTable(recordCount: RowField.allCases.count)
-        for field in RowField.allCases {
-            lua.stack.push(Int(field.rawValue))
-            lua.stack.rawSet(-2, field.name)
-        }
-        fieldTable = lua.ref()
+        fieldTable = lua.slotNumbers(RowField.allCases.map { ($0.name, $0.rawValue) })
     }
 
     /// Whether an error (not only warnings) was found.
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
     /// The rows being read, innermost last: the path component of each and its field slots.
-    var rowNames: [(component: Int, base: Int32, present: UInt64)] = []
+    var rowNames: [(component: Int, slots: LuaSlots, present: UInt64)] = []
 
     /// While set, the references taken (for tables read again at each render: a `sections`
     /// function's result), so the session can release them at the next render.
-    var collectedRefs: [Int32]?
+    var collectedRefs: [LuaRef]?
+
+    /// The references the model read outside `readAgain` holds (its `ScriptRef`s name them):
+    /// kept as long as the validator, which lives as long as the session.
+    var keptRefs: [LuaRef] = []
 
     /// While set, a screen id read again replaces the screen registered under it.
     var replacesScreens = false

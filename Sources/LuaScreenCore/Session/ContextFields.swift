@@ -14,7 +14,7 @@ extension Session {
         }
         switch key {
         case "store":
-            s.push(ref: contextRefs.store)
+            if let r = contextRefs.store { s.push(r) } else { s.pushNil() }
         case "locale":
             if let locale { s.push(locale) } else { s.pushNil() }
         case "row", "screen":
@@ -45,7 +45,7 @@ extension Session {
             s.pushValue(-1)
             s.setUserValue(1, slot)
         default:
-            s.push(ref: contextRefs.methods)
+            if let r = contextRefs.methods { s.push(r) } else { s.pushNil() }
             s.pushValue(2)
             s.rawGetTop(-2)
         }
@@ -57,7 +57,7 @@ extension Session {
         s.newHandle(userValues: 1)
         s.insert(-2)
         s.setUserValue(-2, 1)
-        s.push(ref: contextRefs.view)
+        if let r = contextRefs.view { s.push(r) } else { s.pushNil() }
         s.setMetatable(-2)
     }
 

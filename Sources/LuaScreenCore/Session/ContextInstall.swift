@@ -4,13 +4,16 @@ import ScreenModel
 /// The `ctx` handed to every callback and field function: its metatable, the store handle,
 /// the read-only view metatable and the methods, made once per Lua state; a small handle a call.
 extension Session {
-    /// The registry references of what `installContext` made once per Lua state.
+    /// The references of what `installContext` made once per Lua state (nil before).
     struct ContextRefs {
-        var meta: Int32 = -1
-        var store: Int32 = -1
-        var methods: Int32 = -1
+        /// The metatable of ctx.
+        var meta: LuaRef?
+        /// The store handle, ctx.store.
+        var store: LuaRef?
+        /// The table of ctx's methods.
+        var methods: LuaRef?
         /// The metatable of ctx.row and ctx.screen (read-only views).
-        var view: Int32 = -1
+        var view: LuaRef?
     }
 
     /// The methods of ctx (`ctx:push(target)`, ...), by name; `luascreen stubs` describes each.
@@ -101,7 +104,7 @@ extension Session {
         let stack = lua.stack
         stack.ensure(10)
         stack.newHandle(userValues: 2)
-        lua.push(ref: contextRefs.meta)
+        if let meta = contextRefs.meta { lua.push(meta) } else { stack.pushNil() }
         stack.setMetatable(-2)
         if let pointer = stack.pointer(at: -1) {
             activeContexts.append((pointer, row, navigation.count - 1))

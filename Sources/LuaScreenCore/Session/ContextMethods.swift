@@ -16,7 +16,7 @@ extension Session {
     func ctxPush(_ s: LuaStack) -> HostResult {
         if let problem = ensureInAction("push") { return .error(problem) }
         do {
-            let id = try pushTargetID(s, at: 2, what: "ctx:push")
+            let id = try lua.withValue(at: 2, on: s) { try pushTargetID($0, what: "ctx:push") }
             try pushScreen(id: id)
             return .results(0)
         } catch let error as SessionError {
@@ -30,19 +30,22 @@ extension Session {
     }
 
     /// The screen id a push target (id, screen table, or function returning either) names.
-    func pushTargetID(_ s: LuaStack, at index: Int32, what: String) throws -> String {
-        switch s.type(at: index) {
+    func pushTargetID(_ v: borrowing LuaValueView, what: String) throws -> String {
+        switch v.type {
         case .string:
-            return s.string(at: index) ?? ""
+            return v.string ?? ""
         case .table:
-            guard let id = validator.readAgain({ validator.screenID(forTableAt: index, path: [.field("push")], registry: &registry) }).0 else {
+            let (read, refs) = validator.readAgain { v.table { validator.screenID(forTable: $0, path: [.field("push")], registry: &registry) } ?? nil }
+            // The screen registered under `id` is kept: so are the references its model names.
+            validator.keptRefs += refs
+            guard let id = read else {
                 let problems = validator.takeDiagnostics().filter { $0.severity == .error }
                 throw SessionError(.invalid, "\(what): the screen is not valid:\n" + problems.map(\.description).joined(separator: "\n"))
             }
             _ = validator.takeDiagnostics()
             return id
         default:
-            throw SessionError.refused("\(what) expects a screen id or a screen table, got a \(s.type(at: index).name)")
+            throw SessionError.refused("\(what) expects a screen id or a screen table, got a \(v.type.name)")
         }
     }
 

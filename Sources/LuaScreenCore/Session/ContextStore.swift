@@ -23,7 +23,7 @@ extension Session {
             return .error("store keys are strings, got a \(s.type(at: 2).name)")
         }
         guard case .success(let key) = keyRead else { return .error(keyRead.refusal) }
-        guard let valueRead = StoreInput.value(s, at: 3, key: key) else {
+        guard let valueRead = lua.withValue(at: 3, on: s, { StoreInput.value($0, key: key) }) else {
             return .error("store values are booleans, numbers, strings, lists of strings and numbers, or nil; \"\(Diagnostic.quote(key))\" cannot hold a \(s.type(at: 3).name)")
         }
         guard case .success(let newValue) = valueRead else { return .error(valueRead.refusal) }

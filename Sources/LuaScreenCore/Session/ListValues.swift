@@ -216,43 +216,30 @@ extension Session {
     }
 }
 
-extension LuaStack {
-    /// A Lua table read as a store list: its array part, strings and finite numbers only
+extension LuaTableView {
+    /// The table read as a store list: its array part, strings and finite numbers only
     /// (raw reads: a metatable is never consulted). nil when it holds anything else.
-    func storeList(at index: Int32, limit: Int = 100_000) -> StoreValue? {
-        let t = absolute(index)
-        let n = rawLength(t)
+    func storeList(limit: Int = 100_000) -> StoreValue? {
+        let n = count
         guard n <= limit else { return nil }
         var items: [StoreValue] = []
         items.reserveCapacity(n)
-        var ok = true
-        if n > 0 {
-            for i in 1...n {
-                rawGet(t, index: i)
-                switch type(at: -1) {
-                case .string:
-                    // Text must be valid UTF-8: never altered, so refused.
-                    if let (s, valid) = checkedString(at: -1), valid { items.append(.string(s)) } else { ok = false }
-                case .number:
-                    if isInteger(at: -1), let v = integer(at: -1) { items.append(.integer(v)) }
-                    else if let d = number(at: -1), d.isFinite { items.append(.number(d)) } else { ok = false }
-                default: ok = false
-                }
-                pop()
-                if !ok { return nil }
+        let plain = allArrayItems(upTo: n) { _, item in
+            switch item.type {
+            case .string:
+                // Text must be valid UTF-8: never altered, so refused.
+                guard let (s, valid) = item.checkedString, valid else { return false }
+                items.append(.string(s))
+            case .number:
+                if item.isInteger, let v = item.integer { items.append(.integer(v)) }
+                else if let d = item.number, d.isFinite { items.append(.number(d)) } else { return false }
+            default: return false
             }
+            return true
         }
+        guard plain else { return nil }
         // Other keys than 1...n make it a record, not a list.
-        var extra = false
-        pushNil()
-        while next(t) {
-            if !(isInteger(at: -2) && (integer(at: -2).map { $0 >= 1 && $0 <= Int64(n) } ?? false)) { extra = true }
-            pop()
-            if extra {
-                pop()
-                break
-            }
-        }
-        return extra ? nil : .list(items)
+        let listOnly = allPairs { key, _ in key.isInteger && (key.integer.map { $0 >= 1 && $0 <= Int64(n) } ?? false) }
+        return listOnly ? .list(items) : nil
     }
 }

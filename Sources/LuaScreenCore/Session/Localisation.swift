@@ -90,14 +90,18 @@ extension Session {
         let stack = lua.stack
         let top = stack.top
         defer { stack.top = top }
-        if let error = lua.load("return require(...)", chunkName: LuaState.hostChunkName) {
+        do {
+            try lua.load("return require(...)", chunkName: LuaState.hostChunkName)
+        } catch {
             throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: error.text)])
         }
         stack.push(folder + "." + name)
-        if let error = lua.call(nargs: 1, nresults: 1) {
+        do {
+            try lua.call(nargs: 1, nresults: 1)
+        } catch {
             throw LoadError([ScriptLoader.diagnostic(from: error, file: path)])
         }
-        let table = validator.readStringTable(at: -1, what: relative)
+        let table = lua.withTop { validator.readStringTable($0, what: relative) }
         let problems = validator.takeDiagnostics().filter { $0.severity == .error }
         guard problems.isEmpty, let table else {
             throw LoadError(problems.isEmpty

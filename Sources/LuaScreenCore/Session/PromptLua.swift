@@ -10,7 +10,9 @@ extension Session {
         let top = stack.top
         defer { stack.top = top }
         let source = expression ? "return " + code : code
-        if let error = lua.load(source, chunkName: "=prompt") {
+        do {
+            try lua.load(source, chunkName: "=prompt")
+        } catch {
             throw SessionError(.script, error.message)
         }
         // the chunk's first argument and a global `ctx` for the duration
@@ -21,7 +23,9 @@ extension Session {
             stack.pushValue(-1)
             stack.setGlobal("ctx")
             let base = stack.top - 2
-            if let error = lua.call(nargs: 1, nresults: -1) {
+            do throws(LuaError) {
+                try lua.call(nargs: 1, nresults: -1)
+            } catch {
                 stack.pushNil()
                 stack.setGlobal("ctx")
                 throw SessionError.script(error)

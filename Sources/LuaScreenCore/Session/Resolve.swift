@@ -93,19 +93,24 @@ extension Session {
     package func sections(of live: LiveScreen) -> ([Section], String?) {
         if let sections = live.sections { return (sections, nil) }
         guard let ref = live.sectionsFunction else { return ([], nil) }
-        let stack = lua.stack
-        let top = stack.top
-        defer { stack.top = top }
-        if let error = callField(ref, row: nil, what: "sections of screen \"\(live.id)\"") { return ([], error.description) }
-        guard stack.type(at: -1) == .table else {
-            return ([], "the sections function of screen \"\(live.id)\" returned a \(stack.type(at: -1).name), not a list of sections")
+        // The sections read and their references, or the type of what the function returned.
+        let result = callField(ref, row: nil, what: "sections of screen \"\(live.id)\"") { v -> (([Section], [LuaRef])?, LuaType) in
+            let read = v.table { list in
+                var ids = RowIDs()
+                return validator.readAgain {
+                    validator.readRuntimeSections(list, path: [.field(live.id), .field("sections")], rowIDs: &ids, registry: &registry)
+                }
+            }
+            return (read, v.type)
         }
-        var ids = RowIDs()
-        let (sections, refs) = validator.readAgain {
-            validator.readRuntimeSections(-1, path: [.field(live.id), .field("sections")], rowIDs: &ids, registry: &registry)
+        let sections: [Section], refs: [LuaRef]
+        switch result {
+        case .failure(let error): return ([], error.description)
+        case .success((nil, let type)):
+            return ([], "the sections function of screen \"\(live.id)\" returned a \(type.name), not a list of sections")
+        case .success((let read?, _)): (sections, refs) = read
         }
         // The previous render's rows are replaced: their references go.
-        for ref in renderRefs[live.id] ?? [] { lua.unref(ref) }
         renderRefs[live.id] = refs
         let problems = validator.takeDiagnostics().filter { $0.severity == .error }
         if !problems.isEmpty {
@@ -278,14 +283,17 @@ extension Session {
         case .value(let options)?:
             return .success(options)
         case .function(let ref)?:
-            let stack = lua.stack
-            let top = stack.top
-            defer { stack.top = top }
-            if let error = callField(ref, row: row, what: "options of row \"\(row.id)\"") { return .failure(error) }
-            guard stack.type(at: -1) == .table else {
-                return .failure(.refused("the options function of row \"\(row.id)\" returned a \(stack.type(at: -1).name), not a list"))
+            let read = callField(ref, row: row, what: "options of row \"\(row.id)\"") { v -> Result<[ChoiceOption]?, SessionError> in
+                guard let options = v.table({ validator.readRuntimeOptions($0, path: [.field(row.id)]) }) else {
+                    return .failure(.refused("the options function of row \"\(row.id)\" returned a \(v.type.name), not a list"))
+                }
+                return .success(options)
             }
-            let options = validator.readRuntimeOptions(-1, path: [.field(row.id)])
+            let options: [ChoiceOption]?
+            switch read {
+            case .failure(let error), .success(.failure(let error)): return .failure(error)
+            case .success(.success(let read)): options = read
+            }
             let problems = validator.takeDiagnostics().filter { $0.severity == .error }
             guard let options, problems.isEmpty else {
                 return .failure(SessionError(.invalid, problems.map(\.message).joined(separator: "; ")))
@@ -308,16 +316,19 @@ extension Session {
         return try body()
     }
 
-    /// Calls a field function with ctx, recording the store keys it reads; its result is left
-    /// on the stack (the caller restores the stack).
-    private func callField(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String) -> SessionError? {
-        do {
-            try withReadLog { try call(ref, row: row, what: what(), results: 1) }
-            return nil
-        } catch let e as SessionError {
-            return e
-        } catch {
-            return .refused("\(error)")
+    /// Calls a field function with ctx, recording the store keys it reads, and reads its
+    /// result with `read` (the stack is as it was after).
+    private func callField<R>(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String,
+                              _ read: (borrowing LuaValueView) -> R) -> Result<R, SessionError> {
+        lua.keepingTop {
+            do {
+                try withReadLog { try call(ref, row: row, what: what(), results: 1) }
+            } catch let e as SessionError {
+                return .failure(e)
+            } catch {
+                return .failure(.refused("\(error)"))
+            }
+            return .success(lua.withTop(read))
         }
     }
 
@@ -325,12 +336,7 @@ extension Session {
         switch field {
         case .value(let b): return .success(b)
         case .function(let ref):
-            let stack = lua.stack
-            let top = stack.top
-            defer { stack.top = top }
-            if let error = callField(ref, row: row, what: what()) { return .failure(error) }
-            let t = stack.type(at: -1)
-            return .success(!(t == .nil_ || (t == .boolean && !stack.bool(at: -1))))
+            return callField(ref, row: row, what: what()) { $0.truth }
         }
     }
 
@@ -338,18 +344,18 @@ extension Session {
         switch field {
         case .value(let s): return .success(s)
         case .function(let ref):
-            let stack = lua.stack
-            let top = stack.top
-            defer { stack.top = top }
-            if let error = callField(ref, row: row, what: what()) { return .failure(error) }
-            switch stack.type(at: -1) {
-            case .string:
-                guard let text = stack.string(at: -1) else { return .failure(hostMemoryFailure(ref, what: what())) }
-                return .success(text)
-            case .number: return .success(stack.isInteger(at: -1) ? stack.integer(at: -1).map { String($0) } : stack.number(at: -1).map(StoreValue.format))
-            case .nil_: return .success(nil)
-            default:
-                return .failure(.refused("\(what()) returned a \(stack.type(at: -1).name), expected a string"))
+            let read = callField(ref, row: row, what: what()) { v -> Result<String?, SessionError>? in
+                switch v.type {
+                case .string: return v.string.map { .success($0) }  // nil: the copy was refused
+                case .number: return .success(v.isInteger ? v.integer.map { String($0) } : v.number.map(StoreValue.format))
+                case .nil_: return .success(nil)
+                default: return .failure(.refused("\(what()) returned a \(v.type.name), expected a string"))
+                }
+            }
+            switch read {
+            case .failure(let error): return .failure(error)
+            case .success(let result?): return result
+            case .success(nil): return .failure(hostMemoryFailure(ref, what: what()))
             }
         }
     }

@@ -47,28 +47,22 @@ extension Session {
     }
 
     /// Adds a row's actions to the table `pushRowTable` builds (for update_row).
-    func pushActions(_ row: Row) {
+    func addActions(_ row: Row, to t: LuaTableWriter) {
         guard !row.actions.isEmpty else { return }
-        let s = lua.stack
-        s.ensure(6)
-        s.newTable(arrayCount: row.actions.count)
-        for (i, action) in row.actions.enumerated() {
-            s.newTable(recordCount: 5)
-            s.push(action.id)
-            s.rawSet(-2, "id")
-            s.push(action.text)
-            s.rawSet(-2, "text")
-            s.push(action.destructive)
-            s.rawSet(-2, "destructive")
-            switch action.confirm {
-            case .value(let q)?: s.push(q); s.rawSet(-2, "confirm")
-            case .function(let f)?: lua.push(ref: f.id); s.rawSet(-2, "confirm")
-            case nil: break
+        t.setTable("actions", arrayCount: row.actions.count) { list in
+            for (i, action) in row.actions.enumerated() {
+                list.setTable(at: i + 1, recordCount: 5) { a in
+                    a.set("id", action.id)
+                    a.set("text", action.text)
+                    a.set("destructive", action.destructive)
+                    switch action.confirm {
+                    case .value(let q)?: a.set("confirm", q)
+                    case .function(let f)?: a.set("confirm", refID: f.id)
+                    case nil: break
+                    }
+                    a.set("on_select", refID: action.onSelect.id)
+                }
             }
-            lua.push(ref: action.onSelect.id)
-            s.rawSet(-2, "on_select")
-            s.rawSet(-2, index: i + 1)
         }
-        s.rawSet(-2, "actions")
     }
 }

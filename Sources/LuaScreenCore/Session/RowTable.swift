@@ -5,74 +5,76 @@ import ScreenModel
 extension Session {
     /// Pushes a plain table with the fields a row was declared with (for update_row).
     func pushRowTable(_ row: Row) {
-        let s = lua.stack
-        s.ensure(8)
-        s.newTable(recordCount: 16)
-        func set(_ name: String, _ push: () -> Void) { push(); s.rawSet(-2, name) }
-        func dynamic<T>(_ name: String, _ d: Dynamic<T>?, _ pushValue: (T) -> Void) {
-            switch d {
-            case .value(let v)?: set(name) { pushValue(v) }
-            case .function(let f)?: set(name) { lua.push(ref: f.id) }
-            case nil: break
-            }
-        }
-        func ref(_ name: String, _ r: ScriptRef?) { if let r { set(name) { lua.push(ref: r.id) } } }
-        func str(_ name: String, _ v: String?) { if let v { set(name) { s.push(v) } } }
-        set("type") { s.push(row.kind.rawValue) }
-        set("id") { s.push(row.id) }
-        dynamic("text", row.text) { s.push($0) }
-        dynamic("detail", row.detail) { s.push($0) }
-        str("icon", row.icon)
-        set("style") { s.push(row.style.rawValue) }
-        str("accessory", row.accessory?.rawValue)
-        ref("on_select", row.onSelect)
-        ref("on_accessory", row.onAccessory)
-        switch row.push {
-        case .screen(let id)?: set("push") { s.push(id) }
-        case .function(let f)?: set("push") { lua.push(ref: f.id) }
-        case nil: break
-        }
-        dynamic("enabled", row.enabled) { s.push($0) }
-        dynamic("visible", row.visible) { s.push($0) }
-        str("help", row.help)
-        ref("context", row.context)
-        if row.kind == .button {
-            set("destructive") { s.push(row.destructive) }
-            str("confirm", row.confirm)
-        }
-        if let b = row.binding {
-            set("key") { s.push(b.key) }
-            set("default") { s.push(b.defaultValue) }
-            ref("on_change", b.onChange)
-            switch b.options {
-            case .value(let options)?:
-                set("options") {
-                    s.newTable(arrayCount: options.count)
-                    for (i, o) in options.enumerated() {
-                        s.newTable(recordCount: 2)
-                        s.push(o.value)
-                        s.rawSet(-2, "value")
-                        s.push(o.text)
-                        s.rawSet(-2, "text")
-                        s.rawSet(-2, index: i + 1)
-                    }
+        lua.pushNewTable(recordCount: 16) { t in
+            func dynamic(_ name: String, _ d: Dynamic<String>?) {
+                switch d {
+                case .value(let v)?: t.set(name, v)
+                case .function(let f)?: t.set(name, refID: f.id)
+                case nil: break
                 }
-            case .function(let f)?: set("options") { lua.push(ref: f.id) }
+            }
+            func dynamic(_ name: String, _ d: Dynamic<Bool>?) {
+                switch d {
+                case .value(let v)?: t.set(name, v)
+                case .function(let f)?: t.set(name, refID: f.id)
+                case nil: break
+                }
+            }
+            func ref(_ name: String, _ r: ScriptRef?) { if let r { t.set(name, refID: r.id) } }
+            func str(_ name: String, _ v: String?) { if let v { t.set(name, v) } }
+            t.set("type", row.kind.rawValue)
+            t.set("id", row.id)
+            dynamic("text", row.text)
+            dynamic("detail", row.detail)
+            str("icon", row.icon)
+            t.set("style", row.style.rawValue)
+            str("accessory", row.accessory?.rawValue)
+            ref("on_select", row.onSelect)
+            ref("on_accessory", row.onAccessory)
+            switch row.push {
+            case .screen(let id)?: t.set("push", id)
+            case .function(let f)?: t.set("push", refID: f.id)
             case nil: break
             }
-            if row.kind == .input {
-                str("placeholder", b.placeholder)
-                set("secure") { s.push(b.secure) }
-                if let m = b.maxLength { set("max_length") { s.push(m) } }
-                ref("validate", b.validate)
+            dynamic("enabled", row.enabled)
+            dynamic("visible", row.visible)
+            str("help", row.help)
+            ref("context", row.context)
+            if row.kind == .button {
+                t.set("destructive", row.destructive)
+                str("confirm", row.confirm)
             }
-            if row.kind == .number {
-                if let v = b.minimum { set("min") { s.push(v) } }
-                if let v = b.maximum { set("max") { s.push(v) } }
-                if let v = b.step { set("step") { s.push(v) } }
-                str("unit", b.unit)
+            if let b = row.binding {
+                t.set("key", b.key)
+                t.set("default", b.defaultValue)
+                ref("on_change", b.onChange)
+                switch b.options {
+                case .value(let options)?:
+                    t.setTable("options", arrayCount: options.count) { list in
+                        for (i, o) in options.enumerated() {
+                            list.setTable(at: i + 1, recordCount: 2) { option in
+                                option.set("value", o.value)
+                                option.set("text", o.text)
+                            }
+                        }
+                    }
+                case .function(let f)?: t.set("options", refID: f.id)
+                case nil: break
+                }
+                if row.kind == .input {
+                    str("placeholder", b.placeholder)
+                    t.set("secure", b.secure)
+                    if let m = b.maxLength { t.set("max_length", m) }
+                    ref("validate", b.validate)
+                }
+                if row.kind == .number {
+                    if let v = b.minimum { t.set("min", v) }
+                    if let v = b.maximum { t.set("max", v) }
+                    if let v = b.step { t.set("step", v) }
+                    str("unit", b.unit)
+                }
             }
+            addValueKindFields(row, to: t)
         }
-        pushValueKindFields(row)
     }
 }

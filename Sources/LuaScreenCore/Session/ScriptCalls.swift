@@ -5,9 +5,7 @@ import ScreenModel
 extension Session {
     /// Where a script function was defined.
     public func definition(of ref: ScriptRef) -> SourceLocation? {
-        let stack = lua.stack
-        defer { stack.pop() }
-        guard lua.push(ref: ref.id) == .function, let (source, line) = stack.functionDefinition(-1) else { return nil }
+        guard let (source, line) = lua.withValue(ofRef: ref.id, { $0.functionDefinition }) else { return nil }
         return SourceLocation(file: luaChunkPath(source), line: line)
     }
 
@@ -30,7 +28,9 @@ extension Session {
             if let value { stack.push(value) } else { stack.pushNil() }
         }
         refusal = nil
-        if let error = lua.call(nargs: Int32((withContext ? 1 : 0) + extra.count), nresults: results) {
+        do {
+            try lua.call(nargs: Int32((withContext ? 1 : 0) + extra.count), nresults: results)
+        } catch {
             // `ctx:refuse(message)` ended the call: a refusal, said without a traceback.
             if let message = refusal, error.kind == .runtime, error.message.hasSuffix(message) {
                 refusal = nil

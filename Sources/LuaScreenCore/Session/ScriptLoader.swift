@@ -35,17 +35,16 @@ package enum ScriptLoader {
         let timing = PhaseTimer()
         // The source is dropped as soon as Lua has compiled it.
         // A FIFO or /dev/zero is "not a regular file", never read.
-        let loadError: LuaError?
         switch source.map({ Result<[UInt8], PathError>.success($0) }) ?? PathResolver.readRegularFile(path) {
-        case .success(let bytes): loadError = lua.load(bytes, chunkName: "@" + path)
+        case .success(let bytes):
+            do { try lua.load(bytes, chunkName: "@" + path) } catch { throw LoadError([diagnostic(from: error, file: path)]) }
         case .failure(let reason):
             throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
         }
-        if let error = loadError {
-            throw LoadError([diagnostic(from: error, file: path)])
-        }
         timing.lap("parse", lua: lua)
-        if let error = lua.call(nargs: 0, nresults: 1) {
+        do {
+            try lua.call(nargs: 0, nresults: 1)
+        } catch {
             throw LoadError([diagnostic(from: error, file: path)])
         }
         timing.lap("run", lua: lua)
@@ -54,8 +53,7 @@ package enum ScriptLoader {
         lua.collectGarbage(returningMemory: true)
         timing.lap("collect", lua: lua)
         let validator = Validator(lua: lua, file: path)
-        let app = validator.readScript(-1)
-        lua.stack.pop()
+        let app = lua.withTop { validator.readScript($0) }
         timing.lap("validate", lua: lua)
         if let error = lua.hostMemoryError(at: path) {
             throw LoadError([diagnostic(from: error, file: path)])

@@ -69,13 +69,10 @@ extension Session {
         case .screen(let id)?:
             try pushScreen(id: id)
         case .function(let ref)?:
-            let stack = lua.stack
-            let top = stack.top
-            defer { stack.top = top }
-            try call(ref, row: row, what: "push of row \"\(row.id)\"", results: 1)
-            if stack.type(at: -1) != .nil_ {
-                let id = try pushTargetID(stack, at: -1, what: "push of row \"\(row.id)\"")
-                try pushScreen(id: id)
+            try lua.keepingTop { () throws -> Void in
+                try call(ref, row: row, what: "push of row \"\(row.id)\"", results: 1)
+                let id = try lua.withTop { v throws -> String? in v.isNil ? nil : try pushTargetID(v, what: "push of row \"\(row.id)\"") }
+                if let id { try pushScreen(id: id) }
             }
         case nil:
             break

@@ -23,7 +23,7 @@ extension Session {
         } catch {
             return fallback
         }
-        guard case .success(let value?)? = StoreInput.value(stack, at: -1, key: binding.key) else { return fallback }
+        guard case .success(let value?)? = lua.withValue(at: -1, { StoreInput.value($0, key: binding.key) }) else { return fallback }
         if row.kind == .toggle, case .bool(let b) = value { return binding.toggleValue(b) }
         return value
     }
@@ -116,15 +116,9 @@ extension Session {
 
 extension Session {
     /// Adds the fields of SPEC §8 to the row table `pushRowTable` builds (for update_row).
-    func pushValueKindFields(_ row: Row) {
-        let s = lua.stack
-        func ref(_ name: String, _ r: ScriptRef?) {
-            if let r {
-                lua.push(ref: r.id)
-                s.rawSet(-2, name)
-            }
-        }
-        pushActions(row)
+    func addValueKindFields(_ row: Row, to t: LuaTableWriter) {
+        func ref(_ name: String, _ r: ScriptRef?) { if let r { t.set(name, refID: r.id) } }
+        addActions(row, to: t)
         ref("help", row.helpFunction)
         if row.kind == .button { ref("confirm", row.confirmFunction) }
         guard let b = row.binding else { return }
@@ -132,19 +126,15 @@ extension Session {
         ref("default", b.defaultFunction)
         if row.kind == .input { ref("placeholder", b.placeholderFunction) }
         if row.kind == .toggle, let values = b.toggleValues {
-            s.newTable(arrayCount: 2)
-            s.push(values.on)
-            s.rawSet(-2, index: 1)
-            s.push(values.off)
-            s.rawSet(-2, index: 2)
-            s.rawSet(-2, "values")
+            t.setTable("values", arrayCount: 2) { pair in
+                pair.set(at: 1, values.on)
+                pair.set(at: 2, values.off)
+            }
             // The default is written as the boolean it says.
-            s.push(b.toggleIsOn(b.defaultValue) ?? false)
-            s.rawSet(-2, "default")
+            t.set("default", b.toggleIsOn(b.defaultValue) ?? false)
         }
         if row.kind == .choice, b.closeOnPick {
-            s.push(true)
-            s.rawSet(-2, "close_on_pick")
+            t.set("close_on_pick", true)
         }
     }
 }

@@ -118,19 +118,18 @@ extension Session {
     }
 
     private func runValidate(_ value: StoreValue, _ validate: ScriptRef, for row: Row) throws {
-        let stack = lua.stack
-        let top = stack.top
-        defer { stack.top = top }
-        try callValueFirst(validate, row: row, value: value, what: "validate of row \"\(row.id)\"")
-        switch stack.type(at: -1) {
-        case .nil_: break
-        case .string:
-            throw SessionError.refused("\"\(row.text.value ?? row.id)\": \(stack.string(at: -1) ?? "invalid value")")
-        case .boolean where stack.bool(at: -1) == true: break
-        case .boolean:
-            throw SessionError.refused("\"\(row.text.value ?? row.id)\": invalid value")
-        default:
-            throw SessionError.refused("validate of row \"\(row.id)\" returned a \(stack.type(at: -1).name); it should return nil or a message")
+        try lua.keepingTop { () throws -> Void in
+            try callValueFirst(validate, row: row, value: value, what: "validate of row \"\(row.id)\"")
+            let refusal: String? = lua.withTop { v in
+                switch v.type {
+                case .nil_: return nil
+                case .string: return "\"\(row.text.value ?? row.id)\": \(v.string ?? "invalid value")"
+                case .boolean where v.truth: return nil
+                case .boolean: return "\"\(row.text.value ?? row.id)\": invalid value"
+                default: return "validate of row \"\(row.id)\" returned a \(v.type.name); it should return nil or a message"
+                }
+            }
+            if let refusal { throw SessionError.refused(refusal) }
         }
     }
 
@@ -149,7 +148,9 @@ extension Session {
         pushContext(row: row)
         let contexts = activeContexts.count
         defer { activeContexts.removeSubrange((contexts - 1)...) }
-        if let error = lua.call(nargs: 2, nresults: 1) {
+        do {
+            try lua.call(nargs: 2, nresults: 1)
+        } catch {
             throw SessionError.script(error, what: what())
         }
     }

@@ -13,32 +13,42 @@ package enum StoreInput {
 
     /// The key at `index`: a string of valid UTF-8. nil when it is not a string.
     package static func key(_ stack: LuaStack, at index: Int32) -> Result<String, Refusal>? {
-        guard let (text, valid) = stack.checkedString(at: index) else { return nil }
+        key(checked: stack.checkedString(at: index))
+    }
+
+    /// The key a script gave (a row's `key`): a string of valid UTF-8. nil when it is not a string.
+    package static func key(_ v: borrowing LuaValueView) -> Result<String, Refusal>? {
+        key(checked: v.checkedString)
+    }
+
+    /// A key from its checked copy (see `LuaValueView.checkedString`).
+    private static func key(checked: (String, valid: Bool)?) -> Result<String, Refusal>? {
+        guard let (text, valid) = checked else { return nil }
         guard valid else {
             return .failure(Refusal(message: "a store key must be valid UTF-8 text, and this one is not (keys are kept byte for byte, never altered)"))
         }
         return .success(text)
     }
 
-    /// The value at `index` for `key`: `.success(nil)` for nil (remove the key), a boolean,
+    /// The value for `key`: `.success(nil)` for nil (remove the key), a boolean,
     /// a finite number (integers stay integers) or a string of valid UTF-8. nil for another type.
-    package static func value(_ stack: LuaStack, at index: Int32, key: String) -> Result<StoreValue?, Refusal>? {
-        switch stack.type(at: index) {
+    package static func value(_ v: borrowing LuaValueView, key: String) -> Result<StoreValue?, Refusal>? {
+        switch v.type {
         case .nil_, .none: return .success(nil)
         case .table:
             // A list: strings (valid UTF-8) and finite numbers in its array part.
-            guard let list = stack.storeList(at: index) else { return nil }
+            guard let list = v.table({ $0.storeList() }) ?? nil else { return nil }
             return .success(list)
-        case .boolean: return .success(.bool(stack.bool(at: index)))
+        case .boolean: return .success(.bool(v.truth))
         case .string:
-            guard let (text, valid) = stack.checkedString(at: index) else { return nil }
+            guard let (text, valid) = v.checkedString else { return nil }
             guard valid else {
                 return .failure(Refusal(message: "\"\(Diagnostic.quote(key))\" cannot hold this string: it is not valid UTF-8 text (stored text is kept byte for byte, never altered)"))
             }
             return .success(.string(text))
         case .number:
-            if stack.isInteger(at: index), let i = stack.integer(at: index) { return .success(.integer(i)) }
-            guard let d = stack.number(at: index) else { return nil }
+            if v.isInteger, let i = v.integer { return .success(.integer(i)) }
+            guard let d = v.number else { return nil }
             guard d.isFinite else {
                 return .failure(Refusal(message: "\"\(Diagnostic.quote(key))\" cannot hold \(StoreValue.format(d)): store numbers must be finite"))
             }

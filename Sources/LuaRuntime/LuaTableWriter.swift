@@ -1,0 +1,71 @@
+import CLua
+import CLuaShim
+
+/// A new table the host fills, for the length of the closure `LuaState.pushNewTable` (or a
+/// parent writer's `setTable`) lends it: raw sets only (no `__newindex`: the table is new and
+/// has no metatable), made while the memory cap is lifted (outside a protected call) or inside
+/// a host function, so no set raises. It may be copied (helpers that fill parts of one table
+/// take it) but is valid only inside its closure.
+///
+/// Not `Sendable`: bound to its state's thread.
+public struct LuaTableWriter {
+    /// The stack the table is on.
+    @usableFromInline let stack: LuaStack
+    /// The absolute slot of the table.
+    @usableFromInline let index: Int32
+
+    @inlinable
+    init(_ stack: LuaStack, _ index: Int32) {
+        self.stack = stack
+        self.index = index
+    }
+
+    /// `t[key] = value`.
+    @inlinable public func set(_ key: String, _ value: String) { stack.push(value); stack.rawSet(index, key) }
+    /// `t[key] = value`.
+    @inlinable public func set(_ key: String, _ value: Bool) { stack.push(value); stack.rawSet(index, key) }
+    /// `t[key] = value` (an integer).
+    @inlinable public func set(_ key: String, _ value: Int64) { stack.push(value); stack.rawSet(index, key) }
+    /// `t[key] = value` (an integer).
+    @inlinable public func set(_ key: String, _ value: Int) { stack.push(value); stack.rawSet(index, key) }
+    /// `t[key] = value` (a float).
+    @inlinable public func set(_ key: String, _ value: Double) { stack.push(value); stack.rawSet(index, key) }
+    /// `t[key] =` the value the registry slot `id` keeps (a `LuaRef`'s, as a `ScriptRef` names it).
+    @inlinable public func set(_ key: String, refID id: Int32) { stack.push(ref: id); stack.rawSet(index, key) }
+    /// `t[key] =` a new table, filled by `body`.
+    @inlinable
+    public func setTable(_ key: String, arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {
+        stack.ensure(4)
+        stack.newTable(arrayCount: arrayCount, recordCount: recordCount)
+        body(LuaTableWriter(stack, stack.top))
+        stack.rawSet(index, key)
+    }
+
+    /// `t[i] = value`.
+    @inlinable public func set(at i: Int, _ value: String) { stack.push(value); stack.rawSet(index, index: i) }
+    /// `t[i] = value`.
+    @inlinable public func set(at i: Int, _ value: Bool) { stack.push(value); stack.rawSet(index, index: i) }
+    /// `t[i] = value` (an integer).
+    @inlinable public func set(at i: Int, _ value: Int64) { stack.push(value); stack.rawSet(index, index: i) }
+    /// `t[i] = value` (a float).
+    @inlinable public func set(at i: Int, _ value: Double) { stack.push(value); stack.rawSet(index, index: i) }
+    /// `t[i] =` a new table, filled by `body`.
+    @inlinable
+    public func setTable(at i: Int, arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {
+        stack.ensure(4)
+        stack.newTable(arrayCount: arrayCount, recordCount: recordCount)
+        body(LuaTableWriter(stack, stack.top))
+        stack.rawSet(index, index: i)
+    }
+}
+
+extension LuaState {
+    /// Pushes a new table with room for `arrayCount` items and `recordCount` fields, filled by
+    /// `body` (it stays on the stack: an argument or a result).
+    @inlinable
+    public func pushNewTable(arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {
+        stack.ensure(6)
+        stack.newTable(arrayCount: arrayCount, recordCount: recordCount)
+        body(LuaTableWriter(stack, stack.top))
+    }
+}
