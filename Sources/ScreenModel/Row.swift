@@ -107,6 +107,8 @@ public struct Row: Sendable {
         get { bound?.binding }
         set { bound = newValue.map(BindingBox.init) }
     }
+    /// The store key of the bound value, read without copying the binding.
+    public var boundKey: String? { bound?.binding.key }
 
     /// The accessory shown: the one written, else a disclosure for rows that push.
     public var effectiveAccessory: Accessory {

@@ -118,25 +118,11 @@ extension Session {
     public func binding(forKey key: String) -> Binding? {
         guard registry.isBound(key) else { return nil }
         if let cached = caches.bindings, cached.structure == caches.structureGeneration {
-            return cached.bindings[StoreKey(key)]
+            return cached.bindings.binding(of: key)
         }
-        // One pass over the declared rows, then the live screens (rows that a `sections`
-        // function or a callback made); the first row bound to a key describes it.
-        var found: [StoreKey: Binding] = [:]
-        found.reserveCapacity(registry.boundKeyCount)
-        func note(_ sections: [Section]) {
-            for section in sections {
-                for row in section.rows {
-                    if let binding = row.binding, found[StoreKey(binding.key)] == nil { found[StoreKey(binding.key)] = binding }
-                }
-            }
-        }
-        for screen in registry.screens {
-            if case .value(let sections) = screen.sections { note(sections) }
-        }
-        for live in navigation.reversed() { note(live.sections ?? []) }
-        caches.bindings = (caches.structureGeneration, found)
-        return found[StoreKey(key)]
+        let table = FirstBoundRows(declared: registry.screens, live: navigation, keys: registry.boundKeyCount)
+        caches.bindings = (caches.structureGeneration, table)
+        return table.binding(of: key)
     }
 
     /// Every key a row binds, sorted.

@@ -17,8 +17,9 @@ package struct ResolutionCaches {
     /// Where the visible rows of the current screen, evaluated whole, are: (section, row) of
     /// each, made once per evaluation (for paging a screen whose visibility is dynamic).
     var visibleIndex: (generation: Int, depth: Int, entries: [(section: Int, row: Int)])?
-    /// The binding of each key on the declared screens.
-    var bindings: (structure: Int, bindings: [StoreKey: Binding])?
+    /// The binding of each key on the declared screens and the live ones (the first row
+    /// bound to it), by the key's bytes.
+    var bindings: (structure: Int, bindings: FirstBoundRows)?
     /// The declared row behind the last row found through the index (select looks it up next).
     var lastLookedUp: (structure: Int, depth: Int, row: Row)?
 }

@@ -13,8 +13,8 @@ final class RowTextIndex {
     /// Shown texts of the visible rows, by entry.
     private let texts: [String]
     /// Their lowercased forms and those of the hidden rows, made on the first reference
-    /// that needs them.
-    private var lowered: (visible: [String], hidden: [String])?
+    /// that needs them (searched byte by byte: a miss costs what a hit does).
+    private var lowered: (visible: LoweredTexts, hidden: LoweredTexts)?
     /// Ids and shown texts of hidden rows: a reference that could match one is left to the scan.
     private let hiddenIDs: Set<String>
     /// Ids of the hidden rows, in the script's order (beside `hiddenTexts`).
@@ -81,14 +81,17 @@ final class RowTextIndex {
         }
         let lower = reference.lowercased()
         let (lowered, hiddenLowered) = loweredTexts()
-        if hiddenLowered.contains(where: { $0.hasPrefix(lower) }) { return nil }
-        if let only = single(lowered, { $0 == lower }) { return only }
-        return single(lowered, { $0.hasPrefix(lower) })
+        if hiddenLowered.matches(lower, keep: 0).count > 0 { return nil }
+        let found = lowered.matches(lower, keep: 1)
+        // The only row equal to it in any case, else the only one starting with it.
+        if found.exactCount == 1 { return found.exact }
+        if found.exactCount == 0, found.count == 1 { return found.first[0] }
+        return nil
     }
 
-    private func loweredTexts() -> (visible: [String], hidden: [String]) {
+    private func loweredTexts() -> (visible: LoweredTexts, hidden: LoweredTexts) {
         if let lowered { return lowered }
-        let made = (texts.map { $0.lowercased() }, hiddenTexts.map { $0.lowercased() })
+        let made = (LoweredTexts(texts), LoweredTexts(hiddenTexts))
         lowered = made
         return made
     }
@@ -100,18 +103,14 @@ final class RowTextIndex {
         if let n = firstEntry[reference] { return .entry(Int(n)) }
         let lower = reference.lowercased()
         let (lowered, hiddenLowered) = loweredTexts()
-        var exact: Int? = nil, exactCount = 0
-        var prefixed: [Int] = []
-        var prefixedCount = 0
-        for n in lowered.indices where lowered[n].hasPrefix(lower) {
-            if lowered[n] == lower { exactCount += 1; exact = n }
-            prefixedCount += 1
-            if prefixed.count < 8 { prefixed.append(n) }
-        }
-        if exactCount == 1, let exact { return .entry(exact) }
-        if prefixedCount == 1 { return .entry(prefixed[0]) }
-        if prefixedCount > 1 { return .several(first: prefixed, count: prefixedCount) }
-        for n in hiddenLowered.indices where hiddenIDList[n] == reference || hiddenLowered[n].hasPrefix(lower) {
+        let found = lowered.matches(lower, keep: 8)
+        if found.exactCount == 1, let exact = found.exact { return .entry(exact) }
+        if found.count == 1 { return .entry(found.first[0]) }
+        if found.count > 1 { return .several(first: found.first, count: found.count) }
+        // The first hidden row (script order) with the reference as its id or text prefix.
+        let byText = hiddenLowered.matches(lower, keep: 1).first.first
+        let byID = hiddenIDList.firstIndex(of: reference)
+        if let n = [byText, byID].compactMap({ $0 }).min() {
             return .hidden(id: hiddenIDList[n], text: hiddenTexts[n])
         }
         return .none
@@ -130,15 +129,5 @@ final class RowTextIndex {
         case hidden(id: String, text: String)
         /// No row at all.
         case none
-    }
-
-    /// The one position whose item passes `test`; nil when none or several do.
-    private func single(_ items: [String], _ test: (String) -> Bool) -> Int? {
-        var found: Int? = nil
-        for (n, item) in items.enumerated() where test(item) {
-            if found != nil { return nil }
-            found = n
-        }
-        return found
     }
 }

@@ -1,0 +1,44 @@
+import XCTest
+import LuaScreenCore
+
+/// A reference by text is looked up with LoweredTexts: its byte tests of ASCII texts must
+/// answer exactly what `text.lowercased().hasPrefix(lower)` and `== lower` answer, for
+/// every text and reference (ASCII or not, CR LF, combining marks, canonical equivalents
+/// of ASCII such as U+037E for ";", case maps that change length).
+final class LoweredTextsTests: XCTestCase {
+    private let texts = [
+        "", "a", "A", "Toggle 99998", "TOGGLE 9", "Toggle 9", "toggle", "Wi-Fi", "wi-fi network", "x\r\ny", "x\ny",
+        "x\r", "\r\n", "e\u{301}", "caf\u{E9}", "cafe\u{301}", "cafe", "CAF\u{C9}", "\u{130}stanbul", "\u{212A}elvin",
+        "kelvin", "stra\u{DF}e", "STRASSE", "\u{3A3}\u{39F}\u{3A3}", "ab\u{0}cd", "tab\there", "\u{1F600} smile", ";",
+        "a;b", "a\u{37E}b", "Nothing", "Toggle 9",
+    ]
+    private let references = [
+        "a", "A", "toggle 9", "Toggle 99998", "TOGGLE", "9999", "wi-f", "x", "x\r", "x\r\n", "\r", "e", "\u{301}",
+        "caf\u{E9}", "cafe", "caf", "i", "\u{130}", "k", "\u{212A}", "kelvin", "ss", "\u{DF}", "\u{3C3}", "\u{0}",
+        "ab\u{0}", "\u{37E}", ";", "a\u{37E}", "a;", "\u{1F600}", "Nothing like it", "Nothing like", "xyzzy",
+    ]
+
+    func testItAnswersWhatLowercasedHasPrefixAndEqualAnswer() {
+        let table = LoweredTexts(texts)
+        for reference in references {
+            let lower = reference.lowercased()
+            let prefixed = texts.indices.filter { texts[$0].lowercased().hasPrefix(lower) }
+            let equal = texts.indices.filter { texts[$0].lowercased() == lower }
+            for keep in [0, 1, 3, 100] {
+                let found = table.matches(lower, keep: keep)
+                let what = "reference \(reference.unicodeScalars.map(\.value)), keep \(keep)"
+                XCTAssertEqual(found.first, Array(prefixed.prefix(keep)), what)
+                XCTAssertEqual(found.count, prefixed.count, what)
+                XCTAssertEqual(found.exactCount, equal.count, what)
+                if equal.isEmpty { XCTAssertNil(found.exact, what) } else { XCTAssertTrue(equal.contains(found.exact ?? -1), what) }
+            }
+        }
+    }
+
+    func testAnEmptyListMatchesNothing() {
+        let found = LoweredTexts([]).matches("a", keep: 8)
+        XCTAssertEqual(found.count, 0)
+        XCTAssertEqual(found.first, [])
+        XCTAssertNil(found.exact)
+    }
+}
