@@ -217,7 +217,8 @@ package final class ExploreChecker {
         }
         // Piece by piece: the title, each section's header and footer, each row; a piece
         // drawn before with the same columns is not drawn again.
-        let columns = renderers.map { $0.columns(of: screen) }
+        // The renderers differ in their width alone: the rows are measured once for all four.
+        let columns = renderers[0].columns(of: screen, atWidths: ExploreChecker.widths)
         if !passedTitles.contains(screen.title) {
             for (w, renderer) in renderers.enumerated() {
                 if let failure = checkLines(renderer.renderTitle(screen), screen, width: ExploreChecker.widths[w]) { return failure }
