@@ -128,16 +128,17 @@ package final class ExploreChecker {
     public init(reuse: Bool = true) { self.reuse = reuse }
 
     /// Forget what belongs to the previous session (a new walk, a reload); after a reload
-    /// (`scriptChanged`) also what passed, since the script may have changed on disk.
+    /// (`scriptChanged`) also the screens and values that passed, since the script (its
+    /// `why`s, its rules) may have changed on disk. The rows, frames and titles that were
+    /// drawn without a problem stay: their lines are a function of the evaluated text and the
+    /// width alone (the renderers take nothing from the script), so no script can make them
+    /// stale, and drawing them again after each reload was most of the render checks.
     public func newSession(scriptChanged: Bool = false) {
         lastScreen = nil
         lastValues = nil
         rowsByKey = nil
         if scriptChanged {
             passedScreens.removeAll()
-            passedRows.removeAll()
-            passedFrames.removeAll()
-            passedTitles.removeAll()
             passedValues.removeAll()
         }
     }
@@ -216,7 +217,8 @@ package final class ExploreChecker {
         }
         // Piece by piece: the title, each section's header and footer, each row; a piece
         // drawn before with the same columns is not drawn again.
-        let columns = renderers.map { $0.columns(of: screen) }
+        // The renderers differ in their width alone: the rows are measured once for all four.
+        let columns = renderers[0].columns(of: screen, atWidths: ExploreChecker.widths)
         if !passedTitles.contains(screen.title) {
             for (w, renderer) in renderers.enumerated() {
                 if let failure = checkLines(renderer.renderTitle(screen), screen, width: ExploreChecker.widths[w]) { return failure }

@@ -25,14 +25,34 @@ struct RowColumns {
 
     /// `icon` and `label` give a row's icon and value2 label as they will be drawn.
     init(rows: [ResolvedRow], width: Int, icon: (ResolvedRow) -> String?, label: (ResolvedRow) -> String?) {
+        self.init(RowColumns.measure(rows: rows, icon: icon, label: label), width: width)
+    }
+
+    /// What the columns of some rows are made from at any width: their widest number, icon
+    /// and value2 label. `Sendable`: a plain value.
+    struct Measures: Sendable {
+        let numberWidth: Int
+        let iconWidth: Int
+        let widestLabel: Int
+    }
+
+    /// The rows measured (`icon` and `label` as in `init(rows:width:icon:label:)`).
+    static func measure(rows: [ResolvedRow], icon: (ResolvedRow) -> String?, label: (ResolvedRow) -> String?) -> Measures {
         let widest = rows.compactMap(\.number).max()
-        numberWidth = max(2, widest.map { String($0).count } ?? 0)
-        iconColumn = numberWidth + 1
         let iconWidths = rows.compactMap(icon).map(displayWidth)
-        iconWidth = min(iconWidths.max() ?? 0, RowColumns.maximumIconWidth)
-        textColumn = iconColumn + (iconWidth > 0 ? iconWidth + 1 : 0)
         let labels = rows.filter { $0.style == .value2 }.compactMap(label).map(displayWidth)
-        labelWidth = min(labels.max() ?? 0, max(4, (width - textColumn) / 4))
+        return Measures(numberWidth: max(2, widest.map { String($0).count } ?? 0),
+                        iconWidth: min(iconWidths.max() ?? 0, RowColumns.maximumIconWidth),
+                        widestLabel: labels.max() ?? 0)
+    }
+
+    /// The columns of rows measured as `measures` at `width`.
+    init(_ measures: Measures, width: Int) {
+        numberWidth = measures.numberWidth
+        iconColumn = numberWidth + 1
+        iconWidth = measures.iconWidth
+        textColumn = iconColumn + (iconWidth > 0 ? iconWidth + 1 : 0)
+        labelWidth = min(measures.widestLabel, max(4, (width - textColumn) / 4))
     }
 
     /// The number as it is drawn in its column ("" for none).

@@ -19,6 +19,18 @@ extension TextRenderer {
         return Columns(columns: c, key: [options.width, c.numberWidth, c.iconColumn, c.iconWidth, c.textColumn, c.labelWidth])
     }
 
+    /// `columns(of:)` of renderers whose options are this one's but for their width, one a
+    /// width of `widths`: the rows are measured once for all of them (explore draws each new
+    /// screen at four widths).
+    public func columns(of screen: ResolvedScreen, atWidths widths: [Int]) -> [Columns] {
+        let measures = RowColumns.measure(rows: screen.visibleRows, icon: { $0.icon.map { self.clean($0) } }, label: detailOrError)
+        return widths.map { asked in
+            let width = RenderOptions(width: asked).width  // clamped as a renderer's is
+            let c = RowColumns(measures, width: width)
+            return Columns(columns: c, key: [width, c.numberWidth, c.iconColumn, c.iconWidth, c.textColumn, c.labelWidth])
+        }
+    }
+
     /// The title lines of a screen (title and rule), as `render` draws them.
     public func renderTitle(_ screen: ResolvedScreen) -> [String] {
         let title = cut(clean(screen.title), options.width)

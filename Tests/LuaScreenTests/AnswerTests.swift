@@ -55,6 +55,9 @@ final class AnswerTests: XCTestCase {
             return XCTFail("\(answer.findings)")
         }
         XCTAssertEqual(unmet.state, .hidden)
+        guard case .section("extra") = try s.why(section: "extra").subject else { return XCTFail() }
+        guard case .shown(false, _)? = try s.why(section: "net").findings.first else { return XCTFail() }
+        XCTAssertThrowsError(try s.why(section: "network"), "a row's id is not a section's")
     }
 
     func testHelpGivesTheRowItsValueItsOptionsAndWhy() throws {

@@ -18,7 +18,7 @@ final class RowIDTests: XCTestCase {
               row { id = "ghost", text = "Ghost", visible = false },
             },
           },
-          screen { id = "net", title = "Net", section { row { id = "back", text = "Back" } } },
+          screen { id = "net", title = "Net", section { row { id = "back", text = "Back", on_select = function(ctx) ctx:alert("back") end } } },
         } }
         """
 
@@ -74,5 +74,15 @@ final class RowIDTests: XCTestCase {
         XCTAssertThrowsError(try s.select(RowID(screen: "main", row: "net"))) { error in
             XCTAssertTrue("\(error)".contains("disabled"), "\(error)")
         }
+    }
+
+    func testAFoundRowIsSelectedByItsRowID() throws {
+        let s = try open()
+        defer { s.close() }
+        let found = try XCTUnwrap(s.find("Back").first)
+        XCTAssertEqual(found.rowID, RowID(screen: "net", row: "back"))
+        try s.go(to: found.path)
+        try s.select(found.rowID)
+        XCTAssertEqual(s.messages, ["back"])
     }
 }

@@ -24,6 +24,18 @@ final class TextRendererTests: XCTestCase {
         }
     }
 
+    /// The columns of several widths measured at once are each width's own columns.
+    func testColumnsAtSeveralWidthsAreEachWidthsOwn() {
+        let widths = [20, 21, 40, 47, 80, 200]
+        for screen in [F.settings, F.kitchenSink, F.stress] {
+            for ascii in [false, true] {
+                let renderers = widths.map { TextRenderer(options: RenderOptions(width: $0, ascii: ascii)) }
+                XCTAssertEqual(renderers[0].columns(of: screen, atWidths: widths).map(\.key),
+                               renderers.map { $0.columns(of: screen).key }, "\(screen.id) ascii \(ascii)")
+            }
+        }
+    }
+
     func testWidthIsClamped() {
         XCTAssertEqual(RenderOptions(width: 5).width, 20)
         XCTAssertEqual(RenderOptions(width: -1).width, 20)

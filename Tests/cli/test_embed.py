@@ -58,6 +58,21 @@ def readme_confirmation_example():
     return [b for b in re.findall(r"```swift\n(.*?)```", text, re.S) if "answer: true" in b][0]
 
 
+def readme_later_examples():
+    """Every other Swift block of the README that uses the library (the package manifest aside),
+    each as a function of the `session` the first example opened, so that all of them compile
+    and run as written, in the order the README shows them."""
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    first, confirmation = readme_swift_example(), readme_confirmation_example()
+    blocks = [b for b in re.findall(r"```swift\n(.*?)```", text, re.S)
+              if b not in (first, confirmation) and "PackageDescription" not in b]
+    functions = ["func readmeExample%d(_ session: Session) throws {\n%s}\n" % (i, b) for i, b in enumerate(blocks)]
+    calls = "".join("try readmeExample%d(later)\n" % i for i in range(len(blocks)))
+    opened = 'let later = try Session.open(path: "examples/settings.lua", options: SessionOptions(store: MemoryStore()))\n'
+    return "".join(functions) + opened + calls + "later.close()\n", len(blocks)
+
+
 def copy_tracked_tree(destination):
     """The repository's files as they are now (tracked and new, not ignored) in a fresh git repo."""
     listed = run(["git", "ls-files", "-co", "--exclude-standard", "-z"], ROOT).stdout.split("\0")
@@ -92,8 +107,10 @@ class VersionedDependency(unittest.TestCase):
                     f"    dependencies: [.package(url: \"file://{repo}\", from: \"0.1.0\")],\n"
                     "    targets: [.executableTarget(name: \"app\", dependencies: [\n"
                     "        .product(name: \"LuaScreen\", package: \"luascreen\")])])\n")
+            later, count = readme_later_examples()
+            self.assertGreaterEqual(count, 4)   # action, why by RowID, SessionVerb, LuaScreenError
             with open(os.path.join(app, "Sources", "app", "main.swift"), "w") as f:
-                f.write(readme_swift_example() + "\n" + readme_confirmation_example())
+                f.write(readme_swift_example() + "\n" + readme_confirmation_example() + "\n" + later)
             built = run(["swift", "build"], app)
             self.assertEqual(built.returncode, 0, built.stdout[-4000:] + built.stderr[-4000:])
             self.assertNotIn("unsafe build flags", built.stderr)
@@ -102,6 +119,9 @@ class VersionedDependency(unittest.TestCase):
             self.assertIn("Notifications", result.stdout)          # the rendered screen
             self.assertIn('"root"', result.stdout)                  # the dump's JSON
             self.assertIn("Sign out now?", result.stdout)           # the question, then answered
+            # What the later examples' comments say they print:
+            self.assertIn('disabled ["sync"]', result.stdout)                        # why, by RowID
+            self.assertIn('["set \\"Notifications\\" off"] s:set("Notifications", "off")', result.stdout)
 
 
 if __name__ == "__main__":

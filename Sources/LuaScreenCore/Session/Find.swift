@@ -18,6 +18,9 @@ public struct FindResult: Equatable, Sendable {
     /// What matched when it is not the row's text or detail: `help`, `option "Dark"`,
     /// `item "foo"`, `key editor.tab_size`, `id font_size`; nil for the text or the detail.
     public var matched: String? = nil
+
+    /// The row by ids, for `Session.select(_:)` and its twins once `go(to: path)` shows its screen.
+    public var rowID: RowID { RowID(screen: screen, row: row) }
 }
 
 /// `find` and `go`: rows of every reachable screen by text, and the path to one.

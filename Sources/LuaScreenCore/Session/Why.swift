@@ -44,6 +44,17 @@ extension Session {
         return WhyAnswer(subject: .row(text: resolved.text), findings: findings)
     }
 
+    /// Why a section of the screen shown is hidden (or that it shows), by its id.
+    public func why(section id: String) throws -> WhyAnswer {
+        let state = lua  // one action: every field function it runs shares one budget
+        state.beginAction()
+        defer { state.endAction() }
+        guard let (section, shown) = declaredSection(id: id) else {
+            throw SessionError.refused("no section \"\(id)\" on screen \"\(currentScreenID)\"")
+        }
+        return whySection(section, shown: shown)
+    }
+
     /// `why SECTION_ID`: whether the section shows, and the values its condition read.
     func whySection(_ section: Section, shown: Bool) -> WhyAnswer {
         let finding = shown ? shownNote([("visible", section.visible)], row: nil, enabled: false)
