@@ -272,6 +272,19 @@ public final class LuaState {
         if status != LUA_OK { throw popError(status: status) }
     }
 
+    /// Calls the function under `nargs` arguments keeping all its results, lends each to
+    /// `body` in order, then pops them. Throws what the call raised (see `call`).
+    public func call(nargs: Int32, eachResult body: (borrowing LuaValueView) -> Void) throws(LuaError) {
+        let base = stack.top - nargs - 1
+        try call(nargs: nargs, nresults: -1)
+        defer { stack.top = base }
+        var i = base
+        while i < stack.top {
+            i += 1
+            body(LuaValueView(self, stack, i))
+        }
+    }
+
     private func popError(status: Int32) -> LuaError {
         let lim = ls_limits_of(L).pointee
         let pool = lim.pool.pointee

@@ -313,6 +313,23 @@ extension LuaState {
         return try withTop(body)
     }
 
+    /// Runs `body` on the two values at the top of the main thread's stack (a call's two
+    /// results, first and second); pops both after.
+    public func withTopTwo<R, E: Error>(_ body: (borrowing LuaValueView, borrowing LuaValueView) throws(E) -> R) throws(E) -> R {
+        let top = stack.top
+        defer { stack.top = top - 2 }
+        return try body(LuaValueView(self, stack, top - 1), LuaValueView(self, stack, top))
+    }
+
+    /// Runs `body` on the global table, read raw (a `__index` a script gave `_G` never runs).
+    public func withGlobals<R, E: Error>(_ body: (borrowing LuaTableView) throws(E) -> R) throws(E) -> R {
+        stack.ensure(4)
+        stack.pushGlobals()
+        let top = stack.top
+        defer { stack.top = top - 1 }
+        return try body(LuaTableView(self, stack, top))
+    }
+
     /// Runs `body` on the value at the top of the main thread's stack; pops it after.
     @inlinable
     public func withTop<R, E: Error>(_ body: (borrowing LuaValueView) throws(E) -> R) throws(E) -> R {

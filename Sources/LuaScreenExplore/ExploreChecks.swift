@@ -345,21 +345,23 @@ extension Session {
         let invariants = registry.invariants
         guard !invariants.isEmpty else { return nil }
         let onStack = Set(navigation.map(\.id))
-        let stack = lua.stack
         for invariant in invariants where invariant.screen.map(onStack.contains) ?? true {
-            let top = stack.top
-            defer { stack.top = top }
             let what = "invariant \"\(invariant.name)\""
-            do {
-                // Like a field function: it may read the store, not change it.
-                try withReadLog { try call(invariant.ref, row: nil, what: what, results: 2) }
-            } catch {
-                return ExploreFailure(.invariant, "\(what) raised: \(error)")
+            let failure: ExploreFailure? = lua.keepingTop {
+                do {
+                    // Like a field function: it may read the store, not change it.
+                    try withReadLog { try call(invariant.ref, row: nil, what: what, results: 2) }
+                } catch {
+                    return ExploreFailure(.invariant, "\(what) raised: \(error)")
+                }
+                // The broken message, when the invariant returned false (and maybe a message).
+                let broken: String? = lua.withTopTwo { ok, message in
+                    guard ok.boolean == false else { return nil }
+                    return message.type == .string ? message.string ?? "" : ""
+                }
+                return broken.map { ExploreFailure(.invariant, "\(what) is broken\($0.isEmpty ? "" : ": " + $0)") }
             }
-            if stack.type(at: -2) == .boolean, !stack.bool(at: -2) {
-                let message = stack.type(at: -1) == .string ? stack.string(at: -1) ?? "" : ""
-                return ExploreFailure(.invariant, "\(what) is broken\(message.isEmpty ? "" : ": " + message)")
-            }
+            if let failure { return failure }
         }
         return nil
     }

@@ -68,13 +68,11 @@ extension TestFileRun {
     func installGlobals(_ lua: LuaState) {
         // string.find as the sandbox opened it, for raises(fn, pattern), whatever the test
         // file later does to `string`.
-        let stack = lua.stack
-        let top = stack.top
-        stack.pushGlobals()
-        if stack.rawGet(-1, "string") == .table, stack.rawGet(-1, "find") == .function {
-            stringFind = lua.ref()
+        stringFind = lua.withGlobals { globals in
+            globals.table("string") { string in
+                string.value("find") { find in find.type == .function ? find.ref() : nil }
+            } ?? nil
         }
-        stack.top = top
 
         for (name, body) in TestFileRun.globals {
             lua.setGlobalFunction(name) { [weak self] s in
@@ -100,8 +98,7 @@ extension TestFileRun {
         guard s.type(at: 2) == .function else {
             return .error("test(\"\(name)\", fn): fn must be a function, got \(describeArgument(s, 2))")
         }
-        s.pushValue(2)
-        tests.append(Test(name: name, ref: lua.ref()))
+        tests.append(Test(name: name, ref: lua.withValue(at: 2, on: s) { $0.ref() }))
         return .results(0)
     }
 
@@ -181,8 +178,7 @@ extension TestFileRun {
             } catch {
                 return .error("raises: invalid pattern \(LuaLiteral.string(pattern)): \(error.text)")
             }
-            let matched = s.type(at: -1) != .nil_
-            s.pop()
+            let matched = lua.withTop { $0.type != .nil_ }
             if !matched {
                 return .error((["raises failed: the error does not match \(LuaLiteral.string(pattern))"]
                     + labelled("  error: ", message)).joined(separator: "\n"))

@@ -167,29 +167,23 @@ package enum Stubs {
         guard let lua = LuaState(limits: LuaLimits()) else { return [] }
         defer { lua.close() }
         if lua.openScriptSandbox(SandboxOptions(trusted: false, moduleFolder: nil, print: { _ in })) != nil { return [] }
-        let stack = lua.stack
-        stack.pushGlobals()
-        let globals = stack.absolute(-1)
         var names: [(String, [String]?)] = []
-        stack.pushNil()
-        while stack.next(globals) {
-            if stack.type(at: -2) == .string, let name = stack.string(at: -2) {
+        lua.withGlobals { globals in
+            globals.forEachPair { key, value in
+                guard key.type == .string, let name = key.string else { return }
                 var fields: [String]? = nil
-                if stack.type(at: -1) == .table, name != "_G" {
-                    let table = stack.absolute(-1)
-                    var list: [String] = []
-                    stack.pushNil()
-                    while stack.next(table) {
-                        if stack.type(at: -2) == .string, let field = stack.string(at: -2) { list.append(field) }
-                        stack.pop()
+                if name != "_G" {
+                    fields = value.table { table in
+                        var list: [String] = []
+                        table.forEachPair { field, _ in
+                            if field.type == .string, let text = field.string { list.append(text) }
+                        }
+                        return list.sorted()
                     }
-                    fields = list.sorted()
                 }
                 names.append((name, fields))
             }
-            stack.pop()
         }
-        stack.pop()
         return names.sorted { $0.0 < $1.0 }
     }
 }

@@ -22,40 +22,32 @@ extension Session {
             defer { activeContexts.removeLast() }
             stack.pushValue(-1)
             stack.setGlobal("ctx")
-            let base = stack.top - 2
-            do throws(LuaError) {
-                try lua.call(nargs: 1, nresults: -1)
-            } catch {
+            defer {
                 stack.pushNil()
                 stack.setGlobal("ctx")
-                throw SessionError.script(error)
             }
-            stack.pushNil()
-            stack.setGlobal("ctx")
-            let count = stack.top - base
-            if count > 0 {
-                for i in 1...count {
-                    results.append(describeValue(base + i))
-                }
+            do throws(LuaError) {
+                try lua.call(nargs: 1) { results.append(describeValue($0)) }
+            } catch {
+                throw SessionError.script(error)
             }
         }
         return results.joined(separator: "\t")
     }
 
     /// A result of `= EXPR` as Lua would write it (strings quoted and escaped).
-    private func describeValue(_ index: Int32) -> String {
-        let s = lua.stack
-        switch s.type(at: index) {
+    private func describeValue(_ v: borrowing LuaValueView) -> String {
+        switch v.type {
         case .nil_: return "nil"
-        case .boolean: return s.bool(at: index) ? "true" : "false"
+        case .boolean: return v.truth ? "true" : "false"
         case .number:
-            if s.isInteger(at: index), let i = s.integer(at: index) { return String(i) }
-            return StoreValue.format(s.number(at: index) ?? 0)
+            if v.isInteger, let i = v.integer { return String(i) }
+            return StoreValue.format(v.number ?? 0)
         // Quoted as Lua writes it: the string "1" and the number 1 look different.
-        case .string: return LuaLiteral.string(s.string(at: index) ?? "")
+        case .string: return LuaLiteral.string(v.string ?? "")
         default:
-            let p = s.pointer(at: index).map { String(UInt(bitPattern: $0), radix: 16) } ?? "?"
-            return "\(s.type(at: index).name): 0x\(p)"
+            let p = v.pointer.map { String(UInt(bitPattern: $0), radix: 16) } ?? "?"
+            return "\(v.type.name): 0x\(p)"
         }
     }
 }
