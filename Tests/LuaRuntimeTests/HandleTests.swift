@@ -49,6 +49,42 @@ final class HandleTests: XCTestCase {
         ref = nil
     }
 
+    func testAGroupReleasesItsReferencesTogether() throws {
+        let lua = try sandboxed()
+        var group: LuaRefGroup? = lua.refGroup()
+        let other = lua.refGroup()
+        var ids: [Int32] = []
+        for i in 0..<5 {
+            lua.stack.push(i)
+            ids.append(lua.withTop { group!.keep($0) })
+            lua.stack.push("x\(i)")
+            _ = lua.withTop { other.keep($0) }
+        }
+        XCTAssertEqual(lua.referenceCount, 10)
+        XCTAssertEqual(lua.stack.top, 0)
+        lua.push(ref: ids[3])
+        XCTAssertEqual(lua.withTop { $0.integer }, 3)
+        group!.adopt(other)
+        XCTAssertEqual(group!.count, 10)
+        XCTAssertEqual(other.count, 0)
+        group = nil
+        XCTAssertEqual(lua.referenceCount, 0)
+    }
+
+    func testAGroupThatOutlivesItsStateDoesNothing() throws {
+        var group: LuaRefGroup?
+        do {
+            let lua = try sandboxed()
+            group = lua.refGroup()
+            lua.stack.newTable()
+            _ = lua.withTop { group!.keep($0) }
+            lua.close()
+            XCTAssertEqual(lua.referenceCount, 0)
+        }
+        XCTAssertEqual(group?.count, 1)
+        group = nil
+    }
+
     func testReferenceSlotsAreReusedAndCounted() throws {
         let lua = try sandboxed()
         lua.stack.push(1)

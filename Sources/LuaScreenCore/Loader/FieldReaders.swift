@@ -10,19 +10,18 @@ extension Validator {
         // them all (the function is kept alive by it).
         let pointer = v.type == .function ? v.pointer : nil
         if let pointer, let last = lastFunction, last.pointer == pointer { return last.ref }
-        let kept = v.ref()
-        let ref = ScriptRef(id: kept.id)
+        let ref = ScriptRef(id: (collectedRefs ?? keptRefs).keep(v))
         if let pointer { lastFunction = (pointer, ref) }
-        if collectedRefs != nil { collectedRefs!.append(kept) } else { keptRefs.append(kept) }
         return ref
     }
 
 
     /// Reads something that is read again at each render: references are collected, and a
     /// screen id read again replaces the screen registered under it.
-    func readAgain<T>(_ body: () -> T) -> (T, refs: [LuaRef]) {
+    func readAgain<T>(_ body: () -> T) -> (T, refs: LuaRefGroup) {
         lastFunction = nil
-        collectedRefs = []
+        let collected = lua.refGroup()
+        collectedRefs = collected
         replacesScreens = true
         defer {
             collectedRefs = nil
@@ -30,7 +29,7 @@ extension Validator {
             lastFunction = nil
         }
         let result = body()
-        return (result, collectedRefs ?? [])
+        return (result, collected)
     }
 
 

@@ -63,6 +63,7 @@ package final class Validator {
     init(lua: LuaState, file: String) {
         self.lua = lua
         self.file = file
+        keptRefs = lua.refGroup()
         fieldTable = lua.slotNumbers(RowField.allCases.map { ($0.name, $0.rawValue) })
     }
 
@@ -74,11 +75,11 @@ package final class Validator {
 
     /// While set, the references taken (for tables read again at each render: a `sections`
     /// function's result), so the session can release them at the next render.
-    var collectedRefs: [LuaRef]?
+    var collectedRefs: LuaRefGroup?
 
     /// The references the model read outside `readAgain` holds (its `ScriptRef`s name them):
     /// kept as long as the validator, which lives as long as the session.
-    var keptRefs: [LuaRef] = []
+    let keptRefs: LuaRefGroup
 
     /// While set, a screen id read again replaces the screen registered under it.
     var replacesScreens = false

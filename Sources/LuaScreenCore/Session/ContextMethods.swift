@@ -37,7 +37,7 @@ extension Session {
         case .table:
             let (read, refs) = validator.readAgain { v.table { validator.screenID(forTable: $0, path: [.field("push")], registry: &registry) } ?? nil }
             // The screen registered under `id` is kept: so are the references its model names.
-            validator.keptRefs += refs
+            validator.keptRefs.adopt(refs)
             guard let id = read else {
                 let problems = validator.takeDiagnostics().filter { $0.severity == .error }
                 throw SessionError(.invalid, "\(what): the screen is not valid:\n" + problems.map(\.description).joined(separator: "\n"))

@@ -94,7 +94,7 @@ extension Session {
         if let sections = live.sections { return (sections, nil) }
         guard let ref = live.sectionsFunction else { return ([], nil) }
         // The sections read and their references, or the type of what the function returned.
-        let result = callField(ref, row: nil, what: "sections of screen \"\(live.id)\"") { v -> (([Section], [LuaRef])?, LuaType) in
+        let result = callField(ref, row: nil, what: "sections of screen \"\(live.id)\"") { v -> (([Section], LuaRefGroup)?, LuaType) in
             let read = v.table { list in
                 var ids = RowIDs()
                 return validator.readAgain {
@@ -103,7 +103,7 @@ extension Session {
             }
             return (read, v.type)
         }
-        let sections: [Section], refs: [LuaRef]
+        let sections: [Section], refs: LuaRefGroup
         switch result {
         case .failure(let error): return ([], error.description)
         case .success((nil, let type)):

@@ -60,7 +60,7 @@ public final class Session {
     /// made at (ResolutionCaches.swift).
     package var caches = ResolutionCaches()
     /// References taken by the last evaluation of each screen whose sections are a function.
-    var renderRefs: [String: [LuaRef]] = [:]
+    var renderRefs: [String: LuaRefGroup] = [:]
     var warnedKeys = Set<StoreKey>()
     /// The script's text when it was not read from its file (an editor's buffer), for the key-typo scan.
     var scriptText: [UInt8]?
