@@ -279,15 +279,28 @@ package final class ExploreChecker {
     private func whys(_ screen: ResolvedScreen, _ session: Session) -> ExploreFailure? {
         guard session.navigation.last?.picker == nil else { return nil }
         for row in screen.sections.lazy.flatMap(\.rows) where !row.enabled || !row.visible {
-            let text: String
-            do { text = try session.why(row.id).formatted } catch {
+            let answer: WhyAnswer
+            do { answer = try session.why(row.id) } catch {
                 return ExploreFailure(.why, "row \"\(row.id)\" of screen \"\(screen.id)\" is \(row.visible ? "disabled" : "hidden") but `why` fails: \(error)")
             }
-            if text.contains("shown and enabled") || text.contains(" failed: ") {
-                return ExploreFailure(.why, "row \"\(row.id)\" of screen \"\(screen.id)\" is \(row.visible ? "disabled" : "hidden") but `why` says: \(text)")
+            if answer.findings.contains(where: Self.contradictsAStateShown) {
+                return ExploreFailure(.why, "row \"\(row.id)\" of screen \"\(screen.id)\" is \(row.visible ? "disabled" : "hidden") but `why` says: \(answer.formatted)")
             }
         }
         return nil
+    }
+
+    /// Whether a finding of `why` about a disabled or hidden row says the opposite (the row is
+    /// shown and enabled) or could not be found (a condition failed): read from the answer's
+    /// values, never from its words, which hold the row's text and the values read.
+    private static func contradictsAStateShown(_ finding: WhyAnswer.Finding) -> Bool {
+        switch finding {
+        case .shown(let enabled, _): return enabled
+        case .unmet(let unmet):
+            if case .failed = unmet.verdict { return true }
+            return false
+        case .sectionHidden: return false
+        }
     }
 
     /// Every stored value obeys the row bound to its key.

@@ -89,6 +89,27 @@ final class ExploreTests: XCTestCase {
         XCTAssertEqual(report.rowsSelected, 4)
     }
 
+    func testWhysAreJudgedByTheAnswerNotItsWords() throws {
+        // A disabled row whose text, and a value its condition read, hold the words of an
+        // answer that contradicts the row ("shown and enabled", " failed: "): why answers that
+        // it is disabled because of the value read, and explore finds nothing wrong.
+        let folder = ScriptFolder()
+        let path = folder.write("words.lua", """
+            return app { screens = {
+              screen { id = "main", title = "Main", section {
+                row { text = "Sync failed: shown and enabled", enabled = false },
+                input { text = "Status", key = "status", default = "x failed: y" },
+                toggle { text = "On", key = "on" },
+                row { text = "Retry", enabled = function(ctx) local _ = ctx.store.status; return ctx.store.on end },
+              } },
+            } }
+            """)
+        var options = ExploreOptions(seed: 3)
+        options.walks = 5
+        let report = try Explorer(path: path, options: options).run()
+        XCTAssertNil(report.finding, "\(String(describing: report.finding))")
+    }
+
     func testInvariantsAreValidated() {
         let found = diagnostics("""
             return screen { title = "T", invariants = { ok = function() return true end, bad = "no" } }
