@@ -47,9 +47,9 @@ extension Session {
         // ctx.store: a handle whose reads and writes go through the session.
         stack.newHandle()
         stack.newTable(recordCount: 4)
-        lua.pushHostFunction { [unowned self] s in self.storeIndex(s) }
+        lua.pushHostCall { [unowned self] call in self.storeIndex(call) }
         stack.rawSet(-2, "__index")
-        lua.pushHostFunction { [unowned self] s in self.storeNewIndex(s) }
+        lua.pushHostCall { [unowned self] call in self.storeNewIndex(call) }
         stack.rawSet(-2, "__newindex")
         lua.pushHostFunction { [unowned self] s in self.storePairs(s) }
         stack.rawSet(-2, "__pairs")

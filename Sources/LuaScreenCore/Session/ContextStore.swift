@@ -5,26 +5,26 @@ import ScreenModel
 /// action's transaction.
 extension Session {
     /// `ctx.store.KEY`: the value callbacks see (recorded when a field function reads it).
-    func storeIndex(_ s: LuaStack) -> HostResult {
+    func storeIndex(_ call: borrowing LuaCall) -> HostResult {
         // A key that is not valid UTF-8 can never be stored: it reads as nil.
-        guard case .success(let key)? = StoreInput.key(s, at: 2) else {
-            s.pushNil()
+        guard case .success(let key)? = call.argument(2, { StoreInput.key($0) }) else {
+            call.pushNil()
             return .results(1)
         }
         let v = readOverrides?[key] ?? value(for: key)
         readLog?.append((key, v))
-        if let v { s.push(v) } else { s.pushNil() }
+        if let v { call.push(v) } else { call.pushNil() }
         return .results(1)
     }
 
     /// `ctx.store.KEY = value`: checked, then written in the action's transaction.
-    func storeNewIndex(_ s: LuaStack) -> HostResult {
-        guard let keyRead = StoreInput.key(s, at: 2) else {
-            return .error("store keys are strings, got a \(s.type(at: 2).name)")
+    func storeNewIndex(_ call: borrowing LuaCall) -> HostResult {
+        guard let keyRead = call.argument(2, { StoreInput.key($0) }) else {
+            return .error("store keys are strings, got a \(call.type(2).name)")
         }
         guard case .success(let key) = keyRead else { return .error(keyRead.refusal) }
-        guard let valueRead = lua.withValue(at: 3, on: s, { StoreInput.value($0, key: key) }) else {
-            return .error("store values are booleans, numbers, strings, lists of strings and numbers, or nil; \"\(Diagnostic.quote(key))\" cannot hold a \(s.type(at: 3).name)")
+        guard let valueRead = call.argument(3, { StoreInput.value($0, key: key) }) else {
+            return .error("store values are booleans, numbers, strings, lists of strings and numbers, or nil; \"\(Diagnostic.quote(key))\" cannot hold a \(call.type(3).name)")
         }
         guard case .success(let newValue) = valueRead else { return .error(valueRead.refusal) }
         guard transaction != nil else {

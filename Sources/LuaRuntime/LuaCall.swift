@@ -1,0 +1,86 @@
+import CLua
+import CLuaShim
+
+/// One call from Lua into a host function: its arguments, read by position as views (from
+/// 1, as Lua counts them), and the results the function pushes, so a host function never
+/// sees a stack index. Results are pushed here and counted by the `HostResult.results(n)`
+/// the function returns.
+///
+/// Every read is raw and never raises (see `LuaValueView`); pushes happen inside the host
+/// function, where the memory cap is lifted, so they cannot raise either.
+///
+/// Not `Sendable`: bound to its state's thread, and valid only during the call it was lent for
+/// (`~Copyable`, lent `borrowing`).
+public struct LuaCall: ~Copyable {
+    /// The state the call runs in (unowned: a call lives inside a call on it).
+    @usableFromInline unowned(unsafe) let state: LuaState
+    /// The stack of the calling thread (a coroutine's when a coroutine called).
+    @usableFromInline let stack: LuaStack
+    /// How many arguments the call was given.
+    public let count: Int
+
+    @inlinable
+    init(_ state: LuaState, _ stack: LuaStack) {
+        self.state = state
+        self.stack = stack
+        self.count = Int(stack.top)
+    }
+
+    /// True when Lua called from the state's main thread, not from a coroutine.
+    public var isMainThread: Bool { stack.isMainThread(of: state) }
+
+    /// The type of argument `n` (from 1; `.none` when the call gave fewer).
+    @inlinable
+    public func type(_ n: Int) -> LuaType { stack.type(at: Int32(n)) }
+
+    /// Argument `n` (from 1), lent to `body` as a view (its type is `.none` when absent).
+    @inlinable
+    public func argument<R, E: Error>(_ n: Int, _ body: (borrowing LuaValueView) throws(E) -> R) throws(E) -> R {
+        try body(LuaValueView(state, stack, Int32(n)))
+    }
+
+    /// Argument `n` when it is a string (checked and charged, as `LuaValueView.string`).
+    @inlinable
+    public func string(_ n: Int) -> String? { stack.checkedString(at: Int32(n))?.0 }
+
+    // MARK: results
+
+    /// Pushes nil as a result.
+    @inlinable public func pushNil() { stack.pushNil() }
+    /// Pushes a boolean as a result.
+    @inlinable public func push(_ value: Bool) { stack.push(value) }
+    /// Pushes an integer as a result.
+    @inlinable public func push(_ value: Int) { stack.push(value) }
+    /// Pushes a 64-bit integer as a result.
+    @inlinable public func push(_ value: Int64) { stack.push(value) }
+    /// Pushes a float as a result.
+    @inlinable public func push(_ value: Double) { stack.push(value) }
+    /// Pushes a copy of the string as a result.
+    @inlinable public func push(_ value: String) { stack.push(value) }
+    /// Pushes argument `n` itself (the same value, not a copy of a table) as a result.
+    @inlinable public func pushArgument(_ n: Int) { stack.pushValue(Int32(n)) }
+    /// Pushes the value a `LuaRef` keeps (by its `id`) as a result; its type.
+    @inlinable @discardableResult
+    public func push(refID id: Int32) -> LuaType { stack.push(ref: id) }
+    /// Pushes a new table filled by `body` as a result.
+    @inlinable
+    public func pushNewTable(arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {
+        stack.ensure(6)
+        stack.newTable(arrayCount: arrayCount, recordCount: recordCount)
+        body(LuaTableWriter(stack, stack.top))
+    }
+}
+
+extension LuaState {
+    /// Pushes a Lua function that runs `body` on each call, lending it the call's arguments
+    /// and results. `body` must not raise: it returns `.error`.
+    public func pushHostCall(_ body: @escaping (borrowing LuaCall) -> HostResult) {
+        pushHostFunction { [unowned(unsafe) self] s in body(LuaCall(self, s)) }
+    }
+
+    /// Installs `body` as the global function `name` (see `pushHostCall(_:)`).
+    public func setGlobalHostCall(_ name: String, _ body: @escaping (borrowing LuaCall) -> HostResult) {
+        pushHostCall(body)
+        stack.setGlobal(name)
+    }
+}
