@@ -43,6 +43,10 @@ public struct LuaCall: ~Copyable {
     @inlinable
     public func string(_ n: Int) -> String? { stack.checkedString(at: Int32(n))?.0 }
 
+    /// Lends the calling thread's stack to `body`: a package seam for the host functions not
+    /// yet moved off stack indices (the run-time edits of ctx read their tables by index).
+    package func withStack<R>(_ body: (LuaStack) -> R) -> R { body(stack) }
+
     // MARK: results
 
     /// Pushes nil as a result.

@@ -62,7 +62,11 @@ extension Session {
     }
 
     /// `ctx:insert_row(section_id, position, row)`.
-    func ctxInsertRow(_ s: LuaStack) -> HostResult {
+    func ctxInsertRow(_ call: borrowing LuaCall) -> HostResult {
+        call.withStack { ctxInsertRow($0) }
+    }
+
+    private func ctxInsertRow(_ s: LuaStack) -> HostResult {
         editSections("insert_row") { sections in
             guard let sectionID = s.string(at: 2) else { return .error("ctx:insert_row expects a section id first") }
             guard let si = sections.firstIndex(where: { $0.id == sectionID }) else {
@@ -84,7 +88,11 @@ extension Session {
     }
 
     /// `ctx:remove_row(row_id)`.
-    func ctxRemoveRow(_ s: LuaStack) -> HostResult {
+    func ctxRemoveRow(_ call: borrowing LuaCall) -> HostResult {
+        call.withStack { ctxRemoveRow($0) }
+    }
+
+    private func ctxRemoveRow(_ s: LuaStack) -> HostResult {
         editSections("remove_row") { sections in
             guard let id = s.string(at: 2) else { return .error("ctx:remove_row expects a row id") }
             for si in sections.indices {
@@ -98,7 +106,11 @@ extension Session {
     }
 
     /// `ctx:update_row(row_id, fields)`.
-    func ctxUpdateRow(_ s: LuaStack) -> HostResult {
+    func ctxUpdateRow(_ call: borrowing LuaCall) -> HostResult {
+        call.withStack { ctxUpdateRow($0) }
+    }
+
+    private func ctxUpdateRow(_ s: LuaStack) -> HostResult {
         editSections("update_row") { sections in
             guard let id = s.string(at: 2) else { return .error("ctx:update_row expects a row id") }
             guard s.type(at: 3) == .table else { return .error("ctx:update_row expects a table of fields, got a \(s.type(at: 3).name)") }
@@ -131,7 +143,11 @@ extension Session {
     }
 
     /// `ctx:insert_section(position, section)`.
-    func ctxInsertSection(_ s: LuaStack) -> HostResult {
+    func ctxInsertSection(_ call: borrowing LuaCall) -> HostResult {
+        call.withStack { ctxInsertSection($0) }
+    }
+
+    private func ctxInsertSection(_ s: LuaStack) -> HostResult {
         editSections("insert_section") { sections in
             let pos: Int
             switch position(s, at: 2, count: sections.count, what: "ctx:insert_section") {
@@ -152,7 +168,11 @@ extension Session {
     }
 
     /// `ctx:remove_section(section_id)`.
-    func ctxRemoveSection(_ s: LuaStack) -> HostResult {
+    func ctxRemoveSection(_ call: borrowing LuaCall) -> HostResult {
+        call.withStack { ctxRemoveSection($0) }
+    }
+
+    private func ctxRemoveSection(_ s: LuaStack) -> HostResult {
         editSections("remove_section") { sections in
             guard let id = s.string(at: 2) else { return .error("ctx:remove_section expects a section id") }
             guard let si = sections.firstIndex(where: { $0.id == id }) else {

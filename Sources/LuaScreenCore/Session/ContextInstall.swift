@@ -17,7 +17,7 @@ extension Session {
     }
 
     /// The methods of ctx (`ctx:push(target)`, ...), by name; `luascreen stubs` describes each.
-    package static var contextMethods: [(String, (Session, LuaStack) -> HostResult)] {
+    package static var contextMethods: [(String, (Session, borrowing LuaCall) -> HostResult)] {
         [
             ("push", { $0.ctxPush($1) }),
             ("pop", { $0.ctxPop($1) }),
@@ -82,7 +82,7 @@ extension Session {
         stack.newTable(recordCount: 3)
         stack.newTable(recordCount: 12)
         for (name, body) in Session.contextMethods {
-            lua.pushHostFunction { [unowned self] s in body(self, s) }
+            lua.pushHostCall { [unowned self] call in body(self, call) }
             stack.rawSet(-2, name)
         }
         contextRefs.methods = lua.ref()

@@ -13,10 +13,10 @@ extension Session {
     }
 
     /// `ctx:push(target)`: a screen id, a screen table, or a function returning either.
-    func ctxPush(_ s: LuaStack) -> HostResult {
+    func ctxPush(_ call: borrowing LuaCall) -> HostResult {
         if let problem = ensureInAction("push") { return .error(problem) }
         do {
-            let id = try lua.withValue(at: 2, on: s) { try pushTargetID($0, what: "ctx:push") }
+            let id = try call.argument(2) { try pushTargetID($0, what: "ctx:push") }
             try pushScreen(id: id)
             return .results(0)
         } catch let error as SessionError {
@@ -50,40 +50,40 @@ extension Session {
     }
 
     /// `ctx:pop()`: back one screen.
-    func ctxPop(_ s: LuaStack) -> HostResult {
+    func ctxPop(_ call: borrowing LuaCall) -> HostResult {
         if let problem = ensureInAction("pop") { return .error(problem) }
         do { try back() } catch { return .error("ctx:pop: already at the root screen") }
         return .results(0)
     }
 
     /// `ctx:home()`: back to the root screen.
-    func ctxHome(_ s: LuaStack) -> HostResult {
+    func ctxHome(_ call: borrowing LuaCall) -> HostResult {
         if let problem = ensureInAction("home") { return .error(problem) }
         home()
         return .results(0)
     }
 
     /// `ctx:alert(message)`: shown once the action succeeds.
-    func ctxAlert(_ s: LuaStack) -> HostResult {
+    func ctxAlert(_ call: borrowing LuaCall) -> HostResult {
         if readLog != nil { return .error("ctx:alert cannot be used in a field function; use it in a callback") }
-        switch s.type(at: 2) {
+        switch call.type(2) {
         case .string, .number:
-            let text = s.string(at: 2) ?? s.number(at: 2).map(StoreValue.format) ?? ""
+            let text = call.string(2) ?? call.argument(2, { $0.number }).map(StoreValue.format) ?? ""
             alert(text)
             return .results(0)
         default:
-            return .error("ctx:alert expects a message (a string), got a \(s.type(at: 2).name)")
+            return .error("ctx:alert expects a message (a string), got a \(call.type(2).name)")
         }
     }
 
     /// `ctx:refuse(message)`: the callback declines to act ("Nothing to clear"). It stops
     /// like an error (its changes are rolled back) but is reported as a refusal: the message
     /// alone, no traceback; a test's `raises` sees the message; explore counts no failure.
-    func ctxRefuse(_ s: LuaStack) -> HostResult {
+    func ctxRefuse(_ call: borrowing LuaCall) -> HostResult {
         if readLog != nil { return .error("ctx:refuse cannot be used in a field function; use it in a callback") }
-        guard s.type(at: 2) == .string || s.type(at: 2) == .number,
-              let text = s.string(at: 2) ?? s.number(at: 2).map(StoreValue.format) else {
-            return .error("ctx:refuse expects a message (a string), got a \(s.type(at: 2).name)")
+        guard call.type(2) == .string || call.type(2) == .number,
+              let text = call.string(2) ?? call.argument(2, { $0.number }).map(StoreValue.format) else {
+            return .error("ctx:refuse expects a message (a string), got a \(call.type(2).name)")
         }
         let message = String(text.prefix(2000))
         refusal = message
@@ -91,7 +91,7 @@ extension Session {
     }
 
     /// `ctx:reload()`: the current screen evaluated afresh.
-    func ctxReload(_ s: LuaStack) -> HostResult {
+    func ctxReload(_ call: borrowing LuaCall) -> HostResult {
         if let problem = ensureInAction("reload") { return .error(problem) }
         reloadCurrentScreen()
         return .results(0)

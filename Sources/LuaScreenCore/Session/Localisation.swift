@@ -31,12 +31,12 @@ extension Session {
     }
 
     /// `ctx:tr(text)`: the text as the selected locale shows it (any other value unchanged).
-    func ctxTranslate(_ s: LuaStack) -> HostResult {
-        guard s.type(at: 2) == .string, let text = s.string(at: 2) else {
-            s.pushValue(2)
+    func ctxTranslate(_ call: borrowing LuaCall) -> HostResult {
+        guard call.type(2) == .string, let text = call.string(2) else {
+            call.pushArgument(2)
             return .results(1)
         }
-        s.push(tr(text))
+        call.push(tr(text))
         return .results(1)
     }
 

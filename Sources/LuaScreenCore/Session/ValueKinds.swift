@@ -90,10 +90,10 @@ extension Session {
 
     /// `ctx:reset(key, ...)`: the keys back to their defaults (stored values removed); with no
     /// key every bound key, keeping stored keys no row binds. Runs no `on_change`.
-    func ctxReset(_ s: LuaStack) -> HostResult {
+    func ctxReset(_ call: borrowing LuaCall) -> HostResult {
         if readLog != nil { return .error("ctx:reset cannot be used in a field function; use it in a callback") }
         guard transaction != nil else { return .error("ctx:reset can only be used inside a callback") }
-        let count = s.top - 1
+        let count = call.count - 1
         if count <= 0 {
             do {
                 for key in registry.boundKeys where store.value(for: key) != nil || transaction?.pending(key) != nil {
@@ -104,8 +104,8 @@ extension Session {
         }
         var keys: [String] = []
         for i in 2...(count + 1) {
-            guard s.type(at: i) == .string, let key = s.string(at: i) else {
-                return .error("ctx:reset(key, ...): keys are strings, got a \(s.type(at: i).name) (argument \(i - 1))")
+            guard call.type(i) == .string, let key = call.string(i) else {
+                return .error("ctx:reset(key, ...): keys are strings, got a \(call.type(i).name) (argument \(i - 1))")
             }
             keys.append(key)
         }
