@@ -66,6 +66,15 @@ public struct LuaCall: ~Copyable {
     /// Pushes the value a `LuaRef` keeps (by its `id`) as a result; its type.
     @inlinable @discardableResult
     public func push(refID id: Int32) -> LuaType { stack.push(ref: id) }
+    /// Pushes the global `name`, read raw (no `__index` of `_G` runs), as a result; its type.
+    @inlinable @discardableResult
+    public func pushGlobal(_ name: String) -> LuaType {
+        stack.ensure(6)
+        stack.pushGlobals()
+        let type = stack.rawGet(-1, name)
+        stack.remove(-2)
+        return type
+    }
     /// Pushes a new table filled by `body` as a result.
     @inlinable
     public func pushNewTable(arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {

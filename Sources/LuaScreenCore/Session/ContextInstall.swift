@@ -51,7 +51,7 @@ extension Session {
         stack.rawSet(-2, "__index")
         lua.pushHostCall { [unowned self] call in self.storeNewIndex(call) }
         stack.rawSet(-2, "__newindex")
-        lua.pushHostFunction { [unowned self] s in self.storePairs(s) }
+        lua.pushHostCall { [unowned self] call in self.storePairs(call) }
         stack.rawSet(-2, "__pairs")
         stack.push("the store")
         stack.rawSet(-2, "__metatable")
@@ -70,7 +70,7 @@ extension Session {
             return .results(1)
         }
         stack.rawSet(-2, "__index")
-        lua.pushHostFunction { _ in
+        lua.pushHostCall { _ in
             .error("ctx.row and ctx.screen are read-only; change values with ctx.store.KEY = value and rows with ctx:update_row")
         }
         stack.rawSet(-2, "__newindex")
@@ -88,8 +88,8 @@ extension Session {
         contextRefs.methods = lua.ref()
         lua.pushHostFunction { [unowned self] s in self.ctxIndex(s) }
         stack.rawSet(-2, "__index")
-        lua.pushHostFunction { s in
-            let field = s.string(at: 2).map { "ctx." + Diagnostic.quote($0) } ?? "a field of ctx"
+        lua.pushHostCall { call in
+            let field = call.string(2).map { "ctx." + Diagnostic.quote($0) } ?? "a field of ctx"
             return .error("ctx is read-only: cannot set \(field); keep values in the store (ctx.store.KEY = value) or in locals")
         }
         stack.rawSet(-2, "__newindex")

@@ -55,7 +55,7 @@ extension Session {
 
     /// `__pairs` of the store proxy: an iterator over every bound key (declared in the
     /// script) and every stored key, with the values `ctx.store` reads.
-    func storePairs(_ s: LuaStack) -> HostResult {
+    func storePairs(_ call: borrowing LuaCall) -> HostResult {
         var items: [(key: String, value: StoreValue)] = []
         var seen = Set<String>()
         for key in registry.boundKeys where seen.insert(key).inserted {
@@ -70,19 +70,13 @@ extension Session {
             }
         }
         // A snapshot table walked by the standard `next`: no host state per loop.
-        s.ensure(6)
-        s.pushGlobals()
-        s.rawGet(-1, "next")
-        s.remove(-2)
-        guard s.type(at: -1) == .function else {
+        guard call.pushGlobal("next") == .function else {
             return .error("pairs(ctx.store) needs the standard function next, which the script replaced")
         }
-        s.newTable(recordCount: items.count)
-        for item in items {
-            s.push(item.value)
-            s.rawSet(-2, item.key)
+        call.pushNewTable(recordCount: items.count) { t in
+            for item in items { t.set(item.key, item.value) }
         }
-        s.pushNil()
+        call.pushNil()
         return .results(3)
     }
 
