@@ -75,6 +75,41 @@ public struct LuaCall: ~Copyable {
         stack.remove(-2)
         return type
     }
+    /// Pushes the value a `LuaRef` keeps as a result (nil for no reference).
+    @inlinable
+    public func push(_ ref: LuaRef?) {
+        if let ref { stack.push(ref: ref.id) } else { stack.pushNil() }
+    }
+    /// Pushes `t[argument n]`, read raw, as a result, where `t` is the table `ref` keeps (the
+    /// table stays below the result).
+    @inlinable
+    public func pushField(of ref: LuaRef?, keyArgument n: Int) {
+        push(ref)
+        stack.pushValue(Int32(n))
+        stack.rawGetTop(-2)
+    }
+    /// Pushes hidden slot `slot` of the handle given as argument `n` as a result and returns
+    /// true, unless the slot holds nil: then nothing is pushed and it returns false.
+    @inlinable
+    public func pushHandleSlot(ofArgument n: Int, _ slot: Int32) -> Bool {
+        if stack.userValue(Int32(n), slot) != .nil_ { return true }
+        stack.pop()
+        return false
+    }
+    /// Pushes as a result a read-only view (a new handle whose hidden slot 1 holds a new
+    /// table filled by `body`, with the metatable `metatable` keeps) and keeps it in hidden
+    /// slot `slot` of the handle given as argument `n` as well.
+    @inlinable
+    public func pushView(metatable: LuaRef?, recordCount: Int, keptInSlot slot: Int32, ofArgument n: Int, _ body: (LuaTableWriter) -> Void) {
+        pushNewTable(recordCount: recordCount, body)
+        stack.newHandle(userValues: 1)
+        stack.insert(-2)
+        stack.setUserValue(-2, 1)
+        push(metatable)
+        stack.setMetatable(-2)
+        stack.pushValue(-1)
+        stack.setUserValue(Int32(n), slot)
+    }
     /// Pushes a new table filled by `body` as a result.
     @inlinable
     public func pushNewTable(arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {

@@ -7,80 +7,52 @@ extension Session {
     /// ctx's fields: `store`, the methods, and `row` and `screen`, made on first read (a
     /// callback that never looks at them costs no tables) and then kept in the ctx handle's
     /// hidden slots (1: row, 2: screen).
-    func ctxIndex(_ s: LuaStack) -> HostResult {
-        guard let key = s.string(at: 2) else {
-            s.pushNil()
+    func ctxIndex(_ call: borrowing LuaCall) -> HostResult {
+        guard let key = call.string(2) else {
+            call.pushNil()
             return .results(1)
         }
         switch key {
         case "store":
-            if let r = contextRefs.store { s.push(r) } else { s.pushNil() }
+            call.push(contextRefs.store)
         case "locale":
-            if let locale { s.push(locale) } else { s.pushNil() }
+            if let locale { call.push(locale) } else { call.pushNil() }
         case "row", "screen":
             let slot: Int32 = key == "row" ? 1 : 2
-            if s.userValue(1, slot) != .nil_ { return .results(1) }
-            s.pop()
-            guard let pointer = s.pointer(at: 1),
-                  let call = activeContexts.last(where: { $0.table == pointer }) else {
-                s.pushNil()
+            if call.pushHandleSlot(ofArgument: 1, slot) { return .results(1) }
+            guard let pointer = call.argument(1, { $0.pointer }),
+                  let context = activeContexts.last(where: { $0.table == pointer }) else {
+                call.pushNil()
                 return .results(1)
             }
             if key == "row" {
-                guard let row = call.row else {
-                    s.pushNil()
+                guard let row = context.row else {
+                    call.pushNil()
                     return .results(1)
                 }
-                pushRowSummary(row, on: s)
+                call.pushView(metatable: contextRefs.view, recordCount: 5, keptInSlot: slot, ofArgument: 1) { addRowSummary(row, to: $0) }
             } else {
-                s.newTable(recordCount: 2)
-                if navigation.indices.contains(call.level) {
-                    s.push(navigation[call.level].id)
-                    s.rawSet(-2, field: "id")
-                    s.push(navigation[call.level].title)
-                    s.rawSet(-2, field: "title")
+                call.pushView(metatable: contextRefs.view, recordCount: 2, keptInSlot: slot, ofArgument: 1) { t in
+                    if navigation.indices.contains(context.level) {
+                        t.set("id", navigation[context.level].id)
+                        t.set("title", navigation[context.level].title)
+                    }
                 }
             }
-            pushView(on: s)
-            s.pushValue(-1)
-            s.setUserValue(1, slot)
         default:
-            if let r = contextRefs.methods { s.push(r) } else { s.pushNil() }
-            s.pushValue(2)
-            s.rawGetTop(-2)
+            call.pushField(of: contextRefs.methods, keyArgument: 2)
         }
         return .results(1)
     }
 
-    /// Replaces the table on top with a read-only view of it.
-    private func pushView(on s: LuaStack) {
-        s.newHandle(userValues: 1)
-        s.insert(-2)
-        s.setUserValue(-2, 1)
-        if let r = contextRefs.view { s.push(r) } else { s.pushNil() }
-        s.setMetatable(-2)
-    }
-
-    /// ctx.row: id, text, key, value, context.
-    func pushRowSummary(_ row: Row, on stack: LuaStack) {
-        stack.newTable(recordCount: 5)
-        stack.push(row.id)
-        stack.rawSet(-2, field: "id")
-        if let text = row.text.value {
-            stack.push(text)
-            stack.rawSet(-2, field: "text")
-        }
+    /// ctx.row's fields: id, text, key, value, context.
+    func addRowSummary(_ row: Row, to t: LuaTableWriter) {
+        t.set("id", row.id)
+        if let text = row.text.value { t.set("text", text) }
         if let binding = row.binding {
-            stack.push(binding.key)
-            stack.rawSet(-2, field: "key")
-            if let v = value(for: binding.key) {
-                stack.push(v)
-                stack.rawSet(-2, field: "value")
-            }
+            t.set("key", binding.key)
+            if let v = value(for: binding.key) { t.set("value", v) }
         }
-        if let context = row.context {
-            stack.push(ref: context.id)
-            stack.rawSet(-2, field: "context")
-        }
+        if let context = row.context { t.set("context", refID: context.id) }
     }
 }

@@ -86,7 +86,7 @@ extension Session {
             stack.rawSet(-2, name)
         }
         contextRefs.methods = lua.ref()
-        lua.pushHostFunction { [unowned self] s in self.ctxIndex(s) }
+        lua.pushHostCall { [unowned self] call in self.ctxIndex(call) }
         stack.rawSet(-2, "__index")
         lua.pushHostCall { call in
             let field = call.string(2).map { "ctx." + Diagnostic.quote($0) } ?? "a field of ctx"
