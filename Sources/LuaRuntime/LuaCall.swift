@@ -96,6 +96,17 @@ public struct LuaCall: ~Copyable {
         stack.pop()
         return false
     }
+    /// Pushes `t[argument key]`, read raw, as a result, where `t` is the table in hidden slot
+    /// `slot` of the handle given as argument `n`; nil when that slot holds no table.
+    @inlinable
+    public func pushHandleField(ofArgument n: Int, slot: Int32, keyArgument key: Int) {
+        guard stack.userValue(Int32(n), slot) == .table else {
+            stack.pushNil()
+            return
+        }
+        stack.pushValue(Int32(key))
+        stack.rawGetTop(-2)
+    }
     /// Pushes as a result a read-only view (a new handle whose hidden slot 1 holds a new
     /// table filled by `body`, with the metatable `metatable` keeps) and keeps it in hidden
     /// slot `slot` of the handle given as argument `n` as well.

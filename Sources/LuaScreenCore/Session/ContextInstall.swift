@@ -60,13 +60,8 @@ extension Session {
 
         // ctx.row and ctx.screen: read-only views, handles whose hidden slot holds the fields.
         stack.newTable(recordCount: 3)
-        lua.pushHostFunction { s in
-            guard s.userValue(1, 1) == .table else {
-                s.pushNil()
-                return .results(1)
-            }
-            s.pushValue(2)
-            s.rawGetTop(-2)
+        lua.pushHostCall { call in
+            call.pushHandleField(ofArgument: 1, slot: 1, keyArgument: 2)
             return .results(1)
         }
         stack.rawSet(-2, "__index")
