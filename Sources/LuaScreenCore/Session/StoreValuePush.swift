@@ -21,18 +21,10 @@ extension LuaStack {
 }
 
 extension LuaCall {
-    /// Pushes a store value as a result: the Lua boolean, integer, float, string or list it is.
+    /// Pushes a store value as a result: the Lua boolean, integer, float, string or list it is
+    /// (the one conversion above, until every caller pushes through a `LuaCall` or a writer).
     package func push(_ value: StoreValue) {
-        switch value {
-        case .bool(let b): push(b)
-        case .integer(let i): push(i)
-        case .number(let d): push(d)
-        case .string(let s): push(s)
-        case .list(let items):
-            pushNewTable(arrayCount: items.count) { t in
-                for (i, item) in items.enumerated() { t.set(at: i + 1, item) }
-            }
-        }
+        withStack { $0.push(value) }
     }
 }
 
