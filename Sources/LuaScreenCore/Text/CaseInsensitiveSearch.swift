@@ -15,8 +15,15 @@ package struct CaseInsensitiveNeedle: Sendable {
     /// The needle `text` (lowercased here).
     package init(_ text: String) {
         lowered = text.lowercased()
+        bytes = Self.byteSearchable(lowered)
+    }
+
+    /// The bytes of `lowered` when a byte-wise search gives the standard library's answer
+    /// (not empty, ASCII, no CR or LF: see the type's comment), else nil. `LoweredTexts`
+    /// asks the same of its references.
+    package static func byteSearchable(_ lowered: String) -> [UInt8]? {
         let utf8 = Array(lowered.utf8)
-        bytes = !utf8.isEmpty && utf8.allSatisfy { $0 < 0x80 && $0 != 0x0A && $0 != 0x0D } ? utf8 : nil
+        return !utf8.isEmpty && utf8.allSatisfy { $0 < 0x80 && $0 != 0x0A && $0 != 0x0D } ? utf8 : nil
     }
 
     /// Whether the needle is empty (every text contains it).

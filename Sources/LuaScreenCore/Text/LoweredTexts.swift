@@ -82,8 +82,7 @@ package struct LoweredTexts: Sendable {
     /// The texts that, lowercased, start with or equal `lower` (a lowercased reference,
     /// not empty), keeping the first `keep` positions.
     package func matches(_ lower: String, keep: Int) -> Matches {
-        let needle = Array(lower.utf8)
-        guard !needle.isEmpty, needle.allSatisfy({ $0 < 0x80 && $0 != 0x0A && $0 != 0x0D }) else {
+        guard let needle = CaseInsensitiveNeedle.byteSearchable(lower) else {
             return slowMatches(lower, keep: keep)
         }
         var found = Matches()
