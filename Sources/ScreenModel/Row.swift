@@ -129,7 +129,8 @@ public struct Row: Sendable {
     }
 
     /// Whether selecting the row does something (navigates, runs a callback, changes a value).
-    public var isSelectable: Bool {
+    /// Inlinable: read in place from a row in a buffer, not through a copy of the row.
+    @inlinable public var isSelectable: Bool {
         kind != .text || push != nil || onSelect != nil
     }
 }
