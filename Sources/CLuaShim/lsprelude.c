@@ -5,9 +5,9 @@
  * always seen: "luascreen:13: in function 'require'" in a traceback, the module's frame
  * "in local 'chunk'", `print`'s tostring frames, and the VM instructions each call runs
  * under the budget. Compiling its text cost about 200 k instructions for every state (a
- * fifth of a test that opens a screen, issue 26); so the text is compiled once a process,
- * in a scratch state of its own, and dumped with its debug information (lua_dump, not
- * stripped), and each state loads that binary chunk: the same function prototypes (code,
+ * fifth of a test that opens a screen, issue 26); so once a process the function compiled
+ * from the text is dumped with its debug information (lua_dump, not stripped), and each
+ * later state loads that binary chunk: the same function prototypes (code,
  * constants, lines, local and upvalue names, the chunk name), made anew in each state, so no
  * object is shared between states. The text is constant host code: no script can make the
  * dump stale. Scripts still cannot load binary chunks (ls_loadtext, the sandbox's `load`).
@@ -15,6 +15,7 @@
 #include "luashim.h"
 #include "lsprivate.h"
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -48,11 +49,14 @@ static const char ls_prelude_text[] =
     "  return value\n"
     "end";
 
-/* The prelude compiled and dumped, once a process; NULL if that failed (then each state
- * compiles the text). */
+/* The prelude's binary chunk, made once a process from the second state that opens (a
+ * process that opens one state, `luascreen check`, pays nothing for it); ready once
+ * published, then never changed. */
 static char *ls_prelude_dump = NULL;
 static size_t ls_prelude_dump_size = 0;
-static pthread_once_t ls_prelude_once = PTHREAD_ONCE_INIT;
+static atomic_int ls_prelude_ready = 0;
+static atomic_int ls_prelude_compiles = 0;
+static pthread_mutex_t ls_prelude_lock = PTHREAD_MUTEX_INITIALIZER;
 
 typedef struct { char *bytes; size_t size, capacity; int failed; } ls_dump_buffer;
 
@@ -73,25 +77,32 @@ static int ls_dump_writer(lua_State *L, const void *p, size_t size, void *ud) {
     return 0;
 }
 
-static void ls_make_prelude_dump(void) {
-    lua_State *scratch = luaL_newstate();
-    if (scratch == NULL) return;
-    ls_dump_buffer b = { NULL, 0, 0, 0 };
-    if (luaL_loadbufferx(scratch, ls_prelude_text, sizeof ls_prelude_text - 1, LS_HOST_CHUNK, "t") == LUA_OK
-        && lua_dump(scratch, ls_dump_writer, &b, 0) == 0 && !b.failed) {
-        ls_prelude_dump = b.bytes;
-        ls_prelude_dump_size = b.size;
-    } else {
-        free(b.bytes);
+/* Dumps the prelude just compiled (the function on top of L, not yet called) for the states
+ * after this one. lua_dump allocates nothing in L (it only hands bytes to the writer), so it
+ * neither charges the state's cap nor runs its collector. */
+static void ls_keep_prelude_dump(lua_State *L) {
+    pthread_mutex_lock(&ls_prelude_lock);
+    if (!atomic_load(&ls_prelude_ready)) {
+        ls_dump_buffer b = { NULL, 0, 0, 0 };
+        if (lua_dump(L, ls_dump_writer, &b, 0) == 0 && !b.failed) {
+            ls_prelude_dump = b.bytes;
+            ls_prelude_dump_size = b.size;
+            atomic_store(&ls_prelude_ready, 1);
+        } else {
+            free(b.bytes);
+        }
     }
-    lua_close(scratch);
+    pthread_mutex_unlock(&ls_prelude_lock);
 }
 
 int ls_run_prelude(lua_State *L) {
-    pthread_once(&ls_prelude_once, ls_make_prelude_dump);
-    int status = ls_prelude_dump != NULL
-        ? luaL_loadbufferx(L, ls_prelude_dump, ls_prelude_dump_size, LS_HOST_CHUNK, "b")
-        : luaL_loadbufferx(L, ls_prelude_text, sizeof ls_prelude_text - 1, LS_HOST_CHUNK, "t");
+    int status;
+    if (atomic_load(&ls_prelude_ready)) {
+        status = luaL_loadbufferx(L, ls_prelude_dump, ls_prelude_dump_size, LS_HOST_CHUNK, "b");
+    } else {
+        status = luaL_loadbufferx(L, ls_prelude_text, sizeof ls_prelude_text - 1, LS_HOST_CHUNK, "t");
+        if (status == LUA_OK && atomic_fetch_add(&ls_prelude_compiles, 1) >= 1) ls_keep_prelude_dump(L);
+    }
     if (status != LUA_OK) return lua_error(L); /* out of memory under the cap: the message */
     lua_insert(L, 1);
     lua_call(L, lua_gettop(L) - 1, 0);
