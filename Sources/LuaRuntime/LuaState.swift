@@ -254,35 +254,23 @@ public final class LuaState {
 
     /// Loads a text chunk and pushes it as a function; throws (nothing pushed) a syntax or
     /// memory error. Binary chunks are refused.
-    public func load(_ source: [UInt8], chunkName: String) throws(LuaError) {
+    func load(_ source: [UInt8], chunkName: String) throws(LuaError) {
         let status = stack.loadText(source, chunkName: chunkName)
         if status != LUA_OK { throw popError(status: status) }
     }
 
     /// Loads a text chunk from a string and pushes it as a function (see `load(_:chunkName:)`).
-    public func load(_ source: String, chunkName: String) throws(LuaError) {
+    func load(_ source: String, chunkName: String) throws(LuaError) {
         try load(Array(source.utf8), chunkName: chunkName)
     }
 
     /// Calls the function under `nargs` arguments, under the budget, the cap and the
     /// traceback handler, leaving `nresults` results (-1: all). Throws what the call raised;
     /// then the stack is as it was below the function.
-    public func call(nargs: Int32 = 0, nresults: Int32 = 0) throws(LuaError) {
+    @usableFromInline
+    func call(nargs: Int32 = 0, nresults: Int32 = 0) throws(LuaError) {
         let status = ls_pcall(L, nargs, nresults)
         if status != LUA_OK { throw popError(status: status) }
-    }
-
-    /// Calls the function under `nargs` arguments keeping all its results, lends each to
-    /// `body` in order, then pops them. Throws what the call raised (see `call`).
-    public func call(nargs: Int32, eachResult body: (borrowing LuaValueView) -> Void) throws(LuaError) {
-        let base = stack.top - nargs - 1
-        try call(nargs: nargs, nresults: -1)
-        defer { stack.top = base }
-        var i = base
-        while i < stack.top {
-            i += 1
-            body(LuaValueView(self, stack, i))
-        }
     }
 
     private func popError(status: Int32) -> LuaError {
