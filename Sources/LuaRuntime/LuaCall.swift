@@ -160,7 +160,7 @@ public struct LuaCall: ~Copyable {
 extension LuaState {
     /// Pushes a Lua function that runs `body` on each call, lending it the call's arguments
     /// and results. `body` must not raise: it returns `.error`.
-    public func pushHostCall(_ body: @escaping (borrowing LuaCall) -> HostResult) {
+    func pushHostCall(_ body: @escaping (borrowing LuaCall) -> HostResult) {
         pushHostFunction { [unowned(unsafe) self] s in body(LuaCall(self, s)) }
     }
 

@@ -122,8 +122,8 @@ public final class LuaState {
     /// The main thread of the state (the C API's handle: it never leaves LuaRuntime; host
     /// code uses `stack`).
     package let L: OpaquePointer
-    /// The main thread's stack, where the host reads and pushes.
-    public let stack: LuaStack
+    /// The main thread's stack, where LuaRuntime reads and pushes (no other module sees it).
+    @usableFromInline let stack: LuaStack
     /// The limits the state was made with.
     public let limits: LuaLimits
     private var hostFunctions: [HostFunctionBox] = []
@@ -223,8 +223,8 @@ public final class LuaState {
 
     /// Pushes the value the registry slot `r` keeps (a `LuaRef`'s `id`, as a model's
     /// `ScriptRef` names it); its type.
-    @discardableResult
-    public func push(ref r: Int32) -> LuaType {
+    @usableFromInline @discardableResult
+    func push(ref r: Int32) -> LuaType {
         LuaType(rawValue: ls_rawgetref(L, r)) ?? .none
     }
 
@@ -238,14 +238,14 @@ public final class LuaState {
     // MARK: host functions
 
     /// Pushes a Lua function that runs `body`. `body` must not raise: it returns `.error`.
-    public func pushHostFunction(_ body: @escaping (LuaStack) -> HostResult) {
+    func pushHostFunction(_ body: @escaping (LuaStack) -> HostResult) {
         let box = HostFunctionBox(body)
         hostFunctions.append(box)
         ls_pushhostfunction(L, hostTrampoline, Unmanaged.passUnretained(box).toOpaque())
     }
 
     /// Installs `body` as the global function `name` (see `pushHostFunction`).
-    public func setGlobalFunction(_ name: String, _ body: @escaping (LuaStack) -> HostResult) {
+    func setGlobalFunction(_ name: String, _ body: @escaping (LuaStack) -> HostResult) {
         pushHostFunction(body)
         stack.setGlobal(name)
     }
