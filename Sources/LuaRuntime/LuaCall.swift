@@ -158,12 +158,6 @@ public struct LuaCall: ~Copyable {
 }
 
 extension LuaState {
-    /// Pushes a Lua function that runs `body` on each call, lending it the call's arguments
-    /// and results. `body` must not raise: it returns `.error`.
-    func pushHostCall(_ body: @escaping (borrowing LuaCall) -> HostResult) {
-        pushHostFunction { [unowned(unsafe) self] s in body(LuaCall(self, s)) }
-    }
-
     /// Installs `body` as the global function `name` (see `pushHostCall(_:)`).
     public func setGlobalHostCall(_ name: String, _ body: @escaping (borrowing LuaCall) -> HostResult) {
         pushHostCall(body)

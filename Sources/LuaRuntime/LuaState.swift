@@ -93,16 +93,31 @@ public enum HostResult: Sendable {
     case error(String)
 }
 
+/// A host function as the trampoline finds it: a body that reads the stack (LuaRuntime's
+/// own, the sandbox's), or one lent a `LuaCall` on `state` (every other host function).
 final class HostFunctionBox {
-    let body: (LuaStack) -> HostResult
-    init(_ body: @escaping (LuaStack) -> HostResult) { self.body = body }
+    let body: ((LuaStack) -> HostResult)?
+    let callBody: ((borrowing LuaCall) -> HostResult)?
+    unowned(unsafe) let state: LuaState
+    init(_ body: @escaping (LuaStack) -> HostResult, state: LuaState) {
+        self.body = body
+        self.callBody = nil
+        self.state = state
+    }
+    init(call body: @escaping (borrowing LuaCall) -> HostResult, state: LuaState) {
+        self.body = nil
+        self.callBody = body
+        self.state = state
+    }
 }
 
 private let hostTrampoline: ls_host_function = { L, context in
     guard let L, let context else { return 0 }
     let box = Unmanaged<HostFunctionBox>.fromOpaque(context).takeUnretainedValue()
     let stack = LuaStack(L)
-    switch box.body(stack) {
+    let result: HostResult
+    if let callBody = box.callBody { result = callBody(LuaCall(box.state, stack)) } else { result = box.body!(stack) }
+    switch result {
     case .results(let n):
         return n
     case .error(let message):
@@ -239,7 +254,17 @@ public final class LuaState {
 
     /// Pushes a Lua function that runs `body`. `body` must not raise: it returns `.error`.
     func pushHostFunction(_ body: @escaping (LuaStack) -> HostResult) {
-        let box = HostFunctionBox(body)
+        push(HostFunctionBox(body, state: self))
+    }
+
+    /// Pushes a Lua function that runs `body` on each call, lending it the call's arguments
+    /// and results. `body` must not raise: it returns `.error`.
+    func pushHostCall(_ body: @escaping (borrowing LuaCall) -> HostResult) {
+        push(HostFunctionBox(call: body, state: self))
+    }
+
+    /// Pushes the C closure that runs `box` (kept as long as the state).
+    private func push(_ box: HostFunctionBox) {
         hostFunctions.append(box)
         ls_pushhostfunction(L, hostTrampoline, Unmanaged.passUnretained(box).toOpaque())
     }

@@ -43,7 +43,6 @@ public struct LuaTableWriter {
     }
     /// `t[key] =` a Lua function that runs `body` on each call (see `LuaState.pushHostCall`).
     public func set(_ key: String, hostCall body: @escaping (borrowing LuaCall) -> HostResult) {
-        stack.ensure(4)
         state.pushHostCall(body)
         stack.rawSet(index, key)
     }
