@@ -70,8 +70,7 @@ public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An evaluated screen and its hash, computed once (hashing a screen walks every field of
-/// every row). `Sendable`: a plain value.
+/// An evaluated screen and its hash, computed once. `Sendable`: a plain value.
 package struct HashedScreen: Hashable, Sendable {
     /// The screen.
     package let screen: ResolvedScreen
@@ -80,7 +79,29 @@ package struct HashedScreen: Hashable, Sendable {
     /// The screen, hashed now.
     package init(_ screen: ResolvedScreen) {
         self.screen = screen
-        hash = screen.hashValue
+        hash = HashedScreen.digest(screen)
+    }
+
+    /// A hash of what tells the screens of one walk apart: the screen's id and shape and each
+    /// row's state (enabled, visible, value, detail, error), not every text and field
+    /// (hashing all of them, `hashValue`, was 7 k instructions a step of explore). Equal
+    /// screens hash equal; two screens with the same digest are told apart by `==`.
+    static func digest(_ screen: ResolvedScreen) -> Int {
+        var hasher = Hasher()
+        hasher.combine(screen.id)
+        hasher.combine(screen.sections.count)
+        for section in screen.sections {
+            hasher.combine(section.visible)
+            hasher.combine(section.rows.count)
+            for row in section.rows {
+                hasher.combine(row.enabled)
+                hasher.combine(row.visible)
+                hasher.combine(row.value)
+                hasher.combine(row.detail)
+                hasher.combine(row.error != nil)
+            }
+        }
+        return hasher.finalize()
     }
 
     package static func == (a: HashedScreen, b: HashedScreen) -> Bool { a.hash == b.hash && a.screen == b.screen }
