@@ -94,17 +94,15 @@ extension Validator {
 
     /// A boolean, string or number as a store value (nil for other types).
     func storeValue(at v: borrowing LuaValueView) -> StoreValue? {
-        switch v.type {
-        case .boolean: return .bool(v.truth)
-        case .string:
-            guard let (text, valid) = v.checkedString else { return nil }
+        switch v.plainValue {
+        case .bool(let b): return .bool(b)
+        case .string(let text, let valid):
             // An error fails the load, so the replaced text is never stored (SPEC §6).
             if !valid { report("a value must be valid UTF-8 text, and this string is not (stored text is kept byte for byte, never altered)") }
             return .string(text)
-        case .number:
-            if v.isInteger, let i = v.integer { return .integer(i) }
-            return v.number.map { .number($0) }
-        default: return nil
+        case .integer(let i): return .integer(i)
+        case .number(let d): return .number(d)
+        case .refusedCopy, .other: return nil
         }
     }
 
@@ -116,21 +114,24 @@ extension Validator {
         }
         if let value = E(rawValue: raw) { return value }
         let names = E.allCases.map(\.rawValue)
-        let suggestion = Suggest.closest(to: raw, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-        report("unknown value \"\(raw)\" (expected \(names.joined(separator: ", "))\(suggestion))", field: field, code: .unknownValue)
+        let closest = Suggest.closest(to: raw, in: names)
+        let suggestion = closest.map { "; did you mean \"\($0)\"?" } ?? ""
+        report("unknown value \"\(raw)\" (expected \(names.joined(separator: ", "))\(suggestion))", field: field, code: .unknownValue,
+               subject: raw, suggestion: closest)
         return nil
     }
 
     /// Reports a field the table does not have, with a did-you-mean or the kinds that have it.
     func unknownField(_ key: String, allowed: [String]) {
-        var hint = Suggest.hint(key, allowed)
+        let closest = Suggest.closest(to: key, in: allowed)
+        var hint = Suggest.hint(closest: closest)
         if hint.isEmpty {
             let owners = FieldNames.kinds(having: key)
             if !owners.isEmpty {
                 hint = " (it is a field of \(owners.map { $0.constructor }.joined(separator: ", ")) rows)"
             }
         }
-        report("unknown field \"\(key)\"\(hint)", field: key, code: .unknownField)
+        report("unknown field \"\(key)\"\(hint)", field: key, code: .unknownField, subject: key, suggestion: closest)
     }
 
     /// Iterates the table: string keys go to `field` with their value, positive integer
