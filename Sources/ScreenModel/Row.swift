@@ -129,8 +129,7 @@ public struct Row: Sendable {
     }
 
     /// Whether selecting the row does something (navigates, runs a callback, changes a value).
-    /// Inlinable: read in place from a row in a buffer, not through a copy of the row.
-    @inlinable public var isSelectable: Bool {
+    public var isSelectable: Bool {
         kind != .text || push != nil || onSelect != nil
     }
 }
