@@ -130,7 +130,13 @@ public struct Row: Sendable {
 
     /// Whether selecting the row does something (navigates, runs a callback, changes a value).
     public var isSelectable: Bool {
-        kind != .text || push != nil || onSelect != nil
+        withUnsafePointer(to: self) { Row.isSelectable($0) }
+    }
+
+    /// `isSelectable` of the row at `row`, read where it lies: asked of a row in an array's
+    /// buffer, the property copies the whole row first (a screen's index asks it of every row).
+    public static func isSelectable(_ row: UnsafePointer<Row>) -> Bool {
+        row.pointee.kind != .text || row.pointee.push != nil || row.pointee.onSelect != nil
     }
 }
 

@@ -65,7 +65,7 @@ package final class RowIndex {
                     if rows[r].visible.value != false {
                         let entry = Int32(entries.count)
                         entries.append((Int32(s), Int32(r)))
-                        if rows[r].isSelectable {
+                        if Row.isSelectable(rows.baseAddress! + r) {
                             numbered.append(entry)
                             numbers.append(Int32(numbered.count))
                         } else {
