@@ -21,7 +21,7 @@ extension Session {
                                             reader: "\(read.what) of \(owner)", calledFrom: read.row.map { callers(of: $0) } ?? [])
         }
         return StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { registry.isBound($0) }, boundKeys: boundKeys,
-                                    scriptText: scriptText, moduleSource: options.moduleSource, computedReads: computed)
+                                    scriptText: script.text, moduleSource: options.moduleSource, computedReads: computed)
     }
 }
 

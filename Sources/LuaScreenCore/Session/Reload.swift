@@ -43,11 +43,11 @@ extension Session {
     func replaceScript(with loaded: ScriptLoader.Loaded) {
         lua.close()
         lua = loaded.lua
-        validator = loaded.validator
+        script.validator = loaded.validator
         registry = loaded.registry
-        loadDiagnostics = loaded.diagnostics
+        script.diagnostics = loaded.diagnostics
         app = loaded.app
-        sources = loaded.sources
+        script.sources = loaded.sources
         navigation = []
         caches.screen = nil
         tracking.warnedKeys = []
