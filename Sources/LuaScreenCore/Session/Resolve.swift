@@ -113,7 +113,7 @@ extension Session {
         case .success((let read?, _)): (sections, refs) = read
         }
         // The previous render's rows are replaced: their references go.
-        renderRefs[live.id] = refs
+        bridge.renderRefs[live.id] = refs
         let problems = validator.takeDiagnostics().filter { $0.severity == .error }
         if !problems.isEmpty {
             return (sections, problems.map(\.description).joined(separator: "\n"))
