@@ -50,7 +50,7 @@ extension Session {
         sources = loaded.sources
         navigation = []
         caches.screen = nil
-        warnedKeys = []
+        tracking.warnedKeys = []
         bridge.contextRefs = ContextRefs()
         bridge.renderRefs = [:]
         installContext()
