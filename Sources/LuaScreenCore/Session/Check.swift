@@ -3,7 +3,7 @@ import ScreenModel
 
 extension Session {
     /// Warnings found while loading (things that work but look wrong).
-    public var loadWarnings: [Diagnostic] { loadDiagnostics.filter { $0.severity == .warning } }
+    public var loadWarnings: [Diagnostic] { script.diagnostics.filter { $0.severity == .warning } }
 
     /// Evaluates every field function of every screen against the current values (for
     /// `check` and `dump`, against the defaults), and reports each failure as a diagnostic
@@ -12,15 +12,15 @@ extension Session {
     /// of keys a script computes (`ctx.store[s.depends]`).
     public func evaluationProblems() -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        fieldReads = []
+        tracking.fieldReads = []
         /// Runs one field function's evaluation, keeping the keys it read.
         func reading<T>(_ what: String, of row: Row?, section: Section, _ body: () -> T) -> T {
-            readLog = []
+            tracking.readLog = []
             defer {
-                for read in readLog ?? [] {
-                    fieldReads.append(FieldRead(key: read.key, what: what, row: row, section: section))
+                for read in tracking.readLog ?? [] {
+                    tracking.fieldReads.append(FieldRead(key: read.key, what: what, row: row, section: section))
                 }
-                readLog = nil
+                tracking.readLog = nil
             }
             return body()
         }

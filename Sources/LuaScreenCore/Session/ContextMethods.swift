@@ -7,8 +7,8 @@ extension Session {
     /// Why a ctx method that changes things cannot run now (in a field function, or outside
     /// any callback); nil when it can.
     func ensureInAction(_ name: String) -> String? {
-        if readLog != nil { return "ctx:\(name) cannot be used in a field function (text, detail, enabled, visible, options, sections); use it in a callback" }
-        if transaction == nil { return "ctx:\(name) can only be used inside a callback" }
+        if tracking.readLog != nil { return "ctx:\(name) cannot be used in a field function (text, detail, enabled, visible, options, sections); use it in a callback" }
+        if tracking.transaction == nil { return "ctx:\(name) can only be used inside a callback" }
         return nil
     }
 
@@ -22,7 +22,7 @@ extension Session {
         } catch let error as SessionError {
             // The push depth limit, from an on_appear further in: raised once more as it
             // is, so each level adds one "file:line:" and not a prefix on the last one's.
-            if let limit = appearLimitMessage, error.message.contains(limit) { return .error(limit) }
+            if let limit = bridge.appearLimitMessage, error.message.contains(limit) { return .error(limit) }
             return .error(error.message)
         } catch {
             return .error("\(error)")
@@ -35,14 +35,14 @@ extension Session {
         case .string:
             return v.string ?? ""
         case .table:
-            let (read, refs) = validator.readAgain { v.table { validator.screenID(forTable: $0, path: [.field("push")], registry: &registry) } ?? nil }
+            let (read, refs) = script.validator.readAgain { v.table { script.validator.screenID(forTable: $0, path: [.field("push")], registry: &registry) } ?? nil }
             // The screen registered under `id` is kept: so are the references its model names.
-            validator.keptRefs.adopt(refs)
+            script.validator.keptRefs.adopt(refs)
             guard let id = read else {
-                let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+                let problems = script.validator.takeDiagnostics().filter { $0.severity == .error }
                 throw SessionError(.invalid, "\(what): the screen is not valid:\n" + problems.map(\.description).joined(separator: "\n"))
             }
-            _ = validator.takeDiagnostics()
+            _ = script.validator.takeDiagnostics()
             return id
         default:
             throw SessionError.refused("\(what) expects a screen id or a screen table, got a \(v.type.name)")
@@ -65,7 +65,7 @@ extension Session {
 
     /// `ctx:alert(message)`: shown once the action succeeds.
     func ctxAlert(_ call: borrowing LuaCall) -> HostResult {
-        if readLog != nil { return .error("ctx:alert cannot be used in a field function; use it in a callback") }
+        if tracking.readLog != nil { return .error("ctx:alert cannot be used in a field function; use it in a callback") }
         switch call.type(2) {
         case .string, .number:
             let text = call.string(2) ?? call.argument(2, { $0.number }).map(StoreValue.format) ?? ""
@@ -80,13 +80,13 @@ extension Session {
     /// like an error (its changes are rolled back) but is reported as a refusal: the message
     /// alone, no traceback; a test's `raises` sees the message; explore counts no failure.
     func ctxRefuse(_ call: borrowing LuaCall) -> HostResult {
-        if readLog != nil { return .error("ctx:refuse cannot be used in a field function; use it in a callback") }
+        if tracking.readLog != nil { return .error("ctx:refuse cannot be used in a field function; use it in a callback") }
         guard call.type(2) == .string || call.type(2) == .number,
               let text = call.string(2) ?? call.argument(2, { $0.number }).map(StoreValue.format) else {
             return .error("ctx:refuse expects a message (a string), got a \(call.type(2).name)")
         }
         let message = String(text.prefix(2000))
-        refusal = message
+        bridge.refusal = message
         return .error(message)
     }
 

@@ -43,16 +43,16 @@ extension Session {
     func replaceScript(with loaded: ScriptLoader.Loaded) {
         lua.close()
         lua = loaded.lua
-        validator = loaded.validator
+        script.validator = loaded.validator
         registry = loaded.registry
-        loadDiagnostics = loaded.diagnostics
+        script.diagnostics = loaded.diagnostics
         app = loaded.app
-        sources = loaded.sources
+        script.sources = loaded.sources
         navigation = []
         caches.screen = nil
-        warnedKeys = []
-        contextRefs = ContextRefs()
-        renderRefs = [:]
+        tracking.warnedKeys = []
+        bridge.contextRefs = ContextRefs()
+        bridge.renderRefs = [:]
         installContext()
         changed()
     }

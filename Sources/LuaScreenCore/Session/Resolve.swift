@@ -99,8 +99,8 @@ extension Session {
         let result = callField(ref, row: nil, what: "sections of screen \"\(live.id)\"") { v -> (([Section], LuaRefGroup)?, LuaType) in
             let read = v.table { list in
                 var ids = RowIDs()
-                return validator.readAgain {
-                    validator.readRuntimeSections(list, path: [.field(live.id), .field("sections")], rowIDs: &ids, registry: &registry)
+                return script.validator.readAgain {
+                    script.validator.readRuntimeSections(list, path: [.field(live.id), .field("sections")], rowIDs: &ids, registry: &registry)
                 }
             }
             return (read, v.type)
@@ -113,8 +113,8 @@ extension Session {
         case .success((let read?, _)): (sections, refs) = read
         }
         // The previous render's rows are replaced: their references go.
-        renderRefs[live.id] = refs
-        let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+        bridge.renderRefs[live.id] = refs
+        let problems = script.validator.takeDiagnostics().filter { $0.severity == .error }
         if !problems.isEmpty {
             return (sections, problems.map(\.description).joined(separator: "\n"))
         }
@@ -293,7 +293,7 @@ extension Session {
             return .success(options)
         case .function(let ref)?:
             let read = callField(ref, row: row, what: "options of row \"\(row.id)\"") { v -> Result<[ChoiceOption]?, SessionError> in
-                guard let options = v.table({ validator.readRuntimeOptions($0, path: [.field(row.id)]) }) else {
+                guard let options = v.table({ script.validator.readRuntimeOptions($0, path: [.field(row.id)]) }) else {
                     return .failure(.refused("the options function of row \"\(row.id)\" returned a \(v.type.name), not a list"))
                 }
                 return .success(options)
@@ -303,7 +303,7 @@ extension Session {
             case .failure(let error), .success(.failure(let error)): return .failure(error)
             case .success(.success(let read)): options = read
             }
-            let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+            let problems = script.validator.takeDiagnostics().filter { $0.severity == .error }
             guard let options, problems.isEmpty else {
                 return .failure(SessionError(.invalid, problems.map(\.message).joined(separator: "; ")))
             }
@@ -317,10 +317,10 @@ extension Session {
 
     /// Runs `body` recording the store keys read; nested calls keep the outer record too.
     package func withReadLog<T>(_ body: () throws -> T) rethrows -> T {
-        let outer = readLog
-        readLog = []
+        let outer = tracking.readLog
+        tracking.readLog = []
         defer {
-            if let inner = readLog, outer != nil { readLog = outer! + inner } else { readLog = outer }
+            if let inner = tracking.readLog, outer != nil { tracking.readLog = outer! + inner } else { tracking.readLog = outer }
         }
         return try body()
     }
@@ -368,11 +368,11 @@ extension Session {
 
     /// Evaluates a field function recording what it read: for `why`.
     package func explain(_ field: Dynamic<Bool>, row: Row?, what: @autoclosure () -> String) -> (Bool, [(key: String, value: StoreValue?)], SessionError?) {
-        let outer = readLog
-        readLog = []
+        let outer = tracking.readLog
+        tracking.readLog = []
         let result = evalBool(field, row: row, what: what())
-        let reads = readLog ?? []
-        readLog = outer
+        let reads = tracking.readLog ?? []
+        tracking.readLog = outer
         switch result {
         case .success(let b): return (b, reads, nil)
         case .failure(let e): return (true, reads, e)

@@ -11,7 +11,10 @@ import ScreenModel
 ///
 /// This file holds the session's state and its lifetime (open, close); what it does is in
 /// extensions, one file a concern named for it (Navigation.swift, Select.swift,
-/// SetValue.swift, Resolve.swift, ContextStore.swift, ...).
+/// SetValue.swift, Resolve.swift, ContextStore.swift, ...). The state is in owned parts, each
+/// a plain value in a file of its own, mutated in place: `localisation` (SessionLocale),
+/// `script` (LoadedScript), `registry` (ScreenRegistry), `tracking` (StoreTracking),
+/// `bridge` (ContextBridge) and `caches` (ResolutionCaches).
 public final class Session {
     /// The path of the script the session runs.
     public let scriptPath: String
@@ -25,51 +28,31 @@ public final class Session {
     public internal(set) var messages: [String] = []
     /// Warnings found while running (a stored value of the wrong type, ...), each said once.
     public internal(set) var warnings: [String] = []
+    /// The locale shown and its strings (SessionLocale.swift).
+    var localisation = SessionLocale()
     /// The locale asked for (`de_DE` of `de_DE.UTF-8`), as `ctx.locale` gives it; nil: none.
-    public internal(set) var locale: String?
-    /// The selected locale's strings: text as written → text shown.
-    var translations: [String: String] = [:]
+    public var locale: String? { localisation.locale }
 
     /// The script's Lua state (replaced by `reloadScript`).
     package var lua: LuaState
+    /// What loading the script gave besides the app and the registry: its validator, warnings,
+    /// files and unsaved text (LoadedScript.swift; replaced by `reloadScript`).
+    var script: LoadedScript
     /// The script's file and the modules it required (`run --watch` watches them).
-    package internal(set) var sources: SourceFiles
+    package var sources: SourceFiles { script.sources }
     /// What loading read that the run time reads: the screens, bound keys and invariants
-    /// (added to only by run-time reads through `validator`; replaced by `reloadScript`).
+    /// (added to only by run-time reads through `script.validator`; replaced by `reloadScript`).
     package internal(set) var registry: ScreenRegistry
-    /// The validator that read the script, kept to read run-time rows, sections and options.
-    var validator: Validator
-    /// The warnings found while loading (for `check`).
-    var loadDiagnostics: [Diagnostic]
+    /// The screens shown, the root first and the current one last (Navigation.swift).
     package var navigation: [LiveScreen] = []
-    var transaction: Transaction?
-    var readLog: [(key: String, value: StoreValue?)]?
-    /// The store keys field functions read while `evaluationProblems` ran (for key typos).
-    var fieldReads: [FieldRead] = []
-    /// Values field functions read instead of the stored ones (`why` trying what decided a condition).
-    var readOverrides: [String: StoreValue]?
-    var currentCall: (row: Row?, screen: Int)?
-    /// The message of the last `ctx:refuse(message)`, until the call it ended is reported.
-    var refusal: String?
-    var contextRefs = ContextRefs()
-    /// on_appear calls under way, one inside the other, and the error of the push depth
-    /// limit once it was reached (raised as it is at every level, not wrapped again).
-    var appearDepth = 0
-    var appearLimitMessage: String?
+    /// What the session tracks of the script's store reads and writes: the action's
+    /// transaction, field functions' reads, defaults under way (StoreTracking.swift).
+    var tracking = StoreTracking()
+    /// What calls into the script and their ctx need while they run (ContextBridge.swift).
+    var bridge = ContextBridge()
     /// What resolution keeps between commands, each part tagged with the generation it was
     /// made at (ResolutionCaches.swift).
     package var caches = ResolutionCaches()
-    /// References taken by the last evaluation of each screen whose sections are a function.
-    var renderRefs: [String: LuaRefGroup] = [:]
-    var warnedKeys = Set<StoreKey>()
-    /// The script's text when it was not read from its file (an editor's buffer), for the key-typo scan.
-    var scriptText: [UInt8]?
-    /// Keys whose `default` function is running (one that reads its own key gets the fallback).
-    var defaulting = Set<String>()
-
-    /// The calls under way, innermost last: which ctx table each was handed and for what
-    /// row and screen (ctx.row and ctx.screen are made when a script first reads them).
-    var activeContexts: [(table: UnsafeRawPointer, row: Row?, level: Int)] = []
 
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
@@ -89,8 +72,8 @@ public final class Session {
             }
         }
         let session = Session(path: path, options: options, loaded: loaded)
-        session.sources = loaded.sources
-        session.scriptText = text
+        session.script.sources = loaded.sources
+        session.script.text = text
         try session.selectLocale()
         try session.openRoot()
         return session
@@ -100,12 +83,10 @@ public final class Session {
         self.scriptPath = path
         self.options = options
         self.lua = loaded.lua
-        self.validator = loaded.validator
+        self.script = LoadedScript(validator: loaded.validator, diagnostics: loaded.diagnostics, sources: SourceFiles(path))
         self.registry = loaded.registry
-        self.loadDiagnostics = loaded.diagnostics
         self.app = loaded.app
         self.store = options.store ?? MemoryStore()
-        self.sources = SourceFiles(path)
         installContext()
     }
 
