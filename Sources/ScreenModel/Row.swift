@@ -5,7 +5,10 @@
 /// the rarer ones (icon, help, context, the detail button, confirm, the bound value) in a
 /// shared box that is copied only when written. A value type: `Sendable`.
 public struct Row: Sendable {
-    // Declared so the small fields pack together (a Row is 128 bytes).
+    // Declared so the small fields pack together (a Row is 120 bytes): the byte-sized fields
+    // fill the tail of `text`; `enabled`, `visible` and `onSelect` are kept as their
+    // references plus bits of `flags`; the location as its file and a 32-bit line; the push
+    // target, rarer, in a box of its own.
     /// The row's id: written, or made from its key or text; unique in its screen.
     public var id: String
     /// The row's label (`text`), or the function that makes it.
@@ -18,20 +21,83 @@ public struct Row: Sendable {
     public var accessory: Accessory?
     /// button: drawn as destructive (`destructive = true`, red with colour).
     public var destructive: Bool
-    /// Whether it can be selected (`enabled`), or the function that decides.
-    public var enabled: Dynamic<Bool>
-    /// Whether it is shown (`visible`), or the function that decides.
-    public var visible: Dynamic<Bool>
-    /// The callback run when the row is selected (`on_select`).
-    public var onSelect: ScriptRef?
+    /// Which of `enabled`, `visible` and `onSelect` are functions, their values (`Flags`).
+    private var flags: UInt8
+    private var enabledRef: Int32 = 0
+    private var visibleRef: Int32 = 0
+    private var onSelectRef: Int32 = 0
+    private var locationLine: Int32 = 0
     /// The text shown beside or under the label (`detail`), or its function.
     public var detail: Dynamic<String>?
-    /// The screen selecting the row opens (`push`): an id or an inline screen.
-    public var push: PushTarget?
-    /// Where the script made the row (file and line), for diagnostics and `why`.
-    public var location: SourceLocation?
+    private var locationFile: String?
+    private var pushBox: PushBox?
     private var extras: RowExtras?
     private var bound: BindingBox?
+
+    /// The bits of `flags`.
+    private enum Flags {
+        static let enabledFunction: UInt8 = 1, enabledValue: UInt8 = 2
+        static let visibleFunction: UInt8 = 4, visibleValue: UInt8 = 8
+        static let hasOnSelect: UInt8 = 16
+        /// The location's line does not fit 32 bits: the location is in `extras`.
+        static let wideLocation: UInt8 = 32
+    }
+
+    private mutating func setFlag(_ flag: UInt8, _ on: Bool) {
+        if on { flags |= flag } else { flags &= ~flag }
+    }
+
+    /// Whether it can be selected (`enabled`), or the function that decides.
+    public var enabled: Dynamic<Bool> {
+        get { flags & Flags.enabledFunction != 0 ? .function(ScriptRef(id: enabledRef)) : .value(flags & Flags.enabledValue != 0) }
+        set {
+            switch newValue {
+            case .value(let b): setFlag(Flags.enabledFunction, false); setFlag(Flags.enabledValue, b); enabledRef = 0
+            case .function(let f): setFlag(Flags.enabledFunction, true); setFlag(Flags.enabledValue, false); enabledRef = f.id
+            }
+        }
+    }
+    /// Whether it is shown (`visible`), or the function that decides.
+    public var visible: Dynamic<Bool> {
+        get { flags & Flags.visibleFunction != 0 ? .function(ScriptRef(id: visibleRef)) : .value(flags & Flags.visibleValue != 0) }
+        set {
+            switch newValue {
+            case .value(let b): setFlag(Flags.visibleFunction, false); setFlag(Flags.visibleValue, b); visibleRef = 0
+            case .function(let f): setFlag(Flags.visibleFunction, true); setFlag(Flags.visibleValue, false); visibleRef = f.id
+            }
+        }
+    }
+    /// The callback run when the row is selected (`on_select`).
+    public var onSelect: ScriptRef? {
+        get { flags & Flags.hasOnSelect != 0 ? ScriptRef(id: onSelectRef) : nil }
+        set { setFlag(Flags.hasOnSelect, newValue != nil); onSelectRef = newValue?.id ?? 0 }
+    }
+    /// The screen selecting the row opens (`push`): an id or an inline screen.
+    public var push: PushTarget? {
+        get { pushBox?.target }
+        set { pushBox = newValue.map(PushBox.init) }
+    }
+    /// Where the script made the row (file and line), for diagnostics and `why`.
+    public var location: SourceLocation? {
+        get {
+            guard let locationFile else { return nil }
+            if flags & Flags.wideLocation != 0 { return extras?.wideLocation }
+            return SourceLocation(file: locationFile, line: Int(locationLine))
+        }
+        set {
+            let wasWide = flags & Flags.wideLocation != 0
+            locationFile = newValue?.file
+            if let newValue, let line = Int32(exactly: newValue.line) {
+                locationLine = line
+                setFlag(Flags.wideLocation, false)
+                if wasWide { editExtras { $0.wideLocation = nil } }
+            } else {
+                locationLine = 0
+                setFlag(Flags.wideLocation, newValue != nil)
+                if newValue != nil || wasWide { editExtras { $0.wideLocation = newValue } }
+            }
+        }
+    }
 
     /// A row of `kind` with every optional field at its default.
     public init(id: String, kind: RowKind, text: Dynamic<String>) {
@@ -39,8 +105,7 @@ public struct Row: Sendable {
         self.kind = kind
         self.text = text
         self.style = .value1
-        self.enabled = .value(true)
-        self.visible = .value(true)
+        self.flags = Flags.enabledValue | Flags.visibleValue  // enabled and visible: true
         self.destructive = false
     }
 
@@ -145,6 +210,8 @@ private final class RowExtras: @unchecked Sendable {
     var confirmFunction: ScriptRef?
     var actions: [RowAction] = []
     var platform = PlatformKeys()
+    /// The row's location when its line does not fit the row's 32 bits.
+    var wideLocation: SourceLocation?
 
     func copy() -> RowExtras {
         let c = RowExtras()
@@ -157,8 +224,16 @@ private final class RowExtras: @unchecked Sendable {
         c.confirmFunction = confirmFunction
         c.actions = actions
         c.platform = platform
+        c.wideLocation = wideLocation
         return c
     }
+}
+
+/// A row's push target, boxed: most rows push nothing. Immutable: `Row.push`'s setter
+/// makes a new box.
+private final class PushBox: @unchecked Sendable {
+    let target: PushTarget
+    init(_ target: PushTarget) { self.target = target }
 }
 
 /// A row's binding, boxed: most rows have none, and those that have one share it when the

@@ -17,9 +17,19 @@ package struct ScreenRegistry: Sendable {
         var defaultValue: StoreValue
         /// The row, when it has rules beyond its kind (checked on every write to the key).
         var rules: BoundRow?
-        /// The id of the first row bound to the key, and the rules it sets (for conflicts).
+        /// The id of the first row bound to the key (for conflicts).
         var rowID: String = ""
-        var signature: RuleSignature = RuleSignature()
+
+        /// The rules the first row set for the key, as a second row's are compared with them:
+        /// made from what is kept (the row when it has rules; else its kind and default,
+        /// which are then all its rules: `BoundRow.hasRules`), not stored for every key.
+        var signature: RuleSignature {
+            if let row = rules?.row, let binding = row.binding { return RuleSignature(row.kind, binding) }
+            var binding = Binding(key: "", defaultValue: defaultValue)
+            // An input without rules is a multiline one (one line is a rule: no newline).
+            binding.multiline = kind == .input
+            return RuleSignature(kind, binding)
+        }
     }
 
     /// The screens read, in the order read.
