@@ -16,7 +16,7 @@ enum CodeActions {
         let doc = document.doc
         var out: [CodeAction] = []
         for d in diagnostics where d.source == "luascreen" {
-            guard let suggestion = d.data?.replacement ?? DiagnosticRanges.suggestion(d.message) else { continue }
+            guard let suggestion = d.data?.replacement ?? Diagnostic.suggestion(inErrorText: d.message) else { continue }
             let start = doc.offset(of: d.range.start)
             var edit = TextEdit(range: d.range, newText: suggestion)
             if let i = outline.token(at: start), outline.tokens[i].kind == .string, outline.tokens[i].start == start, outline.tokens[i].quote != 0 {

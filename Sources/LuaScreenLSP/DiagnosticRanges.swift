@@ -3,24 +3,9 @@ import LuaScreen
 /// `check`'s diagnostics as the editor shows them: each on the token it is about (the
 /// unknown field's name, the bad value, the constructor of the table), with its `code`
 /// (the kind its maker gave it), its `called from here` notes as related places, and a did-you-mean's
-/// suggestion kept for the quick fix. A namespace: callable from any thread.
+/// suggestion kept for the quick fix; the word and the suggestion are the ones the diagnostic's
+/// maker set (`Diagnostic.subject`, `.suggestion`), never read back from its message. A namespace: callable from any thread.
 package enum DiagnosticRanges {
-    /// The suggestion of ` (did you mean "X"?)` in `message`, if any.
-    package static func suggestion(_ message: String) -> String? {
-        guard let r = message.ranges(of: "did you mean \"").last else { return nil }
-        let rest = message[r.upperBound...]
-        guard let q = rest.firstIndex(of: "\"") else { return nil }
-        return String(rest[..<q])
-    }
-
-    /// The first quoted word after `marker` (`unknown field "txt"` → `txt`).
-    static func quoted(after marker: String, in message: String) -> String? {
-        guard let r = message.firstRange(of: marker + " \"") else { return nil }
-        let rest = message[r.upperBound...]
-        guard let q = rest.firstIndex(of: "\"") else { return nil }
-        return String(rest[..<q])
-    }
-
     /// The editor's diagnostic for `d`, placed in `doc` (whose outline is `outline`);
     /// `uriOf` names the document of another file (a note in a module).
     static func lsp(_ d: Diagnostic, doc: TextDocument, outline: Outline, uriOf: (String) -> String) -> LSPDiagnostic {
@@ -34,7 +19,7 @@ package enum DiagnosticRanges {
         let message = d.path.isEmpty ? d.message : "\(d.path): \(d.message)"
         return LSPDiagnostic(range: range, severity: d.severity == .error ? 1 : 2, code: d.code.rawValue, source: "luascreen",
                              message: message, relatedInformation: related.isEmpty ? nil : related,
-                             data: suggestion(d.message).map { DiagnosticData(replacement: $0) })
+                             data: d.suggestion.map { DiagnosticData(replacement: $0) })
     }
 
     /// Where `d` is about: a token on its line (or in the table that starts there), else the line.
@@ -56,10 +41,11 @@ package enum DiagnosticRanges {
             return nil
         }
         let field = d.path.split(separator: ".").last.map(String.init) ?? ""
-        if let word = quoted(after: "unknown field", in: d.message), let r = find(word, kind: .name) { return r }
-        if let word = quoted(after: "unknown value", in: d.message), let r = find(word, kind: .string) { return r }
-        if d.message.hasPrefix("ctx.store.") || d.message.contains(" is read, but no row binds") {
-            if let key = quoted(after: "binds the key", in: d.message), let r = find(key, kind: nil) { return r }
+        // The word its maker said it is about: an unknown field is a name, an unknown value a
+        // string, an unbound key either.
+        if let word = d.subject {
+            let kind: LuaTokens.Token.Kind? = d.code == .unknownField ? .name : d.code == .unknownValue ? .string : nil
+            if let r = find(word, kind: kind) { return r }
         }
         if !field.isEmpty, !field.contains("["), LuaTokens.isNameStart(field.utf8.first ?? 0), let r = find(field, kind: .name) {
             return r

@@ -21,14 +21,24 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     public var calledFrom: [SourceLocation]
     /// The kind of problem, set by the code that found it (the language server's `code`).
     public var code: DiagnosticCode
+    /// The name or value the problem is about, as the script wrote it (an unknown field's
+    /// name, an unknown value, an unbound store key), set by the code that found it so a tool
+    /// can place the problem on its token; nil when it is about no one word. Capped as quoted
+    /// text is. Not part of `check`'s text or JSON output.
+    public var subject: String?
+    /// The replacement a did-you-mean proposes (`"text"` for `txt`), set by the code that
+    /// found it (the language server's quick fix); nil when there is none. Capped as quoted
+    /// text is. Not part of `check`'s text or JSON output.
+    public var suggestion: String?
 
     /// A diagnostic at `file:line`, `path` naming the field. Every diagnostic passes here,
     /// so here is where script text is capped (SPEC §7): each quoted part of `message` and
     /// each dot-separated part of `path` keeps at most `quoteLimit` characters, `…` marking
     /// the cut. A 10 MiB field name in 30 rows prints 30 short lines, not 600 MiB.
-    /// `code` nil: `DiagnosticCode.general` of the severity, line and path.
+    /// `code` nil: `DiagnosticCode.general` of the severity, line and path. `subject` and
+    /// `suggestion`: the word the problem is about and a did-you-mean's replacement.
     public init(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String,
-                calledFrom: [SourceLocation] = [], code: DiagnosticCode? = nil) {
+                calledFrom: [SourceLocation] = [], code: DiagnosticCode? = nil, subject: String? = nil, suggestion: String? = nil) {
         self.severity = severity
         self.file = file
         self.line = line
@@ -36,16 +46,28 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         self.message = Diagnostic.capParts(message, separator: UInt8(ascii: "\""), every: false)
         self.calledFrom = calledFrom
         self.code = code ?? DiagnosticCode.general(severity, line: line, path: path)
+        self.subject = subject.map { Diagnostic.quote($0) }
+        self.suggestion = suggestion.map { Diagnostic.quote($0) }
     }
 
     /// A diagnostic whose message is an error known by its text only (raised through Lua, or
     /// another error's message): its code is `DiagnosticCode(errorText:)` of the message as
-    /// kept, else the general one.
+    /// kept, else the general one; its suggestion is the message's last did-you-mean.
     public static func ofErrorText(_ severity: Severity = .error, file: String, line: Int?, path: String, message: String,
                               calledFrom: [SourceLocation] = []) -> Diagnostic {
         var d = Diagnostic(severity, file: file, line: line, path: path, message: message, calledFrom: calledFrom)
         if let code = DiagnosticCode(errorText: d.message) { d.code = code }
+        d.suggestion = suggestion(inErrorText: d.message)
         return d
+    }
+
+    /// The replacement of the last ` did you mean "X"` in an error known by its text only (see
+    /// `ofErrorText`), or in a diagnostic's message an editor sent back without its data.
+    public static func suggestion(inErrorText message: String) -> String? {
+        guard let r = message.ranges(of: "did you mean \"").last else { return nil }
+        let rest = message[r.upperBound...]
+        guard let q = rest.firstIndex(of: "\"") else { return nil }
+        return String(rest[..<q])
     }
 
     /// The most characters of a name or value the script supplied that a diagnostic quotes.
@@ -114,8 +136,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// escape sequences to the terminal through its text.
     public var description: String {
         let place = line.map { "\(file):\($0)" } ?? file
-        let subject = path.isEmpty ? "" : "\(path): "
-        var text = sanitize("\(place): \(severity.rawValue): \(subject)\(message)", lineBreaks: .escape)
+        let pathPart = path.isEmpty ? "" : "\(path): "
+        var text = sanitize("\(place): \(severity.rawValue): \(pathPart)\(message)", lineBreaks: .escape)
         for caller in calledFrom {
             text += "\n" + sanitize("\(caller.file):\(caller.line): note: \(Diagnostic.calledFromNote)", lineBreaks: .escape)
         }

@@ -30,4 +30,29 @@ final class DiagnosticCodesTests: XCTestCase {
             return screen { title = "S", section { number { text = "N", key = "n", min = 0, max = 5, default = 9 } } }
             """), [.badDefault])
     }
+
+    func testMakersSayTheWordAndTheSuggestionWithoutTheMessage() {
+        let found = Diagnostic.sorted(diagnostics("""
+            return app { root = "mian", screens = { screen { id = "main", title = "M", section {
+              row { txt = "A" },
+              row { text = "B", accessory = "checkmrk" },
+              choice { text = "C", key = "c", options = { "red", "blue" }, default = "bleu" },
+              row { text = "D", on_select = function(ctx) return ctx.store.colr end },
+            } } } }
+            """))
+        let words = found.map { [$0.code.rawValue, $0.subject ?? "-", $0.suggestion ?? "-"] }
+        XCTAssertTrue(words.contains(["unknown-screen", "-", "main"]), "\(words)")
+        XCTAssertTrue(words.contains(["unknown-field", "txt", "text"]), "\(words)")
+        XCTAssertTrue(words.contains(["unknown-value", "checkmrk", "checkmark"]), "\(words)")
+        XCTAssertTrue(words.contains(["bad-default", "-", "blue"]), "\(words)")
+        XCTAssertTrue(words.contains(["missing-field", "-", "-"]), "\(words)")
+        XCTAssertTrue(words.contains(["key-typo", "colr", "-"]), "\(words)")
+    }
+
+    func testAnErrorKnownByItsTextKeepsItsDidYouMean() {
+        let d = Diagnostic.ofErrorText(file: "a.lua", line: 3, path: "", message: "no screen with id \"x\" (did you mean \"y\"?)")
+        XCTAssertEqual(d.code, .unknownScreen)
+        XCTAssertEqual(d.suggestion, "y")
+        XCTAssertNil(Diagnostic.ofErrorText(file: "a.lua", line: 3, path: "", message: "missing required field \"text\"").suggestion)
+    }
 }

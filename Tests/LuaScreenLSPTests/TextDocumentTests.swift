@@ -1,4 +1,5 @@
 import XCTest
+import LuaScreen
 import LuaScreenLSP
 
 final class TextDocumentTests: XCTestCase {
@@ -27,7 +28,7 @@ final class TextDocumentTests: XCTestCase {
     }
 
     func testDiagnosticCodesAndSuggestions() {
-        XCTAssertEqual(DiagnosticRanges.suggestion("unknown field \"txt\" (did you mean \"text\"?)"), "text")
-        XCTAssertNil(DiagnosticRanges.suggestion("missing required field \"text\""))
+        XCTAssertEqual(Diagnostic.suggestion(inErrorText: "unknown field \"txt\" (did you mean \"text\"?)"), "text")
+        XCTAssertNil(Diagnostic.suggestion(inErrorText: "missing required field \"text\""))
     }
 }

@@ -121,8 +121,10 @@ extension Validator {
         if sawScreens, registry.screens.isEmpty { report("the app has no screens", field: "screens") }
         if let r = root {
             if registry.screen(r) == nil, !registry.screens.isEmpty {
+                let closest = Suggest.closest(to: r, in: registry.screenIDs)
                 diagnostics.append(Diagnostic(file: rootPlace.file, line: rootPlace.line, path: "root",
-                                              message: "no screen with id \"\(r)\"\(Suggest.hint(r, registry.screenIDs))", code: .unknownScreen))
+                                              message: "no screen with id \"\(r)\"\(Suggest.hint(closest: closest))", code: .unknownScreen,
+                                              suggestion: closest))
             }
         } else {
             root = registry.screens.first?.id
@@ -164,8 +166,10 @@ extension Validator {
     /// Reports pushes by id that name no screen.
     func resolvePushes() {
         for push in pendingPushes where registry.screenPosition(push.id) == nil {
+            let closest = Suggest.closest(to: push.id, in: registry.screenIDs)
             diagnostics.append(Diagnostic(.error, file: push.place.file, line: push.place.line, path: push.path,
-                                          message: "no screen with id \"\(push.id)\"\(Suggest.hint(push.id, registry.screenIDs))", code: .unknownScreen))
+                                          message: "no screen with id \"\(push.id)\"\(Suggest.hint(closest: closest))", code: .unknownScreen,
+                                          suggestion: closest))
         }
         pendingPushes.removeAll()
     }

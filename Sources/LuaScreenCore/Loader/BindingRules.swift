@@ -124,7 +124,9 @@ extension Validator {
             if case .value(let options)? = binding.options {
                 for item in items where !options.contains(where: { $0.value.sameValue(as: item) }) {
                     let values = options.prefix(20).map { "\"\($0.value)\"" }.joined(separator: ", ")
-                    report("the default holds \"\(item)\", which is not among the options (\(values))\(Suggest.hint(item.description, options.map { $0.value.description }))", field: "default", code: .badDefault)
+                    let closest = Suggest.closest(to: item.description, in: options.map { $0.value.description })
+                    report("the default holds \"\(item)\", which is not among the options (\(values))\(Suggest.hint(closest: closest))", field: "default",
+                           code: .badDefault, suggestion: closest)
                 }
             }
             if let lo = binding.minSelected, items.count < lo {
@@ -161,7 +163,9 @@ extension Validator {
                 if let d = defaultValue {
                     if !options.contains(where: { $0.value.sameValue(as: d) }) {
                         let values = options.map { "\"\($0.value)\"" }.joined(separator: ", ")
-                        report("the default \"\(d)\" is not among the options (\(values))\(Suggest.hint(d.description, options.map { $0.value.description }))", field: "default", code: .badDefault)
+                        let closest = Suggest.closest(to: d.description, in: options.map { $0.value.description })
+                        report("the default \"\(d)\" is not among the options (\(values))\(Suggest.hint(closest: closest))", field: "default",
+                               code: .badDefault, suggestion: closest)
                     }
                     binding.defaultValue = d
                 } else if let first = options.first {

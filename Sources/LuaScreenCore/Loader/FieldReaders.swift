@@ -116,21 +116,24 @@ extension Validator {
         }
         if let value = E(rawValue: raw) { return value }
         let names = E.allCases.map(\.rawValue)
-        let suggestion = Suggest.closest(to: raw, in: names).map { "; did you mean \"\($0)\"?" } ?? ""
-        report("unknown value \"\(raw)\" (expected \(names.joined(separator: ", "))\(suggestion))", field: field, code: .unknownValue)
+        let closest = Suggest.closest(to: raw, in: names)
+        let suggestion = closest.map { "; did you mean \"\($0)\"?" } ?? ""
+        report("unknown value \"\(raw)\" (expected \(names.joined(separator: ", "))\(suggestion))", field: field, code: .unknownValue,
+               subject: raw, suggestion: closest)
         return nil
     }
 
     /// Reports a field the table does not have, with a did-you-mean or the kinds that have it.
     func unknownField(_ key: String, allowed: [String]) {
-        var hint = Suggest.hint(key, allowed)
+        let closest = Suggest.closest(to: key, in: allowed)
+        var hint = Suggest.hint(closest: closest)
         if hint.isEmpty {
             let owners = FieldNames.kinds(having: key)
             if !owners.isEmpty {
                 hint = " (it is a field of \(owners.map { $0.constructor }.joined(separator: ", ")) rows)"
             }
         }
-        report("unknown field \"\(key)\"\(hint)", field: key, code: .unknownField)
+        report("unknown field \"\(key)\"\(hint)", field: key, code: .unknownField, subject: key, suggestion: closest)
     }
 
     /// Iterates the table: string keys go to `field` with their value, positive integer

@@ -85,10 +85,12 @@ extension Validator {
 
     /// Reports a problem at the current place and path (plus `field`); `code` nil: the
     /// general code of its severity and place (`DiagnosticCode.general`).
-    func report(_ message: String, field: String? = nil, severity: Diagnostic.Severity = .error, code: DiagnosticCode? = nil) {
+    func report(_ message: String, field: String? = nil, severity: Diagnostic.Severity = .error, code: DiagnosticCode? = nil,
+                subject: String? = nil, suggestion: String? = nil) {
         let (f, l) = place
         diagnostics.append(Diagnostic(severity, file: f, line: l, path: pathString(field), message: message,
-                                      calledFrom: callChains[Int(placeChains.last ?? 0)], code: code))
+                                      calledFrom: callChains[Int(placeChains.last ?? 0)], code: code,
+                                      subject: subject, suggestion: suggestion))
     }
 
     /// Reports a value of the wrong type, showing what it is.

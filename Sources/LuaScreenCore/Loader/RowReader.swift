@@ -72,8 +72,10 @@ extension Validator {
                 return nil
             }
             guard enter(t) else { return nil }
-            let suggestion = Suggest.closest(to: tag, in: FieldNames.rowTypes).map { "; did you mean \"\($0)\"?" } ?? ""
-            report("unknown value \"\(tag)\" (expected \(FieldNames.rowTypes.joined(separator: ", "))\(suggestion))", field: "type", code: .unknownValue)
+            let closest = Suggest.closest(to: tag, in: FieldNames.rowTypes)
+            let suggestion = closest.map { "; did you mean \"\($0)\"?" } ?? ""
+            report("unknown value \"\(tag)\" (expected \(FieldNames.rowTypes.joined(separator: ", "))\(suggestion))", field: "type", code: .unknownValue,
+                   subject: tag, suggestion: closest)
             leave(t)
             return nil
         default:

@@ -73,19 +73,21 @@ extension StoreKeyUse {
         var out: [Diagnostic] = []
         for use in uses where !use.isWrite && !isBound(use.key) && !written.contains(use.key) {
             guard warned.insert(use.key).inserted else { continue }
-            let hint = Suggest.hint(use.key, boundKeys)
+            let closest = Suggest.closest(to: use.key, in: boundKeys)
+            let hint = Suggest.hint(closest: closest)
             out.append(Diagnostic(.warning, file: use.file, line: use.line, path: "",
                                   message: "ctx.store\(StoreKeyUse.accessor(use.key)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)",
-                                  code: StoreKeyUse.typoCode(use.key)))
+                                  code: StoreKeyUse.typoCode(use.key), subject: use.key, suggestion: closest))
         }
         // A key read under a computed name may be one a computed write stores: then no word.
         guard !writesComputedKey else { return out }
         for read in computedReads where !isBound(read.key) && !written.contains(read.key) {
             guard warned.insert(read.key).inserted else { continue }
-            let hint = Suggest.hint(read.key, boundKeys)
+            let closest = Suggest.closest(to: read.key, in: boundKeys)
+            let hint = Suggest.hint(closest: closest)
             out.append(Diagnostic(.warning, file: read.file, line: read.line, path: "",
                                   message: "ctx.store\(StoreKeyUse.accessor(read.key)) is read by \(read.reader), but no row binds the key \"\(read.key.prefix(200))\" and the script never writes it\(hint)",
-                                  calledFrom: read.calledFrom, code: StoreKeyUse.typoCode(read.key)))
+                                  calledFrom: read.calledFrom, code: StoreKeyUse.typoCode(read.key), subject: read.key, suggestion: closest))
         }
         return out
     }
