@@ -23,7 +23,7 @@ extension Validator {
         }
         checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: s.has(.options))
         row.binding = binding
-        let entry = ScreenRegistry.BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue,
+        let entry = ScreenRegistry.BoundKey(defaultValue: binding.defaultValue, kind: kind, line: Int32(row.location?.line ?? 0),
                              rules: BoundRow.hasRules(row) ? BoundRow(row) : nil, rowID: row.id)
         if let previous = registry.bind(binding.key, entry) {
             let at = previous.line > 0 ? " at line \(previous.line)" : ""

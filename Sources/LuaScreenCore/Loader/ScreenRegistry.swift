@@ -12,9 +12,10 @@ import ScreenModel
 package struct ScreenRegistry: Sendable {
     /// What a store read needs to know of a key, kept small: a screen may bind 100,000.
     package struct BoundKey: Sendable {
+        // The default first: the kind and line fill its tail (48 bytes a key, not 56).
+        var defaultValue: StoreValue
         var kind: RowKind
         var line: Int32
-        var defaultValue: StoreValue
         /// The row, when it has rules beyond its kind (checked on every write to the key).
         var rules: BoundRow?
         /// The id of the first row bound to the key (for conflicts).
