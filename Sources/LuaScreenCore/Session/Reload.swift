@@ -48,6 +48,7 @@ extension Session {
         loadDiagnostics = loaded.diagnostics
         app = loaded.app
         sources = loaded.sources
+        scriptKeyLines = loaded.keyLines
         navigation = []
         caches.screen = nil
         warnedKeys = []

@@ -64,6 +64,8 @@ public final class Session {
     var warnedKeys = Set<StoreKey>()
     /// The script's text when it was not read from its file (an editor's buffer), for the key-typo scan.
     var scriptText: [UInt8]?
+    /// The lines of the script's text (as loaded) that the key-typo scan reads.
+    var scriptKeyLines: [(Int, String)]
     /// Keys whose `default` function is running (one that reads its own key gets the fallback).
     var defaulting = Set<String>()
 
@@ -106,6 +108,7 @@ public final class Session {
         self.app = loaded.app
         self.store = options.store ?? MemoryStore()
         self.sources = SourceFiles(path)
+        self.scriptKeyLines = loaded.keyLines
         installContext()
     }
 
