@@ -18,7 +18,7 @@ extension LuaState {
 
     /// The line the constructor that made the table at `index` was called on (0 when a plain
     /// table) and its chunk name (a pointer stable for the state's life, or nil).
-    public func constructorPlace(of index: Int32) -> (line: Int32, source: UnsafePointer<CChar>?) {
+    func constructorPlace(of index: Int32) -> (line: Int32, source: UnsafePointer<CChar>?) {
         var source: UnsafePointer<CChar>? = nil
         let line = ls_constructor_line(L, index, &source)
         return (line, source)
@@ -27,7 +27,7 @@ extension LuaState {
     /// The calls that led to the constructor of the table at `index` when it was called inside
     /// a function (a helper that builds rows): (chunk path, line) a frame, innermost first, up
     /// to the main chunk. Empty for a table made in a main chunk or without a constructor.
-    public func constructorCallers(of index: Int32) -> [(file: String, line: Int)] {
+    func constructorCallers(of index: Int32) -> [(file: String, line: Int)] {
         var length = 0
         guard let chain = ls_constructor_callers(L, index, &length), length > 0 else { return [] }
         let bytes = UnsafeRawBufferPointer(start: chain, count: length)

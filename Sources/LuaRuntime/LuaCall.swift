@@ -43,9 +43,25 @@ public struct LuaCall: ~Copyable {
     @inlinable
     public func string(_ n: Int) -> String? { stack.checkedString(at: Int32(n))?.0 }
 
-    /// Lends the calling thread's stack to `body`: a package seam for the host functions not
-    /// yet moved off stack indices (the run-time edits of ctx read their tables by index).
-    package func withStack<R>(_ body: (LuaStack) -> R) -> R { body(stack) }
+    /// The truth of argument `n`: false only for nil, false and no argument.
+    @inlinable
+    public func truth(_ n: Int) -> Bool { stack.bool(at: Int32(n)) }
+
+    /// Argument `n` when it is a number with an exact integer value.
+    @inlinable
+    public func integer(_ n: Int) -> Int64? { stack.integer(at: Int32(n)) }
+
+    /// Lends `body` a new table filled by `fill` (a scratch table: a row rebuilt with new
+    /// fields), then lets it go.
+    @inlinable
+    public func withNewTable<R>(recordCount: Int = 0, fill: (LuaTableWriter) -> Void, _ body: (borrowing LuaTableView) -> R) -> R {
+        let top = stack.top
+        stack.ensure(6)
+        stack.newTable(recordCount: recordCount)
+        defer { stack.top = top }
+        fill(LuaTableWriter(state, stack, top + 1))
+        return body(LuaTableView(state, stack, top + 1))
+    }
 
     // MARK: results
 
@@ -121,22 +137,27 @@ public struct LuaCall: ~Copyable {
         stack.pushValue(-1)
         stack.setUserValue(Int32(n), slot)
     }
+    /// Pushes as a result a new handle (see `LuaStack.newHandle`) whose metatable is a new
+    /// table filled by `metatable`; its identity, as `LuaValueView.pointer` reads it when the
+    /// host meets it again (a test's session).
+    public func pushHandle(metatable: (LuaTableWriter) -> Void) -> UnsafeRawPointer? {
+        stack.ensure(6)
+        stack.newHandle()
+        let pointer = stack.pointer(at: -1)
+        pushNewTable(recordCount: 3, metatable)
+        stack.setMetatable(-2)
+        return pointer
+    }
     /// Pushes a new table filled by `body` as a result.
     @inlinable
     public func pushNewTable(arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {
         stack.ensure(6)
         stack.newTable(arrayCount: arrayCount, recordCount: recordCount)
-        body(LuaTableWriter(stack, stack.top))
+        body(LuaTableWriter(state, stack, stack.top))
     }
 }
 
 extension LuaState {
-    /// Pushes a Lua function that runs `body` on each call, lending it the call's arguments
-    /// and results. `body` must not raise: it returns `.error`.
-    public func pushHostCall(_ body: @escaping (borrowing LuaCall) -> HostResult) {
-        pushHostFunction { [unowned(unsafe) self] s in body(LuaCall(self, s)) }
-    }
-
     /// Installs `body` as the global function `name` (see `pushHostCall(_:)`).
     public func setGlobalHostCall(_ name: String, _ body: @escaping (borrowing LuaCall) -> HostResult) {
         pushHostCall(body)

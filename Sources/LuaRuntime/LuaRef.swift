@@ -110,13 +110,13 @@ final class LuaRefTable {
 extension LuaStack {
     /// Pushes the value `ref` keeps (the registry is shared by every thread of a state); its type.
     @discardableResult
-    public func push(_ ref: LuaRef) -> LuaType { push(ref: ref.id) }
+    func push(_ ref: LuaRef) -> LuaType { push(ref: ref.id) }
 }
 
 extension LuaState {
     /// Pops the value on top and keeps it in the registry until the returned handle goes
     /// (or the state closes). A nil value is kept as nil.
-    public func ref() -> LuaRef {
+    func ref() -> LuaRef {
         LuaRef(id: refs.take(), table: refs)
     }
 
@@ -125,7 +125,7 @@ extension LuaState {
 
     /// Pushes the value `ref` keeps; its type.
     @discardableResult
-    public func push(_ ref: LuaRef) -> LuaType {
+    func push(_ ref: LuaRef) -> LuaType {
         push(ref: ref.id)
     }
 }

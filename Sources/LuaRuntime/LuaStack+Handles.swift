@@ -8,26 +8,26 @@ import CLuaShim
 extension LuaStack {
     /// Pushes a new handle of no bytes with `userValues` hidden slots (reachable only
     /// through `userValue(_:_:)`, never from a sandboxed script).
-    public func newHandle(userValues: Int32 = 0) {
+    @usableFromInline func newHandle(userValues: Int32 = 0) {
         _ = lua_newuserdatauv(L, 0, userValues)
     }
 
     /// Pushes slot `n` (from 1) of the handle at `index`; its type (`.none` when no such slot).
     @discardableResult
-    public func userValue(_ index: Int32, _ n: Int32) -> LuaType {
+    @usableFromInline func userValue(_ index: Int32, _ n: Int32) -> LuaType {
         LuaType(rawValue: lua_getiuservalue(L, index, n)) ?? .none
     }
 
     /// Pops a value into slot `n` of the handle at `index`; false when it has no such slot.
     @discardableResult
-    public func setUserValue(_ index: Int32, _ n: Int32) -> Bool {
+    @usableFromInline func setUserValue(_ index: Int32, _ n: Int32) -> Bool {
         lua_setiuservalue(L, index, n) != 0
     }
 }
 
 extension LuaStack {
     /// The bytes of the string at `index`, exactly (no UTF-8 repair), only when it is a string.
-    public func bytes(at index: Int32) -> [UInt8]? {
+    @usableFromInline func bytes(at index: Int32) -> [UInt8]? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = ls_tolstring(L, index, &length) else { return nil }

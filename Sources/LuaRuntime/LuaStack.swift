@@ -28,37 +28,40 @@ public enum LuaType: Int32, Sendable {
 /// Pushes happen while the memory cap is lifted (outside `ls_pcall`, or inside a host function),
 /// so they cannot raise either.
 ///
-/// Not `Sendable`: bound, like its `LuaState`, to the thread that made the state.
-public struct LuaStack {
-    /// The Lua thread whose stack this is (the C API's handle: package, for LuaRuntime's own C-level tests; no other module uses it).
-    package let L: OpaquePointer
+/// LuaRuntime's own: no other module sees a stack or an index (they get views, writers,
+/// `LuaCall`, `LuaArguments` and `LuaResults`). Not `Sendable`: bound, like its `LuaState`, to
+/// the thread that made the state.
+@usableFromInline
+struct LuaStack {
+    /// The Lua thread whose stack this is (the C API's handle).
+    @usableFromInline let L: OpaquePointer
 
     /// True when this is the main thread's stack of `state`, not a coroutine's (the test
     /// globals refuse to run inside a coroutine).
-    public func isMainThread(of state: LuaState) -> Bool { L == state.L }
+    @usableFromInline func isMainThread(of state: LuaState) -> Bool { L == state.L }
 
     /// The stack of thread `L`.
-    public init(_ L: OpaquePointer) { self.L = L }
+    @usableFromInline init(_ L: OpaquePointer) { self.L = L }
 
     /// The index of the top slot (the number of values); setting it pops or pushes nils.
-    public var top: Int32 {
+    @usableFromInline var top: Int32 {
         get { lua_gettop(L) }
         nonmutating set { lua_settop(L, newValue) }
     }
 
     /// Pops `n` values.
-    public func pop(_ n: Int32 = 1) { ls_pop(L, n) }
+    @usableFromInline func pop(_ n: Int32 = 1) { ls_pop(L, n) }
     /// `index` as an index from the bottom (one that stays valid across pushes).
-    public func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
+    @usableFromInline func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
     /// Makes room for `slots` more values; false when the stack cannot grow.
     @discardableResult
-    public func ensure(_ slots: Int32) -> Bool { lua_checkstack(L, slots) != 0 }
+    @usableFromInline func ensure(_ slots: Int32) -> Bool { lua_checkstack(L, slots) != 0 }
 
     /// The type of the value at `index` (`.none` for an empty slot).
-    public func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
+    @usableFromInline func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
 
     /// The string at `index`, only when it is a string (numbers are not converted).
-    public func string(at index: Int32) -> String? {
+    @usableFromInline func string(at index: Int32) -> String? {
         checkedString(at: index)?.0
     }
 
@@ -69,7 +72,7 @@ public struct LuaStack {
     /// state's cap (`ls_host_charge`). When the action has copied as much as the cap allows,
     /// the copy is refused (nil) and the host function's trampoline raises "memory limit
     /// exceeded" at the script's line instead of anything the host returned.
-    public func checkedString(at index: Int32) -> (String, valid: Bool)? {
+    @usableFromInline func checkedString(at index: Int32) -> (String, valid: Bool)? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = ls_tolstring(L, index, &length), length < 64 || ls_host_charge(L, length) != 0 else { return nil }
@@ -94,19 +97,19 @@ public struct LuaStack {
 
     /// Charges work the host does for the script to the budget; false (and the script's next
     /// instruction raises the budget's error) when the budget cannot pay: then skip the work.
-    public func chargeWork(_ instructions: Int) -> Bool {
+    @usableFromInline func chargeWork(_ instructions: Int) -> Bool {
         ls_charge_host_work(L, Int64(instructions)) != 0
     }
 
     /// Gives back the charge of a copy the host has dropped (see `checkedString`).
-    public func releaseCopy(of text: String) {
+    @usableFromInline func releaseCopy(of text: String) {
         ls_host_release(L, text.utf8.count)
     }
 
     /// The string at `index` as a name the host only compares with short known words and
     /// quotes in messages (a field name, an enum value): at most its first 1 KiB (a longer
     /// one matches no known word anyway, and diagnostics quote 200 characters), not charged.
-    public func name(at index: Int32) -> String? {
+    @usableFromInline func name(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = ls_tolstring(L, index, &length) else { return nil }
@@ -127,7 +130,7 @@ public struct LuaStack {
     }
 
     /// The default id a row's text at `index` gives (see `ls_slug`), when it is a string.
-    public func slug(at index: Int32) -> String? {
+    @usableFromInline func slug(at index: Int32) -> String? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = ls_tolstring(L, index, &length), length < 64 || ls_host_charge(L, length) != 0 else { return nil }
@@ -137,13 +140,13 @@ public struct LuaStack {
     }
 
     /// The number at `index`, only when it is a number (strings are not converted).
-    public func number(at index: Int32) -> Double? {
+    @usableFromInline func number(at index: Int32) -> Double? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }
         return lua_tonumberx(L, index, nil)
     }
 
     /// The integer at `index` when it is a number with an exact integer value.
-    public func integer(at index: Int32) -> Int64? {
+    @usableFromInline func integer(at index: Int32) -> Int64? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }
         var ok: Int32 = 0
         let value = lua_tointegerx(L, index, &ok)
@@ -151,15 +154,15 @@ public struct LuaStack {
     }
 
     /// Whether the value at `index` is an integer (not a float, not a string).
-    public func isInteger(at index: Int32) -> Bool { ls_isinteger(L, index) != 0 }
+    @usableFromInline func isInteger(at index: Int32) -> Bool { ls_isinteger(L, index) != 0 }
     /// The truth of the value at `index`: false only for nil and false.
-    public func bool(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+    @usableFromInline func bool(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
     /// The identity of the table, function, userdata or thread at `index` (nil for others).
-    public func pointer(at index: Int32) -> UnsafeRawPointer? { lua_topointer(L, index) }
+    @usableFromInline func pointer(at index: Int32) -> UnsafeRawPointer? { lua_topointer(L, index) }
 
     /// Pushes `t[key]` without metamethods, where `t` is the table at `table`.
     @discardableResult
-    public func rawGet(_ table: Int32, _ key: String) -> LuaType {
+    @usableFromInline func rawGet(_ table: Int32, _ key: String) -> LuaType {
         let t = absolute(table)
         push(key)
         return LuaType(rawValue: lua_rawget(L, t)) ?? .none
@@ -167,12 +170,12 @@ public struct LuaStack {
 
     /// Pushes `t[index]` without metamethods, where `t` is the table at `table`.
     @discardableResult
-    public func rawGet(_ table: Int32, index: Int) -> LuaType {
+    @usableFromInline func rawGet(_ table: Int32, index: Int) -> LuaType {
         LuaType(rawValue: lua_rawgeti(L, table, lua_Integer(index))) ?? .none
     }
 
     /// `t[key] = value on top` without metamethods; pops the value.
-    public func rawSet(_ table: Int32, _ key: String) {
+    @usableFromInline func rawSet(_ table: Int32, _ key: String) {
         let t = absolute(table)
         push(key)
         lua_rotate(L, -2, 1)
@@ -180,7 +183,7 @@ public struct LuaStack {
     }
 
     /// `t[key] = value on top` for a literal key (no Swift string made); pops the value.
-    public func rawSet(_ table: Int32, field key: StaticString) {
+    @usableFromInline func rawSet(_ table: Int32, field key: StaticString) {
         let t = absolute(table)
         key.withUTF8Buffer { buffer in
             buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
@@ -192,42 +195,42 @@ public struct LuaStack {
     }
 
     /// `t[key] = value` with key and value on top (pops both), without metamethods.
-    public func rawSet(_ table: Int32) {
+    @usableFromInline func rawSet(_ table: Int32) {
         lua_rawset(L, table)
     }
 
     /// `t[index] = value on top` without metamethods; pops the value.
-    public func rawSet(_ table: Int32, index: Int) {
+    @usableFromInline func rawSet(_ table: Int32, index: Int) {
         lua_rawseti(L, table, lua_Integer(index))
     }
 
     /// The length of the value at `index` without `__len` (`#` of a string or a table's border).
-    public func rawLength(_ index: Int32) -> Int { Int(lua_rawlen(L, index)) }
+    @usableFromInline func rawLength(_ index: Int32) -> Int { Int(lua_rawlen(L, index)) }
 
     /// Replaces the key on top with `t[key]`, where `t` is the table at `table` (raw).
     @discardableResult
-    public func rawGetTop(_ table: Int32) -> LuaType {
+    @usableFromInline func rawGetTop(_ table: Int32) -> LuaType {
         LuaType(rawValue: lua_rawget(L, table)) ?? .none
     }
 
     /// lua_next on the table at `table`; the key must be on top (push nil to start).
-    public func next(_ table: Int32) -> Bool { lua_next(L, table) != 0 }
+    @usableFromInline func next(_ table: Int32) -> Bool { lua_next(L, table) != 0 }
 
     /// Pushes nil.
-    public func pushNil() { lua_pushnil(L) }
+    @usableFromInline func pushNil() { lua_pushnil(L) }
     /// Pushes the value the registry slot `r` keeps (a `LuaRef`'s `id`; on this thread's stack).
     @discardableResult
-    public func push(ref r: Int32) -> LuaType { LuaType(rawValue: ls_rawgetref(L, r)) ?? .none }
+    @usableFromInline func push(ref r: Int32) -> LuaType { LuaType(rawValue: ls_rawgetref(L, r)) ?? .none }
     /// Pushes a boolean.
-    public func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
+    @usableFromInline func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
     /// Pushes an integer.
-    public func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    @usableFromInline func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
     /// Pushes a 64-bit integer.
-    public func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
+    @usableFromInline func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
     /// Pushes a float.
-    public func push(_ value: Double) { lua_pushnumber(L, value) }
+    @usableFromInline func push(_ value: Double) { lua_pushnumber(L, value) }
     /// Pushes a copy of the string's UTF-8 bytes.
-    public func push(_ value: String) {
+    @usableFromInline func push(_ value: String) {
         var copy = value
         copy.withUTF8 { buffer in
             guard let base = buffer.baseAddress else { _ = lua_pushlstring(L, "", 0); return }
@@ -235,36 +238,36 @@ public struct LuaStack {
         }
     }
     /// Pushes a copy of the value at `index`.
-    public func pushValue(_ index: Int32) { lua_pushvalue(L, index) }
+    @usableFromInline func pushValue(_ index: Int32) { lua_pushvalue(L, index) }
     /// Pushes a new table with room for `arrayCount` items and `recordCount` fields.
-    public func newTable(arrayCount: Int = 0, recordCount: Int = 0) {
+    @usableFromInline func newTable(arrayCount: Int = 0, recordCount: Int = 0) {
         lua_createtable(L, Int32(clamping: arrayCount), Int32(clamping: recordCount))
     }
     /// Moves the top value to `index`, shifting the ones above up.
-    public func insert(_ index: Int32) { ls_insert(L, index) }
+    @usableFromInline func insert(_ index: Int32) { ls_insert(L, index) }
     /// Removes the value at `index`, shifting the ones above down.
-    public func remove(_ index: Int32) { ls_remove(L, index) }
+    @usableFromInline func remove(_ index: Int32) { ls_remove(L, index) }
     /// Pushes the global table.
-    public func pushGlobals() { ls_pushglobaltable(L) }
+    @usableFromInline func pushGlobals() { ls_pushglobaltable(L) }
     /// Pops the top value into the global `name`, raw: a `__newindex` a script gave `_G` never
     /// runs (outside a protected call it could raise through Swift).
-    public func setGlobal(_ name: String) {
+    @usableFromInline func setGlobal(_ name: String) {
         ls_pushglobaltable(L)
         lua_rotate(L, -2, 1)
         rawSet(-2, name)
         ls_pop(L, 1)
     }
     /// Whether the values at `a` and `b` are the same without `__eq`.
-    public func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
+    @usableFromInline func rawEqual(_ a: Int32, _ b: Int32) -> Bool { lua_rawequal(L, a, b) != 0 }
     /// Pops the table on top and makes it the metatable of the value at `index`.
-    public func setMetatable(_ index: Int32) { _ = lua_setmetatable(L, index) }
+    @usableFromInline func setMetatable(_ index: Int32) { _ = lua_setmetatable(L, index) }
     /// Pushes the metatable of the value at `index` and returns true; false (nothing pushed) if none.
     @discardableResult
-    public func getMetatable(_ index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
+    @usableFromInline func getMetatable(_ index: Int32) -> Bool { lua_getmetatable(L, index) != 0 }
 
     /// Loads a text chunk: pushes the function (status LUA_OK) or the error message (a
     /// syntax or memory error status). Binary chunks are refused.
-    public func loadText(_ source: [UInt8], chunkName: String) -> Int32 {
+    @usableFromInline func loadText(_ source: [UInt8], chunkName: String) -> Int32 {
         source.withUnsafeBufferPointer { buffer -> Int32 in
             let base = UnsafeRawPointer(buffer.baseAddress ?? UnsafePointer<UInt8>(bitPattern: 1)!)
             return ls_loadtext(L, base.assumingMemoryBound(to: CChar.self), buffer.count, chunkName)
@@ -272,7 +275,7 @@ public struct LuaStack {
     }
 
     /// Where the Lua function at `index` was defined: source and first line.
-    public func functionDefinition(_ index: Int32) -> (source: String, line: Int)? {
+    @usableFromInline func functionDefinition(_ index: Int32) -> (source: String, line: Int)? {
         guard lua_type(L, index) == LUA_TFUNCTION else { return nil }
         var ar = lua_Debug()
         lua_pushvalue(L, index)

@@ -93,16 +93,31 @@ public enum HostResult: Sendable {
     case error(String)
 }
 
+/// A host function as the trampoline finds it: a body that reads the stack (LuaRuntime's
+/// own, the sandbox's), or one lent a `LuaCall` on `state` (every other host function).
 final class HostFunctionBox {
-    let body: (LuaStack) -> HostResult
-    init(_ body: @escaping (LuaStack) -> HostResult) { self.body = body }
+    let body: ((LuaStack) -> HostResult)?
+    let callBody: ((borrowing LuaCall) -> HostResult)?
+    unowned(unsafe) let state: LuaState
+    init(_ body: @escaping (LuaStack) -> HostResult, state: LuaState) {
+        self.body = body
+        self.callBody = nil
+        self.state = state
+    }
+    init(call body: @escaping (borrowing LuaCall) -> HostResult, state: LuaState) {
+        self.body = nil
+        self.callBody = body
+        self.state = state
+    }
 }
 
 private let hostTrampoline: ls_host_function = { L, context in
     guard let L, let context else { return 0 }
     let box = Unmanaged<HostFunctionBox>.fromOpaque(context).takeUnretainedValue()
     let stack = LuaStack(L)
-    switch box.body(stack) {
+    let result: HostResult
+    if let callBody = box.callBody { result = callBody(LuaCall(box.state, stack)) } else { result = box.body!(stack) }
+    switch result {
     case .results(let n):
         return n
     case .error(let message):
@@ -122,8 +137,8 @@ public final class LuaState {
     /// The main thread of the state (the C API's handle: it never leaves LuaRuntime; host
     /// code uses `stack`).
     package let L: OpaquePointer
-    /// The main thread's stack, where the host reads and pushes.
-    public let stack: LuaStack
+    /// The main thread's stack, where LuaRuntime reads and pushes (no other module sees it).
+    @usableFromInline let stack: LuaStack
     /// The limits the state was made with.
     public let limits: LuaLimits
     private var hostFunctions: [HostFunctionBox] = []
@@ -223,8 +238,8 @@ public final class LuaState {
 
     /// Pushes the value the registry slot `r` keeps (a `LuaRef`'s `id`, as a model's
     /// `ScriptRef` names it); its type.
-    @discardableResult
-    public func push(ref r: Int32) -> LuaType {
+    @usableFromInline @discardableResult
+    func push(ref r: Int32) -> LuaType {
         LuaType(rawValue: ls_rawgetref(L, r)) ?? .none
     }
 
@@ -238,14 +253,24 @@ public final class LuaState {
     // MARK: host functions
 
     /// Pushes a Lua function that runs `body`. `body` must not raise: it returns `.error`.
-    public func pushHostFunction(_ body: @escaping (LuaStack) -> HostResult) {
-        let box = HostFunctionBox(body)
+    func pushHostFunction(_ body: @escaping (LuaStack) -> HostResult) {
+        push(HostFunctionBox(body, state: self))
+    }
+
+    /// Pushes a Lua function that runs `body` on each call, lending it the call's arguments
+    /// and results. `body` must not raise: it returns `.error`.
+    func pushHostCall(_ body: @escaping (borrowing LuaCall) -> HostResult) {
+        push(HostFunctionBox(call: body, state: self))
+    }
+
+    /// Pushes the C closure that runs `box` (kept as long as the state).
+    private func push(_ box: HostFunctionBox) {
         hostFunctions.append(box)
         ls_pushhostfunction(L, hostTrampoline, Unmanaged.passUnretained(box).toOpaque())
     }
 
     /// Installs `body` as the global function `name` (see `pushHostFunction`).
-    public func setGlobalFunction(_ name: String, _ body: @escaping (LuaStack) -> HostResult) {
+    func setGlobalFunction(_ name: String, _ body: @escaping (LuaStack) -> HostResult) {
         pushHostFunction(body)
         stack.setGlobal(name)
     }
@@ -254,35 +279,23 @@ public final class LuaState {
 
     /// Loads a text chunk and pushes it as a function; throws (nothing pushed) a syntax or
     /// memory error. Binary chunks are refused.
-    public func load(_ source: [UInt8], chunkName: String) throws(LuaError) {
+    func load(_ source: [UInt8], chunkName: String) throws(LuaError) {
         let status = stack.loadText(source, chunkName: chunkName)
         if status != LUA_OK { throw popError(status: status) }
     }
 
     /// Loads a text chunk from a string and pushes it as a function (see `load(_:chunkName:)`).
-    public func load(_ source: String, chunkName: String) throws(LuaError) {
+    func load(_ source: String, chunkName: String) throws(LuaError) {
         try load(Array(source.utf8), chunkName: chunkName)
     }
 
     /// Calls the function under `nargs` arguments, under the budget, the cap and the
     /// traceback handler, leaving `nresults` results (-1: all). Throws what the call raised;
     /// then the stack is as it was below the function.
-    public func call(nargs: Int32 = 0, nresults: Int32 = 0) throws(LuaError) {
+    @usableFromInline
+    func call(nargs: Int32 = 0, nresults: Int32 = 0) throws(LuaError) {
         let status = ls_pcall(L, nargs, nresults)
         if status != LUA_OK { throw popError(status: status) }
-    }
-
-    /// Calls the function under `nargs` arguments keeping all its results, lends each to
-    /// `body` in order, then pops them. Throws what the call raised (see `call`).
-    public func call(nargs: Int32, eachResult body: (borrowing LuaValueView) -> Void) throws(LuaError) {
-        let base = stack.top - nargs - 1
-        try call(nargs: nargs, nresults: -1)
-        defer { stack.top = base }
-        var i = base
-        while i < stack.top {
-            i += 1
-            body(LuaValueView(self, stack, i))
-        }
     }
 
     private func popError(status: Int32) -> LuaError {

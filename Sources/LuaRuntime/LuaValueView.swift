@@ -295,15 +295,6 @@ public struct LuaSlots {
 }
 
 extension LuaState {
-    /// Runs `body`, then sets the main thread's stack back to the height it had (whatever
-    /// `body` pushed, a call's results included, goes).
-    @inlinable
-    public func keepingTop<R, E: Error>(_ body: () throws(E) -> R) throws(E) -> R {
-        let top = stack.top
-        defer { stack.top = top }
-        return try body()
-    }
-
     /// Runs `body` on the value the registry slot `id` keeps (a `LuaRef`'s, as a model's
     /// `ScriptRef` names it); pops it after.
     @inlinable
@@ -311,14 +302,6 @@ extension LuaState {
         stack.ensure(4)
         push(ref: id)
         return try withTop(body)
-    }
-
-    /// Runs `body` on the two values at the top of the main thread's stack (a call's two
-    /// results, first and second); pops both after.
-    public func withTopTwo<R, E: Error>(_ body: (borrowing LuaValueView, borrowing LuaValueView) throws(E) -> R) throws(E) -> R {
-        let top = stack.top
-        defer { stack.top = top - 2 }
-        return try body(LuaValueView(self, stack, top - 1), LuaValueView(self, stack, top))
     }
 
     /// Runs `body` on the global table, read raw (a `__index` a script gave `_G` never runs).
@@ -332,29 +315,10 @@ extension LuaState {
 
     /// Runs `body` on the value at the top of the main thread's stack; pops it after.
     @inlinable
-    public func withTop<R, E: Error>(_ body: (borrowing LuaValueView) throws(E) -> R) throws(E) -> R {
+    func withTop<R, E: Error>(_ body: (borrowing LuaValueView) throws(E) -> R) throws(E) -> R {
         let top = stack.top
         defer { stack.top = top - 1 }
         return try body(LuaValueView(self, stack, top))
-    }
-
-    /// Runs `body` on the table at `index` of the main thread's stack (nil when no table is
-    /// there). For LuaRuntime's callers that hold an index already; others get views.
-    package func withTable<R, E: Error>(at index: Int32, _ body: (borrowing LuaTableView) throws(E) -> R) throws(E) -> R? {
-        guard stack.type(at: index) == .table else { return nil }
-        return try body(LuaTableView(self, stack, stack.absolute(index)))
-    }
-
-    /// Runs `body` on the value at `index` of `stack` (a host function's, which may be a
-    /// coroutine's): a package seam for host functions, which get a `LuaStack`.
-    package func withValue<R, E: Error>(at index: Int32, on stack: LuaStack, _ body: (borrowing LuaValueView) throws(E) -> R) throws(E) -> R {
-        try body(LuaValueView(self, stack, stack.absolute(index)))
-    }
-
-    /// Runs `body` on the value at `index` of the main thread's stack (a package seam, for
-    /// readers not yet on views).
-    package func withValue<R, E: Error>(at index: Int32, _ body: (borrowing LuaValueView) throws(E) -> R) throws(E) -> R {
-        try body(LuaValueView(self, stack, stack.absolute(index)))
     }
 
     /// A table of name -> slot number, for `LuaTableView.collectFields`, kept by the ref.

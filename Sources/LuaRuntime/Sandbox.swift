@@ -28,35 +28,6 @@ public struct SandboxOptions {
     }
 }
 
-private let prelude = """
-local hostprint, hostload, where = ...
-local select, tostring, concat, error, type = select, tostring, table.concat, error, type
-function print(...)
-  local n = select("#", ...)
-  if n == 1 then return hostprint(tostring((...))) end
-  local parts = { ... }
-  for i = 1, n do parts[i] = tostring(parts[i]) end
-  hostprint(concat(parts, "\\t", 1, n))
-end
-local loaded, loading = {}, {}
-function require(name)
-  if type(name) ~= "string" then
-    error(where() .. "bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 0)
-  end
-  local value = loaded[name]
-  if value ~= nil then return value end
-  if loading[name] then error(where() .. "require: module '" .. name .. "' requires itself", 0) end
-  local chunk, message = hostload(name)
-  if not chunk then error(where() .. message, 0) end
-  loading[name] = true
-  value = chunk(name)
-  loading[name] = nil
-  if value == nil then value = true end
-  loaded[name] = value
-  return value
-end
-"""
-
 extension LuaState {
     /// The chunk name of the host's own Lua code: limit errors and `require`'s messages skip
     /// its frames to name the script's line. Load host code under it.
@@ -110,7 +81,8 @@ extension LuaState {
         let folder = options.moduleFolder
         let moduleRead = options.moduleRead
         let moduleSource = options.moduleSource
-        do { try load(prelude, chunkName: LS_HOST_CHUNK) } catch { return error }
+        // The prelude (lsprelude.c) defines print and require in Lua from these three.
+        lua_pushcclosure(L, ls_run_prelude, 0)
         pushHostFunction { stack in
             let text = stack.string(at: 1) ?? ""
             // Printing is work too (sanitizing, writing): a 64th of an instruction a byte.

@@ -360,21 +360,21 @@ extension Session {
         let onStack = Set(navigation.map(\.id))
         for invariant in invariants where invariant.screen.map(onStack.contains) ?? true {
             let what = "invariant \"\(invariant.name)\""
-            let failure: ExploreFailure? = lua.keepingTop {
-                do {
-                    // Like a field function: it may read the store, not change it.
-                    try withReadLog { try call(invariant.ref, row: nil, what: what, results: 2) }
-                } catch {
-                    return ExploreFailure(.invariant, "\(what) raised: \(error)")
+            let broken: String?
+            do {
+                // Like a field function: it may read the store, not change it.
+                broken = try withReadLog {
+                    try call(invariant.ref, row: nil, what: what, results: 2) { results -> String? in
+                        // The broken message, when the invariant returned false (and maybe a message).
+                        guard results[1].boolean == false else { return nil }
+                        let message = results[2]
+                        return message.type == .string ? message.string ?? "" : ""
+                    }
                 }
-                // The broken message, when the invariant returned false (and maybe a message).
-                let broken: String? = lua.withTopTwo { ok, message in
-                    guard ok.boolean == false else { return nil }
-                    return message.type == .string ? message.string ?? "" : ""
-                }
-                return broken.map { ExploreFailure(.invariant, "\(what) is broken\($0.isEmpty ? "" : ": " + $0)") }
+            } catch {
+                return ExploreFailure(.invariant, "\(what) raised: \(error)")
             }
-            if let failure { return failure }
+            if let broken { return ExploreFailure(.invariant, "\(what) is broken\(broken.isEmpty ? "" : ": " + broken)") }
         }
         return nil
     }

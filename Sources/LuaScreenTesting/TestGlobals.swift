@@ -11,7 +11,7 @@ import LuaScreenExplore
 /// prefixed with the `file:line` of the call in the test file.
 extension TestFileRun {
     /// The globals of a test file, by name; `luascreen stubs` describes each.
-    package static var globals: [(String, (TestFileRun, LuaStack) -> HostResult)] {
+    package static var globals: [(String, (TestFileRun, borrowing LuaCall) -> HostResult)] {
         [
             ("test", { $0.defineTest($1) }),
             ("eq", { $0.assertion($0.assertEqual($1)) }),
@@ -34,17 +34,17 @@ extension TestFileRun {
     // MARK: skip and todo
 
     /// The reason argument of `skip` and `todo`: a string, or nothing (nil: neither).
-    private func directiveReason(_ s: LuaStack) -> String? {
-        switch s.type(at: 1) {
+    private func directiveReason(_ s: borrowing LuaCall) -> String? {
+        switch s.type(1) {
         case .none, .nil_: return ""
-        case .string: return s.string(at: 1) ?? ""
+        case .string: return s.string(1) ?? ""
         default: return nil
         }
     }
 
     /// skip(reason): the test stops here and is reported skipped (TAP `# SKIP`, JUnit
     /// `<skipped>`), neither passed nor failed.
-    func skip(_ s: LuaStack) -> HostResult {
+    func skip(_ s: borrowing LuaCall) -> HostResult {
         guard current != nil else { return .error("skip() is for use inside a test: call it in the test's function") }
         guard let reason = directiveReason(s) else {
             return .error("skip(reason): the reason must be a string, got \(describeArgument(s, 1))")
@@ -56,7 +56,7 @@ extension TestFileRun {
 
     /// todo(reason): the test runs on, but is not expected to pass yet (TAP `# TODO`): its
     /// failure does not fail the run.
-    func todo(_ s: LuaStack) -> HostResult {
+    func todo(_ s: borrowing LuaCall) -> HostResult {
         guard current != nil else { return .error("todo() is for use inside a test: call it in the test's function") }
         guard let reason = directiveReason(s) else {
             return .error("todo(reason): the reason must be a string, got \(describeArgument(s, 1))")
@@ -75,7 +75,7 @@ extension TestFileRun {
         }
 
         for (name, body) in TestFileRun.globals {
-            lua.setGlobalFunction(name) { [weak self] s in
+            lua.setGlobalHostCall(name) { [weak self] s in
                 guard let self else { return .error("\(name): the test run is over") }
                 return body(self, s)
             }
@@ -86,19 +86,19 @@ extension TestFileRun {
 
     // MARK: test
 
-    func defineTest(_ s: LuaStack) -> HostResult {
-        guard let lua else { return .results(0) }
+    func defineTest(_ s: borrowing LuaCall) -> HostResult {
+        guard lua != nil else { return .results(0) }
         if let name = currentTestName {
             return .error("test() inside the test \"\(name)\": define tests at the top level of the file")
         }
-        guard s.isMainThread(of: lua) else { return .error("test() cannot be called inside a coroutine") }
-        guard let name = s.string(at: 1) else {
+        guard s.isMainThread else { return .error("test() cannot be called inside a coroutine") }
+        guard let name = s.string(1) else {
             return .error("test(name, fn): the name must be a string, got \(describeArgument(s, 1))")
         }
-        guard s.type(at: 2) == .function else {
+        guard s.type(2) == .function else {
             return .error("test(\"\(name)\", fn): fn must be a function, got \(describeArgument(s, 2))")
         }
-        tests.append(Test(name: name, ref: lua.withValue(at: 2, on: s) { $0.ref() }))
+        tests.append(Test(name: name, ref: s.argument(2) { $0.ref() }))
         return .results(0)
     }
 
@@ -106,13 +106,13 @@ extension TestFileRun {
 
     /// eq(actual, expected, message): deep equality for tables, Lua's `==` (without
     /// metamethods) for everything else.
-    func assertEqual(_ s: LuaStack) -> HostResult {
-        if s.top < 2 {
-            return .error("eq(actual, expected, message) takes two values to compare, got \(s.top)")
+    func assertEqual(_ s: borrowing LuaCall) -> HostResult {
+        if s.count < 2 {
+            return .error("eq(actual, expected, message) takes two values to compare, got \(s.count)")
         }
-        var reader = TestValueReader(s)
-        let actual = reader.read(1)
-        let expected = reader.read(2)
+        var reader = TestValueReader()
+        let actual = s.argument(1) { reader.read($0) }
+        let expected = s.argument(2) { reader.read($0) }
         guard let difference = TestValue.difference(expected: expected, actual: actual) else { return .results(0) }
         var header = "eq failed"
         if !difference.path.isEmpty {
@@ -135,9 +135,9 @@ extension TestFileRun {
     }
 
     /// truthy(value, message): fails on nil and false.
-    func assertTruthy(_ s: LuaStack) -> HostResult {
-        var reader = TestValueReader(s)
-        let value = reader.read(1)
+    func assertTruthy(_ s: borrowing LuaCall) -> HostResult {
+        var reader = TestValueReader()
+        let value = s.argument(1) { reader.read($0) }
         if value.isTruthy { return .results(0) }
         var header = "truthy failed"
         if let message = optionalMessage(s, 2) { header += ": " + message }
@@ -146,23 +146,22 @@ extension TestFileRun {
 
     /// raises(fn, pattern): calls fn; fails unless it raises an error whose message matches
     /// the Lua pattern (`string.find`, not plain). Returns the error message.
-    func assertRaises(_ s: LuaStack) -> HostResult {
+    func assertRaises(_ s: borrowing LuaCall) -> HostResult {
         guard let lua else { return .results(0) }
-        guard s.type(at: 1) == .function else {
+        guard s.type(1) == .function else {
             return .error("raises(fn, pattern): fn must be a function, got \(describeArgument(s, 1))")
         }
         let pattern: String?
-        switch s.type(at: 2) {
+        switch s.type(2) {
         case .none, .nil_: pattern = nil
-        case .string: pattern = s.string(at: 2)
+        case .string: pattern = s.string(2)
         default: return .error("raises(fn, pattern): pattern must be a string (a Lua pattern), got \(describeArgument(s, 2))")
         }
-        guard s.isMainThread(of: lua) else { return .error("raises() cannot be used inside a coroutine") }
-        s.top = 2
-        s.pushValue(1)
+        guard s.isMainThread else { return .error("raises() cannot be used inside a coroutine") }
+        let function = s.argument(1) { $0.ref() }
         let message: String
         do {
-            try lua.call(nargs: 0, nresults: 0)
+            _ = try lua.call(function) { _ in }
             return .error("raises failed: the function returned without an error"
                 + (pattern.map { " (expected one matching \(LuaLiteral.string($0)))" } ?? ""))
         } catch {
@@ -170,16 +169,16 @@ extension TestFileRun {
         }
         if let pattern {
             guard let stringFind else { return .error("raises: string.find is not available") }
-            lua.push(stringFind)
-            s.push(message)
-            s.push(pattern)
+            let matched: Bool?
             do {
-                try lua.call(nargs: 2, nresults: 1)
+                matched = try lua.call(stringFind, results: 1, arguments: { args in
+                    args.push(message)
+                    args.push(pattern)
+                }) { $0[1].type != .nil_ }
             } catch {
                 return .error("raises: invalid pattern \(LuaLiteral.string(pattern)): \(error.text)")
             }
-            let matched = lua.withTop { $0.type != .nil_ }
-            if !matched {
+            if matched != true {
                 return .error((["raises failed: the error does not match \(LuaLiteral.string(pattern))"]
                     + labelled("  error: ", message)).joined(separator: "\n"))
             }
@@ -192,16 +191,16 @@ extension TestFileRun {
 
     /// snapshot(name, text): compares `text` with `__snapshots__/NAME.txt` beside the test
     /// file, writing it when missing (or always, with --update-snapshots).
-    func snapshot(_ s: LuaStack) -> HostResult {
+    func snapshot(_ s: borrowing LuaCall) -> HostResult {
         guard let testName = currentTestName else { return .error("snapshot() is for use inside a test") }
-        guard let name = s.string(at: 1) else {
+        guard let name = s.string(1) else {
             return .error("snapshot(name, text): the name must be a string, got \(describeArgument(s, 1))")
         }
         guard validSnapshotName(name) else {
             return .error("snapshot(name, text): \(LuaLiteral.string(name)) is not a usable file name; use letters, digits, '-', '_' and '.' (not first), at most 100")
         }
         // Bytes, not a repaired String: a snapshot is compared and written byte for byte.
-        guard let text = s.bytes(at: 2) else {
+        guard let text = s.argument(2, { $0.bytes }) else {
             return .error("snapshot(\"\(name)\", text): the text must be a string, got \(describeArgument(s, 2))")
         }
         if let owner = snapshotsTaken[name] {
@@ -269,21 +268,28 @@ extension TestFileRun {
     // MARK: helpers
 
     /// The message argument of an assertion: a string or number, else nil.
-    func optionalMessage(_ s: LuaStack, _ index: Int32) -> String? {
-        switch s.type(at: index) {
-        case .string: return s.string(at: index)
-        case .number:
-            if s.isInteger(at: index), let i = s.integer(at: index) { return String(i) }
-            return s.number(at: index).map(TestValue.formatNumber)
-        default: return nil
+    func optionalMessage(_ s: borrowing LuaCall, _ index: Int) -> String? {
+        s.argument(index) { v in
+            switch v.type {
+            case .string: return v.string
+            case .number:
+                if v.isInteger, let i = v.integer { return String(i) }
+                return v.number.map(TestValue.formatNumber)
+            default: return nil
+            }
         }
     }
 
-    func describeArgument(_ s: LuaStack, _ index: Int32) -> String {
-        if s.type(at: index) == .none { return "nothing" }
-        var reader = TestValueReader(s)
+    func describeArgument(_ s: borrowing LuaCall, _ index: Int) -> String {
+        s.argument(index) { describeValue($0) }
+    }
+
+    /// A value as a failure message quotes it: short, two levels deep ("nothing" when absent).
+    func describeValue(_ v: borrowing LuaValueView) -> String {
+        if v.type == .none { return "nothing" }
+        var reader = TestValueReader()
         reader.maxDepth = 2
-        return TestValue.describe(reader.read(index), lineWidth: 60, maxLines: 4)
+        return TestValue.describe(reader.read(v), lineWidth: 60, maxLines: 4)
     }
 
     /// `label` before the first line, the others aligned under it.

@@ -349,8 +349,9 @@ package final class TestFileRun {
         } catch {
             return ["\(path): error: cannot read the test file: \(error)"]
         }
+        let chunk: LuaChunk
         do {
-            try lua.load(bytes, chunkName: "@" + path)
+            chunk = try lua.compile(bytes, chunkName: "@" + path)
         } catch {
             if let location = error.location {
                 return ["\(location.file):\(location.line): syntax error: \(error.text)"]
@@ -359,7 +360,7 @@ package final class TestFileRun {
         }
         current = nil
         do {
-            try lua.call(nargs: 0, nresults: 0)
+            _ = try lua.run(chunk) { _ in }
         } catch {
             tests = []
             return ["the test file failed while defining its tests:"] + failureLines(error)
@@ -380,14 +381,13 @@ package final class TestFileRun {
             directive = nil
             closeSessions()
         }
-        let stack = lua.stack
-        let top = stack.top
-        defer { stack.top = top }
-        guard lua.push(tests[index].ref) == .function else {
-            return Outcome(failure: ["internal: the test function is gone"], isError: true)
-        }
         let failed: LuaError?
-        do { try lua.call(nargs: 0, nresults: 0); failed = nil } catch { failed = error }
+        do {
+            guard try lua.call(tests[index].ref, { _ in }) != nil else {
+                return Outcome(failure: ["internal: the test function is gone"], isError: true)
+            }
+            failed = nil
+        } catch { failed = error }
         if case .skip? = directive { return Outcome(failure: nil, directive: directive) }
         guard let error = failed else { return Outcome(failure: nil, directive: directive) }
         let assertion = assertionFailures.contains { error.message.hasSuffix($0) }

@@ -28,61 +28,78 @@ package final class TestSessionHandle {
 extension TestFileRun {
     /// open(path, opts): a session on the script at `path` (relative to the test file), its
     /// store in memory seeded from `opts.store`; `opts.width` is the width `render()` uses.
-    func openSession(_ s: LuaStack) -> HostResult {
-        guard let lua else { return .results(0) }
+    func openSession(_ s: borrowing LuaCall) -> HostResult {
+        guard lua != nil else { return .results(0) }
         guard current != nil else { return .error("open() is for use inside a test (sessions end with their test)") }
-        guard s.isMainThread(of: lua) else { return .error("open() cannot be called inside a coroutine") }
-        guard let relative = s.string(at: 1), !relative.isEmpty else {
+        guard s.isMainThread else { return .error("open() cannot be called inside a coroutine") }
+        guard let relative = s.string(1), !relative.isEmpty else {
             return .error("open(path, opts): path must be the script's path relative to the test file, got \(describeArgument(s, 1))")
         }
         var seed: [(key: String, value: StoreValue)] = []
         var width = options.width
         var locale: String? = nil
-        switch s.type(at: 2) {
+        switch s.type(2) {
         case .none, .nil_:
             break
         case .table:
-            s.top = 2
-            s.pushNil()
-            while s.next(2) {
-                guard let key = s.string(at: -2) else {
-                    return .error("open(path, opts): opts takes store, width and locale, got the key \(describeArgument(s, -2))")
-                }
-                switch key {
-                case "store":
-                    guard s.type(at: -1) == .table else {
-                        return .error("open(path, opts): opts.store must be a table of key = value, got \(describeArgument(s, -1))")
-                    }
-                    let storeTable = s.absolute(-1)
-                    s.pushNil()
-                    while s.next(storeTable) {
-                        guard let nameRead = StoreInput.key(s, at: -2) else {
-                            return .error("open(path, opts): opts.store keys are strings, got \(describeArgument(s, -2))")
+            var problem: String?
+            s.argument(2) { opts in
+                _ = opts.table { t in
+                    t.allPairs { k, v in
+                        guard let key = k.string else {
+                            problem = "open(path, opts): opts takes store, width and locale, got the key \(describeValue(k))"
+                            return false
                         }
-                        guard case .success(let name) = nameRead else { return .error("open(path, opts): opts.store: " + nameRead.refusal) }
-                        guard let valueRead = lua.withValue(at: -1, on: s, { StoreInput.value($0, key: name) }) else {
-                            return .error("open(path, opts): opts.store.\(name) must be a boolean, number, string or list of strings and numbers, got \(describeArgument(s, -1))")
+                        switch key {
+                        case "store":
+                            guard v.type == .table else {
+                                problem = "open(path, opts): opts.store must be a table of key = value, got \(describeValue(v))"
+                                return false
+                            }
+                            return v.table { store in
+                                store.allPairs { nameValue, value in
+                                    guard let nameRead = StoreInput.key(nameValue) else {
+                                        problem = "open(path, opts): opts.store keys are strings, got \(describeValue(nameValue))"
+                                        return false
+                                    }
+                                    guard case .success(let name) = nameRead else {
+                                        problem = "open(path, opts): opts.store: " + nameRead.refusal
+                                        return false
+                                    }
+                                    guard let valueRead = StoreInput.value(value, key: name) else {
+                                        problem = "open(path, opts): opts.store.\(name) must be a boolean, number, string or list of strings and numbers, got \(describeValue(value))"
+                                        return false
+                                    }
+                                    guard case .success(let stored?) = valueRead else {
+                                        problem = "open(path, opts): opts.store: " + valueRead.refusal
+                                        return false
+                                    }
+                                    seed.append((name, stored))
+                                    return true
+                                }
+                            } ?? true
+                        case "width":
+                            guard let w = v.integer, w >= 1, w <= 100_000 else {
+                                problem = "open(path, opts): opts.width must be a whole number of columns, got \(describeValue(v))"
+                                return false
+                            }
+                            width = Int(w)
+                        case "locale":
+                            guard v.type == .string, let name = v.string else {
+                                problem = "open(path, opts): opts.locale must be a locale name such as \"de\", got \(describeValue(v))"
+                                return false
+                            }
+                            locale = name
+                        default:
+                            let hint = Suggest.hint(key, ["store", "width", "locale"])
+                            problem = "open(path, opts): unknown option \"\(key)\"\(hint) (opts takes store, width and locale)"
+                            return false
                         }
-                        guard case .success(let value?) = valueRead else { return .error("open(path, opts): opts.store: " + valueRead.refusal) }
-                        seed.append((name, value))
-                        s.pop()
+                        return true
                     }
-                case "width":
-                    guard let w = s.integer(at: -1), w >= 1, w <= 100_000 else {
-                        return .error("open(path, opts): opts.width must be a whole number of columns, got \(describeArgument(s, -1))")
-                    }
-                    width = Int(w)
-                case "locale":
-                    guard s.type(at: -1) == .string, let name = s.string(at: -1) else {
-                        return .error("open(path, opts): opts.locale must be a locale name such as \"de\", got \(describeArgument(s, -1))")
-                    }
-                    locale = name
-                default:
-                    let hint = Suggest.hint(key, ["store", "width", "locale"])
-                    return .error("open(path, opts): unknown option \"\(key)\"\(hint) (opts takes store, width and locale)")
                 }
-                s.pop()
             }
+            if let problem { return .error(problem) }
         default:
             return .error("open(path, opts): opts must be a table, got \(describeArgument(s, 2))")
         }
@@ -110,11 +127,11 @@ extension TestFileRun {
             return .error("open: \(scriptPath): \(error)")
         }
         sessions.append(handle)
-        pushSessionTable(handle, lua)
+        pushSessionTable(handle, s)
         return .results(1)
     }
 
-    package typealias Method = (TestFileRun, Session, TestSessionHandle, LuaStack) throws -> HostResult
+    package typealias Method = (TestFileRun, Session, TestSessionHandle, borrowing LuaCall) throws -> HostResult
 
     /// Every method a session table has: these and the ones explore adds. `luascreen stubs`
     /// describes each.
@@ -126,9 +143,9 @@ extension TestFileRun {
             ("select", { run, session, _, s in
                 let ref = try run.reference(s, "select")
                 let answer: Bool
-                switch s.type(at: 3) {
+                switch s.type(3) {
                 case .none, .nil_: answer = true
-                case .boolean: answer = s.bool(at: 3)
+                case .boolean: answer = s.truth(3)
                 default: throw SessionError.refused("s:select(REF, answer): answer is true (yes) or false (no), got \(run.describeArgument(s, 3))")
                 }
                 try SessionVerb.select(row: ref, answer: answer).apply(to: session)
@@ -136,11 +153,11 @@ extension TestFileRun {
             }),
             ("set", { run, session, _, s in
                 let ref = try run.reference(s, "set")
-                guard s.type(at: 3) != .none, s.type(at: 3) != .nil_ else {
+                guard s.type(3) != .none, s.type(3) != .nil_ else {
                     throw SessionError.refused("s:set(REF, value): give the new value (a boolean, number or string)")
                 }
-                guard let lua = run.lua else { throw SessionError.refused("s:set(REF, value): no Lua state") }
-                switch lua.withValue(at: 3, on: s, { StoreInput.value($0, key: ref) }) {
+                guard run.lua != nil else { throw SessionError.refused("s:set(REF, value): no Lua state") }
+                switch s.argument(3, { StoreInput.value($0, key: ref) }) {
                 case .success(let value?)?: try SessionVerb.setValue(row: ref, value: value).apply(to: session)
                 case .failure(let refusal)?: throw SessionError.refused("s:set(REF, value): " + refusal.message)
                 default:
@@ -169,7 +186,7 @@ extension TestFileRun {
                 return .results(0)
             }),
             ("find", { run, session, _, s in
-                guard let text = s.string(at: 2) else {
+                guard let text = s.string(2) else {
                     throw SessionError.refused("s:find(text): text must be a string, got \(run.describeArgument(s, 2))")
                 }
                 // The rows a person can reach: hidden ones are left out (SPEC §5's shape; the
@@ -177,28 +194,28 @@ extension TestFileRun {
                 let found = session.find(text).filter { !$0.hidden }.map { r in
                     JSONValue.object([("screen", .string(r.screen)), ("row", .string(r.row)), ("text", .string(r.text))])
                 }
-                run.push(.array(found), on: s)
+                s.push(.array(found))
                 return .results(1)
             }),
             ("screen", { run, session, _, s in
-                run.push(Session.json(session.currentScreen()), on: s)
+                s.push(Session.json(session.currentScreen()))
                 return .results(1)
             }),
             ("row", { run, session, _, s in
                 let row = try session.lookup(try run.reference(s, "row"), includeHidden: true)
-                run.push(Session.json(row), on: s)
+                s.push(Session.json(row))
                 return .results(1)
             }),
             ("path", { run, session, _, s in
-                run.push(.array(session.path.map { .string($0) }), on: s)
+                s.push(.array(session.path.map { .string($0) }))
                 return .results(1)
             }),
             ("render", { run, session, handle, s in
                 var width = handle.width
-                switch s.type(at: 2) {
+                switch s.type(2) {
                 case .none, .nil_: break
                 default:
-                    guard let w = s.integer(at: 2), w >= 1, w <= 100_000 else {
+                    guard let w = s.integer(2), w >= 1, w <= 100_000 else {
                         throw SessionError.refused("s:render(width): width must be a whole number of columns, got \(run.describeArgument(s, 2))")
                     }
                     width = Int(w)
@@ -209,93 +226,105 @@ extension TestFileRun {
             }),
             ("store", { run, session, _, s in
                 let values = session.storeValues()
-                s.ensure(4)
-                s.newTable(recordCount: values.count)
-                for (key, value) in values {
-                    s.push(value)
-                    s.rawSet(-2, key)
+                s.pushNewTable(recordCount: values.count) { t in
+                    for (key, value) in values { t.set(key, value) }
                 }
                 return .results(1)
             }),
             ("messages", { run, session, _, s in
-                run.push(.array(session.messages.map { .string($0) }), on: s)
+                s.push(.array(session.messages.map { .string($0) }))
                 return .results(1)
             }),
         ] + valueSessionMethods
     }
 
     /// A row reference argument: its number, id or text.
-    func reference(_ s: LuaStack, _ method: String) throws -> String {
-        if let text = s.string(at: 2) { return text }
-        if let n = s.integer(at: 2) { return String(n) }
+    func reference(_ s: borrowing LuaCall, _ method: String) throws -> String {
+        if let text = s.string(2) { return text }
+        if let n = s.integer(2) { return String(n) }
         throw SessionError.refused("s:\(method)(REF): REF is a row's number, id or text, got \(describeArgument(s, 2))")
     }
 
-    /// Pushes the session object: a handle (userdata) whose hidden metatable holds the
-    /// methods, so `rawset`, `setmetatable` or any trick on it changes nothing the host
-    /// keeps (SPEC §7).
-    func pushSessionTable(_ handle: TestSessionHandle, _ lua: LuaState) {
-        let s = lua.stack
-        s.ensure(6)
+    /// Pushes the session object as a result: a handle (userdata) whose hidden metatable
+    /// holds the methods, so `rawset`, `setmetatable` or any trick on it changes nothing the
+    /// host keeps (SPEC §7).
+    func pushSessionTable(_ handle: TestSessionHandle, _ call: borrowing LuaCall) {
         let methods = TestCoverage.methods(TestFileRun.allSessionMethods, for: handle)
-        s.newHandle()
-        handle.table = s.pointer(at: -1)
-        s.newTable(recordCount: 3)
-        s.push("session")
-        s.rawSet(-2, "__metatable")
-        lua.pushHostFunction { s in
-            .error("a session is read-only: use its methods (s:select, s:set, ...) and keep your own values in locals")
-        }
-        s.rawSet(-2, "__newindex")
-        s.newTable(recordCount: methods.count)
-        for (name, body) in methods {
-            lua.pushHostFunction { [weak self] s in
-                guard let self else { return .error("\(name): the test run is over") }
-                guard s.type(at: 1) == .userdata, s.pointer(at: 1) == handle.table else {
-                    return .error("\(name): call it as a method of the session, with a colon: s:\(name)(...)")
-                }
-                guard let session = handle.session else {
-                    return .error("s:\(name)(): this session is closed (a session ends with the test that opened it)")
-                }
-                do {
-                    return try body(self, session, handle, s)
-                } catch let error as SessionError {
-                    return .error(error.description)
-                } catch let error as LoadError {
-                    return .error("\(handle.path) does not load:\n" + error.description)
-                } catch {
-                    return .error("\(error)")
+        handle.table = call.pushHandle { meta in
+            meta.set("__metatable", "session")
+            meta.set("__newindex", hostCall: { _ in
+                .error("a session is read-only: use its methods (s:select, s:set, ...) and keep your own values in locals")
+            })
+            meta.setTable("__index", recordCount: methods.count) { table in
+                for (name, body) in methods {
+                    table.set(name, hostCall: { [weak self] s in
+                        guard let self else { return .error("\(name): the test run is over") }
+                        guard s.type(1) == .userdata, s.argument(1, { $0.pointer }) == handle.table else {
+                            return .error("\(name): call it as a method of the session, with a colon: s:\(name)(...)")
+                        }
+                        guard let session = handle.session else {
+                            return .error("s:\(name)(): this session is closed (a session ends with the test that opened it)")
+                        }
+                        do {
+                            return try body(self, session, handle, s)
+                        } catch let error as SessionError {
+                            return .error(error.description)
+                        } catch let error as LoadError {
+                            return .error("\(handle.path) does not load:\n" + error.description)
+                        } catch {
+                            return .error("\(error)")
+                        }
+                    })
                 }
             }
-            s.rawSet(-2, name)
         }
-        s.rawSet(-2, "__index")
-        s.setMetatable(-2)
+    }
+}
+
+// MARK: values into the test's Lua state
+
+extension LuaValueSink where Self: ~Copyable {
+    /// Pushes JSON as Lua: objects and arrays as tables, null as nil.
+    func push(_ value: JSONValue) {
+        switch value {
+        case .null: pushNil()
+        case .bool(let b): push(b)
+        case .integer(let i): push(i)
+        case .number(let d): push(d)
+        case .string(let str): push(str)
+        case .array(let items): pushNewTable(arrayCount: items.count, recordCount: 0) { $0.setItems(items) }
+        case .object(let members): pushNewTable(arrayCount: 0, recordCount: members.count) { $0.setMembers(members) }
+        }
+    }
+}
+
+extension LuaTableWriter {
+    /// `t[1...] =` the items as Lua (a null leaves its index absent).
+    fileprivate func setItems(_ items: [JSONValue]) {
+        for (i, item) in items.enumerated() {
+            switch item {
+            case .null: break
+            case .bool(let b): set(at: i + 1, b)
+            case .integer(let n): set(at: i + 1, n)
+            case .number(let d): set(at: i + 1, d)
+            case .string(let str): set(at: i + 1, str)
+            case .array(let nested): setTable(at: i + 1, arrayCount: nested.count) { $0.setItems(nested) }
+            case .object(let members): setTable(at: i + 1, recordCount: members.count) { $0.setMembers(members) }
+            }
+        }
     }
 
-    // MARK: values into the test's Lua state
-
-
-    /// JSON as Lua: objects and arrays as tables, null as an absent key (nil).
-    func push(_ value: JSONValue, on s: LuaStack) {
-        s.ensure(4)
-        switch value {
-        case .null: s.pushNil()
-        case .bool(let b): s.push(b)
-        case .integer(let i): s.push(i)
-        case .number(let d): s.push(d)
-        case .string(let str): s.push(str)
-        case .array(let items):
-            s.newTable(arrayCount: items.count)
-            for (i, item) in items.enumerated() {
-                push(item, on: s)
-                s.rawSet(-2, index: i + 1)
-            }
-        case .object(let members):
-            s.newTable(recordCount: members.count)
-            for member in members where member.value != .null {
-                push(member.value, on: s)
-                s.rawSet(-2, member.key)
+    /// `t[key] =` each member's value as Lua (a null member is left out).
+    fileprivate func setMembers(_ members: [(key: String, value: JSONValue)]) {
+        for (key, value) in members {
+            switch value {
+            case .null: break
+            case .bool(let b): set(key, b)
+            case .integer(let n): set(key, n)
+            case .number(let d): set(key, d)
+            case .string(let str): set(key, str)
+            case .array(let nested): setTable(key, arrayCount: nested.count) { $0.setItems(nested) }
+            case .object(let nested): setTable(key, recordCount: nested.count) { $0.setMembers(nested) }
             }
         }
     }

@@ -18,7 +18,7 @@ extension TestFileRun {
             }),
             ("add", { run, session, _, s in
                 let (ref, at) = run.optionalListReference(s, session, taking: 1)
-                guard let text = s.string(at: at) else {
+                guard let text = s.string(at) else {
                     throw SessionError.refused("s:add(REF, text): text must be a string, got \(run.describeArgument(s, at))")
                 }
                 try SessionVerb.add(row: ref, text: text).apply(to: session)
@@ -37,13 +37,13 @@ extension TestFileRun {
             }),
             ("action", { run, session, _, s in
                 let ref = try run.reference(s, "action")
-                guard let id = s.string(at: 3) else {
+                guard let id = s.string(3) else {
                     throw SessionError.refused("s:action(REF, ID [, answer]): ID is the action's id, got \(run.describeArgument(s, 3))")
                 }
                 let answer: Bool
-                switch s.type(at: 4) {
+                switch s.type(4) {
                 case .none, .nil_: answer = true
-                case .boolean: answer = s.bool(at: 4)
+                case .boolean: answer = s.truth(4)
                 default: throw SessionError.refused("s:action(REF, ID, answer): answer is true (yes) or false (no), got \(run.describeArgument(s, 4))")
                 }
                 try SessionVerb.action(row: ref, id: id, answer: answer).apply(to: session)
@@ -51,7 +51,7 @@ extension TestFileRun {
             }),
             ("actions", { run, session, _, s in
                 let list = try session.actions(try run.reference(s, "actions"))
-                run.push(.array(list.map { .object([("id", .string($0.id)), ("text", .string($0.text)), ("destructive", .bool($0.destructive))]) }), on: s)
+                s.push(.array(list.map { .object([("id", .string($0.id)), ("text", .string($0.text)), ("destructive", .bool($0.destructive))]) }))
                 return .results(1)
             }),
             ("why", { run, session, _, s in
@@ -67,15 +67,15 @@ extension TestFileRun {
 
     /// REF of a list edit and where the next argument is: REF may be left out on a list's
     /// screen (`s:add("text")`, `s:remove(2)`, `s:move(1, 3)`), seen by the argument count.
-    func optionalListReference(_ s: LuaStack, _ session: Session, taking count: Int32) -> (String?, Int32) {
-        let last = s.type(at: 2 + count)
+    func optionalListReference(_ s: borrowing LuaCall, _ session: Session, taking count: Int) -> (String?, Int) {
+        let last = s.type(2 + count)
         if last == .none || last == .nil_ { return (nil, 2) }
-        return (s.string(at: 2) ?? s.integer(at: 2).map { String($0) }, 3)
+        return (s.string(2) ?? s.integer(2).map { String($0) }, 3)
     }
 
     /// A position argument (a whole number).
-    func position(_ s: LuaStack, _ index: Int32, _ what: String) throws -> Int {
-        guard let n = s.integer(at: index), abs(n) < Int64(Int32.max) else {
+    func position(_ s: borrowing LuaCall, _ index: Int, _ what: String) throws -> Int {
+        guard let n = s.integer(index), abs(n) < Int64(Int32.max) else {
             throw SessionError.refused("s:\(what): positions are whole numbers from 1, got \(describeArgument(s, index))")
         }
         return Int(n)

@@ -78,55 +78,51 @@ enum TestKey: Hashable {
     }
 }
 
-/// Copies values off a Lua stack. Bounded: nesting deeper than `maxDepth` or more than
-/// `maxEntries` entries in all are left out (and the table marked truncated).
+/// Copies Lua values, read through views. Bounded: nesting deeper than `maxDepth` or more
+/// than `maxEntries` entries in all are left out (and the table marked truncated).
 struct TestValueReader {
-    let stack: LuaStack
     var tables: [UInt: TestTable] = [:]
     var entryCount = 0
     var maxDepth = 200
     var maxEntries = 200_000
 
-    init(_ stack: LuaStack) { self.stack = stack }
-
-    mutating func read(_ index: Int32, depth: Int = 0) -> TestValue {
-        let i = stack.absolute(index)
-        let type = stack.type(at: i)
+    mutating func read(_ v: borrowing LuaValueView, depth: Int = 0) -> TestValue {
+        let type = v.type
         switch type {
         case .nil_, .none:
             return .nil_
         case .boolean:
-            return .bool(stack.bool(at: i))
+            return .bool(v.truth)
         case .number:
-            if stack.isInteger(at: i), let n = stack.integer(at: i) { return .integer(n) }
-            return .number(stack.number(at: i) ?? .nan)
+            if v.isInteger, let n = v.integer { return .integer(n) }
+            return .number(v.number ?? .nan)
         case .string:
-            return .string(stack.bytes(at: i) ?? [])
+            return .string(v.bytes ?? [])
         case .table:
-            let pointer = UInt(bitPattern: stack.pointer(at: i))
+            let pointer = UInt(bitPattern: v.pointer)
             if let known = tables[pointer] { return .table(known) }
             let table = TestTable(pointer: pointer)
             tables[pointer] = table
-            guard depth < maxDepth, stack.ensure(4) else {
+            guard depth < maxDepth else {
                 table.truncated = true
                 return .table(table)
             }
-            stack.pushNil()
-            while stack.next(i) {
-                entryCount += 1
-                if entryCount > maxEntries {
-                    stack.pop(2)
-                    table.truncated = true
-                    break
+            _ = v.table { t in
+                t.allPairs { key, value in
+                    entryCount += 1
+                    if entryCount > maxEntries {
+                        table.truncated = true
+                        return false
+                    }
+                    let keyValue = read(key, depth: depth + 1)
+                    let valueValue = read(value, depth: depth + 1)
+                    table.entries.append((keyValue, valueValue))
+                    return true
                 }
-                let key = read(-2, depth: depth + 1)
-                let value = read(-1, depth: depth + 1)
-                table.entries.append((key, value))
-                stack.pop()
             }
             return .table(table)
         default:
-            return .opaque(type: type.name, pointer: UInt(bitPattern: stack.pointer(at: i)))
+            return .opaque(type: type.name, pointer: UInt(bitPattern: v.pointer))
         }
     }
 }

@@ -61,7 +61,7 @@ public enum DocumentCheck {
         defer { lua.close() }
         lua.beginAction()
         defer { lua.endAction() }
-        do { try lua.load(text, chunkName: "@" + path) } catch { return [ScriptLoader.diagnostic(from: error, file: path)] }
+        do { _ = try lua.compile(text, chunkName: "@" + path) } catch { return [ScriptLoader.diagnostic(from: error, file: path)] }
         return []
     }
 }

@@ -1,7 +1,7 @@
 import XCTest
 import CLua
 import CLuaShim
-import LuaRuntime
+@testable import LuaRuntime
 
 /// The action budget (one budget shared by every entry into Lua of an action), the library
 /// functions that charge it (lscharge.c), and the cap on what the host copies out of Lua.

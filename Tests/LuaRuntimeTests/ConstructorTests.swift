@@ -1,5 +1,5 @@
 import XCTest
-import LuaRuntime
+@testable import LuaRuntime
 
 /// Constructors are the host's: the runtime installs the names it is given, each stamping
 /// its kind on the table and recording where it was called.

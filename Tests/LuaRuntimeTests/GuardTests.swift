@@ -2,7 +2,7 @@ import Dispatch
 import XCTest
 import CLua
 import CLuaShim
-import LuaRuntime
+@testable import LuaRuntime
 
 /// The library functions that loop in C (lsguard_string.c, lsguard_table.c): they must behave as Lua 5.4's own, and
 /// answer to the instruction budget.

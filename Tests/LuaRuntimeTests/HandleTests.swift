@@ -1,5 +1,5 @@
 import XCTest
-import LuaRuntime
+@testable import LuaRuntime
 
 /// The handle types: references released on deinit and before close, and table views that
 /// read raw (a hostile metatable never runs).

@@ -19,21 +19,56 @@ final class LuaCallTests: XCTestCase {
             guard call.pushGlobal("next") == .function else { return .error("no next") }
             return .results(5)
         }
-        try lua.load("""
+        let chunk = try lua.compile("""
             local t = {}
             local a, n, same, list, nx = host("x", t, 2.5)
             local ok, message = pcall(host, 1)
             return a, n, same == t, list[1], nx == next, ok, message:find("host expects a name, got a number", 1, true) ~= nil
             """, chunkName: "=test")
         var results: [String] = []
-        try lua.call(nargs: 0) { v in
-            switch v.type {
-            case .string: results.append(v.string ?? "?")
-            case .number: results.append(v.isInteger ? String(v.integer ?? 0) : String(v.number ?? 0))
-            case .boolean: results.append(v.truth ? "true" : "false")
-            default: results.append(v.type.name)
+        _ = try lua.run(chunk, results: -1) { all in
+            all.forEach { v in
+                switch v.type {
+                case .string: results.append(v.string ?? "?")
+                case .number: results.append(v.isInteger ? String(v.integer ?? 0) : String(v.number ?? 0))
+                case .boolean: results.append(v.truth ? "true" : "false")
+                default: results.append(v.type.name)
+                }
             }
         }
         XCTAssertEqual(results, ["x!", "3", "true", "2.5", "true", "false", "true"])
+        XCTAssertNil(try lua.run(chunk) { _ in 1 }, "a chunk runs once")
+    }
+
+    /// Calls into Lua: a function kept by a reference, its arguments pushed through a writer
+    /// (values, a table, a handle with a metatable), its results lent as views; nil for a
+    /// reference that keeps no function; a raised error thrown; the references all released.
+    func testCallsIntoLua() throws {
+        let lua = try sandboxed()
+        defer { lua.close() }
+        let greet = lua.newTableRef(recordCount: 1) { $0.set("__index", hostCall: { call in
+            call.push("hello " + (call.string(2) ?? "?"))
+            return .results(1)
+        }) }
+        let made = try lua.run(try lua.compile("return function(a, t, h, n) return a .. t[1] .. h.x, n == nil, select('#', a, t, h, n) end", chunkName: "=f"), results: 1) { $0[1].ref() }
+        let f = try XCTUnwrap(made)
+        var seen: UnsafeRawPointer?
+        let answer = try lua.call(f, results: 3, arguments: { args in
+            args.push("a")
+            args.pushNewTable(arrayCount: 1) { $0.set(at: 1, "b") }
+            seen = args.pushHandle(userValues: 0, metatable: greet)
+            args.pushNil()
+        }) { r -> [String] in
+            [r[1].string ?? "-", r[2].truth ? "nil" : "value", String(r[3].integer ?? 0), String(r.count)]
+        }
+        XCTAssertEqual(answer, ["abhello x", "nil", "4", "3"])
+        XCTAssertNotNil(seen)
+        let notAFunction = lua.newTableRef { _ in }
+        XCTAssertNil(try lua.call(notAFunction) { _ in 1 })
+        let raising = try XCTUnwrap(try lua.run(try lua.compile("return function() error('no') end", chunkName: "=r"), results: 1) { $0[1].ref() })
+        XCTAssertThrowsError(try lua.call(raising) { _ in 1 }) { error in
+            XCTAssertEqual((error as? LuaError)?.message, "r:1: no")
+        }
+        XCTAssertEqual(lua.referenceCount, 4)
     }
 }

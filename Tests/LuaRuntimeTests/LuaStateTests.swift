@@ -1,5 +1,5 @@
 import XCTest
-import LuaRuntime
+@testable import LuaRuntime
 
 func sandboxed(_ limits: LuaLimits = LuaLimits(), print: @escaping (String) -> Void = { _ in }) throws -> LuaState {
     let lua = try XCTUnwrap(LuaState(limits: limits))

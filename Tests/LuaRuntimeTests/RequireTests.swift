@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-import LuaRuntime
+@testable import LuaRuntime
 
 /// require and readFileBytes facing hostile folders.
 final class RequireTests: XCTestCase {
@@ -39,6 +39,28 @@ final class RequireTests: XCTestCase {
         XCTAssertTrue(tail.message.hasPrefix("require: module 'missing' not found"), tail.message)
         let plain = try XCTUnwrap(run("local x\nx = require(42)\n"))
         XCTAssertTrue(plain.message.hasSuffix("main.lua:2: bad argument #1 to 'require' (string expected, got number)"), plain.message)
+    }
+
+    /// The prelude's frames, whether a state compiled its text or loaded the dump made once a
+    /// process (lsprelude.c): the same lines and names in every state's tracebacks.
+    func testThePreludesFramesAreTheSameInEveryState() throws {
+        try "local x\nreturn x.y\n".write(to: folder.appendingPathComponent("bad.lua"), atomically: true, encoding: .utf8)
+        let scripts = [
+            "local m = require('bad')\n": ["luascreen:21: in function 'require'", "in local 'chunk'"],
+            "require(42)\n": ["[C]: in function 'error'", "luascreen:13: in function 'require'"],
+            "print(setmetatable({}, { __tostring = function() error('no') end }))\n": ["luascreen:5: in function 'print'"],
+            "print(1, setmetatable({}, { __tostring = function() error('no') end }))\n": ["luascreen:7: in function 'print'"],
+        ]
+        for (source, frames) in scripts {
+            let errors = try (0..<3).map { _ in try XCTUnwrap(run(source)) }
+            for error in errors {
+                XCTAssertEqual(error.message, errors[0].message)
+                XCTAssertEqual(error.traceback, errors[0].traceback)
+            }
+            for frame in frames {
+                XCTAssertTrue(errors[0].traceback.contains { $0.contains(frame) }, "\(frame) in \(errors[0].traceback)")
+            }
+        }
     }
 
     /// A FIFO named like a module: opening it must not wait for a writer.

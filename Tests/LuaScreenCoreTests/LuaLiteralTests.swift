@@ -20,24 +20,23 @@ final class LuaLiteralTests: XCTestCase {
 
     /// Runs `source` (`return EXPR`) and gives back the one value, or fails.
     private func evaluate(_ source: String, file: StaticString = #filePath, line: UInt = #line) -> (LuaType, [UInt8]?, Int64?, Double?) {
-        let stack = lua.stack
-        let top = stack.top
-        defer { stack.top = top }
+        let chunk: LuaChunk
         do {
-            try lua.load(source, chunkName: "=emitted")
+            chunk = try lua.compile(source, chunkName: "=emitted")
         } catch {
             XCTFail("does not load: \(error.message)\n\(source)", file: file, line: line)
             return (.none, nil, nil, nil)
         }
         do {
-            try lua.call(nargs: 0, nresults: 1)
+            return try lua.run(chunk, results: 1) { results in
+                let v = results[1]
+                let type = v.type
+                return (type, type == .string ? v.bytes : nil, v.isInteger ? v.integer : nil, type == .number ? v.number : nil)
+            } ?? (.none, nil, nil, nil)
         } catch {
             XCTFail("raises: \(error.message)\n\(source)", file: file, line: line)
             return (.none, nil, nil, nil)
         }
-        let type = stack.type(at: -1)
-        return (type, type == .string ? stack.bytes(at: -1) : nil,
-                stack.isInteger(at: -1) ? stack.integer(at: -1) : nil, type == .number ? stack.number(at: -1) : nil)
     }
 
     private func randomBytes(_ rng: inout SplitMix64) -> [UInt8] {

@@ -69,6 +69,35 @@ class AuthorPty(unittest.TestCase):
         child.close()
         self.assertEqual(child.exitstatus, 0)
 
+    def test_edit_opens_the_editor_on_a_private_temporary_file_and_stores_its_text(self):
+        tmp = os.path.join(self.sandbox.dir, "tmp")
+        os.makedirs(tmp)
+        seen = os.path.join(self.sandbox.dir, "seen.txt")
+        editor = self.sandbox.script("editor.sh", """\
+            #!/bin/sh
+            { echo "$1"; stat -c %%a "$1"; cat "$1"; } > "%s"
+            printf 'first line\\nsecond line\\n' > "$1"
+            """ % seen)
+        os.chmod(editor, 0o755)
+        script = self.sandbox.script("notes.lua", 'return screen { title = "Notes", section { input { text = "Note", key = "note", default = "old text", multiline = true } } }')
+        env = self.sandbox.env(EDITOR=editor, TMPDIR=tmp)
+        self.child = child = pexpect.spawn(support.BIN, [script, "--store", "none"], cwd=support.ROOT, env=env,
+                                           dimensions=(40, 100), encoding="utf-8", timeout=support.PTY_TIMEOUT)
+        child.expect_exact("Notes> ")
+        child.sendline("edit Note")
+        child.expect_exact("Notes> ")
+        child.sendline("= ctx.store.note")
+        child.expect_exact("Notes> ")
+        self.assertIn('"first line\\nsecond line"', child.before)
+        child.sendline("quit")
+        child.expect(pexpect.EOF)
+        with open(seen, encoding="utf-8") as f:
+            path, mode, text = f.read().split("\n", 2)
+        self.assertTrue(path.startswith(tmp + "/luascreen-edit-") and path.endswith(".txt"), path)
+        self.assertEqual(mode, "600")
+        self.assertEqual(text, "old text\n")
+        self.assertEqual(os.listdir(tmp), [], "the temporary file is removed")
+
     VALUES = """return screen { id = "v", title = "Vals",
   section {
     number { text = "Size", key = "size", default = 12, min = 6, max = 40 },

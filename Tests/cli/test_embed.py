@@ -122,6 +122,7 @@ class VersionedDependency(unittest.TestCase):
             # What the later examples' comments say they print:
             self.assertIn('disabled ["sync"]', result.stdout)                        # why, by RowID
             self.assertIn('["set \\"Notifications\\" off"] s:set("Notifications", "off")', result.stdout)
+            self.assertIn("28 txt text", result.stdout)                              # a diagnostic's subject
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 """The interactive REPL in a pseudo-terminal (pexpect): prompt, Tab, Ctrl-C, Ctrl-D, history."""
 import os
+import stat
 import sys
 import unittest
 
@@ -265,6 +266,33 @@ class History(PtyTestCase):
         path = os.path.join(self.sandbox.home, ".local", "state", "luascreen", "history")
         self.assertTrue(os.path.exists(path))
         self.assertEqual(os.stat(path).st_mode & 0o777, 0o600)
+
+    def test_a_fifo_at_the_history_path_is_not_waited_on(self):
+        # readline's read_history opened it and waited for a writer: no prompt, ever.
+        os.makedirs(os.path.dirname(self.sandbox.history), exist_ok=True)
+        os.mkfifo(self.sandbox.history)
+        self.spawn().expect_exact("warning: not keeping the history: %s: error: not a regular file; "
+                                  "luascreen never replaces it" % self.sandbox.history)
+        self.child.expect_exact(ROOT_PROMPT)
+        self.command("show")
+        self.child.sendline("quit")
+        self.assertEqual(self.finish(), 0)
+        self.assertTrue(stat.S_ISFIFO(os.lstat(self.sandbox.history).st_mode))
+
+    def test_the_history_is_never_written_through_a_link(self):
+        os.makedirs(os.path.dirname(self.sandbox.history), exist_ok=True)
+        victim = os.path.join(self.sandbox.dir, "precious.txt")
+        with open(victim, "w", encoding="utf-8") as f:
+            f.write("a person's notes\n")
+        os.symlink(victim, self.sandbox.history)
+        self.spawn().expect_exact("warning: not keeping the history")
+        self.child.expect_exact(ROOT_PROMPT)
+        self.command("show")
+        self.child.sendline("quit")
+        self.assertEqual(self.finish(), 0)
+        with open(victim, encoding="utf-8") as f:
+            self.assertEqual(f.read(), "a person's notes\n")
+        self.assertTrue(os.path.islink(self.sandbox.history))
 
     def test_a_secure_value_typed_with_set_stays_out_of_the_history(self):
         self.spawn(self.fixture).expect_exact("Fixture> ")

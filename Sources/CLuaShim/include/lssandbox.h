@@ -26,5 +26,9 @@ void ls_open_guards(lua_State *L);
 /* A lua_CFunction returning "file:line: " of the innermost script frame (not the host's
  * LS_HOST_CHUNK prelude), or "". */
 int ls_script_where(lua_State *L);
+/* A lua_CFunction: given (hostprint, hostload, where), runs the host's Lua prelude, which
+ * defines the globals print and require (lsprelude.c: compiled once a process, loaded into
+ * each state as the same binary chunk). */
+int ls_run_prelude(lua_State *L);
 
 #endif

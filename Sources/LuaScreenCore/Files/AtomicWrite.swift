@@ -15,10 +15,12 @@ extension Files {
     /// `mode`, written, fsync'd, renamed over the target, the folder fsync'd. The folder
     /// must exist (`makeFolders`). Returns the file actually replaced (`path`, or where its
     /// link points under `.followToRegularFile`). On a throw before the rename the target is
-    /// as it was and no temporary file is left.
+    /// as it was and no temporary file is left. `synced` false: neither fsync (for a file
+    /// written after every command, the REPL's history, where a crash of the system may
+    /// lose the last lines but never mixes two versions in a process crash).
     @discardableResult
     public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644,
-                               links: LinkRule = .refuse) throws -> String {
+                               links: LinkRule = .refuse, synced: Bool = true) throws -> String {
         let target = try replaceableTarget(path, links: links)
         let folder = split(target).folder
         let (fd, temporary) = try createTemporary(for: target, mode: mode, path: path)
@@ -30,7 +32,7 @@ extension Files {
         }
         if fchmod(fd, mode) != 0 { throw fail("set the mode of \(temporary)", errno) }
         if let code = writeAll(bytes, to: fd) { throw fail("write \(temporary)", code) }
-        while fsync(fd) != 0 {
+        while synced, fsync(fd) != 0 {
             let code = errno
             if code == EINTR { continue }
             throw fail("sync \(temporary)", code)
@@ -47,6 +49,7 @@ extension Files {
         if rename(temporary, target) != 0 {
             throw fail("rename \(temporary) to \(target)", errno)
         }
+        guard synced else { return target }
         // The new file is in place; make the rename itself durable.
         let folderFD = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if folderFD < 0 {

@@ -19,28 +19,28 @@ extension Validator {
     }
 
     /// Validates rows and sections inserted at run time, against the ids already on the screen.
-    func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs, registry: inout ScreenRegistry) -> Row? {
-        lending(&registry) { readRuntimeRow(index, path: base, rowIDs: &rowIDs) }
+    func readRuntimeRow(_ t: borrowing LuaTableView, path base: [PathComponent], rowIDs: inout RowIDs, registry: inout ScreenRegistry) -> Row? {
+        lending(&registry) { readRuntimeRow(t, path: base, rowIDs: &rowIDs) }
     }
 
-    private func readRuntimeRow(_ index: Int32, path base: [PathComponent], rowIDs: inout RowIDs) -> Row? {
+    private func readRuntimeRow(_ t: borrowing LuaTableView, path base: [PathComponent], rowIDs: inout RowIDs) -> Row? {
         path = base
         defer { path = [] }
-        let row = lua.withTable(at: index) { readRow($0, position: rowIDs.count + 1, rowIDs: &rowIDs) } ?? nil
+        let row = readRow(t, position: rowIDs.count + 1, rowIDs: &rowIDs)
         resolvePushes()
         return row
     }
 
     /// Validates one section inserted at run time.
-    func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout RowIDs,
+    func readRuntimeSection(_ t: borrowing LuaTableView, path base: [PathComponent], position: Int, rowIDs: inout RowIDs,
                             registry: inout ScreenRegistry) -> Section? {
-        lending(&registry) { readRuntimeSection(index, path: base, position: position, rowIDs: &rowIDs) }
+        lending(&registry) { readRuntimeSection(t, path: base, position: position, rowIDs: &rowIDs) }
     }
 
-    private func readRuntimeSection(_ index: Int32, path base: [PathComponent], position: Int, rowIDs: inout RowIDs) -> Section? {
+    private func readRuntimeSection(_ t: borrowing LuaTableView, path base: [PathComponent], position: Int, rowIDs: inout RowIDs) -> Section? {
         path = base
         defer { path = [] }
-        let section = lua.withTable(at: index) { readSection($0, position: position, rowIDs: &rowIDs) } ?? nil
+        let section = readSection(t, position: position, rowIDs: &rowIDs)
         resolvePushes()
         return section
     }

@@ -27,9 +27,9 @@ extension Session {
         return .error("\(what): not valid:\n" + errors.map(\.description).joined(separator: "\n"))
     }
 
-    private func position(_ s: LuaStack, at index: Int32, count: Int, what: String) -> Result<Int, SessionError> {
-        guard let p = s.integer(at: index) else {
-            return .failure(.refused("\(what): the position must be a whole number from 1 to \(count + 1), got \(s.type(at: index).name)"))
+    private func position(_ call: borrowing LuaCall, _ n: Int, count: Int, what: String) -> Result<Int, SessionError> {
+        guard let p = call.integer(n) else {
+            return .failure(.refused("\(what): the position must be a whole number from 1 to \(count + 1), got \(call.type(n).name)"))
         }
         guard p >= 1, p <= count + 1 else {
             return .failure(.refused("\(what): position \(p) is out of range (1 to \(count + 1))"))
@@ -63,24 +63,22 @@ extension Session {
 
     /// `ctx:insert_row(section_id, position, row)`.
     func ctxInsertRow(_ call: borrowing LuaCall) -> HostResult {
-        call.withStack { ctxInsertRow($0) }
-    }
-
-    private func ctxInsertRow(_ s: LuaStack) -> HostResult {
         editSections("insert_row") { sections in
-            guard let sectionID = s.string(at: 2) else { return .error("ctx:insert_row expects a section id first") }
+            guard let sectionID = call.string(2) else { return .error("ctx:insert_row expects a section id first") }
             guard let si = sections.firstIndex(where: { $0.id == sectionID }) else {
                 return .error("ctx:insert_row: no section \"\(Diagnostic.quote(sectionID))\" on screen \"\(currentScreenID)\"\(Suggest.hint(sectionID, sections.map(\.id)))")
             }
             let pos: Int
-            switch position(s, at: 3, count: sections[si].rows.count, what: "ctx:insert_row") {
+            switch position(call, 3, count: sections[si].rows.count, what: "ctx:insert_row") {
             case .success(let p): pos = p
             case .failure(let e): return .error(e.message)
             }
-            guard s.type(at: 4) == .table else { return .error("ctx:insert_row expects a row table, got a \(s.type(at: 4).name)") }
+            guard call.type(4) == .table else { return .error("ctx:insert_row expects a row table, got a \(call.type(4).name)") }
             var ids = rowIDs(of: sections)
-            guard let row = validator.readRuntimeRow(4, path: [.field("insert_row")], rowIDs: &ids, registry: &registry),
-                  !validator.hasErrors else { return invalid("ctx:insert_row") }
+            let row = call.argument(4) { v in
+                v.table { validator.readRuntimeRow($0, path: [.field("insert_row")], rowIDs: &ids, registry: &registry) } ?? nil
+            }
+            guard let row, !validator.hasErrors else { return invalid("ctx:insert_row") }
             _ = validator.takeDiagnostics()
             sections[si].rows.insert(row, at: pos - 1)
             return .results(0)
@@ -89,12 +87,8 @@ extension Session {
 
     /// `ctx:remove_row(row_id)`.
     func ctxRemoveRow(_ call: borrowing LuaCall) -> HostResult {
-        call.withStack { ctxRemoveRow($0) }
-    }
-
-    private func ctxRemoveRow(_ s: LuaStack) -> HostResult {
         editSections("remove_row") { sections in
-            guard let id = s.string(at: 2) else { return .error("ctx:remove_row expects a row id") }
+            guard let id = call.string(2) else { return .error("ctx:remove_row expects a row id") }
             for si in sections.indices {
                 if let ri = sections[si].rows.firstIndex(where: { $0.id == id }) {
                     sections[si].rows.remove(at: ri)
@@ -107,32 +101,27 @@ extension Session {
 
     /// `ctx:update_row(row_id, fields)`.
     func ctxUpdateRow(_ call: borrowing LuaCall) -> HostResult {
-        call.withStack { ctxUpdateRow($0) }
-    }
-
-    private func ctxUpdateRow(_ s: LuaStack) -> HostResult {
         editSections("update_row") { sections in
-            guard let id = s.string(at: 2) else { return .error("ctx:update_row expects a row id") }
-            guard s.type(at: 3) == .table else { return .error("ctx:update_row expects a table of fields, got a \(s.type(at: 3).name)") }
+            guard let id = call.string(2) else { return .error("ctx:update_row expects a row id") }
+            guard call.type(3) == .table else { return .error("ctx:update_row expects a table of fields, got a \(call.type(3).name)") }
             for si in sections.indices {
                 guard let ri = sections[si].rows.firstIndex(where: { $0.id == id }) else { continue }
                 let old = sections[si].rows[ri]
-                // The row as a table, with the new fields on top, validated as a whole.
-                pushRowTable(old)
-                let merged = s.absolute(-1)
-                s.pushNil()
-                while s.next(3) {
-                    let isType = s.type(at: -2) == .string && s.string(at: -2) == "type"
-                    if !isType {
-                        s.pushValue(-2)
-                        s.pushValue(-2)
-                        s.rawSet(merged)
-                    }
-                    s.pop()
-                }
                 var ids = rowIDs(of: sections, except: old.id)
-                let row = validator.readRuntimeRow(merged, path: [.field("update_row")], rowIDs: &ids, registry: &registry)
-                s.pop()
+                // The row as a table, with the new fields on top, validated as a whole.
+                let row = call.withNewTable(recordCount: 16, fill: { merged in
+                    fillRowTable(old, merged)
+                    call.argument(3) { fields in
+                        _ = fields.table { t in
+                            t.forEachPair { key, value in
+                                let isType = key.type == .string && key.string == "type"
+                                if !isType { merged.set(key, value) }
+                            }
+                        }
+                    }
+                }) { merged in
+                    validator.readRuntimeRow(merged, path: [.field("update_row")], rowIDs: &ids, registry: &registry)
+                }
                 guard let row, !validator.hasErrors else { return invalid("ctx:update_row") }
                 _ = validator.takeDiagnostics()
                 sections[si].rows[ri] = row
@@ -144,20 +133,20 @@ extension Session {
 
     /// `ctx:insert_section(position, section)`.
     func ctxInsertSection(_ call: borrowing LuaCall) -> HostResult {
-        call.withStack { ctxInsertSection($0) }
-    }
-
-    private func ctxInsertSection(_ s: LuaStack) -> HostResult {
         editSections("insert_section") { sections in
             let pos: Int
-            switch position(s, at: 2, count: sections.count, what: "ctx:insert_section") {
+            switch position(call, 2, count: sections.count, what: "ctx:insert_section") {
             case .success(let p): pos = p
             case .failure(let e): return .error(e.message)
             }
-            guard s.type(at: 3) == .table else { return .error("ctx:insert_section expects a section table, got a \(s.type(at: 3).name)") }
+            guard call.type(3) == .table else { return .error("ctx:insert_section expects a section table, got a \(call.type(3).name)") }
             var ids = rowIDs(of: sections)
-            guard let section = validator.readRuntimeSection(3, path: [.field("insert_section")], position: sections.count + 1, rowIDs: &ids, registry: &registry),
-                  !validator.hasErrors else { return invalid("ctx:insert_section") }
+            let section = call.argument(3) { v in
+                v.table {
+                    validator.readRuntimeSection($0, path: [.field("insert_section")], position: sections.count + 1, rowIDs: &ids, registry: &registry)
+                } ?? nil
+            }
+            guard let section, !validator.hasErrors else { return invalid("ctx:insert_section") }
             _ = validator.takeDiagnostics()
             if sections.contains(where: { $0.id == section.id }) {
                 return .error("ctx:insert_section: screen \"\(currentScreenID)\" already has a section \"\(section.id)\"; give the new one another id")
@@ -169,12 +158,8 @@ extension Session {
 
     /// `ctx:remove_section(section_id)`.
     func ctxRemoveSection(_ call: borrowing LuaCall) -> HostResult {
-        call.withStack { ctxRemoveSection($0) }
-    }
-
-    private func ctxRemoveSection(_ s: LuaStack) -> HostResult {
         editSections("remove_section") { sections in
-            guard let id = s.string(at: 2) else { return .error("ctx:remove_section expects a section id") }
+            guard let id = call.string(2) else { return .error("ctx:remove_section expects a section id") }
             guard let si = sections.firstIndex(where: { $0.id == id }) else {
                 return .error("ctx:remove_section: no section \"\(Diagnostic.quote(id))\" on screen \"\(currentScreenID)\"\(Suggest.hint(id, sections.map(\.id)))")
             }

@@ -43,65 +43,47 @@ extension Session {
     /// metatables are hidden behind `__metatable`, so no trick on them changes what the host
     /// stores or later reads. Only the documented members change values.
     func installContext() {
-        let stack = lua.stack
         // ctx.store: a handle whose reads and writes go through the session.
-        stack.newHandle()
-        stack.newTable(recordCount: 4)
-        lua.pushHostCall { [unowned self] call in self.storeIndex(call) }
-        stack.rawSet(-2, "__index")
-        lua.pushHostCall { [unowned self] call in self.storeNewIndex(call) }
-        stack.rawSet(-2, "__newindex")
-        lua.pushHostCall { [unowned self] call in self.storePairs(call) }
-        stack.rawSet(-2, "__pairs")
-        stack.push("the store")
-        stack.rawSet(-2, "__metatable")
-        stack.setMetatable(-2)
-        contextRefs.store = lua.ref()
+        contextRefs.store = lua.newHandleRef { meta in
+            meta.set("__index", hostCall: { [unowned self] call in self.storeIndex(call) })
+            meta.set("__newindex", hostCall: { [unowned self] call in self.storeNewIndex(call) })
+            meta.set("__pairs", hostCall: { [unowned self] call in self.storePairs(call) })
+            meta.set("__metatable", "the store")
+        }
 
         // ctx.row and ctx.screen: read-only views, handles whose hidden slot holds the fields.
-        stack.newTable(recordCount: 3)
-        lua.pushHostCall { call in
-            call.pushHandleField(ofArgument: 1, slot: 1, keyArgument: 2)
-            return .results(1)
+        contextRefs.view = lua.newTableRef(recordCount: 3) { meta in
+            meta.set("__index", hostCall: { call in
+                call.pushHandleField(ofArgument: 1, slot: 1, keyArgument: 2)
+                return .results(1)
+            })
+            meta.set("__newindex", hostCall: { _ in
+                .error("ctx.row and ctx.screen are read-only; change values with ctx.store.KEY = value and rows with ctx:update_row")
+            })
+            meta.set("__metatable", "read-only")
         }
-        stack.rawSet(-2, "__index")
-        lua.pushHostCall { _ in
-            .error("ctx.row and ctx.screen are read-only; change values with ctx.store.KEY = value and rows with ctx:update_row")
-        }
-        stack.rawSet(-2, "__newindex")
-        stack.push("read-only")
-        stack.rawSet(-2, "__metatable")
-        contextRefs.view = lua.ref()
 
         // The methods of ctx.
-        stack.newTable(recordCount: 3)
-        stack.newTable(recordCount: 12)
-        for (name, body) in Session.contextMethods {
-            lua.pushHostCall { [unowned self] call in body(self, call) }
-            stack.rawSet(-2, name)
+        contextRefs.methods = lua.newTableRef(recordCount: 12) { methods in
+            for (name, body) in Session.contextMethods {
+                methods.set(name, hostCall: { [unowned self] call in body(self, call) })
+            }
         }
-        contextRefs.methods = lua.ref()
-        lua.pushHostCall { [unowned self] call in self.ctxIndex(call) }
-        stack.rawSet(-2, "__index")
-        lua.pushHostCall { call in
-            let field = call.string(2).map { "ctx." + Diagnostic.quote($0) } ?? "a field of ctx"
-            return .error("ctx is read-only: cannot set \(field); keep values in the store (ctx.store.KEY = value) or in locals")
+        contextRefs.meta = lua.newTableRef(recordCount: 3) { meta in
+            meta.set("__index", hostCall: { [unowned self] call in self.ctxIndex(call) })
+            meta.set("__newindex", hostCall: { call in
+                let field = call.string(2).map { "ctx." + Diagnostic.quote($0) } ?? "a field of ctx"
+                return .error("ctx is read-only: cannot set \(field); keep values in the store (ctx.store.KEY = value) or in locals")
+            })
+            meta.set("__metatable", "ctx")
         }
-        stack.rawSet(-2, "__newindex")
-        stack.push("ctx")
-        stack.rawSet(-2, "__metatable")
-        contextRefs.meta = lua.ref()
     }
 
-    /// Pushes a ctx for a call about `row` (nil for screen-level calls) on the current screen:
-    /// a handle whose metatable answers `store`, `row`, `screen` and the methods.
-    func pushContext(row: Row?) {
-        let stack = lua.stack
-        stack.ensure(10)
-        stack.newHandle(userValues: 2)
-        if let meta = contextRefs.meta { lua.push(meta) } else { stack.pushNil() }
-        stack.setMetatable(-2)
-        if let pointer = stack.pointer(at: -1) {
+    /// Pushes a ctx for a call about `row` (nil for screen-level calls) on the current screen
+    /// as the next of `args`: a handle whose metatable answers `store`, `row`, `screen` and
+    /// the methods, known as active while the call runs.
+    func pushContext(row: Row?, _ args: borrowing LuaArguments) {
+        if let pointer = args.pushHandle(userValues: 2, metatable: contextRefs.meta) {
             activeContexts.append((pointer, row, navigation.count - 1))
         }
     }

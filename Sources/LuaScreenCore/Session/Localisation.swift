@@ -87,21 +87,20 @@ extension Session {
         let relative = folder + "/" + name + ".lua"
         let path = ScriptLoader.directoryName(scriptPath) + "/" + relative
         guard access(path, F_OK) == 0 else { return nil }
-        let stack = lua.stack
-        let top = stack.top
-        defer { stack.top = top }
+        let chunk: LuaChunk
         do {
-            try lua.load("return require(...)", chunkName: LuaState.hostChunkName)
+            chunk = try lua.compile("return require(...)", chunkName: LuaState.hostChunkName)
         } catch {
             throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: error.text)])
         }
-        stack.push(folder + "." + name)
+        let table: [String: String]?
         do {
-            try lua.call(nargs: 1, nresults: 1)
+            table = try lua.run(chunk, results: 1, arguments: { $0.push(folder + "." + name) }) {
+                validator.readStringTable($0[1], what: relative)
+            } ?? nil
         } catch {
             throw LoadError([ScriptLoader.diagnostic(from: error, file: path)])
         }
-        let table = lua.withTop { validator.readStringTable($0, what: relative) }
         let problems = validator.takeDiagnostics().filter { $0.severity == .error }
         guard problems.isEmpty, let table else {
             throw LoadError(problems.isEmpty

@@ -6,28 +6,24 @@ extension Session {
     /// Runs Lua in the script's environment (`lua CODE`), or evaluates an expression
     /// (`= EXPR`). `ctx` is the current screen's. Returns the results as text.
     public func evaluate(_ code: String, expression: Bool) throws -> String {
-        let stack = lua.stack
-        let top = stack.top
-        defer { stack.top = top }
         let source = expression ? "return " + code : code
+        let chunk: LuaChunk
         do {
-            try lua.load(source, chunkName: "=prompt")
+            chunk = try lua.compile(source, chunkName: "=prompt")
         } catch {
             throw SessionError(.script, error.message)
         }
         // the chunk's first argument and a global `ctx` for the duration
         var results: [String] = []
         try perform {
-            pushContext(row: nil)
-            defer { activeContexts.removeLast() }
-            stack.pushValue(-1)
-            stack.setGlobal("ctx")
-            defer {
-                stack.pushNil()
-                stack.setGlobal("ctx")
-            }
+            let contexts = activeContexts.count
+            defer { if activeContexts.count > contexts { activeContexts.removeSubrange(contexts...) } }
+            defer { lua.clearGlobal("ctx") }
             do throws(LuaError) {
-                try lua.call(nargs: 1) { results.append(describeValue($0)) }
+                _ = try lua.run(chunk, results: -1, arguments: { args in
+                    pushContext(row: nil, args)
+                    args.setGlobalToLast("ctx")
+                }) { $0.forEach { results.append(describeValue($0)) } }
             } catch {
                 throw SessionError.script(error)
             }

@@ -317,18 +317,15 @@ extension Session {
     }
 
     /// Calls a field function with ctx, recording the store keys it reads, and reads its
-    /// result with `read` (the stack is as it was after).
+    /// result with `read`.
     private func callField<R>(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String,
                               _ read: (borrowing LuaValueView) -> R) -> Result<R, SessionError> {
-        lua.keepingTop {
-            do {
-                try withReadLog { try call(ref, row: row, what: what(), results: 1) }
-            } catch let e as SessionError {
-                return .failure(e)
-            } catch {
-                return .failure(.refused("\(error)"))
-            }
-            return .success(lua.withTop(read))
+        do {
+            return .success(try withReadLog { try call(ref, row: row, what: what(), results: 1) { read($0[1]) } })
+        } catch let e as SessionError {
+            return .failure(e)
+        } catch {
+            return .failure(.refused("\(error)"))
         }
     }
 

@@ -46,7 +46,7 @@ extension Session {
         return (resolved, row)
     }
 
-    /// Adds a row's actions to the table `pushRowTable` builds (for update_row).
+    /// Adds a row's actions to the table `fillRowTable` fills (for update_row).
     func addActions(_ row: Row, to t: LuaTableWriter) {
         guard !row.actions.isEmpty else { return }
         t.setTable("actions", arrayCount: row.actions.count) { list in

@@ -3,9 +3,9 @@ import ScreenModel
 
 /// A row back as the plain table it was declared as (`ctx:update_row` merges new fields into it).
 extension Session {
-    /// Pushes a plain table with the fields a row was declared with (for update_row).
-    func pushRowTable(_ row: Row) {
-        lua.pushNewTable(recordCount: 16) { t in
+    /// Fills `t`, a new plain table, with the fields a row was declared with (for update_row).
+    func fillRowTable(_ row: Row, _ t: LuaTableWriter) {
+        do {
             func dynamic(_ name: String, _ d: Dynamic<String>?) {
                 switch d {
                 case .value(let v)?: t.set(name, v)

@@ -9,36 +9,50 @@ extension Session {
         return SourceLocation(file: luaChunkPath(source), line: line)
     }
 
-    /// Calls `ref(ctx, extra...)` and leaves `results` values on the stack.
-    package func call(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String, results: Int32 = 0, extra: [StoreValue?] = [],
-              withContext: Bool = true) throws {
-        let stack = lua.stack
-        let saved = currentCall
-        currentCall = (row, navigation.count - 1)
-        defer { currentCall = saved }
-        stack.ensure(Int32(extra.count) + 4)
-        guard lua.push(ref: ref.id) == .function else {
-            stack.pop()
-            throw SessionError.refused("internal: \(what()) is not a function")
-        }
-        if withContext { pushContext(row: row) }
-        let contexts = activeContexts.count
-        defer { if withContext { activeContexts.removeSubrange((contexts - 1)...) } }
-        for value in extra {
-            if let value { stack.push(value) } else { stack.pushNil() }
-        }
+    /// Calls `ref(ctx, extra...)` and lends its first `results` results to `read`.
+    package func call<R>(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String, results: Int32 = 0, extra: [StoreValue?] = [],
+                         withContext: Bool = true, _ read: (borrowing LuaResults) -> R) throws -> R {
         refusal = nil
-        do {
-            try lua.call(nargs: Int32((withContext ? 1 : 0) + extra.count), nresults: results)
-        } catch {
+        let value = try scriptCall(ref, row: row, what: what(), results: results, arguments: { args in
+            if withContext { pushContext(row: row, args) }
+            for value in extra { args.push(value) }
+        }, read) { error in
             // `ctx:refuse(message)` ended the call: a refusal, said without a traceback.
             if let message = refusal, error.kind == .runtime, error.message.hasSuffix(message) {
                 refusal = nil
-                throw SessionError.refused(message)
+                return SessionError.refused(message)
             }
-            throw SessionError.script(error, what: what())
+            return SessionError.script(error, what: what())
         }
         refusal = nil
+        return value
+    }
+
+    /// Calls `ref(ctx, extra...)`, its results dropped.
+    package func call(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String, extra: [StoreValue?] = [],
+                      withContext: Bool = true) throws {
+        try call(ref, row: row, what: what(), extra: extra, withContext: withContext) { _ in }
+    }
+
+    /// The one call of a script function about `row`: the arguments `arguments` pushes (a
+    /// ctx among them through `pushContext`, known while the call runs), the results lent to
+    /// `read`; what the call raised made a `SessionError` by `failure`.
+    func scriptCall<R>(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String, results: Int32,
+                       arguments: (borrowing LuaArguments) -> Void, _ read: (borrowing LuaResults) -> R,
+                       failure: (LuaError) -> SessionError) throws(SessionError) -> R {
+        let saved = currentCall
+        currentCall = (row, navigation.count - 1)
+        defer { currentCall = saved }
+        let contexts = activeContexts.count
+        defer { if activeContexts.count > contexts { activeContexts.removeSubrange(contexts...) } }
+        let value: R?
+        do {
+            value = try lua.call(ref.id, results: results, arguments: arguments, read)
+        } catch {
+            throw failure(error)
+        }
+        guard let value else { throw SessionError.refused("internal: \(what()) is not a function") }
+        return value
     }
 
     /// The failure of a field function whose result the host could not copy: the action

@@ -38,27 +38,31 @@ package enum ScriptLoader {
         let keyLines: [(Int, String)]
         // The source is dropped as soon as Lua has compiled it.
         // A FIFO or /dev/zero is "not a regular file", never read.
+        let chunk: LuaChunk
         switch source.map({ Result<[UInt8], PathError>.success($0) }) ?? PathResolver.readRegularFile(path) {
         case .success(let bytes):
             // The key-typo scan's lines, found while the text is at hand (one memchr pass).
             keyLines = StoreKeyUse.candidateLines(of: bytes)
-            do { try lua.load(bytes, chunkName: "@" + path) } catch { throw LoadError([diagnostic(from: error, file: path)]) }
+            do { chunk = try lua.compile(bytes, chunkName: "@" + path) } catch { throw LoadError([diagnostic(from: error, file: path)]) }
         case .failure(let reason):
             throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
         }
         timing.lap("parse", lua: lua)
+        let read: (Validator, App?)?
         do {
-            try lua.call(nargs: 0, nresults: 1)
+            read = try lua.run(chunk, results: 1) { results -> (Validator, App?) in
+                timing.lap("run", lua: lua)
+                // The compiled main chunk is garbage now: free it before the model is built, so
+                // the model reuses its memory.
+                lua.collectGarbage(returningMemory: true)
+                timing.lap("collect", lua: lua)
+                let validator = Validator(lua: lua, file: path)
+                return (validator, validator.readScript(results[1]))
+            }
         } catch {
             throw LoadError([diagnostic(from: error, file: path)])
         }
-        timing.lap("run", lua: lua)
-        // The compiled main chunk is garbage now: free it before the model is built, so
-        // the model reuses its memory.
-        lua.collectGarbage(returningMemory: true)
-        timing.lap("collect", lua: lua)
-        let validator = Validator(lua: lua, file: path)
-        let app = lua.withTop { validator.readScript($0) }
+        guard let (validator, app) = read else { throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "internal: the script ran already")]) }
         timing.lap("validate", lua: lua)
         if let error = lua.hostMemoryError(at: path) {
             throw LoadError([diagnostic(from: error, file: path)])

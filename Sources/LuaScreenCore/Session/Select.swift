@@ -69,11 +69,11 @@ extension Session {
         case .screen(let id)?:
             try pushScreen(id: id)
         case .function(let ref)?:
-            try lua.keepingTop { () throws -> Void in
-                try call(ref, row: row, what: "push of row \"\(row.id)\"", results: 1)
-                let id = try lua.withTop { v throws -> String? in v.isNil ? nil : try pushTargetID(v, what: "push of row \"\(row.id)\"") }
-                if let id { try pushScreen(id: id) }
-            }
+            let id = try call(ref, row: row, what: "push of row \"\(row.id)\"", results: 1) { results -> Result<String?, Error> in
+                let v = results[1]
+                return Result { v.isNil ? nil : try pushTargetID(v, what: "push of row \"\(row.id)\"") }
+            }.get()
+            if let id { try pushScreen(id: id) }
         case nil:
             break
         }

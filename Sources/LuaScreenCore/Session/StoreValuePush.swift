@@ -1,30 +1,22 @@
 import LuaRuntime
 import ScreenModel
 
-extension LuaStack {
-    /// Pushes a store value as the Lua boolean, integer, float or string it is.
+extension LuaValueSink where Self: ~Copyable {
+    /// Pushes a store value as the Lua boolean, integer, float, string or list it is (a
+    /// host function's result, an argument of a call into the script).
     package func push(_ value: StoreValue) {
         switch value {
         case .bool(let b): push(b)
         case .integer(let i): push(i)
         case .number(let d): push(d)
         case .string(let s): push(s)
-        case .list(let items):
-            ensure(3)
-            newTable(arrayCount: items.count)
-            for (i, item) in items.enumerated() {
-                push(item)
-                rawSet(-2, index: i + 1)
-            }
+        case .list(let items): pushNewTable(arrayCount: items.count, recordCount: 0) { $0.setItems(items) }
         }
     }
-}
 
-extension LuaCall {
-    /// Pushes a store value as a result: the Lua boolean, integer, float, string or list it is
-    /// (the one conversion above, until every caller pushes through a `LuaCall` or a writer).
-    package func push(_ value: StoreValue) {
-        withStack { $0.push(value) }
+    /// Pushes a store value, or nil for none.
+    package func push(_ value: StoreValue?) {
+        if let value { push(value) } else { pushNil() }
     }
 }
 
@@ -52,7 +44,7 @@ extension LuaTableWriter {
     }
 
     /// `t[1...] =` the items, in order.
-    private func setItems(_ items: [StoreValue]) {
+    fileprivate func setItems(_ items: [StoreValue]) {
         for (i, item) in items.enumerated() { set(at: i + 1, item) }
     }
 }

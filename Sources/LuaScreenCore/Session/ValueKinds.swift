@@ -12,18 +12,18 @@ extension Session {
     func dynamicDefault(_ row: Row, _ ref: ScriptRef, fallback: StoreValue) -> StoreValue {
         guard let binding = row.binding, defaulting.insert(binding.key).inserted else { return fallback }
         defer { defaulting.remove(binding.key) }
-        let stack = lua.stack
-        let top = stack.top
-        defer { stack.top = top }
+        let read: Result<StoreValue?, StoreInput.Refusal>?
         do {
-            try withReadLog { try call(ref, row: row, what: "default of row \"\(row.id)\"", results: 1) }
+            read = try withReadLog {
+                try call(ref, row: row, what: "default of row \"\(row.id)\"", results: 1) { StoreInput.value($0[1], key: binding.key) }
+            }
         } catch let error as SessionError {
             warnOnce("default \u{1}" + binding.key, "default of row \"\(row.id)\" failed: \(error.message); using \(fallback)")
             return fallback
         } catch {
             return fallback
         }
-        guard case .success(let value?)? = lua.withValue(at: -1, { StoreInput.value($0, key: binding.key) }) else { return fallback }
+        guard case .success(let value?)? = read else { return fallback }
         if row.kind == .toggle, case .bool(let b) = value { return binding.toggleValue(b) }
         return value
     }
@@ -109,7 +109,7 @@ extension Session {
 }
 
 extension Session {
-    /// Adds the fields of SPEC §8 to the row table `pushRowTable` builds (for update_row).
+    /// Adds the fields of SPEC §8 to the row table `fillRowTable` fills (for update_row).
     func addValueKindFields(_ row: Row, to t: LuaTableWriter) {
         func ref(_ name: String, _ r: ScriptRef?) { if let r { t.set(name, refID: r.id) } }
         addActions(row, to: t)

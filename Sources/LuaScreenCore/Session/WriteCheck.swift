@@ -118,41 +118,21 @@ extension Session {
     }
 
     private func runValidate(_ value: StoreValue, _ validate: ScriptRef, for row: Row) throws {
-        try lua.keepingTop { () throws -> Void in
-            try callValueFirst(validate, row: row, value: value, what: "validate of row \"\(row.id)\"")
-            let refusal: String? = lua.withTop { v in
-                switch v.type {
-                case .nil_: return nil
-                case .string: return "\"\(row.text.value ?? row.id)\": \(v.string ?? "invalid value")"
-                case .boolean where v.truth: return nil
-                case .boolean: return "\"\(row.text.value ?? row.id)\": invalid value"
-                default: return "validate of row \"\(row.id)\" returned a \(v.type.name); it should return nil or a message"
-                }
+        // `validate(value, ctx)`: the value first.
+        let refusal: String? = try scriptCall(validate, row: row, what: "validate of row \"\(row.id)\"", results: 1, arguments: { args in
+            args.push(value)
+            pushContext(row: row, args)
+        }, { results in
+            let v = results[1]
+            switch v.type {
+            case .nil_: return nil
+            case .string: return "\"\(row.text.value ?? row.id)\": \(v.string ?? "invalid value")"
+            case .boolean where v.truth: return nil
+            case .boolean: return "\"\(row.text.value ?? row.id)\": invalid value"
+            default: return "validate of row \"\(row.id)\" returned a \(v.type.name); it should return nil or a message"
             }
-            if let refusal { throw SessionError.refused(refusal) }
-        }
-    }
-
-    /// Calls `ref(value, ctx)` and leaves its one result on the stack.
-    private func callValueFirst(_ ref: ScriptRef, row: Row, value: StoreValue, what: @autoclosure () -> String) throws {
-        let stack = lua.stack
-        stack.ensure(6)
-        guard lua.push(ref: ref.id) == .function else {
-            stack.pop()
-            throw SessionError.refused("internal: \(what()) is not a function")
-        }
-        stack.push(value)
-        let saved = currentCall
-        currentCall = (row, navigation.count - 1)
-        defer { currentCall = saved }
-        pushContext(row: row)
-        let contexts = activeContexts.count
-        defer { activeContexts.removeSubrange((contexts - 1)...) }
-        do {
-            try lua.call(nargs: 2, nresults: 1)
-        } catch {
-            throw SessionError.script(error, what: what())
-        }
+        }) { SessionError.script($0, what: "validate of row \"\(row.id)\"") }
+        if let refusal { throw SessionError.refused(refusal) }
     }
 
     /// Every check a write to the row's key passes: its rules, then `validate`. Returns the

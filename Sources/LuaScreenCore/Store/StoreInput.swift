@@ -11,11 +11,6 @@ package enum StoreInput {
         package var message: String
     }
 
-    /// The key at `index`: a string of valid UTF-8. nil when it is not a string.
-    package static func key(_ stack: LuaStack, at index: Int32) -> Result<String, Refusal>? {
-        key(checked: stack.checkedString(at: index))
-    }
-
     /// The key a script gave (a row's `key`): a string of valid UTF-8. nil when it is not a string.
     package static func key(_ v: borrowing LuaValueView) -> Result<String, Refusal>? {
         key(checked: v.checkedString)

@@ -94,12 +94,11 @@ enum CheckCommand {
                 throw Options.UsageError(description: "standard input is larger than \(Files.defaultReadLimit >> 20) MiB")
             }
         }
-        let base = (getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
-        var template = Array((base + "/luascreen-check-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            throw Options.UsageError(description: "cannot make a temporary folder for standard input: \(String(cString: strerror(errno)))")
+        let folder: String
+        do { folder = try Files.makePrivateFolder("check") } catch let error as FileError {
+            guard case .system(_, let code) = error.reason else { throw error }
+            throw Options.UsageError(description: "cannot make a temporary folder for standard input: \(Files.systemText(code))")
         }
-        let folder = String(cString: made)
         let path = folder + "/stdin.lua"
         try Files.replace(path, with: bytes, mode: 0o600)
         return (folder, path)
@@ -107,7 +106,6 @@ enum CheckCommand {
 
     /// Removes the temporary folder of standard input and the file in it.
     static func removeFolder(_ folder: String) {
-        unlink(folder + "/stdin.lua")
-        rmdir(folder)
+        Files.removePrivateFolder(folder, holding: ["stdin.lua"])
     }
 }

@@ -42,14 +42,16 @@ extension Shell {
     /// Runs the editor on a private temporary file holding `text`; the file's text after, less
     /// one final newline; nil when the editor failed.
     private func runEditor(_ editor: String, on text: String) -> String? {
-        var template = Array("/tmp/luascreen-edit-XXXXXX.txt".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
-        guard fd >= 0 else { fail("edit: cannot make a temporary file: \(String(cString: strerror(errno)))"); return nil }
-        let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        defer { unlink(path) }
-        let bytes = Array((text.isEmpty ? "" : text + "\n").utf8)
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-        close(fd)
+        let path: String
+        do {
+            path = try Files.makePrivateTemporary("edit", suffix: ".txt", holding: Array((text.isEmpty ? "" : text + "\n").utf8))
+        } catch let error as FileError {
+            fail("edit: \(error.message)")
+            return nil
+        } catch {
+            return nil
+        }
+        defer { Files.removeFile(path) }
         var pid: pid_t = 0
         let args = ["/bin/sh", "-c", editor + " \"$1\"", "sh", path]
         var cArgs = args.map { strdup($0) } + [nil]

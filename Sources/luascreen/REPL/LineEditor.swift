@@ -68,8 +68,8 @@ enum LineEditor {
         installSignalHandlers()
         using_history()
         stifle_history(1000)
-        self.historyPath = historyPath
-        if let historyPath { _ = read_history(historyPath) }
+        self.historyPath = historyPath.flatMap { HistoryFile.usable($0) ? $0 : nil }
+        if let path = self.historyPath { HistoryFile.load(path) }
     }
 
     /// One line, without its newline; nil at end of input (Ctrl-D on an empty line).
@@ -194,7 +194,7 @@ enum LineEditor {
 
     static func save() {
         guard let historyPath else { return }
-        _ = write_history(historyPath)
+        HistoryFile.save(historyPath)
     }
 
     /// Reads a secret from the terminal without echo (for a secure input); nil when
