@@ -5,10 +5,10 @@
 /// the rarer ones (icon, help, context, the detail button, confirm, the bound value) in a
 /// shared box that is copied only when written. A value type: `Sendable`.
 public struct Row: Sendable {
-    // Declared so the small fields pack together (a Row is 120 bytes): the byte-sized fields
-    // fill the tail of `text`; `enabled`, `visible` and `onSelect` are kept as their
-    // references plus bits of `flags`; the location as its file and a 32-bit line; the push
-    // target, rarer, in a box of its own.
+    // Declared so the small fields pack together (a Row is 112 bytes): the small fields fill
+    // the tails of `text` and `detail` (17 bytes each); `enabled`, `visible` and `onSelect`
+    // are kept as their references plus bits of `flags`; the location as its file and a
+    // 32-bit line; the push target, rarer, in a box of its own.
     /// The row's id: written, or made from its key or text; unique in its screen.
     public var id: String
     /// The row's label (`text`), or the function that makes it.
@@ -19,16 +19,16 @@ public struct Row: Sendable {
     public var style: RowStyle
     /// As written; nil means the default (`disclosure` when the row pushes, else `none`).
     public var accessory: Accessory?
+    private var enabledRef: Int32 = 0
+    /// The text shown beside or under the label (`detail`), or its function.
+    public var detail: Dynamic<String>?
     /// button: drawn as destructive (`destructive = true`, red with colour).
     public var destructive: Bool
     /// Which of `enabled`, `visible` and `onSelect` are functions, their values (`Flags`).
     private var flags: UInt8
-    private var enabledRef: Int32 = 0
     private var visibleRef: Int32 = 0
     private var onSelectRef: Int32 = 0
     private var locationLine: Int32 = 0
-    /// The text shown beside or under the label (`detail`), or its function.
-    public var detail: Dynamic<String>?
     private var locationFile: String?
     private var pushBox: PushBox?
     private var extras: RowExtras?
@@ -251,9 +251,11 @@ public struct Binding: Sendable {
     public var defaultValue: StoreValue
     /// The callback run after the value changed (`on_change`).
     public var onChange: ScriptRef?
-    /// choice: the options (or a function returning them).
-    public var options: Dynamic<[ChoiceOption]>?
     private var rules: BindingRules?
+
+    /// Whether nothing but the key, the default and `on_change` was set (no rule, no options):
+    /// every rule below is then nil, false or empty.
+    public var hasNoRules: Bool { rules == nil }
 
     /// A binding of `key` with no rules beyond its default.
     public init(key: String, defaultValue: StoreValue) {
@@ -270,6 +272,11 @@ public struct Binding: Sendable {
         edit(rules!)
     }
 
+    /// choice: the options (or a function returning them).
+    public var options: Dynamic<[ChoiceOption]>? {
+        get { rules?.options }
+        set { if newValue != nil || rules != nil { editRules { $0.options = newValue } } }
+    }
     /// input: the dim text shown while the value is empty (`placeholder`).
     public var placeholder: String? {
         get { rules?.placeholder }
@@ -426,8 +433,9 @@ public struct Binding: Sendable {
     }
 }
 
-/// What input and number rows add to a binding.
+/// What choice, input, number, date, time and list rows add to a binding.
 private final class BindingRules: @unchecked Sendable {
+    var options: Dynamic<[ChoiceOption]>?
     var placeholder: String?
     var secure = false
     var secureWritten = false
@@ -457,6 +465,7 @@ private final class BindingRules: @unchecked Sendable {
 
     func copy() -> BindingRules {
         let c = BindingRules()
+        c.options = options
         c.placeholder = placeholder
         c.secure = secure
         c.secureWritten = secureWritten
