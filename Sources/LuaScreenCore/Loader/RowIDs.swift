@@ -43,8 +43,9 @@ struct KeyTable<Value> {
         if capacity > slots.count { rehash(capacity) }
     }
 
-    /// The high half of `key`'s hash, never 0 (0 marks an empty slot).
-    private static func tag(_ key: String) -> UInt64 { (fnv1a(key) >> 32) | 1 }
+    /// The high half of `key`'s hash with its top bit set, never 0 (0 marks an empty slot);
+    /// its low bits, where a key is looked for first, are the hash's own.
+    private static func tag(_ key: String) -> UInt64 { (fnv1a(key) >> 32) | 0x8000_0000 }
 
     /// The slot of `key` (tag `tag`): where it is, or the empty slot where it would go.
     private func probe(_ key: String, _ tag: UInt64) -> (slot: Int, found: Bool) {
