@@ -187,9 +187,9 @@ public struct Row: Sendable {
     public var hasFieldFunctions: Bool {
         if case .function = text { return true }
         if case .function? = detail { return true }
-        if case .function = enabled { return true }
-        if case .function = visible { return true }
-        if case .function? = binding?.options { return true }
+        if flags & (Flags.enabledFunction | Flags.visibleFunction) != 0 { return true }
+        // The options read in place: `binding` would copy the binding.
+        if case .function? = bound?.binding.rules?.options { return true }
         return false
     }
 
@@ -251,7 +251,7 @@ public struct Binding: Sendable {
     public var defaultValue: StoreValue
     /// The callback run after the value changed (`on_change`).
     public var onChange: ScriptRef?
-    private var rules: BindingRules?
+    fileprivate var rules: BindingRules?
 
     /// Whether nothing but the key, the default and `on_change` was set (no rule, no options):
     /// every rule below is then nil, false or empty.

@@ -48,6 +48,7 @@ struct KeyTable<Value> {
     private static func tag(_ key: String) -> UInt64 { (fnv1a(key) >> 32) | 0x8000_0000 }
 
     /// The slot of `key` (tag `tag`): where it is, or the empty slot where it would go.
+    @inline(__always)
     private func probe(_ key: String, _ tag: UInt64) -> (slot: Int, found: Bool) {
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: tag) & mask
