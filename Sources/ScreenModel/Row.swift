@@ -19,28 +19,31 @@ public struct Row: Sendable {
     public var style: RowStyle
     /// As written; nil means the default (`disclosure` when the row pushes, else `none`).
     public var accessory: Accessory?
-    private var enabledRef: Int32 = 0
+    // The storage behind the computed fields is usable from inlinable code, so that their
+    // getters inline into other modules (a loop over 100,000 rows then reads them in place
+    // instead of copying each row).
+    @usableFromInline var enabledRef: Int32 = 0
     /// The text shown beside or under the label (`detail`), or its function.
     public var detail: Dynamic<String>?
     /// button: drawn as destructive (`destructive = true`, red with colour).
     public var destructive: Bool
     /// Which of `enabled`, `visible` and `onSelect` are functions, their values (`Flags`).
-    private var flags: UInt8
-    private var visibleRef: Int32 = 0
-    private var onSelectRef: Int32 = 0
-    private var locationLine: Int32 = 0
-    private var locationFile: String?
-    private var pushBox: PushBox?
+    @usableFromInline var flags: UInt8
+    @usableFromInline var visibleRef: Int32 = 0
+    @usableFromInline var onSelectRef: Int32 = 0
+    @usableFromInline var locationLine: Int32 = 0
+    @usableFromInline var locationFile: String?
+    @usableFromInline var pushBox: PushBox?
     private var extras: RowExtras?
-    private var bound: BindingBox?
+    @usableFromInline var bound: BindingBox?
 
     /// The bits of `flags`.
-    private enum Flags {
-        static let enabledFunction: UInt8 = 1, enabledValue: UInt8 = 2
-        static let visibleFunction: UInt8 = 4, visibleValue: UInt8 = 8
-        static let hasOnSelect: UInt8 = 16
+    @usableFromInline enum Flags {
+        @usableFromInline static let enabledFunction: UInt8 = 1, enabledValue: UInt8 = 2
+        @usableFromInline static let visibleFunction: UInt8 = 4, visibleValue: UInt8 = 8
+        @usableFromInline static let hasOnSelect: UInt8 = 16
         /// The location's line does not fit 32 bits: the location is in `extras`.
-        static let wideLocation: UInt8 = 32
+        @usableFromInline static let wideLocation: UInt8 = 32
     }
 
     private mutating func setFlag(_ flag: UInt8, _ on: Bool) {
@@ -49,7 +52,7 @@ public struct Row: Sendable {
 
     /// Whether it can be selected (`enabled`), or the function that decides.
     public var enabled: Dynamic<Bool> {
-        get { flags & Flags.enabledFunction != 0 ? .function(ScriptRef(id: enabledRef)) : .value(flags & Flags.enabledValue != 0) }
+        @inlinable get { flags & Flags.enabledFunction != 0 ? .function(ScriptRef(id: enabledRef)) : .value(flags & Flags.enabledValue != 0) }
         set {
             switch newValue {
             case .value(let b): setFlag(Flags.enabledFunction, false); setFlag(Flags.enabledValue, b); enabledRef = 0
@@ -59,7 +62,7 @@ public struct Row: Sendable {
     }
     /// Whether it is shown (`visible`), or the function that decides.
     public var visible: Dynamic<Bool> {
-        get { flags & Flags.visibleFunction != 0 ? .function(ScriptRef(id: visibleRef)) : .value(flags & Flags.visibleValue != 0) }
+        @inlinable get { flags & Flags.visibleFunction != 0 ? .function(ScriptRef(id: visibleRef)) : .value(flags & Flags.visibleValue != 0) }
         set {
             switch newValue {
             case .value(let b): setFlag(Flags.visibleFunction, false); setFlag(Flags.visibleValue, b); visibleRef = 0
@@ -69,19 +72,19 @@ public struct Row: Sendable {
     }
     /// The callback run when the row is selected (`on_select`).
     public var onSelect: ScriptRef? {
-        get { flags & Flags.hasOnSelect != 0 ? ScriptRef(id: onSelectRef) : nil }
+        @inlinable get { flags & Flags.hasOnSelect != 0 ? ScriptRef(id: onSelectRef) : nil }
         set { setFlag(Flags.hasOnSelect, newValue != nil); onSelectRef = newValue?.id ?? 0 }
     }
     /// The screen selecting the row opens (`push`): an id or an inline screen.
     public var push: PushTarget? {
-        get { pushBox?.target }
+        @inlinable get { pushBox?.target }
         set { pushBox = newValue.map(PushBox.init) }
     }
     /// Where the script made the row (file and line), for diagnostics and `why`.
     public var location: SourceLocation? {
-        get {
+        @inlinable get {
             guard let locationFile else { return nil }
-            if flags & Flags.wideLocation != 0 { return extras?.wideLocation }
+            if flags & Flags.wideLocation != 0 { return wideLocation }
             return SourceLocation(file: locationFile, line: Int(locationLine))
         }
         set {
@@ -98,6 +101,9 @@ public struct Row: Sendable {
             }
         }
     }
+
+    /// The location kept in `extras` (a line that does not fit 32 bits).
+    @usableFromInline var wideLocation: SourceLocation? { extras?.wideLocation }
 
     /// A row of `kind` with every optional field at its default.
     public init(id: String, kind: RowKind, text: Dynamic<String>) {
@@ -169,11 +175,11 @@ public struct Row: Sendable {
     public var asksConfirmation: Bool { confirm != nil || confirmFunction != nil }
     /// The bound value (toggle, choice, input, number).
     public var binding: Binding? {
-        get { bound?.binding }
+        @inlinable get { bound?.binding }
         set { bound = newValue.map(BindingBox.init) }
     }
     /// The store key of the bound value, read without copying the binding.
-    public var boundKey: String? { bound?.binding.key }
+    @inlinable public var boundKey: String? { bound?.binding.key }
 
     /// The accessory shown: the one written, else a disclosure for rows that push.
     public var effectiveAccessory: Accessory {
@@ -184,7 +190,7 @@ public struct Row: Sendable {
     }
 
     /// Whether any of the row's fields is a function of ctx (evaluated at each render).
-    public var hasFieldFunctions: Bool {
+    @inlinable public var hasFieldFunctions: Bool {
         if case .function = text { return true }
         if case .function? = detail { return true }
         if flags & (Flags.enabledFunction | Flags.visibleFunction) != 0 { return true }
@@ -231,15 +237,15 @@ private final class RowExtras: @unchecked Sendable {
 
 /// A row's push target, boxed: most rows push nothing. Immutable: `Row.push`'s setter
 /// makes a new box.
-private final class PushBox: @unchecked Sendable {
-    let target: PushTarget
+@usableFromInline final class PushBox: @unchecked Sendable {
+    @usableFromInline let target: PushTarget
     init(_ target: PushTarget) { self.target = target }
 }
 
 /// A row's binding, boxed: most rows have none, and those that have one share it when the
 /// row is copied. Immutable: `Row.binding`'s setter makes a new box.
-private final class BindingBox: @unchecked Sendable {
-    let binding: Binding
+@usableFromInline final class BindingBox: @unchecked Sendable {
+    @usableFromInline let binding: Binding
     init(_ binding: Binding) { self.binding = binding }
 }
 
@@ -251,7 +257,7 @@ public struct Binding: Sendable {
     public var defaultValue: StoreValue
     /// The callback run after the value changed (`on_change`).
     public var onChange: ScriptRef?
-    fileprivate var rules: BindingRules?
+    @usableFromInline var rules: BindingRules?
 
     /// Whether nothing but the key, the default and `on_change` was set (no rule, no options):
     /// every rule below is then nil, false or empty.
@@ -274,7 +280,7 @@ public struct Binding: Sendable {
 
     /// choice: the options (or a function returning them).
     public var options: Dynamic<[ChoiceOption]>? {
-        get { rules?.options }
+        @inlinable get { rules?.options }
         set { if newValue != nil || rules != nil { editRules { $0.options = newValue } } }
     }
     /// input: the dim text shown while the value is empty (`placeholder`).
@@ -434,8 +440,8 @@ public struct Binding: Sendable {
 }
 
 /// What choice, input, number, date, time and list rows add to a binding.
-private final class BindingRules: @unchecked Sendable {
-    var options: Dynamic<[ChoiceOption]>?
+@usableFromInline final class BindingRules: @unchecked Sendable {
+    @usableFromInline var options: Dynamic<[ChoiceOption]>?
     var placeholder: String?
     var secure = false
     var secureWritten = false
