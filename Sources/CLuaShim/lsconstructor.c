@@ -66,6 +66,14 @@ static int ls_constructor(lua_State *L) {
     lua_pop(L, 1);
     lua_Debug ar;
     if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+        /* The first place recorded makes the weak tables every constructor records in (a
+         * script of plain tables never needs them). */
+        if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_LINES_KEY) != LUA_TTABLE) {
+            ls_weaktable(L, &LS_LINES_KEY);
+            ls_weaktable(L, &LS_SOURCES_KEY);
+            ls_weaktable(L, &LS_CALLERS_KEY);
+        }
+        lua_pop(L, 1);
         ls_limits_in(L)->constructed++;
         lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_LINES_KEY);
         lua_pushvalue(L, 1);
@@ -83,13 +91,6 @@ static int ls_constructor(lua_State *L) {
 }
 
 void ls_install_constructor(lua_State *L, const char *name, const char *kind) {
-    /* The first constructor makes the weak tables every constructor records in. */
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &LS_LINES_KEY) != LUA_TTABLE) {
-        ls_weaktable(L, &LS_LINES_KEY);
-        ls_weaktable(L, &LS_SOURCES_KEY);
-        ls_weaktable(L, &LS_CALLERS_KEY);
-    }
-    lua_pop(L, 1);
     lua_pushstring(L, name);
     lua_pushstring(L, kind);
     lua_pushcclosure(L, ls_constructor, 2);

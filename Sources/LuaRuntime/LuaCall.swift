@@ -94,7 +94,7 @@ public struct LuaCall: ~Copyable {
     /// Pushes the value a `LuaRef` keeps as a result (nil for no reference).
     @inlinable
     public func push(_ ref: LuaRef?) {
-        if let ref { stack.push(ref: ref.id) } else { stack.pushNil() }
+        stack.push(orNil: ref)
     }
     /// Pushes `t[argument n]`, read raw, as a result, where `t` is the table `ref` keeps (the
     /// table stays below the result).
@@ -151,9 +151,7 @@ public struct LuaCall: ~Copyable {
     /// Pushes a new table filled by `body` as a result.
     @inlinable
     public func pushNewTable(arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {
-        stack.ensure(6)
-        stack.newTable(arrayCount: arrayCount, recordCount: recordCount)
-        body(LuaTableWriter(state, stack, stack.top))
+        stack.pushNewTable(state, arrayCount: arrayCount, recordCount: recordCount, body)
     }
 }
 

@@ -36,14 +36,12 @@ public struct LuaArguments: ~Copyable {
     /// Pushes the value a `LuaRef` keeps (nil for no reference).
     @inlinable
     public func push(_ ref: LuaRef?) {
-        if let ref { stack.push(ref: ref.id) } else { stack.pushNil() }
+        stack.push(orNil: ref)
     }
     /// Pushes a new table filled by `body`.
     @inlinable
     public func pushNewTable(arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {
-        stack.ensure(6)
-        stack.newTable(arrayCount: arrayCount, recordCount: recordCount)
-        body(LuaTableWriter(state, stack, stack.top))
+        stack.pushNewTable(state, arrayCount: arrayCount, recordCount: recordCount, body)
     }
     /// Pushes a new handle (a userdata of no bytes, see `LuaStack.newHandle`) with
     /// `userValues` hidden slots and the metatable `metatable` keeps (none for nil); its
@@ -52,7 +50,7 @@ public struct LuaArguments: ~Copyable {
     public func pushHandle(userValues: Int32, metatable: LuaRef?) -> UnsafeRawPointer? {
         stack.ensure(4)
         stack.newHandle(userValues: userValues)
-        if let metatable { stack.push(ref: metatable.id) } else { stack.pushNil() }
+        stack.push(orNil: metatable)
         stack.setMetatable(-2)
         return stack.pointer(at: -1)
     }

@@ -38,7 +38,7 @@ public struct LuaTableWriter {
     /// `t[key] =` the value `ref` keeps (nil for no reference: the key stays absent).
     @inlinable
     public func set(_ key: String, _ ref: LuaRef?) {
-        if let ref { stack.push(ref: ref.id) } else { stack.pushNil() }
+        stack.push(orNil: ref)
         stack.rawSet(index, key)
     }
     /// `t[key] =` a Lua function that runs `body` on each call (see `LuaState.pushHostCall`).
@@ -103,8 +103,24 @@ extension LuaState {
     /// `body` (it stays on the stack: an argument or a result).
     @inlinable
     func pushNewTable(arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {
-        stack.ensure(6)
-        stack.newTable(arrayCount: arrayCount, recordCount: recordCount)
-        body(LuaTableWriter(self, stack, stack.top))
+        stack.pushNewTable(self, arrayCount: arrayCount, recordCount: recordCount, body)
+    }
+}
+
+extension LuaStack {
+    /// Pushes a new table of `state` with room for `arrayCount` items and `recordCount`
+    /// fields, filled by `body`: the one home of every "push a new table" (results, arguments,
+    /// the host's own).
+    @inlinable
+    func pushNewTable(_ state: LuaState, arrayCount: Int, recordCount: Int, _ body: (LuaTableWriter) -> Void) {
+        ensure(6)
+        newTable(arrayCount: arrayCount, recordCount: recordCount)
+        body(LuaTableWriter(state, self, top))
+    }
+
+    /// Pushes the value `ref` keeps, or nil for no reference.
+    @inlinable
+    func push(orNil ref: LuaRef?) {
+        if let ref { push(ref: ref.id) } else { pushNil() }
     }
 }

@@ -47,32 +47,7 @@ extension LuaState {
         if options.trusted {
             luaL_openlibs(L)
         } else {
-            let libraries: [(String, lua_CFunction)] = [
-                ("_G", luaopen_base), ("string", luaopen_string), ("table", luaopen_table),
-                ("math", luaopen_math), ("utf8", luaopen_utf8), ("coroutine", luaopen_coroutine),
-            ]
-            for (name, open) in libraries {
-                luaL_requiref(L, name, open, 1)
-                stack.pop()
-            }
-            for name in ["dofile", "loadfile", "collectgarbage"] {
-                stack.pushNil()
-                stack.setGlobal(name)
-            }
-            lua_getglobal(L, "string")
-            stack.pushNil()
-            stack.rawSet(-2, "dump")
-            stack.pop()
-            // os: only the clock and calendar functions.
-            luaL_requiref(L, "os", luaopen_os, 0)
-            stack.newTable()
-            for name in ["time", "clock", "date", "difftime"] {
-                stack.rawGet(-2, name)
-                stack.rawSet(-2, name)
-            }
-            stack.setGlobal("os")
-            stack.pop()
-            ls_open_sandbox_helpers(L)
+            ls_open_safe_libraries(L)
         }
         // Trusted or not, library functions that loop in C answer to the budget.
         ls_open_guards(L)

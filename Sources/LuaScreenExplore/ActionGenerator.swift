@@ -82,11 +82,15 @@ package struct ActionGenerator {
                       rng: inout SplitMix64) -> ExploreStep? {
         if isPicker { return ExploreStep(.select(row: row.id, answer: nil), on: screenID, onPicker: true) }
         guard let declared = session.declaredRow(row) else { return nil }
-        typealias Make = (inout SplitMix64) -> ExploreStep
-        var weighted: [(weight: Int, make: Make)] = []
-        func add(_ weight: Int, _ action: ExploreStep.Action) {
-            weighted.append((weight, { _ in ExploreStep(action, on: screenID) }))
+        // What each weight stands for, made into a step only when drawn (plain values, not
+        // closures: no allocation for each thing a row offers).
+        enum Offer {
+            case action(ExploreStep.Action)
+            case value(Binding, ValueDomain)
+            case step(ExploreStep)
         }
+        var weighted: [(weight: Int, offer: Offer)] = []
+        func add(_ weight: Int, _ action: ExploreStep.Action) { weighted.append((weight, .action(action))) }
         if !row.enabled {
             // A person may try a disabled row: it must be refused cleanly.
             guard row.selectable else { return nil }
@@ -102,25 +106,32 @@ package struct ActionGenerator {
         }
         if let binding = declared.binding, let domain = domains[declared.kind] {
             // The value is drawn only when this entry is chosen.
-            weighted.append((80, { rng in
-                var options: [ChoiceOption] = []
-                if declared.kind == .choice, case .success(let list) = session.options(of: declared) { options = list }
-                let candidates = domain.candidates(for: declared, binding: binding, options: options, rng: &rng)
-                return ExploreStep(.set(row: row.id, text: candidates.isEmpty ? "" : rng.pick(candidates)), on: screenID)
-            }))
+            weighted.append((80, .value(binding, domain)))
             add(12, .reset(row: row.id))
         }
         if declared.onAccessory != nil { add(40, .accessory(row: row.id)) }
         for source in moveSources {
             for move in source.moves(for: declared, resolved: row, screen: screenID) {
-                weighted.append((40, { _ in move }))
+                weighted.append((40, .step(move)))
             }
         }
         let total = weighted.reduce(0) { $0 + $1.weight }
         guard total > 0 else { return nil }
         var roll = rng.below(total)
         for entry in weighted {
-            if roll < entry.weight { return entry.make(&rng) }
+            if roll < entry.weight {
+                switch entry.offer {
+                case .action(let action):
+                    return ExploreStep(action, on: screenID)
+                case .step(let step):
+                    return step
+                case .value(let binding, let domain):
+                    var options: [ChoiceOption] = []
+                    if declared.kind == .choice, case .success(let list) = session.options(of: declared) { options = list }
+                    let candidates = domain.candidates(for: declared, binding: binding, options: options, rng: &rng)
+                    return ExploreStep(.set(row: row.id, text: candidates.isEmpty ? "" : rng.pick(candidates)), on: screenID)
+                }
+            }
             roll -= entry.weight
         }
         return nil

@@ -70,8 +70,7 @@ public struct ExploreFailure: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// An evaluated screen and its hash, computed once (hashing a screen walks every field of
-/// every row). `Sendable`: a plain value.
+/// An evaluated screen and its hash, computed once. `Sendable`: a plain value.
 package struct HashedScreen: Hashable, Sendable {
     /// The screen.
     package let screen: ResolvedScreen
@@ -80,7 +79,29 @@ package struct HashedScreen: Hashable, Sendable {
     /// The screen, hashed now.
     package init(_ screen: ResolvedScreen) {
         self.screen = screen
-        hash = screen.hashValue
+        hash = HashedScreen.digest(screen)
+    }
+
+    /// A hash of what tells the screens of one walk apart: the screen's id and shape and each
+    /// row's state (enabled, visible, value, detail, error), not every text and field
+    /// (hashing all of them, `hashValue`, was 7 k instructions a step of explore). Equal
+    /// screens hash equal; two screens with the same digest are told apart by `==`.
+    static func digest(_ screen: ResolvedScreen) -> Int {
+        var hasher = Hasher()
+        hasher.combine(screen.id)
+        hasher.combine(screen.sections.count)
+        for section in screen.sections {
+            hasher.combine(section.visible)
+            hasher.combine(section.rows.count)
+            for row in section.rows {
+                hasher.combine(row.enabled)
+                hasher.combine(row.visible)
+                hasher.combine(row.value)
+                hasher.combine(row.detail)
+                hasher.combine(row.error != nil)
+            }
+        }
+        return hasher.finalize()
     }
 
     package static func == (a: HashedScreen, b: HashedScreen) -> Bool { a.hash == b.hash && a.screen == b.screen }
@@ -119,6 +140,9 @@ package final class ExploreChecker {
     private var passedTitles = Set<String>()
     private struct StoredPair: Hashable { var key: String; var value: StoreValue }
     private var passedValues = Set<[StoredPair]>()
+    /// Values whose JSON round trip passed: a function of the values alone (no script code
+    /// runs in it), so no reload forgets them.
+    private var passedJSON = Set<[StoredPair]>()
     private var lastScreen: ResolvedScreen?
     private var lastValues: [(key: String, value: StoreValue)]?
     private var rowsByKey: [String: Row]?
@@ -132,7 +156,8 @@ package final class ExploreChecker {
     /// `why`s, its rules) may have changed on disk. The rows, frames and titles that were
     /// drawn without a problem stay: their lines are a function of the evaluated text and the
     /// width alone (the renderers take nothing from the script), so no script can make them
-    /// stale, and drawing them again after each reload was most of the render checks.
+    /// stale, and drawing them again after each reload was most of the render checks; so do
+    /// the values whose JSON round trip passed.
     public func newSession(scriptChanged: Bool = false) {
         lastScreen = nil
         lastValues = nil
@@ -174,7 +199,13 @@ package final class ExploreChecker {
             let key = values.map { StoredPair(key: $0.key, value: $0.value) }
             if !reuse || !passedValues.contains(key) {
                 if let failure = timed("values", { storedValues(values, session) }) { return failure }
-                if let failure = timed("json", { roundTrip(values) }) { return failure }
+                if !reuse || !passedJSON.contains(key) {
+                    if let failure = timed("json", { roundTrip(values) }) { return failure }
+                    if reuse {
+                        if passedJSON.count > 4096 { passedJSON.removeAll(keepingCapacity: true) }
+                        passedJSON.insert(key)
+                    }
+                }
                 if reuse {
                     if passedValues.count > 4096 { passedValues.removeAll(keepingCapacity: true) }
                     passedValues.insert(key)

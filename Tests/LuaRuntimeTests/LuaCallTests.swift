@@ -71,4 +71,38 @@ final class LuaCallTests: XCTestCase {
         }
         XCTAssertEqual(lua.referenceCount, 4)
     }
+
+    /// A host function builds a scratch table from an argument's pairs and reads it back as a
+    /// view; a handle built by newHandleRef answers through its metatable; an argument set as
+    /// a global for a call is cleared after.
+    func testScratchTablesHandlesAndGlobals() throws {
+        let lua = try sandboxed()
+        defer { lua.close() }
+        lua.setGlobalHostCall("merged") { call in
+            let text = call.withNewTable(recordCount: 4, fill: { t in
+                t.set("base", "b")
+                call.argument(1) { fields in
+                    _ = fields.table { $0.forEachPair { key, value in t.set(key, value) } }
+                }
+            }) { t in [t.string("base") ?? "-", t.string("extra") ?? "-", String(t.integer("n") ?? 0)].joined(separator: ",") }
+            call.push(text)
+            return .results(1)
+        }
+        let store = lua.newHandleRef { meta in
+            meta.set("__index", hostCall: { call in
+                call.push("field " + (call.string(2) ?? "?"))
+                return .results(1)
+            })
+            meta.set("__metatable", "hidden")
+        }
+        let source = "local h = ... ; return merged({ extra = 'e', n = 3 }), h.k, getmetatable(h), global_h == h"
+        let answer = try lua.run(try lua.compile(source, chunkName: "=g"), results: 4, arguments: { args in
+            args.push(store)
+            args.setGlobalToLast("global_h")
+        }) { r in [r[1].string ?? "-", r[2].string ?? "-", r[3].string ?? "-", r[4].truth ? "same" : "other"] }
+        XCTAssertEqual(answer, ["b,e,3", "field k", "hidden", "same"])
+        lua.clearGlobal("global_h")
+        let cleared = try lua.run(try lua.compile("return global_h == nil", chunkName: "=c"), results: 1) { $0[1].truth }
+        XCTAssertEqual(cleared, true)
+    }
 }

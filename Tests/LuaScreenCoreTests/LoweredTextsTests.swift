@@ -42,3 +42,21 @@ final class LoweredTextsTests: XCTestCase {
         XCTAssertNil(found.exact)
     }
 }
+
+/// The same, on ASCII texts only (lowercased 8 bytes at a time from the flat buffer).
+final class LoweredASCIITextsTests: XCTestCase {
+    func testItAnswersWhatLowercasedHasPrefixAndEqualAnswer() {
+        let texts = ["", "a", "A", "Toggle 99998", "TOGGLE 9", "Toggle 9", "@[`{", "AZaz@[`{ 0123456789 ~!", "ZZZZZZZZZZZZZZZZZ",
+                     "x\r\ny", "\u{7F}\u{1}A", "Toggle 9"]
+        let table = LoweredTexts(texts)
+        for reference in ["a", "toggle 9", "toggle 99998", "@[`{", "az", "azaz@[`{ 0123456789 ~!", "zzzzzzzzzzzzzzzzz",
+                          "zzzzzzzzz", "x", "\u{7F}\u{1}a", "@", "["] {
+            let lower = reference.lowercased()
+            let prefixed = texts.indices.filter { texts[$0].lowercased().hasPrefix(lower) }
+            let equal = texts.indices.filter { texts[$0].lowercased() == lower }
+            let found = table.matches(lower, keep: 100)
+            XCTAssertEqual(found.first, prefixed, reference)
+            XCTAssertEqual(found.exactCount, equal.count, reference)
+        }
+    }
+}

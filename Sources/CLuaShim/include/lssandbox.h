@@ -13,6 +13,11 @@
  * the script's line, never a line of it. */
 #define LS_HOST_CHUNK "=luascreen"
 
+/* Opens what a sandbox that is not trusted has: base functions less dofile, loadfile and
+ * collectgarbage, string less dump, table, math, utf8, coroutine, os.time, os.clock,
+ * os.date and os.difftime, and the safe base functions below (lssafelibs.c). */
+void ls_open_safe_libraries(lua_State *L);
+
 /* The sandbox's safe `load` (text only, default environment the globals) and `setmetatable`
  * (no __gc: finalizers run with hooks off, outside the budget). */
 void ls_open_sandbox_helpers(lua_State *L);

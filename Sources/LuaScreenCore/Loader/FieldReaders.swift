@@ -94,17 +94,15 @@ extension Validator {
 
     /// A boolean, string or number as a store value (nil for other types).
     func storeValue(at v: borrowing LuaValueView) -> StoreValue? {
-        switch v.type {
-        case .boolean: return .bool(v.truth)
-        case .string:
-            guard let (text, valid) = v.checkedString else { return nil }
+        switch v.plainValue {
+        case .bool(let b): return .bool(b)
+        case .string(let text, let valid):
             // An error fails the load, so the replaced text is never stored (SPEC §6).
             if !valid { report("a value must be valid UTF-8 text, and this string is not (stored text is kept byte for byte, never altered)") }
             return .string(text)
-        case .number:
-            if v.isInteger, let i = v.integer { return .integer(i) }
-            return v.number.map { .number($0) }
-        default: return nil
+        case .integer(let i): return .integer(i)
+        case .number(let d): return .number(d)
+        case .refusedCopy, .other: return nil
         }
     }
 

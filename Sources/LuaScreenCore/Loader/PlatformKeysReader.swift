@@ -46,27 +46,30 @@ extension Validator {
             budget.failed = true
             return nil
         }
-        switch v.type {
-        case .string:
-            guard let (text, valid) = v.checkedString else { budget.failed = true; return nil }
+        if v.type == .table {
+            return v.table { platformTableValue($0, depth: depth, budget: &budget, topLevel: topLevel) } ?? nil
+        }
+        switch v.plainValue {
+        case .string(let text, let valid):
             guard valid else {
                 report("the text is not valid UTF-8; platform keys are written back byte for byte, so they must be text")
                 budget.failed = true
                 return nil
             }
             return .string(text)
-        case .boolean: return .bool(v.truth)
-        case .number:
-            if v.isInteger, let i = v.integer { return .integer(i) }
-            guard let d = v.number, d.isFinite else {
-                report("expected a finite number, got \(StoreValue.format(v.number ?? .nan))", code: .wrongType)
+        case .refusedCopy:
+            budget.failed = true
+            return nil
+        case .bool(let b): return .bool(b)
+        case .integer(let i): return .integer(i)
+        case .number(let d):
+            guard d.isFinite else {
+                report("expected a finite number, got \(StoreValue.format(d))", code: .wrongType)
                 budget.failed = true
                 return nil
             }
             return .number(d)
-        case .table:
-            return v.table { platformTableValue($0, depth: depth, budget: &budget, topLevel: topLevel) } ?? nil
-        default:
+        case .other:
             report("expected a plain value (a string, a number, a boolean or a table of them), got a \(v.type.name); \(topLevel) holds data written into the export, never code", code: .wrongType)
             budget.failed = true
             return nil

@@ -62,6 +62,11 @@ package struct ScreenRegistry: Sendable {
     /// What is known of the key a row binds, nil when no row binds it.
     func boundKey(_ key: String) -> BoundKey? { bindings[key] }
 
+    /// `boundKey` of `registry` read in place: a method called on a class's stored registry
+    /// copies the whole registry first (a retain and a release of each of its tables), which
+    /// a read of every bound row's value (`find`) pays once a row.
+    static func boundKey(_ key: String, in registry: inout ScreenRegistry) -> BoundKey? { registry.bindings[key] }
+
     /// Whether a row binds `key`.
     func isBound(_ key: String) -> Bool { bindings[key] != nil }
 

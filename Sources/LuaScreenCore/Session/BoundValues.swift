@@ -8,7 +8,7 @@ extension Session {
     package func value(for key: String) -> StoreValue? {
         let pending = transaction?.pending(key)
         if let pending, let written = pending { return written }
-        let bound = registry.boundKey(key)
+        let bound = ScreenRegistry.boundKey(key, in: &registry)
         let defaultValue = bound?.defaultValue
         // A removal in this transaction (`.some(nil)`) reads as the default, not the stored value.
         if pending == nil, let stored = store.value(for: key) {

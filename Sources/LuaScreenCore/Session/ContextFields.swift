@@ -14,14 +14,14 @@ extension Session {
         }
         switch key {
         case "store":
-            call.push(contextRefs.store)
+            call.push(bridge.contextRefs.store)
         case "locale":
             if let locale { call.push(locale) } else { call.pushNil() }
         case "row", "screen":
             let slot: Int32 = key == "row" ? 1 : 2
             if call.pushHandleSlot(ofArgument: 1, slot) { return .results(1) }
             guard let pointer = call.argument(1, { $0.pointer }),
-                  let context = activeContexts.last(where: { $0.table == pointer }) else {
+                  let context = bridge.activeContexts.last(where: { $0.table == pointer }) else {
                 call.pushNil()
                 return .results(1)
             }
@@ -30,9 +30,9 @@ extension Session {
                     call.pushNil()
                     return .results(1)
                 }
-                call.pushView(metatable: contextRefs.view, recordCount: 5, keptInSlot: slot, ofArgument: 1) { addRowSummary(row, to: $0) }
+                call.pushView(metatable: bridge.contextRefs.view, recordCount: 5, keptInSlot: slot, ofArgument: 1) { addRowSummary(row, to: $0) }
             } else {
-                call.pushView(metatable: contextRefs.view, recordCount: 2, keptInSlot: slot, ofArgument: 1) { t in
+                call.pushView(metatable: bridge.contextRefs.view, recordCount: 2, keptInSlot: slot, ofArgument: 1) { t in
                     if navigation.indices.contains(context.level) {
                         t.set("id", navigation[context.level].id)
                         t.set("title", navigation[context.level].title)
@@ -40,7 +40,7 @@ extension Session {
                 }
             }
         default:
-            call.pushField(of: contextRefs.methods, keyArgument: 2)
+            call.pushField(of: bridge.contextRefs.methods, keyArgument: 2)
         }
         return .results(1)
     }

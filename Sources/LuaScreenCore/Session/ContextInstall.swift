@@ -44,7 +44,7 @@ extension Session {
     /// stores or later reads. Only the documented members change values.
     func installContext() {
         // ctx.store: a handle whose reads and writes go through the session.
-        contextRefs.store = lua.newHandleRef { meta in
+        bridge.contextRefs.store = lua.newHandleRef { meta in
             meta.set("__index", hostCall: { [unowned self] call in self.storeIndex(call) })
             meta.set("__newindex", hostCall: { [unowned self] call in self.storeNewIndex(call) })
             meta.set("__pairs", hostCall: { [unowned self] call in self.storePairs(call) })
@@ -52,7 +52,7 @@ extension Session {
         }
 
         // ctx.row and ctx.screen: read-only views, handles whose hidden slot holds the fields.
-        contextRefs.view = lua.newTableRef(recordCount: 3) { meta in
+        bridge.contextRefs.view = lua.newTableRef(recordCount: 3) { meta in
             meta.set("__index", hostCall: { call in
                 call.pushHandleField(ofArgument: 1, slot: 1, keyArgument: 2)
                 return .results(1)
@@ -64,12 +64,12 @@ extension Session {
         }
 
         // The methods of ctx.
-        contextRefs.methods = lua.newTableRef(recordCount: 12) { methods in
+        bridge.contextRefs.methods = lua.newTableRef(recordCount: 12) { methods in
             for (name, body) in Session.contextMethods {
                 methods.set(name, hostCall: { [unowned self] call in body(self, call) })
             }
         }
-        contextRefs.meta = lua.newTableRef(recordCount: 3) { meta in
+        bridge.contextRefs.meta = lua.newTableRef(recordCount: 3) { meta in
             meta.set("__index", hostCall: { [unowned self] call in self.ctxIndex(call) })
             meta.set("__newindex", hostCall: { call in
                 let field = call.string(2).map { "ctx." + Diagnostic.quote($0) } ?? "a field of ctx"
@@ -83,8 +83,8 @@ extension Session {
     /// as the next of `args`: a handle whose metatable answers `store`, `row`, `screen` and
     /// the methods, known as active while the call runs.
     func pushContext(row: Row?, _ args: borrowing LuaArguments) {
-        if let pointer = args.pushHandle(userValues: 2, metatable: contextRefs.meta) {
-            activeContexts.append((pointer, row, navigation.count - 1))
+        if let pointer = args.pushHandle(userValues: 2, metatable: bridge.contextRefs.meta) {
+            bridge.activeContexts.append((pointer, row, navigation.count - 1))
         }
     }
 }

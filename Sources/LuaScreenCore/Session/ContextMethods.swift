@@ -22,7 +22,7 @@ extension Session {
         } catch let error as SessionError {
             // The push depth limit, from an on_appear further in: raised once more as it
             // is, so each level adds one "file:line:" and not a prefix on the last one's.
-            if let limit = appearLimitMessage, error.message.contains(limit) { return .error(limit) }
+            if let limit = bridge.appearLimitMessage, error.message.contains(limit) { return .error(limit) }
             return .error(error.message)
         } catch {
             return .error("\(error)")
@@ -86,7 +86,7 @@ extension Session {
             return .error("ctx:refuse expects a message (a string), got a \(call.type(2).name)")
         }
         let message = String(text.prefix(2000))
-        refusal = message
+        bridge.refusal = message
         return .error(message)
     }
 

@@ -80,25 +80,26 @@ extension Session {
         return results
     }
 
-    /// What of a row beyond its text and detail contains `needle` (lowercased): its help,
-    /// an option's text or value, a list item, its store key, its id.
-    private func otherMatch(_ needle: CaseInsensitiveNeedle, _ row: Row) -> String? {
+    /// What of the row at `row` beyond its text and detail contains `needle` (lowercased):
+    /// its help, an option's text or value, a list item, its store key, its id. The row is
+    /// read where it lies (passed by value from a buffer, it would be copied whole).
+    private func otherMatch(_ needle: CaseInsensitiveNeedle, _ row: UnsafePointer<Row>) -> String? {
         func has(_ s: String) -> Bool { needle.found(in: s) }
         func quoted(_ s: String) -> String { "\"" + String(s.prefix(60)) + "\"" }
-        if let help = row.help, has(tr(help)) || has(help) { return "help" }
-        if row.kind == .choice, case .success(let options) = options(of: row) {
+        if let help = row.pointee.help, has(tr(help)) || has(help) { return "help" }
+        if row.pointee.kind == .choice, case .success(let options) = options(of: row.pointee) {
             if let option = options.first(where: { has(tr($0.text)) || has($0.value.description) }) {
                 return "option " + quoted(tr(option.text))
             }
         }
-        if let binding = row.binding {
-            if row.kind == .list, let items = value(for: binding.key)?.listItems,
+        if let key = row.pointee.boundKey {
+            if row.pointee.kind == .list, let items = value(for: key)?.listItems,
                let item = items.first(where: { has($0.description) }) {
                 return "item " + quoted(item.description)
             }
-            if has(binding.key) { return "key " + binding.key }
+            if has(key) { return "key " + key }
         }
-        if has(row.id) { return "id " + row.id }
+        if has(row.pointee.id) { return "id " + row.pointee.id }
         return nil
     }
 
@@ -113,10 +114,11 @@ extension Session {
             if case .value(let sections) = screen.sections { self.sections = sections } else { sections = [] }
         }
 
-        /// `body` of the declared row with this id (in place, not copied); nil when there is none.
-        mutating func withRow<T>(section s: Int, row r: Int, id: String, _ body: (Row) -> T) -> T? {
+        /// `body` of the address of the declared row with this id (in place, not copied); nil
+        /// when there is none.
+        mutating func withRow<T>(section s: Int, row r: Int, id: String, _ body: (UnsafePointer<Row>) -> T) -> T? {
             guard let (s, r) = place(section: s, row: r, id: id) else { return nil }
-            return sections[s].rows.withUnsafeBufferPointer { body($0[r]) }
+            return sections[s].rows.withUnsafeBufferPointer { body($0.baseAddress! + r) }
         }
 
         /// The place (section, row) of the declared row with this id.

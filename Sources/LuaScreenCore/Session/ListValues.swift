@@ -225,14 +225,11 @@ extension LuaTableView {
         var items: [StoreValue] = []
         items.reserveCapacity(n)
         let plain = allArrayItems(upTo: n) { _, item in
-            switch item.type {
-            case .string:
-                // Text must be valid UTF-8: never altered, so refused.
-                guard let (s, valid) = item.checkedString, valid else { return false }
-                items.append(.string(s))
-            case .number:
-                if item.isInteger, let v = item.integer { items.append(.integer(v)) }
-                else if let d = item.number, d.isFinite { items.append(.number(d)) } else { return false }
+            switch item.plainValue {
+            // Text must be valid UTF-8: never altered, so refused.
+            case .string(let s, valid: true): items.append(.string(s))
+            case .integer(let v): items.append(.integer(v))
+            case .number(let d) where d.isFinite: items.append(.number(d))
             default: return false
             }
             return true

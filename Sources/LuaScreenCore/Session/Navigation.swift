@@ -29,16 +29,16 @@ extension Session {
         navigation.append(liveScreen(for: screen))
         changed()
         if let onAppear = screen.onAppear {
-            if appearDepth == 0 { appearLimitMessage = nil }
+            if bridge.appearDepth == 0 { bridge.appearLimitMessage = nil }
             // An on_appear that pushes a screen runs that screen's on_appear inside its own
             // call: a screen that pushes itself would nest until the C stack runs out.
-            guard appearDepth < Session.maxAppearDepth else {
+            guard bridge.appearDepth < Session.maxAppearDepth else {
                 let message = "ctx:push: screens pushed from on_appear nest more than \(Session.maxAppearDepth) deep (the push depth limit): on_appear of screen \"\(Diagnostic.quote(id))\" pushes a screen whose on_appear pushes again; push from a row's on_select instead"
-                appearLimitMessage = message
+                bridge.appearLimitMessage = message
                 throw SessionError.refused(message)
             }
-            appearDepth += 1
-            defer { appearDepth -= 1 }
+            bridge.appearDepth += 1
+            defer { bridge.appearDepth -= 1 }
             try call(onAppear, row: nil, what: "on_appear of screen \"\(id)\"")
         }
     }

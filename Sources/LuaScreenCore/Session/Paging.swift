@@ -19,7 +19,8 @@ package final class RowIndex {
     /// Entry index of each number (numbers count from 1).
     private(set) var numbered: [Int32] = []
     private var next = (section: 0, row: 0)
-    private var ids: [String: Int]?
+    /// The visible rows' ids by entry, each found by its value (made on the first lookup by id).
+    private var ids: TextPositions?
     /// Rows by text: made on the first reference by text (`.some(nil)`: some text is a function).
     private var textIndex: RowTextIndex??
 
@@ -43,26 +44,38 @@ package final class RowIndex {
         visibleCount = visible
     }
 
-    /// Scans until `count` entries are known (or the rows end).
+    /// Scans until `count` entries are known (or the rows end), the rows read in place
+    /// (`let row = rows[r]` would copy every row scanned).
     func extend(toEntries count: Int, _ sections: [Section]) {
+        guard entries.count < count, next.section < sections.count else { return }
+        // In locals, moved out and back (a class's stored property costs an exclusivity
+        // check at each access; moved, the arrays are not copied).
+        var entries = self.entries, numbers = self.numbers, numbered = self.numbered, next = self.next
+        (self.entries, self.numbers, self.numbered) = ([], [], [])
+        defer { (self.entries, self.numbers, self.numbered, self.next) = (entries, numbers, numbered, next) }
         while entries.count < count, next.section < sections.count {
-            let section = sections[next.section]
-            guard section.visible.value != false, next.row < section.rows.count else {
+            guard sections[next.section].visible.value != false, next.row < sections[next.section].rows.count else {
                 next = (next.section + 1, 0)
                 continue
             }
-            let row = section.rows[next.row]
-            if row.visible.value != false {
-                let entry = Int32(entries.count)
-                entries.append((Int32(next.section), Int32(next.row)))
-                if row.isSelectable {
-                    numbered.append(entry)
-                    numbers.append(Int32(numbered.count))
-                } else {
-                    numbers.append(0)
+            let s = next.section
+            var r = next.row
+            sections[s].rows.withUnsafeBufferPointer { rows in
+                while entries.count < count, r < rows.count {
+                    if rows[r].visible.value != false {
+                        let entry = Int32(entries.count)
+                        entries.append((Int32(s), Int32(r)))
+                        if rows[r].isSelectable {
+                            numbered.append(entry)
+                            numbers.append(Int32(numbered.count))
+                        } else {
+                            numbers.append(0)
+                        }
+                    }
+                    r += 1
                 }
             }
-            next.row += 1
+            next.row = r
         }
     }
 
@@ -77,14 +90,10 @@ package final class RowIndex {
     func entry(id: String, _ sections: [Section]) -> Int? {
         if ids == nil {
             extend(toEntries: visibleCount, sections)
-            var map: [String: Int] = [:]
-            map.reserveCapacity(entries.count)
-            for (n, e) in entries.enumerated() where map[sections[Int(e.section)].rows[Int(e.row)].id] == nil {
-                map[sections[Int(e.section)].rows[Int(e.row)].id] = n
-            }
-            ids = map
+            let entries = self.entries
+            ids = TextPositions(count: entries.count) { sections[Int(entries[$0].section)].rows[Int(entries[$0].row)].id }
         }
-        return ids?[id]
+        return ids?.first(id)
     }
 
     /// The entry of the row a reference names by its text, when that needs no scan of the

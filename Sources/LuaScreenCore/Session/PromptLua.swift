@@ -16,8 +16,8 @@ extension Session {
         // the chunk's first argument and a global `ctx` for the duration
         var results: [String] = []
         try perform {
-            let contexts = activeContexts.count
-            defer { if activeContexts.count > contexts { activeContexts.removeSubrange(contexts...) } }
+            let contexts = bridge.activeContexts.count
+            defer { bridge.dropContexts(after: contexts) }
             defer { lua.clearGlobal("ctx") }
             do throws(LuaError) {
                 _ = try lua.run(chunk, results: -1, arguments: { args in

@@ -52,8 +52,8 @@ extension Session {
         navigation = []
         caches.screen = nil
         warnedKeys = []
-        contextRefs = ContextRefs()
-        renderRefs = [:]
+        bridge.contextRefs = ContextRefs()
+        bridge.renderRefs = [:]
         installContext()
         changed()
     }

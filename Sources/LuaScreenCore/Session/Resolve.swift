@@ -83,7 +83,9 @@ extension Session {
         for s in sections.indices {
             let visible = sectionVisible(sections[s])
             sections[s].rows.withUnsafeBufferPointer { rows in
-                for r in rows.indices { body(s, r, visible, rows[r].id, rowFields(rows[r], sectionVisible: visible)) }
+                // (the row by its address: passed by value across the field functions' calls,
+                // a row read from a buffer is copied, as it must outlive any write to it)
+                for r in rows.indices { body(s, r, visible, rows[r].id, rowFields(at: rows.baseAddress! + r, sectionVisible: visible)) }
             }
         }
         return title
@@ -111,7 +113,7 @@ extension Session {
         case .success((let read?, _)): (sections, refs) = read
         }
         // The previous render's rows are replaced: their references go.
-        renderRefs[live.id] = refs
+        bridge.renderRefs[live.id] = refs
         let problems = validator.takeDiagnostics().filter { $0.severity == .error }
         if !problems.isEmpty {
             return (sections, problems.map(\.description).joined(separator: "\n"))
@@ -137,6 +139,13 @@ extension Session {
     /// Runs the row's field functions (a failing one is noted in `errors`, and its field
     /// falls back) and reads its bound value.
     func rowFields(_ row: Row, sectionVisible: Bool) -> RowFields {
+        withUnsafePointer(to: row) { rowFields(at: $0, sectionVisible: sectionVisible) }
+    }
+
+    /// `rowFields` of the row at `row`, read field by field where it lies (a row passed by
+    /// value from a buffer is copied whole, with a retain and a release of each field). The
+    /// row must stay where it is while this runs (the caller holds its section list).
+    func rowFields(at row: UnsafePointer<Row>, sectionVisible: Bool) -> RowFields {
         var errors: [String] = []
         func note<T>(_ result: Result<T, SessionError>, _ fallback: T) -> T {
             switch result {
@@ -148,29 +157,29 @@ extension Session {
         // the Optional a field function's ctx.row is made from).
         func bool(_ field: Dynamic<Bool>, _ what: @autoclosure () -> String) -> Bool {
             if case .value(let b) = field { return b }
-            return note(evalBool(field, row: row, what: what()), true)
+            return note(evalBool(field, row: row.pointee, what: what()), true)
         }
         func string(_ field: Dynamic<String>, _ what: @autoclosure () -> String, _ fallback: String?) -> String? {
             if case .value(let s) = field { return s }
-            return note(evalString(field, row: row, what: what()), fallback)
+            return note(evalString(field, row: row.pointee, what: what()), fallback)
         }
-        let visible = sectionVisible && bool(row.visible, "visible of row \"\(row.id)\"")
-        let enabled = bool(row.enabled, "enabled of row \"\(row.id)\"")
-        let text = tr(string(row.text, "text of row \"\(row.id)\"", row.id) ?? row.id)
-        var fields = RowFields(visible: visible, enabled: enabled, text: text, detail: nil)
-        if let d = row.detail {
-            fields.detail = string(d, "detail of row \"\(row.id)\"", nil).map(tr)
+        let visible = sectionVisible && bool(row.pointee.visible, "visible of row \"\(row.pointee.id)\"")
+        let enabled = bool(row.pointee.enabled, "enabled of row \"\(row.pointee.id)\"")
+        let text = tr(string(row.pointee.text, "text of row \"\(row.pointee.id)\"", row.pointee.id) ?? row.pointee.id)
+        var detail: String?
+        if let d = row.pointee.detail {
+            detail = string(d, "detail of row \"\(row.pointee.id)\"", nil).map(tr)
         }
-        if let binding = row.binding {
-            var value = self.value(for: binding.key)
-            fields.empty = value?.description.isEmpty ?? true
-            if row.detail == nil { fields.detail = note(displayValue(row, binding, value), nil) }
+        var value: StoreValue?, toggleOn: Bool?, empty = false
+        if let binding = row.pointee.binding {
+            value = self.value(for: binding.key)
+            empty = value?.description.isEmpty ?? true
+            if row.pointee.detail == nil { detail = note(displayValue(row, binding, value), nil) }
             if binding.secure { value = .string(Binding.secureMask) }
-            if row.kind == .toggle, binding.toggleValues != nil, let value { fields.toggleOn = binding.toggleIsOn(value) }
-            fields.value = value
+            if row.pointee.kind == .toggle, binding.toggleValues != nil, let value { toggleOn = binding.toggleIsOn(value) }
         }
-        fields.errors = errors
-        return fields
+        return RowFields(visible: visible, enabled: enabled, text: text, detail: detail, value: value,
+                         toggleOn: toggleOn, empty: empty, errors: errors)
     }
 
     func resolveRow(_ row: Row, sectionVisible: Bool, number: inout Int) -> ResolvedRow {
@@ -206,15 +215,15 @@ extension Session {
         return resolved
     }
 
-    /// A bound value as the row shows it.
-    func displayValue(_ row: Row, _ binding: Binding, _ value: StoreValue?) -> Result<String?, SessionError> {
+    /// A bound value as the row at `row` shows it (read in place, as `rowFields(at:)` reads it).
+    func displayValue(_ row: UnsafePointer<Row>, _ binding: Binding, _ value: StoreValue?) -> Result<String?, SessionError> {
         guard let value else { return .success(nil) }
-        switch row.kind {
+        switch row.pointee.kind {
         case .toggle:
             if let on = binding.toggleIsOn(value) { return .success(on ? "on" : "off") }
             return .success(value.description)
         case .choice where binding.multiple:
-            switch options(of: row) {
+            switch options(of: row.pointee) {
             case .success(let options):
                 let items = value.listItems ?? []
                 return .success(items.map { item in options.first { $0.value.sameValue(as: item) }.map { tr($0.text) } ?? item.description }
@@ -224,9 +233,9 @@ extension Session {
             }
         case .list:
             let n = value.listItems?.count ?? 0
-            return .success(n == 0 ? (placeholder(of: row) ?? tr("none")) : counted(n, one: "1 item", many: "%d items"))
+            return .success(n == 0 ? (placeholder(of: row.pointee) ?? tr("none")) : counted(n, one: "1 item", many: "%d items"))
         case .choice:
-            switch options(of: row) {
+            switch options(of: row.pointee) {
             case .success(let options):
                 return .success(options.first { $0.value.sameValue(as: value) }.map { tr($0.text) } ?? value.description)
             case .failure(let e):
@@ -234,8 +243,8 @@ extension Session {
             }
         case .input:
             // A secure input's placeholder is drawn while it is empty; its value never is.
-            if binding.secure { return .success(value.description.isEmpty ? placeholder(of: row) : Binding.secureMask) }
-            if value.description.isEmpty { return .success(placeholder(of: row)) }
+            if binding.secure { return .success(value.description.isEmpty ? placeholder(of: row.pointee) : Binding.secureMask) }
+            if value.description.isEmpty { return .success(placeholder(of: row.pointee)) }
             if binding.multiline, case .string(let s) = value, let newline = s.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) {
                 // The first line, and … when more lines follow.
                 let rest = s[s.index(after: newline)...]
@@ -243,7 +252,7 @@ extension Session {
             }
             return .success(value.description)
         case .date, .time:
-            if value.description.isEmpty { return .success(placeholder(of: row) ?? tr("not set")) }
+            if value.description.isEmpty { return .success(placeholder(of: row.pointee) ?? tr("not set")) }
             return .success(value.description)
         case .number:
             let unit = binding.unit.map { " " + $0 } ?? ""

@@ -62,7 +62,7 @@ extension Session {
             return resolveEntry(entry, index, sections)
         case .several(let first, let count):
             let names = first.map { e in
-                let text = texts.visibleTexts[e]
+                let text = texts.text(ofEntry: e)
                 let number = Int(index.numbers[e])
                 return number > 0 ? "\(text) (\(number))" : text
             }

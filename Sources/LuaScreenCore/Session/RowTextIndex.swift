@@ -8,10 +8,9 @@ import ScreenModel
 /// (a hidden row that could match, several matches, no match) it answers nil and the
 /// lookup scans, so which row wins and every error message stay the scan's.
 final class RowTextIndex {
-    /// Visible rows by shown text: the first entry (visible position) with that text.
-    private let firstEntry: [String: Int32]
-    /// Shown texts of the visible rows, by entry.
-    private let texts: [String]
+    /// Shown texts of the visible rows, by entry, each found by its value (the first entry
+    /// with that text).
+    private let texts: TextPositions
     /// Their lowercased forms and those of the hidden rows, made on the first reference
     /// that needs them (searched byte by byte: a miss costs what a hit does).
     private var lowered: (visible: LoweredTexts, hidden: LoweredTexts)?
@@ -23,7 +22,7 @@ final class RowTextIndex {
 
     /// nil when some row's text is a function (the text is known only by evaluating it).
     /// Built in locals (a class's stored properties cost an exclusivity check at each
-    /// access), the first of equal texts kept by filling from the last entry back.
+    /// access); of equal texts, `TextPositions` finds the first.
     init?(_ index: RowIndex, _ sections: [Section], translate: ((String) -> String)?) {
         // By index: `for row in rows` would copy every row.
         for s in sections.indices {
@@ -33,18 +32,10 @@ final class RowTextIndex {
         }
         index.extend(toEntries: index.visibleCount, sections)
         let entries = index.entries
-        var texts: [String] = []
-        texts.reserveCapacity(entries.count)
-        for e in entries {
-            let text = sections[Int(e.section)].rows[Int(e.row)].text.value ?? sections[Int(e.section)].rows[Int(e.row)].id
-            texts.append(translate?(text) ?? text)
-        }
-        var first: [String: Int32] = [:]
-        first.reserveCapacity(texts.count)
-        var n = texts.count - 1
-        while n >= 0 {
-            first[texts[n]] = Int32(n)
-            n -= 1
+        let texts = TextPositions(count: entries.count) { n in
+            let (s, r) = (Int(entries[n].section), Int(entries[n].row))
+            let text = sections[s].rows[r].text.value ?? sections[s].rows[r].id
+            return translate?(text) ?? text
         }
         // The index is made only when visibility is fixed: hidden is what the script says.
         var hiddenIDs: Set<String> = []
@@ -63,7 +54,6 @@ final class RowTextIndex {
             }
         }
         self.texts = texts
-        self.firstEntry = first
         self.hiddenIDs = hiddenIDs
         self.hiddenIDList = hiddenIDList
         self.hiddenTexts = hiddenTexts
@@ -76,8 +66,8 @@ final class RowTextIndex {
     /// The reference is trimmed, not empty, and no visible row has it as its id.
     func entry(_ reference: String) -> Int? {
         if hiddenIDs.contains(reference) { return nil }
-        if let n = firstEntry[reference] {
-            return hiddenTexts.contains(reference) ? nil : Int(n)
+        if let n = texts.first(reference) {
+            return hiddenTexts.contains(reference) ? nil : n
         }
         let lower = reference.lowercased()
         let (lowered, hiddenLowered) = loweredTexts()
@@ -100,7 +90,7 @@ final class RowTextIndex {
     /// visible row has as its number or id, answered from the texts alone (no row copied,
     /// no row evaluated): a miss costs what a hit does.
     func match(_ reference: String) -> TextMatch {
-        if let n = firstEntry[reference] { return .entry(Int(n)) }
+        if let n = texts.first(reference) { return .entry(n) }
         let lower = reference.lowercased()
         let (lowered, hiddenLowered) = loweredTexts()
         let found = lowered.matches(lower, keep: 8)
@@ -117,7 +107,10 @@ final class RowTextIndex {
     }
 
     /// Shown texts of the visible rows, by entry (for a suggestion on a short screen).
-    var visibleTexts: [String] { texts }
+    var visibleTexts: [String] { (0..<texts.count).map(texts.text(at:)) }
+
+    /// The shown text of the visible row at `entry`.
+    func text(ofEntry entry: Int) -> String { texts.text(at: entry) }
 
     /// What a reference by text names (see `match`).
     enum TextMatch {

@@ -12,19 +12,19 @@ extension Session {
     /// Calls `ref(ctx, extra...)` and lends its first `results` results to `read`.
     package func call<R>(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String, results: Int32 = 0, extra: [StoreValue?] = [],
                          withContext: Bool = true, _ read: (borrowing LuaResults) -> R) throws -> R {
-        refusal = nil
+        bridge.refusal = nil
         let value = try scriptCall(ref, row: row, what: what(), results: results, arguments: { args in
             if withContext { pushContext(row: row, args) }
             for value in extra { args.push(value) }
         }, read) { error in
             // `ctx:refuse(message)` ended the call: a refusal, said without a traceback.
-            if let message = refusal, error.kind == .runtime, error.message.hasSuffix(message) {
-                refusal = nil
+            if let message = bridge.refusal, error.kind == .runtime, error.message.hasSuffix(message) {
+                bridge.refusal = nil
                 return SessionError.refused(message)
             }
             return SessionError.script(error, what: what())
         }
-        refusal = nil
+        bridge.refusal = nil
         return value
     }
 
@@ -40,11 +40,11 @@ extension Session {
     func scriptCall<R>(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String, results: Int32,
                        arguments: (borrowing LuaArguments) -> Void, _ read: (borrowing LuaResults) -> R,
                        failure: (LuaError) -> SessionError) throws(SessionError) -> R {
-        let saved = currentCall
-        currentCall = (row, navigation.count - 1)
-        defer { currentCall = saved }
-        let contexts = activeContexts.count
-        defer { if activeContexts.count > contexts { activeContexts.removeSubrange(contexts...) } }
+        let saved = bridge.currentCall
+        bridge.currentCall = (row, navigation.count - 1)
+        defer { bridge.currentCall = saved }
+        let contexts = bridge.activeContexts.count
+        defer { bridge.dropContexts(after: contexts) }
         let value: R?
         do {
             value = try lua.call(ref.id, results: results, arguments: arguments, read)

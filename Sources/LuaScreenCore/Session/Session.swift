@@ -48,19 +48,11 @@ public final class Session {
     var fieldReads: [FieldRead] = []
     /// Values field functions read instead of the stored ones (`why` trying what decided a condition).
     var readOverrides: [String: StoreValue]?
-    var currentCall: (row: Row?, screen: Int)?
-    /// The message of the last `ctx:refuse(message)`, until the call it ended is reported.
-    var refusal: String?
-    var contextRefs = ContextRefs()
-    /// on_appear calls under way, one inside the other, and the error of the push depth
-    /// limit once it was reached (raised as it is at every level, not wrapped again).
-    var appearDepth = 0
-    var appearLimitMessage: String?
+    /// What calls into the script and their ctx need while they run (ContextBridge.swift).
+    var bridge = ContextBridge()
     /// What resolution keeps between commands, each part tagged with the generation it was
     /// made at (ResolutionCaches.swift).
     package var caches = ResolutionCaches()
-    /// References taken by the last evaluation of each screen whose sections are a function.
-    var renderRefs: [String: LuaRefGroup] = [:]
     var warnedKeys = Set<StoreKey>()
     /// The script's text when it was not read from its file (an editor's buffer), for the key-typo scan.
     var scriptText: [UInt8]?
@@ -68,10 +60,6 @@ public final class Session {
     var scriptKeyLines: [(Int, String)]
     /// Keys whose `default` function is running (one that reads its own key gets the fallback).
     var defaulting = Set<String>()
-
-    /// The calls under way, innermost last: which ctx table each was handed and for what
-    /// row and screen (ctx.row and ctx.screen are made when a script first reads them).
-    var activeContexts: [(table: UnsafeRawPointer, row: Row?, level: Int)] = []
 
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {

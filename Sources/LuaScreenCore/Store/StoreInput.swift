@@ -34,21 +34,57 @@ package enum StoreInput {
             // A list: strings (valid UTF-8) and finite numbers in its array part.
             guard let list = v.table({ $0.storeList() }) ?? nil else { return nil }
             return .success(list)
-        case .boolean: return .success(.bool(v.truth))
-        case .string:
-            guard let (text, valid) = v.checkedString else { return nil }
+        default: break
+        }
+        switch v.plainValue {
+        case .bool(let b): return .success(.bool(b))
+        case .string(let text, let valid):
             guard valid else {
                 return .failure(Refusal(message: "\"\(Diagnostic.quote(key))\" cannot hold this string: it is not valid UTF-8 text (stored text is kept byte for byte, never altered)"))
             }
             return .success(.string(text))
-        case .number:
-            if v.isInteger, let i = v.integer { return .success(.integer(i)) }
-            guard let d = v.number else { return nil }
+        case .integer(let i): return .success(.integer(i))
+        case .number(let d):
             guard d.isFinite else {
                 return .failure(Refusal(message: "\"\(Diagnostic.quote(key))\" cannot hold \(StoreValue.format(d)): store numbers must be finite"))
             }
             return .success(.number(d))
-        default: return nil
+        case .refusedCopy, .other: return nil
+        }
+    }
+}
+
+/// A plain Lua value as the host copies it: the one reading of booleans, numbers (an exact
+/// integer stays an integer) and strings for every reader of values a script hands over (store
+/// writes, a row's `default` and options, platform keys), each of which says in its own words
+/// what it refuses. `Sendable`: a plain value.
+package enum PlainValue: Sendable {
+    /// A boolean.
+    case bool(Bool)
+    /// A number with an exact integer value (a Lua integer).
+    case integer(Int64)
+    /// A float (perhaps not finite: the reader decides).
+    case number(Double)
+    /// A string (invalid UTF-8 bytes replaced with U+FFFD) and whether its bytes were valid.
+    case string(String, valid: Bool)
+    /// A string whose copy the memory cap refused (see `LuaValueView.checkedString`).
+    case refusedCopy
+    /// Another type: nil, a table, a function, a userdata, a thread.
+    case other
+}
+
+extension LuaValueView {
+    /// The value as a plain value (see `PlainValue`); strings are copied and charged.
+    package var plainValue: PlainValue {
+        switch type {
+        case .boolean: return .bool(truth)
+        case .number:
+            if isInteger, let i = integer { return .integer(i) }
+            return number.map { .number($0) } ?? .other
+        case .string:
+            guard let (text, valid) = checkedString else { return .refusedCopy }
+            return .string(text, valid: valid)
+        default: return .other
         }
     }
 }

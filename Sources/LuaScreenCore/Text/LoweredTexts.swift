@@ -22,42 +22,73 @@ package struct LoweredTexts: Sendable {
     /// position.
     private let others: [(position: Int, lowered: String)]
     /// The texts as given, for a reference that is not ASCII (lowercased at each search).
-    private let texts: [String]
+    private let texts: TextPositions
 
     /// The texts `texts`, lowercased here.
     package init(_ texts: [String]) {
-        var bytes: [UInt8] = []
-        var ends: [UInt32] = []
+        self.init(TextPositions(texts))
+    }
+
+    /// The texts of `texts`, lowercased here: the ASCII ones from its flat buffer, 8 bytes
+    /// at a time (no `String` read), the others one by one.
+    package init(_ texts: TextPositions) {
+        var bytes: [UInt8]
+        var ends: [UInt32]
         var others: [(position: Int, lowered: String)] = []
-        ends.reserveCapacity(texts.count)
-        for n in texts.indices {
-            // Copied as they are (ASCII ones lowercased below, all at once).
-            let ascii: Bool = texts[n].utf8.withContiguousStorageIfAvailable { utf8 in
-                var any: UInt8 = 0
-                for b in utf8 { any |= b }
-                guard any < 0x80 else { return false }
-                bytes.append(contentsOf: utf8)
-                return true
-            } ?? false
-            if !ascii {
-                let lowered = texts[n].lowercased()
-                if lowered.utf8.allSatisfy({ $0 < 0x80 }) {
-                    bytes.append(contentsOf: lowered.utf8)
+        if texts.others.isEmpty {
+            bytes = texts.bytes
+            ends = texts.ends
+        } else {
+            bytes = []
+            bytes.reserveCapacity(texts.bytes.count)
+            ends = []
+            ends.reserveCapacity(texts.count)
+            var other = 0
+            for n in 0..<texts.count {
+                let start = n == 0 ? 0 : Int(texts.ends[n - 1]), end = Int(texts.ends[n])
+                if other < texts.others.count, texts.others[other].position == n {
+                    // Not ASCII as written; its lowercased form may be.
+                    let lowered = texts.others[other].text.lowercased()
+                    other += 1
+                    if lowered.utf8.allSatisfy({ $0 < 0x80 }) {
+                        bytes.append(contentsOf: lowered.utf8)
+                    } else {
+                        others.append((n, lowered))
+                    }
                 } else {
-                    others.append((n, lowered))
+                    bytes.append(contentsOf: texts.bytes[start..<end])
                 }
+                ends.append(UInt32(bytes.count))
             }
-            ends.append(UInt32(bytes.count))
         }
-        // ASCII lowercases byte for byte (a text lowercased above is lowercase already).
+        // ASCII lowercases byte for byte: A-Z gain 0x20, 8 bytes at a time (every byte is
+        // below 0x80, so adding 0x3F or 0x25 to one carries into no other).
         bytes.withUnsafeMutableBufferPointer { all in
-            for i in all.indices where all[i] &- 0x41 < 26 { all[i] |= 0x20 }
+            guard let base = all.baseAddress else { return }
+            let raw = UnsafeMutableRawPointer(base)
+            var i = 0
+            while i + 8 <= all.count {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let upper = ((x &+ 0x3F3F_3F3F_3F3F_3F3F) ^ (x &+ 0x2525_2525_2525_2525)) & 0x8080_8080_8080_8080
+                raw.storeBytes(of: x | (upper >> 2), toByteOffset: i, as: UInt64.self)
+                i += 8
+            }
+            while i < all.count {
+                if all[i] &- 0x41 < 26 { all[i] |= 0x20 }
+                i += 1
+            }
         }
         var heads = [UInt8](repeating: 0, count: ends.count)
-        var start = 0
-        for n in ends.indices {
-            if Int(ends[n]) > start { heads[n] = bytes[start] }
-            start = Int(ends[n])
+        bytes.withUnsafeBufferPointer { bytes in
+            ends.withUnsafeBufferPointer { ends in
+                heads.withUnsafeMutableBufferPointer { heads in
+                    var start = 0
+                    for n in ends.indices {
+                        if Int(ends[n]) > start { heads[n] = bytes[start] }
+                        start = Int(ends[n])
+                    }
+                }
+            }
         }
         self.heads = heads
         self.bytes = bytes
@@ -121,8 +152,8 @@ package struct LoweredTexts: Sendable {
     /// tested by the standard library.
     private func slowMatches(_ lower: String, keep: Int) -> Matches {
         var found = Matches()
-        for n in texts.indices {
-            let text = texts[n].lowercased()
+        for n in 0..<texts.count {
+            let text = texts.text(at: n).lowercased()
             guard text.hasPrefix(lower) else { continue }
             found.count += 1
             if found.first.count < keep { found.first.append(n) }
