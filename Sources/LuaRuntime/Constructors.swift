@@ -10,7 +10,11 @@ extension LuaState {
     /// `type` to `kind` unless it has one, records the line (and, inside a function, the calls)
     /// it was called from, and returns the table. Call it after `openSandbox`, outside any call.
     public func installConstructors(_ constructors: [(name: String, kind: String)]) {
-        for (name, kind) in constructors { ls_install_constructor(L, name, kind) }
+        // withCString lends the strings' own bytes (an implicit conversion copies each into
+        // a new array first).
+        for (name, kind) in constructors {
+            name.withCString { name in kind.withCString { kind in ls_install_constructor(L, name, kind) } }
+        }
     }
 
     /// Whether any constructor (`screen {`, `row {`, ...) has recorded where it was called.

@@ -6,7 +6,7 @@ extension Session {
     /// The value of a key as callbacks see it: written in this transaction, else stored
     /// (when of the right type for its row), else the default of the row bound to it.
     package func value(for key: String) -> StoreValue? {
-        let pending = transaction?.pending(key)
+        let pending = tracking.transaction?.pending(key)
         if let pending, let written = pending { return written }
         let bound = ScreenRegistry.boundKey(key, in: &registry)
         let defaultValue = bound?.defaultValue
@@ -25,26 +25,26 @@ extension Session {
     }
 
     func warnOnce(_ key: String, _ message: String) {
-        if warnedKeys.insert(StoreKey(key)).inserted { warnings.append(message) }
+        if tracking.warnedKeys.insert(StoreKey(key)).inserted { warnings.append(message) }
     }
 
     /// Writes a value in the current transaction. Throws, writing nothing, when the store
     /// file would pass 16 MiB (SPEC §6), so the write fails where it was made.
     func write(_ key: String, _ value: StoreValue?) throws {
-        if transaction == nil {
+        if tracking.transaction == nil {
             // Outside an action (e.g. `lua` code at the prompt): a transaction of its own.
             try perform { try write(key, value) }
             return
         }
-        let current = transaction!.fileSize ?? store.fileSize
-        let old = transaction!.pending(key).map { $0.map { StoreSize.member(key: key, value: $0) } ?? 0 }
+        let current = tracking.transaction!.fileSize ?? store.fileSize
+        let old = tracking.transaction!.pending(key).map { $0.map { StoreSize.member(key: key, value: $0) } ?? 0 }
             ?? store.fileSize(ofMember: key)
         let size = current - old + (value.map { StoreSize.member(key: key, value: $0) } ?? 0)
         if size > StoreSize.limit {
             throw SessionError.refused("cannot store \"\(Diagnostic.quote(key))\": the store file would be \(size) bytes (\(StoreSize.mebibytes(size))), larger than the \(StoreSize.limit >> 20) MiB limit; nothing was stored")
         }
-        transaction!.fileSize = size
-        transaction!.writes.append((key, value))
+        tracking.transaction!.fileSize = size
+        tracking.transaction!.writes.append((key, value))
         valuesChanged()
     }
 

@@ -12,15 +12,15 @@ extension Session {
     /// of keys a script computes (`ctx.store[s.depends]`).
     public func evaluationProblems() -> [Diagnostic] {
         var problems: [Diagnostic] = []
-        fieldReads = []
+        tracking.fieldReads = []
         /// Runs one field function's evaluation, keeping the keys it read.
         func reading<T>(_ what: String, of row: Row?, section: Section, _ body: () -> T) -> T {
-            readLog = []
+            tracking.readLog = []
             defer {
-                for read in readLog ?? [] {
-                    fieldReads.append(FieldRead(key: read.key, what: what, row: row, section: section))
+                for read in tracking.readLog ?? [] {
+                    tracking.fieldReads.append(FieldRead(key: read.key, what: what, row: row, section: section))
                 }
-                readLog = nil
+                tracking.readLog = nil
             }
             return body()
         }

@@ -7,8 +7,8 @@ extension Session {
     /// Why a ctx method that changes things cannot run now (in a field function, or outside
     /// any callback); nil when it can.
     func ensureInAction(_ name: String) -> String? {
-        if readLog != nil { return "ctx:\(name) cannot be used in a field function (text, detail, enabled, visible, options, sections); use it in a callback" }
-        if transaction == nil { return "ctx:\(name) can only be used inside a callback" }
+        if tracking.readLog != nil { return "ctx:\(name) cannot be used in a field function (text, detail, enabled, visible, options, sections); use it in a callback" }
+        if tracking.transaction == nil { return "ctx:\(name) can only be used inside a callback" }
         return nil
     }
 
@@ -65,7 +65,7 @@ extension Session {
 
     /// `ctx:alert(message)`: shown once the action succeeds.
     func ctxAlert(_ call: borrowing LuaCall) -> HostResult {
-        if readLog != nil { return .error("ctx:alert cannot be used in a field function; use it in a callback") }
+        if tracking.readLog != nil { return .error("ctx:alert cannot be used in a field function; use it in a callback") }
         switch call.type(2) {
         case .string, .number:
             let text = call.string(2) ?? call.argument(2, { $0.number }).map(StoreValue.format) ?? ""
@@ -80,7 +80,7 @@ extension Session {
     /// like an error (its changes are rolled back) but is reported as a refusal: the message
     /// alone, no traceback; a test's `raises` sees the message; explore counts no failure.
     func ctxRefuse(_ call: borrowing LuaCall) -> HostResult {
-        if readLog != nil { return .error("ctx:refuse cannot be used in a field function; use it in a callback") }
+        if tracking.readLog != nil { return .error("ctx:refuse cannot be used in a field function; use it in a callback") }
         guard call.type(2) == .string || call.type(2) == .number,
               let text = call.string(2) ?? call.argument(2, { $0.number }).map(StoreValue.format) else {
             return .error("ctx:refuse expects a message (a string), got a \(call.type(2).name)")

@@ -11,8 +11,8 @@ extension Session {
             call.pushNil()
             return .results(1)
         }
-        let v = readOverrides?[key] ?? value(for: key)
-        readLog?.append((key, v))
+        let v = tracking.readOverrides?[key] ?? value(for: key)
+        tracking.readLog?.append((key, v))
         if let v { call.push(v) } else { call.pushNil() }
         return .results(1)
     }
@@ -27,10 +27,10 @@ extension Session {
             return .error("store values are booleans, numbers, strings, lists of strings and numbers, or nil; \"\(Diagnostic.quote(key))\" cannot hold a \(call.type(3).name)")
         }
         guard case .success(let newValue) = valueRead else { return .error(valueRead.refusal) }
-        guard transaction != nil else {
+        guard tracking.transaction != nil else {
             return .error("the store can only be changed inside a callback (field functions only read it)")
         }
-        if readLog != nil {
+        if tracking.readLog != nil {
             return .error("field functions (text, detail, enabled, visible, options, sections) only read the store; change it in a callback")
         }
         var checked: StoreValue? = nil

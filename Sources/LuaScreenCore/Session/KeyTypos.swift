@@ -14,7 +14,7 @@ extension Session {
     /// finds a typo in a key the script computes (`ctx.store[s.depends]`, the name from its
     /// own data table) as long as no computed key is written (`ctx.store[k] = value`).
     public func storeKeyWarnings() -> [Diagnostic] {
-        let computed = fieldReads.map { read -> StoreKeyUse.ComputedRead in
+        let computed = tracking.fieldReads.map { read -> StoreKeyUse.ComputedRead in
             let location = read.row?.location ?? read.section.location
             let owner = read.row.map { "row \"\($0.id)\"" } ?? "section \"\(read.section.id)\""
             return StoreKeyUse.ComputedRead(key: read.key, file: location?.file ?? scriptPath, line: location?.line,

@@ -51,7 +51,7 @@ extension Session {
         scriptKeyLines = loaded.keyLines
         navigation = []
         caches.screen = nil
-        warnedKeys = []
+        tracking.warnedKeys = []
         bridge.contextRefs = ContextRefs()
         bridge.renderRefs = [:]
         installContext()

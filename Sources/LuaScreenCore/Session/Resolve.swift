@@ -317,10 +317,10 @@ extension Session {
 
     /// Runs `body` recording the store keys read; nested calls keep the outer record too.
     package func withReadLog<T>(_ body: () throws -> T) rethrows -> T {
-        let outer = readLog
-        readLog = []
+        let outer = tracking.readLog
+        tracking.readLog = []
         defer {
-            if let inner = readLog, outer != nil { readLog = outer! + inner } else { readLog = outer }
+            if let inner = tracking.readLog, outer != nil { tracking.readLog = outer! + inner } else { tracking.readLog = outer }
         }
         return try body()
     }
@@ -368,11 +368,11 @@ extension Session {
 
     /// Evaluates a field function recording what it read: for `why`.
     package func explain(_ field: Dynamic<Bool>, row: Row?, what: @autoclosure () -> String) -> (Bool, [(key: String, value: StoreValue?)], SessionError?) {
-        let outer = readLog
-        readLog = []
+        let outer = tracking.readLog
+        tracking.readLog = []
         let result = evalBool(field, row: row, what: what())
-        let reads = readLog ?? []
-        readLog = outer
+        let reads = tracking.readLog ?? []
+        tracking.readLog = outer
         switch result {
         case .success(let b): return (b, reads, nil)
         case .failure(let e): return (true, reads, e)

@@ -42,24 +42,18 @@ public final class Session {
     /// The warnings found while loading (for `check`).
     var loadDiagnostics: [Diagnostic]
     package var navigation: [LiveScreen] = []
-    var transaction: Transaction?
-    var readLog: [(key: String, value: StoreValue?)]?
-    /// The store keys field functions read while `evaluationProblems` ran (for key typos).
-    var fieldReads: [FieldRead] = []
-    /// Values field functions read instead of the stored ones (`why` trying what decided a condition).
-    var readOverrides: [String: StoreValue]?
+    /// What the session tracks of the script's store reads and writes: the action's
+    /// transaction, field functions' reads, defaults under way (StoreTracking.swift).
+    var tracking = StoreTracking()
     /// What calls into the script and their ctx need while they run (ContextBridge.swift).
     var bridge = ContextBridge()
     /// What resolution keeps between commands, each part tagged with the generation it was
     /// made at (ResolutionCaches.swift).
     package var caches = ResolutionCaches()
-    var warnedKeys = Set<StoreKey>()
     /// The script's text when it was not read from its file (an editor's buffer), for the key-typo scan.
     var scriptText: [UInt8]?
     /// The lines of the script's text (as loaded) that the key-typo scan reads.
     var scriptKeyLines: [(Int, String)]
-    /// Keys whose `default` function is running (one that reads its own key gets the fallback).
-    var defaulting = Set<String>()
 
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {

@@ -66,7 +66,7 @@ extension Session {
     /// Every bound key back to its default; keys the script does not know are kept.
     public func resetAll() throws {
         try perform {
-            for key in registry.boundKeys.sorted() where store.value(for: key) != nil || transaction?.pending(key) != nil {
+            for key in registry.boundKeys.sorted() where store.value(for: key) != nil || tracking.transaction?.pending(key) != nil {
                 try write(key, nil)
             }
         }

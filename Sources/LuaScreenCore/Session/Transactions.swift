@@ -21,13 +21,13 @@ extension Session {
         let state = lua  // (reload replaces it)
         state.beginAction()
         defer { state.endAction() }
-        if transaction != nil { return try body() }
+        if tracking.transaction != nil { return try body() }
         let savedNavigation = navigation
-        transaction = Transaction()
+        tracking.transaction = Transaction()
         do {
             let result = try body()
-            let finished = transaction!
-            transaction = nil
+            let finished = tracking.transaction!
+            tracking.transaction = nil
             if !finished.writes.isEmpty {
                 keepStoreWrites(finished.writes)
                 do {
@@ -43,7 +43,7 @@ extension Session {
             valuesChanged()
             return result
         } catch {
-            transaction = nil
+            tracking.transaction = nil
             navigation = savedNavigation
             changed()
             throw error
@@ -52,7 +52,7 @@ extension Session {
 
     /// An alert (`ctx:alert`): kept with the action's changes, else at once.
     func alert(_ message: String) {
-        if transaction != nil { transaction!.alerts.append(message) } else { messages.append(message) }
+        if tracking.transaction != nil { tracking.transaction!.alerts.append(message) } else { messages.append(message) }
     }
 
     /// Messages added since `count` (the REPL prints them after each command).

@@ -10,8 +10,8 @@ extension Session {
     /// result is not checked. A failure, a result that is not a value, or a default that
     /// reads its own key gives the kind's fallback.
     func dynamicDefault(_ row: Row, _ ref: ScriptRef, fallback: StoreValue) -> StoreValue {
-        guard let binding = row.binding, defaulting.insert(binding.key).inserted else { return fallback }
-        defer { defaulting.remove(binding.key) }
+        guard let binding = row.binding, tracking.defaulting.insert(binding.key).inserted else { return fallback }
+        defer { tracking.defaulting.remove(binding.key) }
         let read: Result<StoreValue?, StoreInput.Refusal>?
         do {
             read = try withReadLog {
@@ -64,7 +64,7 @@ extension Session {
         for (key, _) in store.values where seen.insert(key).inserted {
             if let v = value(for: key) { items.append((key, v)) }
         }
-        if let pending = transaction?.writes {
+        if let pending = tracking.transaction?.writes {
             for (key, _) in pending where seen.insert(key).inserted {
                 if let v = value(for: key) { items.append((key, v)) }
             }
@@ -85,12 +85,12 @@ extension Session {
     /// `ctx:reset(key, ...)`: the keys back to their defaults (stored values removed); with no
     /// key every bound key, keeping stored keys no row binds. Runs no `on_change`.
     func ctxReset(_ call: borrowing LuaCall) -> HostResult {
-        if readLog != nil { return .error("ctx:reset cannot be used in a field function; use it in a callback") }
-        guard transaction != nil else { return .error("ctx:reset can only be used inside a callback") }
+        if tracking.readLog != nil { return .error("ctx:reset cannot be used in a field function; use it in a callback") }
+        guard tracking.transaction != nil else { return .error("ctx:reset can only be used inside a callback") }
         let count = call.count - 1
         if count <= 0 {
             do {
-                for key in registry.boundKeys where store.value(for: key) != nil || transaction?.pending(key) != nil {
+                for key in registry.boundKeys where store.value(for: key) != nil || tracking.transaction?.pending(key) != nil {
                     try write(key, nil)
                 }
             } catch { return .error("ctx:reset: \(error)") }

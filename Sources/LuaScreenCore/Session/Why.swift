@@ -133,9 +133,9 @@ extension Session {
             case nil: flipped = .bool(true)
             default: continue
             }
-            readOverrides = [read.key: flipped]
+            tracking.readOverrides = [read.key: flipped]
             let (other, _, error) = explain(field, row: row, what: what)
-            readOverrides = nil
+            tracking.readOverrides = nil
             if error == nil, other != result { decided.append(read) }
         }
         return decided.isEmpty ? reads : decided
