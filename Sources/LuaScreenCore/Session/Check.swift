@@ -3,7 +3,7 @@ import ScreenModel
 
 extension Session {
     /// Warnings found while loading (things that work but look wrong).
-    public var loadWarnings: [Diagnostic] { loadDiagnostics.filter { $0.severity == .warning } }
+    public var loadWarnings: [Diagnostic] { script.diagnostics.filter { $0.severity == .warning } }
 
     /// Evaluates every field function of every screen against the current values (for
     /// `check` and `dump`, against the defaults), and reports each failure as a diagnostic

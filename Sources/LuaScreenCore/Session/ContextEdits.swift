@@ -22,7 +22,7 @@ extension Session {
     }
 
     private func invalid(_ what: String) -> HostResult {
-        let problems = Diagnostic.sorted(validator.takeDiagnostics())
+        let problems = Diagnostic.sorted(script.validator.takeDiagnostics())
         let errors = problems.filter { $0.severity == .error }
         return .error("\(what): not valid:\n" + errors.map(\.description).joined(separator: "\n"))
     }
@@ -76,10 +76,10 @@ extension Session {
             guard call.type(4) == .table else { return .error("ctx:insert_row expects a row table, got a \(call.type(4).name)") }
             var ids = rowIDs(of: sections)
             let row = call.argument(4) { v in
-                v.table { validator.readRuntimeRow($0, path: [.field("insert_row")], rowIDs: &ids, registry: &registry) } ?? nil
+                v.table { script.validator.readRuntimeRow($0, path: [.field("insert_row")], rowIDs: &ids, registry: &registry) } ?? nil
             }
-            guard let row, !validator.hasErrors else { return invalid("ctx:insert_row") }
-            _ = validator.takeDiagnostics()
+            guard let row, !script.validator.hasErrors else { return invalid("ctx:insert_row") }
+            _ = script.validator.takeDiagnostics()
             sections[si].rows.insert(row, at: pos - 1)
             return .results(0)
         }
@@ -120,10 +120,10 @@ extension Session {
                         }
                     }
                 }) { merged in
-                    validator.readRuntimeRow(merged, path: [.field("update_row")], rowIDs: &ids, registry: &registry)
+                    script.validator.readRuntimeRow(merged, path: [.field("update_row")], rowIDs: &ids, registry: &registry)
                 }
-                guard let row, !validator.hasErrors else { return invalid("ctx:update_row") }
-                _ = validator.takeDiagnostics()
+                guard let row, !script.validator.hasErrors else { return invalid("ctx:update_row") }
+                _ = script.validator.takeDiagnostics()
                 sections[si].rows[ri] = row
                 return .results(0)
             }
@@ -143,11 +143,11 @@ extension Session {
             var ids = rowIDs(of: sections)
             let section = call.argument(3) { v in
                 v.table {
-                    validator.readRuntimeSection($0, path: [.field("insert_section")], position: sections.count + 1, rowIDs: &ids, registry: &registry)
+                    script.validator.readRuntimeSection($0, path: [.field("insert_section")], position: sections.count + 1, rowIDs: &ids, registry: &registry)
                 } ?? nil
             }
-            guard let section, !validator.hasErrors else { return invalid("ctx:insert_section") }
-            _ = validator.takeDiagnostics()
+            guard let section, !script.validator.hasErrors else { return invalid("ctx:insert_section") }
+            _ = script.validator.takeDiagnostics()
             if sections.contains(where: { $0.id == section.id }) {
                 return .error("ctx:insert_section: screen \"\(currentScreenID)\" already has a section \"\(section.id)\"; give the new one another id")
             }

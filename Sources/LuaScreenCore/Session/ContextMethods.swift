@@ -35,14 +35,14 @@ extension Session {
         case .string:
             return v.string ?? ""
         case .table:
-            let (read, refs) = validator.readAgain { v.table { validator.screenID(forTable: $0, path: [.field("push")], registry: &registry) } ?? nil }
+            let (read, refs) = script.validator.readAgain { v.table { script.validator.screenID(forTable: $0, path: [.field("push")], registry: &registry) } ?? nil }
             // The screen registered under `id` is kept: so are the references its model names.
-            validator.keptRefs.adopt(refs)
+            script.validator.keptRefs.adopt(refs)
             guard let id = read else {
-                let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+                let problems = script.validator.takeDiagnostics().filter { $0.severity == .error }
                 throw SessionError(.invalid, "\(what): the screen is not valid:\n" + problems.map(\.description).joined(separator: "\n"))
             }
-            _ = validator.takeDiagnostics()
+            _ = script.validator.takeDiagnostics()
             return id
         default:
             throw SessionError.refused("\(what) expects a screen id or a screen table, got a \(v.type.name)")

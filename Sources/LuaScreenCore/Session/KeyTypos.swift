@@ -21,7 +21,7 @@ extension Session {
                                             reader: "\(read.what) of \(owner)", calledFrom: read.row.map { callers(of: $0) } ?? [])
         }
         return StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { registry.isBound($0) }, boundKeys: boundKeys,
-                                    scriptText: scriptText, scriptLines: scriptKeyLines, moduleSource: options.moduleSource,
+                                    scriptText: script.text, scriptLines: script.keyLines, moduleSource: options.moduleSource,
                                     computedReads: computed)
     }
 }

@@ -8,21 +8,21 @@ import Glibc
 /// displayed string is looked up in it, falling back to itself.
 extension Session {
     /// The text as the selected locale shows it: its translation, else the text itself.
-    public func tr(_ text: String) -> String { translations[text] ?? text }
+    public func tr(_ text: String) -> String { localisation.translations[text] ?? text }
 
     /// The renderer's own words (`on`, `off`, `disabled`, `%d selected`) in the selected
     /// locale, for `RenderOptions.words`: empty when the locale translates none of them.
     public var rendererWords: [String: String] {
         var words: [String: String] = [:]
-        for word in ["on", "off", "disabled", "%d selected"] { if let shown = translations[word] { words[word] = shown } }
+        for word in ["on", "off", "disabled", "%d selected"] { if let shown = localisation.translations[word] { words[word] = shown } }
         return words
     }
 
     /// "3 items" in the selected locale: the table's entry for `one` ("1 item") when n is 1,
     /// else its entry for `many` ("%d items") with `%d` replaced by n.
     func counted(_ n: Int, one: String, many: String) -> String {
-        if n == 1 { return translations[one] ?? one }
-        return (translations[many] ?? many).replacing("%d", with: String(n))
+        if n == 1 { return localisation.translations[one] ?? one }
+        return (localisation.translations[many] ?? many).replacing("%d", with: String(n))
     }
 
     /// The calls that led to a row built inside a function (a helper), innermost first.
@@ -45,15 +45,15 @@ extension Session {
     func selectLocale() throws {
         guard let requested = options.locale else { return }
         let names = Translations.candidates(for: requested)
-        locale = names.first
+        localisation.locale = names.first
         guard let strings = app.strings else { return }
         for name in names {
             if let table = strings.tables[name] {
-                translations = table
+                localisation.translations = table
                 return
             }
             if let folder = strings.folder, let table = try localeFile(folder: folder, name: name) {
-                translations = table
+                localisation.translations = table
                 return
             }
         }
@@ -96,12 +96,12 @@ extension Session {
         let table: [String: String]?
         do {
             table = try lua.run(chunk, results: 1, arguments: { $0.push(folder + "." + name) }) {
-                validator.readStringTable($0[1], what: relative)
+                script.validator.readStringTable($0[1], what: relative)
             } ?? nil
         } catch {
             throw LoadError([ScriptLoader.diagnostic(from: error, file: path)])
         }
-        let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+        let problems = script.validator.takeDiagnostics().filter { $0.severity == .error }
         guard problems.isEmpty, let table else {
             throw LoadError(problems.isEmpty
                 ? [Diagnostic(file: path, line: nil, path: "", message: "\(relative) must return a table of [\"text\"] = \"translation\"")]
@@ -134,7 +134,7 @@ extension Session {
         var callers: [SourceLocation] = []
         let strings = app.strings ?? Translations()
         func need(_ text: String?, _ location: SourceLocation?, _ path: String) {
-            guard let text, !text.isEmpty, translations[text] == nil, strings.wantsTranslation(text),
+            guard let text, !text.isEmpty, localisation.translations[text] == nil, strings.wantsTranslation(text),
                   seen.insert(text).inserted else { return }
             out.append(Diagnostic(.warning, file: location?.file ?? scriptPath, line: location?.line, path: path,
                                   message: "no \"\(locale)\" translation for \"\(text.prefix(200))\"", calledFrom: callers))
@@ -165,8 +165,8 @@ extension Session {
             }
         }
         // The literals handed to ctx:tr, in the script and in the modules it required.
-        for (index, file) in sources.paths.enumerated() {
-            let unsaved = index == 0 ? scriptText : options.moduleSource?(file)
+        for (index, file) in script.sources.paths.enumerated() {
+            let unsaved = index == 0 ? script.text : options.moduleSource?(file)
             guard let bytes = unsaved ?? (try? PathResolver.readRegularFile(file).get()) else { continue }
             for literal in TranslatedLiterals.scan(bytes) {
                 need(literal.text, SourceLocation(file: file, line: literal.line), "ctx:tr")

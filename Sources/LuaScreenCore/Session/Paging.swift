@@ -150,7 +150,7 @@ extension Session {
             entry = Int(index.numbered[n - 1])
         } else if let e = index.entry(id: reference, sections) {
             entry = e
-        } else if let e = index.entry(text: reference, sections, translate: translations.isEmpty ? nil : tr) {
+        } else if let e = index.entry(text: reference, sections, translate: localisation.translations.isEmpty ? nil : tr) {
             entry = e
         } else {
             return nil

@@ -43,12 +43,12 @@ extension Session {
     func replaceScript(with loaded: ScriptLoader.Loaded) {
         lua.close()
         lua = loaded.lua
-        validator = loaded.validator
+        script.validator = loaded.validator
         registry = loaded.registry
-        loadDiagnostics = loaded.diagnostics
+        script.diagnostics = loaded.diagnostics
         app = loaded.app
-        sources = loaded.sources
-        scriptKeyLines = loaded.keyLines
+        script.sources = loaded.sources
+        script.keyLines = loaded.keyLines
         navigation = []
         caches.screen = nil
         tracking.warnedKeys = []

@@ -99,8 +99,8 @@ extension Session {
         let result = callField(ref, row: nil, what: "sections of screen \"\(live.id)\"") { v -> (([Section], LuaRefGroup)?, LuaType) in
             let read = v.table { list in
                 var ids = RowIDs()
-                return validator.readAgain {
-                    validator.readRuntimeSections(list, path: [.field(live.id), .field("sections")], rowIDs: &ids, registry: &registry)
+                return script.validator.readAgain {
+                    script.validator.readRuntimeSections(list, path: [.field(live.id), .field("sections")], rowIDs: &ids, registry: &registry)
                 }
             }
             return (read, v.type)
@@ -114,7 +114,7 @@ extension Session {
         }
         // The previous render's rows are replaced: their references go.
         bridge.renderRefs[live.id] = refs
-        let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+        let problems = script.validator.takeDiagnostics().filter { $0.severity == .error }
         if !problems.isEmpty {
             return (sections, problems.map(\.description).joined(separator: "\n"))
         }
@@ -293,7 +293,7 @@ extension Session {
             return .success(options)
         case .function(let ref)?:
             let read = callField(ref, row: row, what: "options of row \"\(row.id)\"") { v -> Result<[ChoiceOption]?, SessionError> in
-                guard let options = v.table({ validator.readRuntimeOptions($0, path: [.field(row.id)]) }) else {
+                guard let options = v.table({ script.validator.readRuntimeOptions($0, path: [.field(row.id)]) }) else {
                     return .failure(.refused("the options function of row \"\(row.id)\" returned a \(v.type.name), not a list"))
                 }
                 return .success(options)
@@ -303,7 +303,7 @@ extension Session {
             case .failure(let error), .success(.failure(let error)): return .failure(error)
             case .success(.success(let read)): options = read
             }
-            let problems = validator.takeDiagnostics().filter { $0.severity == .error }
+            let problems = script.validator.takeDiagnostics().filter { $0.severity == .error }
             guard let options, problems.isEmpty else {
                 return .failure(SessionError(.invalid, problems.map(\.message).joined(separator: "; ")))
             }

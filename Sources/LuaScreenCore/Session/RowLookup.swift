@@ -49,7 +49,7 @@ extension Session {
     /// (the scan answers).
     private func indexedLookup(_ ref: String) throws -> ResolvedRow? {
         guard let (index, sections) = currentIndex(), let live = navigation.last,
-              let texts = index.texts(sections, translate: translations.isEmpty ? nil : tr) else { return nil }
+              let texts = index.texts(sections, translate: localisation.translations.isEmpty ? nil : tr) else { return nil }
         if ref.allSatisfy(\.isNumber), let n = Int(ref) {
             let count = index.numberedCount(sections)
             if n >= 1, n <= count { return quickLookup(ref) }

@@ -11,7 +11,10 @@ import ScreenModel
 ///
 /// This file holds the session's state and its lifetime (open, close); what it does is in
 /// extensions, one file a concern named for it (Navigation.swift, Select.swift,
-/// SetValue.swift, Resolve.swift, ContextStore.swift, ...).
+/// SetValue.swift, Resolve.swift, ContextStore.swift, ...). The state is in owned parts, each
+/// a plain value in a file of its own, mutated in place: `localisation` (SessionLocale),
+/// `script` (LoadedScript), `registry` (ScreenRegistry), `tracking` (StoreTracking),
+/// `bridge` (ContextBridge) and `caches` (ResolutionCaches).
 public final class Session {
     /// The path of the script the session runs.
     public let scriptPath: String
@@ -25,22 +28,22 @@ public final class Session {
     public internal(set) var messages: [String] = []
     /// Warnings found while running (a stored value of the wrong type, ...), each said once.
     public internal(set) var warnings: [String] = []
+    /// The locale shown and its strings (SessionLocale.swift).
+    var localisation = SessionLocale()
     /// The locale asked for (`de_DE` of `de_DE.UTF-8`), as `ctx.locale` gives it; nil: none.
-    public internal(set) var locale: String?
-    /// The selected locale's strings: text as written → text shown.
-    var translations: [String: String] = [:]
+    public var locale: String? { localisation.locale }
 
     /// The script's Lua state (replaced by `reloadScript`).
     package var lua: LuaState
+    /// What loading the script gave besides the app and the registry: its validator, warnings,
+    /// files and unsaved text (LoadedScript.swift; replaced by `reloadScript`).
+    var script: LoadedScript
     /// The script's file and the modules it required (`run --watch` watches them).
-    package internal(set) var sources: SourceFiles
+    package var sources: SourceFiles { script.sources }
     /// What loading read that the run time reads: the screens, bound keys and invariants
-    /// (added to only by run-time reads through `validator`; replaced by `reloadScript`).
+    /// (added to only by run-time reads through `script.validator`; replaced by `reloadScript`).
     package internal(set) var registry: ScreenRegistry
-    /// The validator that read the script, kept to read run-time rows, sections and options.
-    var validator: Validator
-    /// The warnings found while loading (for `check`).
-    var loadDiagnostics: [Diagnostic]
+    /// The screens shown, the root first and the current one last (Navigation.swift).
     package var navigation: [LiveScreen] = []
     /// What the session tracks of the script's store reads and writes: the action's
     /// transaction, field functions' reads, defaults under way (StoreTracking.swift).
@@ -50,10 +53,6 @@ public final class Session {
     /// What resolution keeps between commands, each part tagged with the generation it was
     /// made at (ResolutionCaches.swift).
     package var caches = ResolutionCaches()
-    /// The script's text when it was not read from its file (an editor's buffer), for the key-typo scan.
-    var scriptText: [UInt8]?
-    /// The lines of the script's text (as loaded) that the key-typo scan reads.
-    var scriptKeyLines: [(Int, String)]
 
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
@@ -73,8 +72,8 @@ public final class Session {
             }
         }
         let session = Session(path: path, options: options, loaded: loaded)
-        session.sources = loaded.sources
-        session.scriptText = text
+        session.script.sources = loaded.sources
+        session.script.text = text
         try session.selectLocale()
         try session.openRoot()
         return session
@@ -84,13 +83,11 @@ public final class Session {
         self.scriptPath = path
         self.options = options
         self.lua = loaded.lua
-        self.validator = loaded.validator
+        self.script = LoadedScript(validator: loaded.validator, diagnostics: loaded.diagnostics, sources: SourceFiles(path),
+                                   keyLines: loaded.keyLines)
         self.registry = loaded.registry
-        self.loadDiagnostics = loaded.diagnostics
         self.app = loaded.app
         self.store = options.store ?? MemoryStore()
-        self.sources = SourceFiles(path)
-        self.scriptKeyLines = loaded.keyLines
         installContext()
     }
 
