@@ -5,7 +5,10 @@
 /// the rarer ones (icon, help, context, the detail button, confirm, the bound value) in a
 /// shared box that is copied only when written. A value type: `Sendable`.
 public struct Row: Sendable {
-    // Declared so the small fields pack together (a Row is 128 bytes).
+    // Declared so the small fields pack together (a Row is 112 bytes): the small fields fill
+    // the tails of `text` and `detail` (17 bytes each); `enabled`, `visible` and `onSelect`
+    // are kept as their references plus bits of `flags`; the location as its file and a
+    // 32-bit line; the push target, rarer, in a box of its own.
     /// The row's id: written, or made from its key or text; unique in its screen.
     public var id: String
     /// The row's label (`text`), or the function that makes it.
@@ -16,22 +19,91 @@ public struct Row: Sendable {
     public var style: RowStyle
     /// As written; nil means the default (`disclosure` when the row pushes, else `none`).
     public var accessory: Accessory?
-    /// button: drawn as destructive (`destructive = true`, red with colour).
-    public var destructive: Bool
-    /// Whether it can be selected (`enabled`), or the function that decides.
-    public var enabled: Dynamic<Bool>
-    /// Whether it is shown (`visible`), or the function that decides.
-    public var visible: Dynamic<Bool>
-    /// The callback run when the row is selected (`on_select`).
-    public var onSelect: ScriptRef?
+    // The storage behind the computed fields is usable from inlinable code, so that their
+    // getters inline into other modules (a loop over 100,000 rows then reads them in place
+    // instead of copying each row).
+    @usableFromInline var enabledRef: Int32 = 0
     /// The text shown beside or under the label (`detail`), or its function.
     public var detail: Dynamic<String>?
-    /// The screen selecting the row opens (`push`): an id or an inline screen.
-    public var push: PushTarget?
-    /// Where the script made the row (file and line), for diagnostics and `why`.
-    public var location: SourceLocation?
+    /// button: drawn as destructive (`destructive = true`, red with colour).
+    public var destructive: Bool
+    /// Which of `enabled`, `visible` and `onSelect` are functions, their values (`Flags`).
+    @usableFromInline var flags: UInt8
+    @usableFromInline var visibleRef: Int32 = 0
+    @usableFromInline var onSelectRef: Int32 = 0
+    @usableFromInline var locationLine: Int32 = 0
+    @usableFromInline var locationFile: String?
+    @usableFromInline var pushBox: PushBox?
     private var extras: RowExtras?
-    private var bound: BindingBox?
+    @usableFromInline var bound: BindingBox?
+
+    /// The bits of `flags`.
+    @usableFromInline enum Flags {
+        @usableFromInline static let enabledFunction: UInt8 = 1, enabledValue: UInt8 = 2
+        @usableFromInline static let visibleFunction: UInt8 = 4, visibleValue: UInt8 = 8
+        @usableFromInline static let hasOnSelect: UInt8 = 16
+        /// The location's line does not fit 32 bits: the location is in `extras`.
+        @usableFromInline static let wideLocation: UInt8 = 32
+    }
+
+    private mutating func setFlag(_ flag: UInt8, _ on: Bool) {
+        if on { flags |= flag } else { flags &= ~flag }
+    }
+
+    /// Whether it can be selected (`enabled`), or the function that decides.
+    public var enabled: Dynamic<Bool> {
+        @inlinable get { flags & Flags.enabledFunction != 0 ? .function(ScriptRef(id: enabledRef)) : .value(flags & Flags.enabledValue != 0) }
+        set {
+            switch newValue {
+            case .value(let b): setFlag(Flags.enabledFunction, false); setFlag(Flags.enabledValue, b); enabledRef = 0
+            case .function(let f): setFlag(Flags.enabledFunction, true); setFlag(Flags.enabledValue, false); enabledRef = f.id
+            }
+        }
+    }
+    /// Whether it is shown (`visible`), or the function that decides.
+    public var visible: Dynamic<Bool> {
+        @inlinable get { flags & Flags.visibleFunction != 0 ? .function(ScriptRef(id: visibleRef)) : .value(flags & Flags.visibleValue != 0) }
+        set {
+            switch newValue {
+            case .value(let b): setFlag(Flags.visibleFunction, false); setFlag(Flags.visibleValue, b); visibleRef = 0
+            case .function(let f): setFlag(Flags.visibleFunction, true); setFlag(Flags.visibleValue, false); visibleRef = f.id
+            }
+        }
+    }
+    /// The callback run when the row is selected (`on_select`).
+    public var onSelect: ScriptRef? {
+        @inlinable get { flags & Flags.hasOnSelect != 0 ? ScriptRef(id: onSelectRef) : nil }
+        set { setFlag(Flags.hasOnSelect, newValue != nil); onSelectRef = newValue?.id ?? 0 }
+    }
+    /// The screen selecting the row opens (`push`): an id or an inline screen.
+    public var push: PushTarget? {
+        @inlinable get { pushBox?.target }
+        set { pushBox = newValue.map(PushBox.init) }
+    }
+    /// Where the script made the row (file and line), for diagnostics and `why`.
+    public var location: SourceLocation? {
+        @inlinable get {
+            guard let locationFile else { return nil }
+            if flags & Flags.wideLocation != 0 { return wideLocation }
+            return SourceLocation(file: locationFile, line: Int(locationLine))
+        }
+        set {
+            let wasWide = flags & Flags.wideLocation != 0
+            locationFile = newValue?.file
+            if let newValue, let line = Int32(exactly: newValue.line) {
+                locationLine = line
+                setFlag(Flags.wideLocation, false)
+                if wasWide { editExtras { $0.wideLocation = nil } }
+            } else {
+                locationLine = 0
+                setFlag(Flags.wideLocation, newValue != nil)
+                if newValue != nil || wasWide { editExtras { $0.wideLocation = newValue } }
+            }
+        }
+    }
+
+    /// The location kept in `extras` (a line that does not fit 32 bits).
+    @usableFromInline var wideLocation: SourceLocation? { extras?.wideLocation }
 
     /// A row of `kind` with every optional field at its default.
     public init(id: String, kind: RowKind, text: Dynamic<String>) {
@@ -39,8 +111,7 @@ public struct Row: Sendable {
         self.kind = kind
         self.text = text
         self.style = .value1
-        self.enabled = .value(true)
-        self.visible = .value(true)
+        self.flags = Flags.enabledValue | Flags.visibleValue  // enabled and visible: true
         self.destructive = false
     }
 
@@ -104,11 +175,11 @@ public struct Row: Sendable {
     public var asksConfirmation: Bool { confirm != nil || confirmFunction != nil }
     /// The bound value (toggle, choice, input, number).
     public var binding: Binding? {
-        get { bound?.binding }
+        @inlinable get { bound?.binding }
         set { bound = newValue.map(BindingBox.init) }
     }
     /// The store key of the bound value, read without copying the binding.
-    public var boundKey: String? { bound?.binding.key }
+    @inlinable public var boundKey: String? { bound?.binding.key }
 
     /// The accessory shown: the one written, else a disclosure for rows that push.
     public var effectiveAccessory: Accessory {
@@ -119,12 +190,12 @@ public struct Row: Sendable {
     }
 
     /// Whether any of the row's fields is a function of ctx (evaluated at each render).
-    public var hasFieldFunctions: Bool {
+    @inlinable public var hasFieldFunctions: Bool {
         if case .function = text { return true }
         if case .function? = detail { return true }
-        if case .function = enabled { return true }
-        if case .function = visible { return true }
-        if case .function? = binding?.options { return true }
+        if flags & (Flags.enabledFunction | Flags.visibleFunction) != 0 { return true }
+        // The options read in place: `binding` would copy the binding.
+        if case .function? = bound?.binding.rules?.options { return true }
         return false
     }
 
@@ -151,6 +222,8 @@ private final class RowExtras: @unchecked Sendable {
     var confirmFunction: ScriptRef?
     var actions: [RowAction] = []
     var platform = PlatformKeys()
+    /// The row's location when its line does not fit the row's 32 bits.
+    var wideLocation: SourceLocation?
 
     func copy() -> RowExtras {
         let c = RowExtras()
@@ -163,14 +236,22 @@ private final class RowExtras: @unchecked Sendable {
         c.confirmFunction = confirmFunction
         c.actions = actions
         c.platform = platform
+        c.wideLocation = wideLocation
         return c
     }
 }
 
+/// A row's push target, boxed: most rows push nothing. Immutable: `Row.push`'s setter
+/// makes a new box.
+@usableFromInline final class PushBox: @unchecked Sendable {
+    @usableFromInline let target: PushTarget
+    init(_ target: PushTarget) { self.target = target }
+}
+
 /// A row's binding, boxed: most rows have none, and those that have one share it when the
 /// row is copied. Immutable: `Row.binding`'s setter makes a new box.
-private final class BindingBox: @unchecked Sendable {
-    let binding: Binding
+@usableFromInline final class BindingBox: @unchecked Sendable {
+    @usableFromInline let binding: Binding
     init(_ binding: Binding) { self.binding = binding }
 }
 
@@ -182,9 +263,11 @@ public struct Binding: Sendable {
     public var defaultValue: StoreValue
     /// The callback run after the value changed (`on_change`).
     public var onChange: ScriptRef?
-    /// choice: the options (or a function returning them).
-    public var options: Dynamic<[ChoiceOption]>?
-    private var rules: BindingRules?
+    @usableFromInline var rules: BindingRules?
+
+    /// Whether nothing but the key, the default and `on_change` was set (no rule, no options):
+    /// every rule below is then nil, false or empty.
+    public var hasNoRules: Bool { rules == nil }
 
     /// A binding of `key` with no rules beyond its default.
     public init(key: String, defaultValue: StoreValue) {
@@ -201,6 +284,11 @@ public struct Binding: Sendable {
         edit(rules!)
     }
 
+    /// choice: the options (or a function returning them).
+    public var options: Dynamic<[ChoiceOption]>? {
+        @inlinable get { rules?.options }
+        set { if newValue != nil || rules != nil { editRules { $0.options = newValue } } }
+    }
     /// input: the dim text shown while the value is empty (`placeholder`).
     public var placeholder: String? {
         get { rules?.placeholder }
@@ -357,8 +445,9 @@ public struct Binding: Sendable {
     }
 }
 
-/// What input and number rows add to a binding.
-private final class BindingRules: @unchecked Sendable {
+/// What choice, input, number, date, time and list rows add to a binding.
+@usableFromInline final class BindingRules: @unchecked Sendable {
+    @usableFromInline var options: Dynamic<[ChoiceOption]>?
     var placeholder: String?
     var secure = false
     var secureWritten = false
@@ -388,6 +477,7 @@ private final class BindingRules: @unchecked Sendable {
 
     func copy() -> BindingRules {
         let c = BindingRules()
+        c.options = options
         c.placeholder = placeholder
         c.secure = secure
         c.secureWritten = secureWritten

@@ -23,18 +23,19 @@ extension Validator {
         }
         checkBinding(kind, &binding, defaultValue: defaultValue, defaultPresent: defaultPresent, optionsPresent: s.has(.options))
         row.binding = binding
-        let signature = RuleSignature(kind, binding)
-        let entry = ScreenRegistry.BoundKey(kind: kind, line: Int32(row.location?.line ?? 0), defaultValue: binding.defaultValue,
-                             rules: BoundRow.hasRules(row) ? BoundRow(row) : nil, rowID: row.id, signature: signature)
+        let entry = ScreenRegistry.BoundKey(defaultValue: binding.defaultValue, kind: kind, line: Int32(row.location?.line ?? 0),
+                             rules: BoundRow.hasRules(row) ? BoundRow(row) : nil, rowID: row.id)
         if let previous = registry.bind(binding.key, entry) {
             let at = previous.line > 0 ? " at line \(previous.line)" : ""
+            // The rules are compared only when a second row binds the key (made then, not kept).
+            let signature = RuleSignature(kind, binding), previousSignature = previous.signature
             if previous.kind != kind {
                 report("key \"\(binding.key)\" is bound by \(article(kind.constructor)) here and by \(article(previous.kind.constructor))\(at); one key holds one kind of value", field: "key")
-            } else if case let differences = signature.differences(from: previous.signature), !differences.isEmpty {
+            } else if case let differences = signature.differences(from: previousSignature), !differences.isEmpty {
                 // Rows that agree may share a key (a Settings.bundle shows one value on two panes);
                 // rows that disagree would let one accept what the other then shows out of its rules.
                 // Coded as it has always been sent: bad-default when the defaults differ.
-                let defaults = [signature, previous.signature].map { $0.rules.first { $0.name == "default" }?.value }
+                let defaults = [signature, previousSignature].map { $0.rules.first { $0.name == "default" }?.value }
                 report("key \"\(binding.key)\" is bound by row \"\(row.id)\" here and by row \"\(previous.rowID)\"\(at) with different rules: \(differences.joined(separator: "; ")); rows sharing a key must agree", field: "key",
                        code: defaults[0] != defaults[1] ? .badDefault : nil)
             }

@@ -11,6 +11,13 @@ extension Validator {
         return (files[Int(p.file)], p.line > 0 ? Int(p.line) : nil)
     }
 
+    /// The line of the place of the table being read, 0 when unknown (`place.line ?? 0`,
+    /// without copying the file's name).
+    var placeLine: Int32 {
+        guard let p = places.last, p.line > 0 else { return 0 }
+        return p.line
+    }
+
     /// The index of a file's name in `files`, adding it the first time.
     func fileIndex(_ name: String) -> Int32 {
         if let i = files.firstIndex(of: name) { return Int32(i) }

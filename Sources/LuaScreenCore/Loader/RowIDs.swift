@@ -1,7 +1,8 @@
 /// The row ids used on one screen, with the line each was declared on (0: unknown).
 ///
 /// Checking a hundred thousand ids for duplicates is the loader's hottest set: a `KeyTable`
-/// holds them in a quarter of the memory of a `Dictionary<String, Int>`, without its SipHash.
+/// holds them in about 45 bytes an id (a `Dictionary<String, Int>` takes several times that),
+/// without its SipHash.
 struct RowIDs {
     private var table = KeyTable<Int32>()
 
@@ -18,75 +19,75 @@ struct RowIDs {
 }
 
 /// A string-keyed table with FNV-1a hashing and open addressing, for the loader's per-row
-/// lookups (bound keys): cheaper to hash than `Dictionary<String, _>`, and grows in place.
+/// lookups (row ids, bound keys): cheaper to hash than `Dictionary<String, _>`, and small.
 /// Keys are compared byte for byte (SPEC §6: "caf\u{E9}" and "cafe\u{301}" are two keys).
+///
+/// One 8-byte word a slot (the key's hash's high half above its index): growing reads the
+/// slots only, hashing no key again, and no hash is kept beside each key. Keys and values
+/// grow as appended (geometrically).
 struct KeyTable<Value> {
-    private var hashes: [UInt64] = []
-    private var slots: [Int32] = []
+    /// 0: an empty slot; else the high 32 bits of the key's hash (never 0) above its index
+    /// in `keys` plus 1. Where a key is looked for first: its hash's high half, masked.
+    private var slots: [UInt64] = []
     private(set) var keys: [String] = []
     private(set) var values: [Value] = []
-    /// Each key's hash, so growing the table does not hash every key again.
-    private var keyHashes: [UInt64] = []
 
     init() {}
 
     var count: Int { keys.count }
 
-    /// Room for `n` keys in all without growing.
+    /// Room for `n` keys in all without growing the slots.
     mutating func reserveCapacity(_ n: Int) {
         var capacity = 16
         while capacity * 3 < n * 4 { capacity <<= 1 }
-        if capacity > hashes.count {
-            rehash(capacity)
-            // Grown with the table (geometrically): reserving exactly `n` at each call would
-            // copy the arrays once per section of a screen.
-            keys.reserveCapacity(capacity * 3 / 4)
-            values.reserveCapacity(capacity * 3 / 4)
-            keyHashes.reserveCapacity(capacity * 3 / 4)
-        }
+        if capacity > slots.count { rehash(capacity) }
     }
 
-    /// The slot of `key` (hash `h`): where it is, or the empty slot where it would go.
-    private func probe(_ key: String, _ h: UInt64) -> (slot: Int, found: Bool) {
-        let mask = hashes.count - 1
-        var i = Int(truncatingIfNeeded: h) & mask
-        while hashes[i] != 0 {
-            if hashes[i] == h, keys[Int(slots[i])].sameBytes(as: key) { return (i, true) }
+    /// The high half of `key`'s hash with its top bit set, never 0 (0 marks an empty slot);
+    /// its low bits, where a key is looked for first, are the hash's own.
+    private static func tag(_ key: String) -> UInt64 { (fnv1a(key) >> 32) | 0x8000_0000 }
+
+    /// The slot of `key` (tag `tag`): where it is, or the empty slot where it would go.
+    @inline(__always)
+    private func probe(_ key: String, _ tag: UInt64) -> (slot: Int, found: Bool) {
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: tag) & mask
+        while true {
+            let word = slots[i]
+            if word == 0 { return (i, false) }
+            if word >> 32 == tag, keys[Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1].sameBytes(as: key) { return (i, true) }
             i = (i + 1) & mask
         }
-        return (i, false)
     }
 
     subscript(key: String) -> Value? {
-        guard !hashes.isEmpty else { return nil }
-        let (i, found) = probe(key, fnv1a(key))
-        return found ? values[Int(slots[i])] : nil
+        guard !slots.isEmpty else { return nil }
+        let (i, found) = probe(key, Self.tag(key))
+        return found ? values[Int(truncatingIfNeeded: slots[i] & 0xFFFF_FFFF) - 1] : nil
     }
 
     /// Stores `value` under `key` unless the key is there already; returns the value there.
     mutating func insertIfAbsent(_ key: String, _ value: Value) -> Value? {
-        if (keys.count + 1) * 4 > hashes.count * 3 { rehash(max(16, hashes.count * 2)) }
-        let h = fnv1a(key)
-        let (i, found) = probe(key, h)
-        if found { return values[Int(slots[i])] }
-        hashes[i] = h
-        slots[i] = Int32(keys.count)
+        if (keys.count + 1) * 4 > slots.count * 3 { rehash(max(16, slots.count * 2)) }
+        let tag = Self.tag(key)
+        let (i, found) = probe(key, tag)
+        if found { return values[Int(truncatingIfNeeded: slots[i] & 0xFFFF_FFFF) - 1] }
+        precondition(keys.count < 0xFFFF_FFFF, "KeyTable: too many keys")
+        slots[i] = tag << 32 | UInt64(keys.count + 1)
         keys.append(key)
         values.append(value)
-        keyHashes.append(h)
         return nil
     }
 
     private mutating func rehash(_ capacity: Int) {
-        hashes = [UInt64](repeating: 0, count: capacity)
-        slots = [Int32](repeating: 0, count: capacity)
+        var grown = [UInt64](repeating: 0, count: capacity)
         let mask = capacity - 1
-        for (n, h) in keyHashes.enumerated() {
-            var i = Int(truncatingIfNeeded: h) & mask
-            while hashes[i] != 0 { i = (i + 1) & mask }
-            hashes[i] = h
-            slots[i] = Int32(n)
+        for word in slots where word != 0 {
+            var i = Int(truncatingIfNeeded: word >> 32) & mask
+            while grown[i] != 0 { i = (i + 1) & mask }
+            grown[i] = word
         }
+        slots = grown
     }
 }
 

@@ -190,7 +190,7 @@ extension Validator {
         if let chain = placeChains.last, chain != 0 {
             registry.recordCallers(callChains[Int(chain)], ofRow: row.id, at: row.location)
         }
-        if let previous = rowIDs.insert(row.id, line: Int32(place.line ?? 0)) {
+        if let previous = rowIDs.insert(row.id, line: placeLine) {
             let also = previous > 0 ? " (also at line \(previous))" : ""
             let fix = id == nil ? "; give one of them an id" : ""
             report("duplicate row id \"\(row.id)\" in this screen\(also)\(fix)", field: id == nil ? nil : "id", code: .duplicate)

@@ -12,14 +12,25 @@ import ScreenModel
 package struct ScreenRegistry: Sendable {
     /// What a store read needs to know of a key, kept small: a screen may bind 100,000.
     package struct BoundKey: Sendable {
+        // The default first: the kind and line fill its tail (48 bytes a key, not 56).
+        var defaultValue: StoreValue
         var kind: RowKind
         var line: Int32
-        var defaultValue: StoreValue
         /// The row, when it has rules beyond its kind (checked on every write to the key).
         var rules: BoundRow?
-        /// The id of the first row bound to the key, and the rules it sets (for conflicts).
+        /// The id of the first row bound to the key (for conflicts).
         var rowID: String = ""
-        var signature: RuleSignature = RuleSignature()
+
+        /// The rules the first row set for the key, as a second row's are compared with them:
+        /// made from what is kept (the row when it has rules; else its kind and default,
+        /// which are then all its rules: `BoundRow.hasRules`), not stored for every key.
+        var signature: RuleSignature {
+            if let row = rules?.row, let binding = row.binding { return RuleSignature(row.kind, binding) }
+            var binding = Binding(key: "", defaultValue: defaultValue)
+            // An input without rules is a multiline one (one line is a rule: no newline).
+            binding.multiline = kind == .input
+            return RuleSignature(kind, binding)
+        }
     }
 
     /// The screens read, in the order read.

@@ -7,8 +7,6 @@ import ScreenModel
 /// A plain value owned by one `Session` and mutated in place (`session.bridge.x = ...`),
 /// bound, as the session is, to the session's thread (not `Sendable`).
 struct ContextBridge {
-    /// The row and screen (its depth in the navigation) of the script call under way; nil: none.
-    var currentCall: (row: Row?, screen: Int)?
     /// The message of the last `ctx:refuse(message)`, until the call it ended is reported.
     var refusal: String?
     /// What `installContext` made once per Lua state: ctx's metatable, store handle, methods, view metatable.

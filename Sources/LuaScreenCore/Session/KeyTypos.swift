@@ -21,7 +21,8 @@ extension Session {
                                             reader: "\(read.what) of \(owner)", calledFrom: read.row.map { callers(of: $0) } ?? [])
         }
         return StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { registry.isBound($0) }, boundKeys: boundKeys,
-                                    scriptText: script.text, moduleSource: options.moduleSource, computedReads: computed)
+                                    scriptText: script.text, scriptLines: script.keyLines, moduleSource: options.moduleSource,
+                                    computedReads: computed)
     }
 }
 
@@ -40,8 +41,12 @@ extension StoreKeyUse {
     /// which keys its rows bind: also for a script whose rows have errors (`check` shows
     /// every diagnostic at once). `scriptText` and `moduleSource`: the unsaved texts of the
     /// script and of its modules (an editor's buffers), read instead of the files.
+    /// `scriptLines`: the script's `candidateLines`, taken from the text it was loaded from,
+    /// used when there is no `scriptText` instead of reading the file again (a script of
+    /// 100,000 rows is 6 to 11 MB: read again after loading, it raised `check`'s peak).
     static func warnings(scriptPath: String, isBound: (String) -> Bool, boundKeys: [String],
-                         scriptText: [UInt8]? = nil, moduleSource: ((String) -> [UInt8]?)? = nil,
+                         scriptText: [UInt8]? = nil, scriptLines: [(Int, String)]? = nil,
+                         moduleSource: ((String) -> [UInt8]?)? = nil,
                          computedReads: [ComputedRead] = []) -> [Diagnostic] {
         var uses: [StoreKeyUse] = []
         var writesComputedKey = false
@@ -55,10 +60,16 @@ extension StoreKeyUse {
             let file = files[index]
             index += 1
             let unsaved = index == 1 ? scriptText : moduleSource?(PathResolver.join(folder, file))
-            let read: Result<[UInt8], PathError> = unsaved.map { .success($0) } ?? (index == 1 ? PathResolver.readRegularFile(file)
-                : resolver.map { $0.read(file, from: folder).map(\.bytes) } ?? .failure(PathError("no folder")))
-            guard case .success(let bytes) = read else { continue }
-            for (number, line) in StoreKeyUse.candidateLines(of: bytes) {
+            let lines: [(Int, String)]
+            if index == 1, unsaved == nil, let scriptLines {
+                lines = scriptLines
+            } else {
+                let read: Result<[UInt8], PathError> = unsaved.map { .success($0) } ?? (index == 1 ? PathResolver.readRegularFile(file)
+                    : resolver.map { $0.read(file, from: folder).map(\.bytes) } ?? .failure(PathError("no folder")))
+                guard case .success(let bytes) = read else { continue }
+                lines = StoreKeyUse.candidateLines(of: bytes)
+            }
+            for (number, line) in lines {
                 uses += StoreKeyUse.scan(line, file: index == 1 ? file : PathResolver.join(folder, file), line: number)
                 writesComputedKey = writesComputedKey || StoreKeyUse.writesComputedKey(line)
                 for module in StoreKeyUse.requiredModules(line) {

@@ -48,6 +48,7 @@ extension Session {
         script.diagnostics = loaded.diagnostics
         app = loaded.app
         script.sources = loaded.sources
+        script.keyLines = loaded.keyLines
         navigation = []
         caches.screen = nil
         tracking.warnedKeys = []

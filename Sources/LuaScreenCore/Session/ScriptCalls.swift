@@ -40,9 +40,6 @@ extension Session {
     func scriptCall<R>(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String, results: Int32,
                        arguments: (borrowing LuaArguments) -> Void, _ read: (borrowing LuaResults) -> R,
                        failure: (LuaError) -> SessionError) throws(SessionError) -> R {
-        let saved = bridge.currentCall
-        bridge.currentCall = (row, navigation.count - 1)
-        defer { bridge.currentCall = saved }
         let contexts = bridge.activeContexts.count
         defer { bridge.dropContexts(after: contexts) }
         let value: R?

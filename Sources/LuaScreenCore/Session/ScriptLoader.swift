@@ -12,6 +12,8 @@ package enum ScriptLoader {
         let diagnostics: [Diagnostic]
         let app: App
         let sources: SourceFiles
+        /// The lines of the script's text that the key-typo scan reads (`StoreKeyUse.candidateLines`).
+        let keyLines: [(Int, String)]
     }
 
     /// `source`: the script's text when it is not the file's (an editor's unsaved buffer).
@@ -33,11 +35,14 @@ package enum ScriptLoader {
             throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: error.sandboxText)])
         }
         let timing = PhaseTimer()
+        let keyLines: [(Int, String)]
         // The source is dropped as soon as Lua has compiled it.
         // A FIFO or /dev/zero is "not a regular file", never read.
         let chunk: LuaChunk
         switch source.map({ Result<[UInt8], PathError>.success($0) }) ?? PathResolver.readRegularFile(path) {
         case .success(let bytes):
+            // The key-typo scan's lines, found while the text is at hand (one memchr pass).
+            keyLines = StoreKeyUse.candidateLines(of: bytes)
             do { chunk = try lua.compile(bytes, chunkName: "@" + path) } catch { throw LoadError([diagnostic(from: error, file: path)]) }
         case .failure(let reason):
             throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
@@ -76,11 +81,11 @@ package enum ScriptLoader {
             // Every diagnostic at once (SPEC §2): the key typos too, though rows have errors.
             let typos = StoreKeyUse.warnings(scriptPath: path, isBound: { validator.registry.isBound($0) },
                                              boundKeys: validator.registry.boundKeys.sorted(),
-                                             scriptText: source, moduleSource: options.moduleSource)
+                                             scriptText: source, scriptLines: keyLines, moduleSource: options.moduleSource)
             throw LoadError(Diagnostic.sorted(diagnostics + typos))
         }
         return Loaded(lua: lua, validator: validator, registry: validator.takeRegistry(), diagnostics: diagnostics,
-                      app: app, sources: sources)
+                      app: app, sources: sources, keyLines: keyLines)
     }
 
     /// What is said of a module given where a screen is expected: an error to the commands

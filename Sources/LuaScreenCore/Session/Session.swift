@@ -83,7 +83,8 @@ public final class Session {
         self.scriptPath = path
         self.options = options
         self.lua = loaded.lua
-        self.script = LoadedScript(validator: loaded.validator, diagnostics: loaded.diagnostics, sources: SourceFiles(path))
+        self.script = LoadedScript(validator: loaded.validator, diagnostics: loaded.diagnostics, sources: SourceFiles(path),
+                                   keyLines: loaded.keyLines)
         self.registry = loaded.registry
         self.app = loaded.app
         self.store = options.store ?? MemoryStore()

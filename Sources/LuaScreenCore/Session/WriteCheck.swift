@@ -11,6 +11,8 @@ final class BoundRow: @unchecked Sendable {
     /// Whether a row's binding has rules beyond the kind of its value.
     static func hasRules(_ row: borrowing Row) -> Bool {
         guard let b = row.binding else { return false }
+        // No rule set: only the kind (and a one-line input) has rules (as below, read faster).
+        if b.hasNoRules { return row.kind == .choice || row.kind == .list || row.kind == .date || row.kind == .time || row.kind == .input }
         return row.kind == .choice || row.kind == .list || row.kind == .date || row.kind == .time || b.multiline == false && row.kind == .input || b.validate != nil || b.minimum != nil || b.maximum != nil
             || b.step != nil || b.maxLength != nil || b.toggleValues != nil || b.defaultFunction != nil
     }
