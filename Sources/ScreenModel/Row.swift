@@ -50,25 +50,30 @@ public struct Row: Sendable {
         if on { flags |= flag } else { flags &= ~flag }
     }
 
+    /// A `Dynamic<Bool>` kept as two bits of `flags` (`function`: a function decides, its
+    /// reference `ref`; else `value`).
+    @inlinable
+    func dynamicBool(function: UInt8, value: UInt8, ref: Int32) -> Dynamic<Bool> {
+        flags & function != 0 ? .function(ScriptRef(id: ref)) : .value(flags & value != 0)
+    }
+
+    /// Keeps `newValue` as two bits of `flags`; the reference to keep beside them (0 for a value).
+    private mutating func setDynamicBool(_ newValue: Dynamic<Bool>, function: UInt8, value: UInt8) -> Int32 {
+        switch newValue {
+        case .value(let b): setFlag(function, false); setFlag(value, b); return 0
+        case .function(let f): setFlag(function, true); setFlag(value, false); return f.id
+        }
+    }
+
     /// Whether it can be selected (`enabled`), or the function that decides.
     public var enabled: Dynamic<Bool> {
-        @inlinable get { flags & Flags.enabledFunction != 0 ? .function(ScriptRef(id: enabledRef)) : .value(flags & Flags.enabledValue != 0) }
-        set {
-            switch newValue {
-            case .value(let b): setFlag(Flags.enabledFunction, false); setFlag(Flags.enabledValue, b); enabledRef = 0
-            case .function(let f): setFlag(Flags.enabledFunction, true); setFlag(Flags.enabledValue, false); enabledRef = f.id
-            }
-        }
+        @inlinable get { dynamicBool(function: Flags.enabledFunction, value: Flags.enabledValue, ref: enabledRef) }
+        set { enabledRef = setDynamicBool(newValue, function: Flags.enabledFunction, value: Flags.enabledValue) }
     }
     /// Whether it is shown (`visible`), or the function that decides.
     public var visible: Dynamic<Bool> {
-        @inlinable get { flags & Flags.visibleFunction != 0 ? .function(ScriptRef(id: visibleRef)) : .value(flags & Flags.visibleValue != 0) }
-        set {
-            switch newValue {
-            case .value(let b): setFlag(Flags.visibleFunction, false); setFlag(Flags.visibleValue, b); visibleRef = 0
-            case .function(let f): setFlag(Flags.visibleFunction, true); setFlag(Flags.visibleValue, false); visibleRef = f.id
-            }
-        }
+        @inlinable get { dynamicBool(function: Flags.visibleFunction, value: Flags.visibleValue, ref: visibleRef) }
+        set { visibleRef = setDynamicBool(newValue, function: Flags.visibleFunction, value: Flags.visibleValue) }
     }
     /// The callback run when the row is selected (`on_select`).
     public var onSelect: ScriptRef? {
