@@ -5,10 +5,11 @@
 /// the rarer ones (icon, help, context, the detail button, confirm, the bound value) in a
 /// shared box that is copied only when written. A value type: `Sendable`.
 public struct Row: Sendable {
-    // Declared so the small fields pack together (a Row is 112 bytes): the small fields fill
-    // the tails of `text` and `detail` (17 bytes each); `enabled`, `visible` and `onSelect`
-    // are kept as their references plus bits of `flags`; the location as its file and a
-    // 32-bit line; the push target, rarer, in a box of its own.
+    // Declared so the small fields pack together (a Row is 88 bytes): `kind`, `style`,
+    // `accessory` fill the tail of `text`, `flags` and the location's file number that of
+    // `detail`; `enabled`, `visible`, `onSelect` and `destructive` are kept as references
+    // plus bits of `flags`; the location as the number of its file (`SourceFileNumbers`) and
+    // a 32-bit line; the push target and the rarer fields behind one reference (`tail`).
     /// The row's id: written, or made from its key or text; unique in its screen.
     public var id: String
     /// The row's label (`text`), or the function that makes it.
@@ -25,16 +26,16 @@ public struct Row: Sendable {
     @usableFromInline var enabledRef: Int32 = 0
     /// The text shown beside or under the label (`detail`), or its function.
     public var detail: Dynamic<String>?
-    /// button: drawn as destructive (`destructive = true`, red with colour).
-    public var destructive: Bool
-    /// Which of `enabled`, `visible` and `onSelect` are functions, their values (`Flags`).
+    /// Which of `enabled`, `visible` and `onSelect` are functions, their values, `destructive` (`Flags`).
     @usableFromInline var flags: UInt8
+    /// The number of the location's file (`SourceFileNumbers`); 0: no location, or one kept
+    /// in the tail (`Flags.wideLocation`).
+    @usableFromInline var locationFile: UInt16 = 0
     @usableFromInline var visibleRef: Int32 = 0
     @usableFromInline var onSelectRef: Int32 = 0
     @usableFromInline var locationLine: Int32 = 0
-    @usableFromInline var locationFile: String?
-    @usableFromInline var pushBox: PushBox?
-    private var extras: RowExtras?
+    /// The push target, or the rarer fields (which then hold the push target too).
+    @usableFromInline var tail: RowTail?
     @usableFromInline var bound: BindingBox?
 
     /// The bits of `flags`.
@@ -42,8 +43,10 @@ public struct Row: Sendable {
         @usableFromInline static let enabledFunction: UInt8 = 1, enabledValue: UInt8 = 2
         @usableFromInline static let visibleFunction: UInt8 = 4, visibleValue: UInt8 = 8
         @usableFromInline static let hasOnSelect: UInt8 = 16
-        /// The location's line does not fit 32 bits: the location is in `extras`.
+        /// The location does not fit the row's numbers (its line 32 bits, its file 16): it is
+        /// kept in the tail.
         @usableFromInline static let wideLocation: UInt8 = 32
+        @usableFromInline static let destructive: UInt8 = 64
     }
 
     private mutating func setFlag(_ flag: UInt8, _ on: Bool) {
@@ -80,26 +83,39 @@ public struct Row: Sendable {
         @inlinable get { flags & Flags.hasOnSelect != 0 ? ScriptRef(id: onSelectRef) : nil }
         set { setFlag(Flags.hasOnSelect, newValue != nil); onSelectRef = newValue?.id ?? 0 }
     }
+    /// button: drawn as destructive (`destructive = true`, red with colour).
+    public var destructive: Bool {
+        @inlinable get { flags & Flags.destructive != 0 }
+        set { setFlag(Flags.destructive, newValue) }
+    }
     /// The screen selecting the row opens (`push`): an id or an inline screen.
     public var push: PushTarget? {
-        @inlinable get { pushBox?.target }
-        set { pushBox = newValue.map(PushBox.init) }
+        @inlinable get {
+            switch tail {
+            case .push(let box)?: return box.target
+            case .extras(let extras)?: return extras.push
+            case nil: return nil
+            }
+        }
+        set {
+            if case .extras = tail { editExtras { $0.push = newValue } } else { tail = newValue.map { .push(PushBox($0)) } }
+        }
     }
     /// Where the script made the row (file and line), for diagnostics and `why`.
     public var location: SourceLocation? {
         @inlinable get {
-            guard let locationFile else { return nil }
-            if flags & Flags.wideLocation != 0 { return wideLocation }
-            return SourceLocation(file: locationFile, line: Int(locationLine))
+            if locationFile != 0 { return SourceLocation(file: SourceFileNumbers.name(locationFile), line: Int(locationLine)) }
+            return flags & Flags.wideLocation != 0 ? wideLocation : nil
         }
         set {
             let wasWide = flags & Flags.wideLocation != 0
-            locationFile = newValue?.file
-            if let newValue, let line = Int32(exactly: newValue.line) {
+            if let newValue, let line = Int32(exactly: newValue.line), let file = SourceFileNumbers.number(of: newValue.file) {
+                locationFile = file
                 locationLine = line
                 setFlag(Flags.wideLocation, false)
                 if wasWide { editExtras { $0.wideLocation = nil } }
             } else {
+                locationFile = 0
                 locationLine = 0
                 setFlag(Flags.wideLocation, newValue != nil)
                 if newValue != nil || wasWide { editExtras { $0.wideLocation = newValue } }
@@ -107,8 +123,14 @@ public struct Row: Sendable {
         }
     }
 
-    /// The location kept in `extras` (a line that does not fit 32 bits).
+    /// The location kept in the tail (one that does not fit the row's numbers).
     @usableFromInline var wideLocation: SourceLocation? { extras?.wideLocation }
+
+    /// The rarer fields, when the row has any.
+    private var extras: RowExtras? {
+        if case .extras(let extras)? = tail { return extras }
+        return nil
+    }
 
     /// A row of `kind` with every optional field at its default.
     public init(id: String, kind: RowKind, text: Dynamic<String>) {
@@ -117,16 +139,24 @@ public struct Row: Sendable {
         self.text = text
         self.style = .value1
         self.flags = Flags.enabledValue | Flags.visibleValue  // enabled and visible: true
-        self.destructive = false
     }
 
+    /// Edits the rarer fields, made (holding the push target) or copied (when shared) first.
     private mutating func editExtras(_ edit: (RowExtras) -> Void) {
-        if extras == nil {
+        var extras: RowExtras
+        switch tail {
+        case .extras(let shared)?:
+            extras = shared
+            tail = nil  // the row's own reference dropped, so that a unique box is seen as one
+            if !isKnownUniquelyReferenced(&extras) { extras = extras.copy() }
+        case .push(let box)?:
             extras = RowExtras()
-        } else if !isKnownUniquelyReferenced(&extras!) {
-            extras = extras!.copy()
+            extras.push = box.target
+        case nil:
+            extras = RowExtras()
         }
-        edit(extras!)
+        edit(extras)
+        tail = .extras(extras)
     }
 
     /// A short symbol drawn before the text (`icon`).
@@ -216,8 +246,10 @@ public struct Row: Sendable {
     }
 }
 
-/// The rarer fields of a row. Immutable once shared: `Row` copies it before writing.
-private final class RowExtras: @unchecked Sendable {
+/// The rarer fields of a row, and its push target when it has both. Immutable once shared:
+/// `Row` copies it before writing.
+@usableFromInline final class RowExtras: @unchecked Sendable {
+    @usableFromInline var push: PushTarget?
     var icon: String?
     var help: String?
     var context: ScriptRef?
@@ -227,11 +259,14 @@ private final class RowExtras: @unchecked Sendable {
     var confirmFunction: ScriptRef?
     var actions: [RowAction] = []
     var platform = PlatformKeys()
-    /// The row's location when its line does not fit the row's 32 bits.
+    /// The row's location when it does not fit the row's numbers.
     var wideLocation: SourceLocation?
+
+    init() {}
 
     func copy() -> RowExtras {
         let c = RowExtras()
+        c.push = push
         c.icon = icon
         c.help = help
         c.context = context
@@ -246,8 +281,15 @@ private final class RowExtras: @unchecked Sendable {
     }
 }
 
+/// What a row keeps behind its one reference to rarer things: only a push target (most rows
+/// that have anything), or the rarer fields (with the push target, if any).
+@usableFromInline enum RowTail: Sendable {
+    case push(PushBox)
+    case extras(RowExtras)
+}
+
 /// A row's push target, boxed: most rows push nothing. Immutable: `Row.push`'s setter
-/// makes a new box.
+/// makes a new box (or writes the target into the row's extras).
 @usableFromInline final class PushBox: @unchecked Sendable {
     @usableFromInline let target: PushTarget
     init(_ target: PushTarget) { self.target = target }

@@ -22,70 +22,84 @@ struct RowIDs {
 /// lookups (row ids, bound keys): cheaper to hash than `Dictionary<String, _>`, and small.
 /// Keys are compared byte for byte (SPEC §6: "caf\u{E9}" and "cafe\u{301}" are two keys).
 ///
-/// One 8-byte word a slot (the key's hash's high half above its index): growing reads the
-/// slots only, hashing no key again, and no hash is kept beside each key. Keys and values
-/// grow as appended (geometrically).
-struct KeyTable<Value> {
-    /// 0: an empty slot; else the high 32 bits of the key's hash (never 0) above its index
-    /// in `keys` plus 1. Where a key is looked for first: its hash's high half, masked.
-    private var slots: [UInt64] = []
-    private(set) var keys: [String] = []
-    private(set) var values: [Value] = []
+/// One 4-byte word a slot: the key's index in `keys` plus 1 in the low bits (as many as the
+/// slots' count needs), the high bits of its hash above them, so that most slots of other
+/// keys are passed without comparing keys. No hash is kept beside each key: growing hashes
+/// the keys again (once a doubling). Keys and values grow as appended (geometrically).
+package struct KeyTable<Value> {
+    /// 0: an empty slot; else the key's index in `keys` plus 1 under `mask`, and the high
+    /// half of its hash above it. Where a key is looked for first: its hash's low bits.
+    private var slots: [UInt32] = []
+    /// The keys, in the order stored.
+    package private(set) var keys: [String] = []
+    /// Their values.
+    package private(set) var values: [Value] = []
 
-    init() {}
+    /// An empty table.
+    package init() {}
 
-    var count: Int { keys.count }
+    /// How many keys it holds.
+    package var count: Int { keys.count }
+
+    /// `slots.count - 1`: the bits of a slot's index.
+    private var mask: Int { slots.count - 1 }
 
     /// Room for `n` keys in all without growing the slots.
-    mutating func reserveCapacity(_ n: Int) {
+    package mutating func reserveCapacity(_ n: Int) {
         var capacity = 16
         while capacity * 3 < n * 4 { capacity <<= 1 }
         if capacity > slots.count { rehash(capacity) }
     }
 
-    /// The high half of `key`'s hash with its top bit set, never 0 (0 marks an empty slot);
-    /// its low bits, where a key is looked for first, are the hash's own.
-    private static func tag(_ key: String) -> UInt64 { (fnv1a(key) >> 32) | 0x8000_0000 }
-
-    /// The slot of `key` (tag `tag`): where it is, or the empty slot where it would go.
+    /// The slot of the key hashed `hash` (the key `key`): where it is, or the empty slot where
+    /// it would go.
     @inline(__always)
-    private func probe(_ key: String, _ tag: UInt64) -> (slot: Int, found: Bool) {
-        let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: tag) & mask
+    private func probe(_ key: String, _ hash: UInt64) -> (slot: Int, found: Bool) {
+        let mask = self.mask
+        let tag = UInt32(truncatingIfNeeded: hash >> 32) & ~UInt32(truncatingIfNeeded: mask)
+        var i = Int(truncatingIfNeeded: hash) & mask
         while true {
             let word = slots[i]
             if word == 0 { return (i, false) }
-            if word >> 32 == tag, keys[Int(truncatingIfNeeded: word & 0xFFFF_FFFF) - 1].sameBytes(as: key) { return (i, true) }
+            if word & ~UInt32(truncatingIfNeeded: mask) == tag, keys[Int(word) & mask - 1].sameBytes(as: key) { return (i, true) }
             i = (i + 1) & mask
         }
     }
 
-    subscript(key: String) -> Value? {
+    /// The value stored under `key`.
+    package subscript(key: String) -> Value? {
         guard !slots.isEmpty else { return nil }
-        let (i, found) = probe(key, Self.tag(key))
-        return found ? values[Int(truncatingIfNeeded: slots[i] & 0xFFFF_FFFF) - 1] : nil
+        let (i, found) = probe(key, fnv1a(key))
+        return found ? values[Int(slots[i]) & mask - 1] : nil
     }
 
     /// Stores `value` under `key` unless the key is there already; returns the value there.
-    mutating func insertIfAbsent(_ key: String, _ value: Value) -> Value? {
+    package mutating func insertIfAbsent(_ key: String, _ value: Value) -> Value? {
         if (keys.count + 1) * 4 > slots.count * 3 { rehash(max(16, slots.count * 2)) }
-        let tag = Self.tag(key)
-        let (i, found) = probe(key, tag)
-        if found { return values[Int(truncatingIfNeeded: slots[i] & 0xFFFF_FFFF) - 1] }
-        precondition(keys.count < 0xFFFF_FFFF, "KeyTable: too many keys")
-        slots[i] = tag << 32 | UInt64(keys.count + 1)
+        let hash = fnv1a(key)
+        let (i, found) = probe(key, hash)
+        if found { return values[Int(slots[i]) & mask - 1] }
+        precondition(keys.count < Int(Int32.max), "KeyTable: too many keys")
+        slots[i] = Self.word(hash, index: keys.count, mask: mask)
         keys.append(key)
         values.append(value)
         return nil
     }
 
+    /// The slot word of the key hashed `hash` at `index` of `keys`.
+    @inline(__always)
+    private static func word(_ hash: UInt64, index: Int, mask: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: hash >> 32) & ~UInt32(truncatingIfNeeded: mask) | UInt32(truncatingIfNeeded: index + 1)
+    }
+
     private mutating func rehash(_ capacity: Int) {
-        var grown = [UInt64](repeating: 0, count: capacity)
+        var grown = [UInt32](repeating: 0, count: capacity)
         let mask = capacity - 1
-        for word in slots where word != 0 {
-            var i = Int(truncatingIfNeeded: word >> 32) & mask
+        for index in keys.indices {
+            let hash = fnv1a(keys[index])
+            var i = Int(truncatingIfNeeded: hash) & mask
             while grown[i] != 0 { i = (i + 1) & mask }
-            grown[i] = word
+            grown[i] = Self.word(hash, index: index, mask: mask)
         }
         slots = grown
     }

@@ -1,0 +1,41 @@
+import XCTest
+import LuaScreenCore
+
+/// KeyTable (the loader's table of row ids and bound keys) answers what a dictionary keyed by
+/// the keys' bytes answers, across its growth, for keys that differ in their last byte, in
+/// their hash's high bits only, or only canonically (SPEC §6: two keys).
+final class KeyTableTests: XCTestCase {
+    func testItAnswersWhatADictionaryByBytesAnswers() {
+        var table = KeyTable<Int>()
+        var model: [[UInt8]: Int] = [:]
+        var keys: [String] = []
+        for n in 0..<5_000 { keys.append("toggle_\(n)") }
+        keys += ["", "caf\u{E9}", "cafe\u{301}", "\u{212A}", "K", "a longer key that is not a small string \u{1F600}"]
+        var random = SystemRandomNumberGenerator()
+        for round in 0..<3 {
+            for key in keys.shuffled(using: &random) {
+                let value = round * 100_000 + key.utf8.count
+                let previous = table.insertIfAbsent(key, value)
+                XCTAssertEqual(previous, model[Array(key.utf8)], key)
+                if model[Array(key.utf8)] == nil { model[Array(key.utf8)] = value }
+            }
+        }
+        XCTAssertEqual(table.count, model.count)
+        XCTAssertEqual(table.count, keys.count)
+        for key in keys { XCTAssertEqual(table[key], model[Array(key.utf8)], key) }
+        for missing in ["toggle_5000", "toggle_", "cafe", "k", "toggle_0 "] { XCTAssertNil(table[missing], missing) }
+        XCTAssertEqual(table.keys.count, table.values.count)
+        for (key, value) in zip(table.keys, table.values) { XCTAssertEqual(model[Array(key.utf8)], value) }
+    }
+
+    func testReservedRoomKeepsEveryKey() {
+        var table = KeyTable<Int32>()
+        table.reserveCapacity(10)
+        for n in 0..<1_000 {
+            XCTAssertNil(table.insertIfAbsent("row\(n)", Int32(n)))
+            if n % 100 == 0 { table.reserveCapacity(table.count + 150) }
+        }
+        for n in 0..<1_000 { XCTAssertEqual(table["row\(n)"], Int32(n)) }
+        XCTAssertEqual(table.insertIfAbsent("row7", 99), 7)
+    }
+}
