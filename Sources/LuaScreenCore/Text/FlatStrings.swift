@@ -186,10 +186,21 @@ package struct FlatStrings: Sendable {
         let bytes = storage.bytes, ends = storage.ends, keys = storage.keys
         needle.withUnsafeBufferPointer { needle in
             let m = needle.count, head = UInt16(needle[0]), least = UInt16(min(m, 255))
+            // The needle's first 8 bytes (or fewer) as a word: a text of 8 bytes or more is
+            // compared a word at a time there, the rest byte by byte.
+            let m8 = min(m, 8)
+            var word: UInt64 = 0
+            for i in 0..<m8 { word |= UInt64(needle[i]) << (8 * UInt64(i)) }
+            let mask: UInt64 = m8 == 8 ? ~0 : (1 << (8 * UInt64(m8))) - 1
             for n in 0..<storage.count where keys[n] & 0xFF == head && keys[n] >> 8 >= least {
                 let start = storage.start(n), end = Int(ends[n])
                 guard end - start >= m else { continue }
                 var k = 1
+                if end - start >= 8 {
+                    let w = UnsafeRawPointer(bytes + start).loadUnaligned(as: UInt64.self)
+                    guard (w ^ word) & mask == 0 else { continue }
+                    k = m8
+                }
                 while k < m, bytes[start + k] == needle[k] { k += 1 }
                 guard k == m else { continue }
                 found.count += 1
