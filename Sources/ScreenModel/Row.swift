@@ -241,6 +241,7 @@ public struct Row: Sendable {
 
     /// `isSelectable` of the row at `row`, read where it lies: asked of a row in an array's
     /// buffer, the property copies the whole row first (a screen's index asks it of every row).
+    @inlinable
     public static func isSelectable(_ row: UnsafePointer<Row>) -> Bool {
         row.pointee.kind != .text || row.pointee.push != nil || row.pointee.onSelect != nil
     }

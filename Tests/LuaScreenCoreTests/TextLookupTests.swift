@@ -41,6 +41,9 @@ final class TextLookupTests: XCTestCase {
                 row { id = "volume", text = "Volume", on_select = function() end },
                 row { id = "only_hidden", text = "Quince", visible = false },
                 row { id = "empty", text = "" },
+                row { id = "a_long_identifier_of_a_row", text = "A long text of more than fifteen bytes", on_select = function() end },
+                row { id = "long2", text = "A long text of more than fifteen bytes, again" },
+                row { id = "Short", text = "exactly15bytes!" },
               },
               \(extra)\(extraIndexed)
               section { id = "h", visible = false,
@@ -62,6 +65,9 @@ final class TextLookupTests: XCTestCase {
         "Plum", "plum", "Pl", "Grape", "grape", "Grap", "Grapefruit", "Volume", "vol", "Lautstärke", "laut", "Apfel",
         "Quince", "quin", "Secret row", "secret", "Secret", "Pear", "pear", "pear_hidden", "hidden_plum", "only_hidden",
         "Zzz", "nothing like it", "x", "1", "3", "99", "0", "", " ", "apple2", "\u{1F34E}", "Apple 3", "Pear x",
+        "A long text of more than fifteen bytes", "a long text of more than fifteen bytes", "A long text of more than fifteen",
+        "A long text of more than fifteen bytes, again", "a_long_identifier_of_a_row", "a_long_identifier_of_a_ro", "Short",
+        "short", "exactly15bytes!", "EXACTLY15BYTES!", "exactly15bytes",
     ]
 
     private func outcome(_ s: Session, _ ref: String, hidden: Bool) -> String {

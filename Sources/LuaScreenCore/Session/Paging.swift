@@ -19,8 +19,14 @@ package final class RowIndex {
     /// Entry index of each number (numbers count from 1).
     private(set) var numbered: [Int32] = []
     private var next = (section: 0, row: 0)
-    /// The visible rows' ids by entry, each found by its value (made on the first lookup by id).
-    private var ids: TextPositions?
+    /// The visible rows' ids by entry (made with `rowTexts` on the first lookup by id or text).
+    private var ids: FlatStrings?
+    /// The visible rows' texts by entry, lowercased; nil when some row's text is a function.
+    private var rowTexts: FlatStrings?
+    /// The hidden rows' places, in the script's order.
+    private var hidden: [(section: Int32, row: Int32)] = []
+    /// The last id looked up and its entry (a command asks the same more than once).
+    private var lastID: (id: String, entry: Int?)?
     /// Rows by text: made on the first reference by text (`.some(nil)`: some text is a function).
     private var textIndex: RowTextIndex??
 
@@ -45,15 +51,21 @@ package final class RowIndex {
     }
 
     /// Scans until `count` entries are known (or the rows end), the rows read in place
-    /// (`let row = rows[r]` would copy every row scanned).
+    /// (`let row = rows[r]` would copy every row scanned) and the entries written through
+    /// pointers, then appended at once (an array's append checks that its buffer is unshared
+    /// and has room each time).
     func extend(toEntries count: Int, _ sections: [Section]) {
         guard entries.count < count, next.section < sections.count else { return }
-        // In locals, moved out and back (a class's stored property costs an exclusivity
-        // check at each access; moved, the arrays are not copied).
-        var entries = self.entries, numbers = self.numbers, numbered = self.numbered, next = self.next
-        (self.entries, self.numbers, self.numbered) = ([], [], [])
-        defer { (self.entries, self.numbers, self.numbered, self.next) = (entries, numbers, numbered, next) }
-        while entries.count < count, next.section < sections.count {
+        let room = min(count, visibleCount) - entries.count
+        guard room > 0 else { return }
+        let newEntries = UnsafeMutablePointer<(section: Int32, row: Int32)>.allocate(capacity: room)
+        let newNumbers = UnsafeMutablePointer<Int32>.allocate(capacity: room)
+        let newNumbered = UnsafeMutablePointer<Int32>.allocate(capacity: room)
+        defer { newEntries.deallocate(); newNumbers.deallocate(); newNumbered.deallocate() }
+        // In locals (a class's stored property costs an exclusivity check at each access).
+        let firstEntry = entries.count, firstNumber = numbered.count
+        var added = 0, numberedAdded = 0, next = self.next
+        while added < room, next.section < sections.count {
             guard sections[next.section].visible.value != false, next.row < sections[next.section].rows.count else {
                 next = (next.section + 1, 0)
                 continue
@@ -61,21 +73,43 @@ package final class RowIndex {
             let s = next.section
             var r = next.row
             sections[s].rows.withUnsafeBufferPointer { rows in
-                while entries.count < count, r < rows.count {
-                    if rows[r].visible.value != false {
-                        let entry = Int32(entries.count)
-                        entries.append((Int32(s), Int32(r)))
-                        if Row.isSelectable(rows.baseAddress! + r) {
-                            numbered.append(entry)
-                            numbers.append(Int32(numbered.count))
+                let base = rows.baseAddress!
+                while added < room, r < rows.count {
+                    if base[r].visible.value != false {
+                        newEntries[added] = (Int32(s), Int32(r))
+                        if Row.isSelectable(base + r) {
+                            newNumbered[numberedAdded] = Int32(firstEntry + added)
+                            numberedAdded += 1
+                            newNumbers[added] = Int32(firstNumber + numberedAdded)
                         } else {
-                            numbers.append(0)
+                            newNumbers[added] = 0
                         }
+                        added += 1
                     }
                     r += 1
                 }
             }
             next.row = r
+        }
+        self.next = next
+        Self.append(newEntries, added, to: &entries)
+        Self.append(newNumbers, added, to: &numbers)
+        Self.append(newNumbered, numberedAdded, to: &numbered)
+    }
+
+    /// Appends the `n` values at `p` (of a trivial type) to `array`: at least as many as it
+    /// has (a whole screen's scan) copied at once into a new array, fewer (a page's) by
+    /// `append(contentsOf:)`, which copies them one by one but keeps the array's spare room.
+    private static func append<T>(_ p: UnsafePointer<T>, _ n: Int, to array: inout [T]) {
+        precondition(_isPOD(T.self))
+        guard n > 0 else { return }
+        guard n >= array.count else { return array.append(contentsOf: UnsafeBufferPointer(start: p, count: n)) }
+        let old = array.count, stride = MemoryLayout<T>.stride
+        array = [T](unsafeUninitializedCapacity: old + n) { buffer, initialized in
+            let to = UnsafeMutableRawPointer(buffer.baseAddress!)
+            array.withUnsafeBytes { if let from = $0.baseAddress { to.copyMemory(from: from, byteCount: $0.count) } }
+            (to + old * stride).copyMemory(from: p, byteCount: n * stride)
+            initialized = old + n
         }
     }
 
@@ -86,14 +120,85 @@ package final class RowIndex {
         }
     }
 
+    /// Makes the visible rows' ids and texts (lowercased) and their entries and numbers in
+    /// one pass over the rows, each string copied from where it lies (no row copied, no
+    /// `String` kept or hashed), and notes the hidden rows. The entries are made again from
+    /// the first (the same as `extend` makes), written straight into their arrays.
+    private func makeStrings(_ sections: [Section]) {
+        let total = visibleCount
+        var ids = FlatStrings.Builder(lowercased: false, capacity: total)
+        var texts = FlatStrings.Builder(lowercased: true, capacity: total)
+        var fixed = true
+        var hidden: [(section: Int32, row: Int32)] = []
+        var numbers: [Int32] = [], numbered: [Int32] = []
+        let entries = [(section: Int32, row: Int32)](unsafeUninitializedCapacity: total) { entries, madeEntries in
+            numbers = [Int32](unsafeUninitializedCapacity: total) { numbers, madeNumbers in
+                numbered = [Int32](unsafeUninitializedCapacity: total) { numbered, madeNumbered in
+                    var n = 0, number = 0
+                    for s in sections.indices {
+                        let sectionHidden = sections[s].visible.value == false
+                        sections[s].rows.withUnsafeBufferPointer { rows in
+                            guard let base = rows.baseAddress else { return }
+                            for r in 0..<rows.count {
+                                let row = base + r
+                                if sectionHidden || row.pointee.visible.value == false {
+                                    hidden.append((Int32(s), Int32(r)))
+                                    if case .function = row.pointee.text { fixed = false }
+                                    continue
+                                }
+                                guard n < total else { continue }  // (the count is the rows': never)
+                                entries[n] = (Int32(truncatingIfNeeded: s), Int32(truncatingIfNeeded: r))
+                                if Row.isSelectable(row) {
+                                    numbered[number] = Int32(truncatingIfNeeded: n)
+                                    number &+= 1
+                                    numbers[n] = Int32(truncatingIfNeeded: number)
+                                } else {
+                                    numbers[n] = 0
+                                }
+                                n &+= 1
+                                // Each string read in place, then again only if it takes a
+                                // slower way (see `FlatStrings.Builder`).
+                                if !ids.appendIfSmallASCII(row.pointee.id, lowercased: false) {
+                                    ids.makeRoom()
+                                    if !ids.appendIfShortASCII(row.pointee.id, lowercased: false) { ids.appendOther(row.pointee.id) }
+                                }
+                                guard fixed else { continue }
+                                var done = true
+                                if case .value(let text) = row.pointee.text {
+                                    done = texts.appendIfSmallASCII(text, lowercased: true)
+                                } else {
+                                    fixed = false
+                                }
+                                if !done { appendSlowly(&texts, row) }
+                            }
+                        }
+                    }
+                    (madeEntries, madeNumbers, madeNumbered) = (n, n, number)
+                }
+            }
+        }
+        (self.entries, self.numbers, self.numbered, next) = (entries, numbers, numbered, (sections.count, 0))
+        self.ids = ids.finish()
+        let made = texts.finish()
+        rowTexts = fixed ? made : nil
+        self.hidden = hidden
+    }
+
+    /// Appends the text of the row at `row` the slower ways (see `FlatStrings.Builder`).
+    @inline(never)
+    private func appendSlowly(_ texts: inout FlatStrings.Builder, _ row: UnsafePointer<Row>) {
+        guard case .value(let text) = row.pointee.text else { return }
+        texts.makeRoom()
+        if !texts.appendIfShortASCII(text, lowercased: true) { texts.appendOther(text) }
+    }
+
     /// The entry of the first visible row with this id.
     func entry(id: String, _ sections: [Section]) -> Int? {
-        if ids == nil {
-            extend(toEntries: visibleCount, sections)
-            let entries = self.entries
-            ids = TextPositions(count: entries.count) { sections[Int(entries[$0].section)].rows[Int(entries[$0].row)].id }
-        }
-        return ids?.first(id)
+        if let last = lastID, last.id.utf8.elementsEqual(id.utf8) { return last.entry }
+        if ids == nil { makeStrings(sections) }
+        let entry = ids?.first(id)
+        lastID = (id, entry)
+        return entry
     }
 
     /// The entry of the row a reference names by its text, when that needs no scan of the
@@ -104,7 +209,15 @@ package final class RowIndex {
 
     /// The rows by text, made on first use; nil when some text is a function.
     func texts(_ sections: [Section], translate: ((String) -> String)?) -> RowTextIndex? {
-        if textIndex == nil { textIndex = .some(RowTextIndex(self, sections, translate: translate)) }
+        if textIndex == nil {
+            if ids == nil { makeStrings(sections) }
+            if let rowTexts {
+                textIndex = .some(RowTextIndex(self, sections, lowered: translate == nil ? rowTexts : nil,
+                                               hidden: hidden, translate: translate))
+            } else {
+                textIndex = .some(nil)
+            }
+        }
         return textIndex!
     }
 

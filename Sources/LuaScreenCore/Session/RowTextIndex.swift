@@ -8,55 +8,49 @@ import ScreenModel
 /// (a hidden row that could match, several matches, no match) it answers nil and the
 /// lookup scans, so which row wins and every error message stay the scan's.
 final class RowTextIndex {
-    /// Shown texts of the visible rows, by entry, each found by its value (the first entry
-    /// with that text).
-    private let texts: TextPositions
-    /// Their lowercased forms and those of the hidden rows, made on the first reference
-    /// that needs them (searched byte by byte: a miss costs what a hit does).
-    private var lowered: (visible: LoweredTexts, hidden: LoweredTexts)?
+    /// The shown texts of the visible rows, by entry, lowercased (the texts as written are
+    /// the rows' own, or `translated`).
+    private let lowered: FlatStrings
+    /// The shown texts by entry when the screen is translated; nil: each row's own text.
+    private let translated: [String]?
+    /// The rows the texts are read from, and where each entry's row is in them.
+    private let sections: [Section]
+    private let entries: [(section: Int32, row: Int32)]
     /// Ids and shown texts of hidden rows: a reference that could match one is left to the scan.
     private let hiddenIDs: Set<String>
     /// Ids of the hidden rows, in the script's order (beside `hiddenTexts`).
     private let hiddenIDList: [String]
     private let hiddenTexts: [String]
+    private let hiddenLowered: FlatStrings
+    /// The last searches and what they found (a command asks the same twice: `quickLookup`,
+    /// then `indexedLookup`). The index never changes, so neither can the answers.
+    private var lastFirst: (reference: String, entry: Int?)?
+    private var lastMatches: (lower: String, found: FlatStrings.Matches)?
 
-    /// nil when some row's text is a function (the text is known only by evaluating it).
-    /// Built in locals (a class's stored properties cost an exclusivity check at each
-    /// access); of equal texts, `TextPositions` finds the first.
-    init?(_ index: RowIndex, _ sections: [Section], translate: ((String) -> String)?) {
-        // By index: `for row in rows` would copy every row.
-        for s in sections.indices {
-            for r in sections[s].rows.indices {
-                guard case .value = sections[s].rows[r].text else { return nil }
-            }
-        }
-        index.extend(toEntries: index.visibleCount, sections)
+    /// The index of the rows `index` lists (all of them, each visible one an entry), whose
+    /// texts lowercased are `lowered` (nil: made here from `translate`'s texts); `hidden`:
+    /// the hidden rows' places, in the script's order.
+    init(_ index: RowIndex, _ sections: [Section], lowered: FlatStrings?, hidden: [(section: Int32, row: Int32)],
+         translate: ((String) -> String)?) {
         let entries = index.entries
-        let texts = TextPositions(count: entries.count) { n in
-            let (s, r) = (Int(entries[n].section), Int(entries[n].row))
-            let text = sections[s].rows[r].text.value ?? sections[s].rows[r].id
+        func shown(_ s: Int32, _ r: Int32) -> String {
+            let text = sections[Int(s)].rows[Int(r)].text.value ?? sections[Int(s)].rows[Int(r)].id
             return translate?(text) ?? text
         }
-        // The index is made only when visibility is fixed: hidden is what the script says.
-        var hiddenIDs: Set<String> = []
-        var hiddenIDList: [String] = []
-        var hiddenTexts: [String] = []
-        if entries.count < sections.reduce(0, { $0 + $1.rows.count }) {
-            for s in sections.indices {
-                let sectionHidden = sections[s].visible.value == false
-                for r in sections[s].rows.indices where sectionHidden || sections[s].rows[r].visible.value == false {
-                    let id = sections[s].rows[r].id
-                    hiddenIDs.insert(id)
-                    hiddenIDList.append(id)
-                    let text = sections[s].rows[r].text.value ?? id
-                    hiddenTexts.append(translate?(text) ?? text)
-                }
-            }
+        if let lowered {
+            self.lowered = lowered
+            translated = nil
+        } else {
+            let texts = entries.map { shown($0.section, $0.row) }
+            self.lowered = FlatStrings(texts, lowercased: true)
+            translated = texts
         }
-        self.texts = texts
-        self.hiddenIDs = hiddenIDs
-        self.hiddenIDList = hiddenIDList
-        self.hiddenTexts = hiddenTexts
+        self.sections = sections
+        self.entries = entries
+        hiddenIDList = hidden.map { sections[Int($0.section)].rows[Int($0.row)].id }
+        hiddenTexts = hidden.map { shown($0.section, $0.row) }
+        hiddenIDs = Set(hiddenIDList)
+        hiddenLowered = FlatStrings(hiddenTexts, lowercased: true)
     }
 
     /// The entry (visible position) of the row `reference` names by text, as `lookup`'s
@@ -66,39 +60,30 @@ final class RowTextIndex {
     /// The reference is trimmed, not empty, and no visible row has it as its id.
     func entry(_ reference: String) -> Int? {
         if hiddenIDs.contains(reference) { return nil }
-        if let n = texts.first(reference) {
+        if let n = first(reference) {
             return hiddenTexts.contains(reference) ? nil : n
         }
         let lower = reference.lowercased()
-        let (lowered, hiddenLowered) = loweredTexts()
-        if hiddenLowered.matches(lower, keep: 0).count > 0 { return nil }
-        let found = lowered.matches(lower, keep: 1)
+        if hiddenLowered.matches(lower, keep: 0, original: { self.hiddenTexts[$0] }).count > 0 { return nil }
+        let found = matches(lower)
         // The only row equal to it in any case, else the only one starting with it.
         if found.exactCount == 1 { return found.exact }
         if found.exactCount == 0, found.count == 1 { return found.first[0] }
         return nil
     }
 
-    private func loweredTexts() -> (visible: LoweredTexts, hidden: LoweredTexts) {
-        if let lowered { return lowered }
-        let made = (LoweredTexts(texts), LoweredTexts(hiddenTexts))
-        lowered = made
-        return made
-    }
-
     /// What `lookup`'s scan of the visible rows finds by text for a reference that no
     /// visible row has as its number or id, answered from the texts alone (no row copied,
     /// no row evaluated): a miss costs what a hit does.
     func match(_ reference: String) -> TextMatch {
-        if let n = texts.first(reference) { return .entry(n) }
+        if let n = first(reference) { return .entry(n) }
         let lower = reference.lowercased()
-        let (lowered, hiddenLowered) = loweredTexts()
-        let found = lowered.matches(lower, keep: 8)
+        let found = matches(lower)
         if found.exactCount == 1, let exact = found.exact { return .entry(exact) }
         if found.count == 1 { return .entry(found.first[0]) }
         if found.count > 1 { return .several(first: found.first, count: found.count) }
         // The first hidden row (script order) with the reference as its id or text prefix.
-        let byText = hiddenLowered.matches(lower, keep: 1).first.first
+        let byText = hiddenLowered.matches(lower, keep: 1, original: { self.hiddenTexts[$0] }).first.first
         let byID = hiddenIDList.firstIndex(of: reference)
         if let n = [byText, byID].compactMap({ $0 }).min() {
             return .hidden(id: hiddenIDList[n], text: hiddenTexts[n])
@@ -106,11 +91,31 @@ final class RowTextIndex {
         return .none
     }
 
+    /// The first entry whose text `==` `reference`.
+    private func first(_ reference: String) -> Int? {
+        if let last = lastFirst, last.reference.utf8.elementsEqual(reference.utf8) { return last.entry }
+        let n = lowered.first(reference, original: text(ofEntry:))
+        lastFirst = (reference, n)
+        return n
+    }
+
+    /// The visible texts that start with or equal `lower` in any case (the first eight).
+    private func matches(_ lower: String) -> FlatStrings.Matches {
+        if let last = lastMatches, last.lower.utf8.elementsEqual(lower.utf8) { return last.found }
+        let found = lowered.matches(lower, keep: 8, original: text(ofEntry:))
+        lastMatches = (lower, found)
+        return found
+    }
+
     /// Shown texts of the visible rows, by entry (for a suggestion on a short screen).
-    var visibleTexts: [String] { (0..<texts.count).map(texts.text(at:)) }
+    var visibleTexts: [String] { (0..<lowered.count).map(text(ofEntry:)) }
 
     /// The shown text of the visible row at `entry`.
-    func text(ofEntry entry: Int) -> String { texts.text(at: entry) }
+    func text(ofEntry entry: Int) -> String {
+        if let translated { return translated[entry] }
+        let (s, r) = (Int(entries[entry].section), Int(entries[entry].row))
+        return sections[s].rows[r].text.value ?? sections[s].rows[r].id
+    }
 
     /// What a reference by text names (see `match`).
     enum TextMatch {

@@ -19,7 +19,7 @@ package struct CaseInsensitiveNeedle: Sendable {
     }
 
     /// The bytes of `lowered` when a byte-wise search gives the standard library's answer
-    /// (not empty, ASCII, no CR or LF: see the type's comment), else nil. `LoweredTexts`
+    /// (not empty, ASCII, no CR or LF: see the type's comment), else nil. `FlatStrings`
     /// asks the same of its references.
     package static func byteSearchable(_ lowered: String) -> [UInt8]? {
         let utf8 = Array(lowered.utf8)

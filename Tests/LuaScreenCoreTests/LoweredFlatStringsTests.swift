@@ -1,11 +1,11 @@
 import XCTest
 import LuaScreenCore
 
-/// A reference by text is looked up with LoweredTexts: its byte tests of ASCII texts must
+/// A reference by text is looked up in a lowercased FlatStrings: its byte tests of ASCII texts must
 /// answer exactly what `text.lowercased().hasPrefix(lower)` and `== lower` answer, for
 /// every text and reference (ASCII or not, CR LF, combining marks, canonical equivalents
 /// of ASCII such as U+037E for ";", case maps that change length).
-final class LoweredTextsTests: XCTestCase {
+final class LoweredFlatStringsTests: XCTestCase {
     private let texts = [
         "", "a", "A", "Toggle 99998", "TOGGLE 9", "Toggle 9", "toggle", "Wi-Fi", "wi-fi network", "x\r\ny", "x\ny",
         "x\r", "\r\n", "e\u{301}", "caf\u{E9}", "cafe\u{301}", "cafe", "CAF\u{C9}", "\u{130}stanbul", "\u{212A}elvin",
@@ -19,13 +19,13 @@ final class LoweredTextsTests: XCTestCase {
     ]
 
     func testItAnswersWhatLowercasedHasPrefixAndEqualAnswer() {
-        let table = LoweredTexts(texts)
+        let table = FlatStrings(texts, lowercased: true)
         for reference in references {
             let lower = reference.lowercased()
             let prefixed = texts.indices.filter { texts[$0].lowercased().hasPrefix(lower) }
             let equal = texts.indices.filter { texts[$0].lowercased() == lower }
             for keep in [0, 1, 3, 100] {
-                let found = table.matches(lower, keep: keep)
+                let found = table.matches(lower, keep: keep, original: { texts[$0] })
                 let what = "reference \(reference.unicodeScalars.map(\.value)), keep \(keep)"
                 XCTAssertEqual(found.first, Array(prefixed.prefix(keep)), what)
                 XCTAssertEqual(found.count, prefixed.count, what)
@@ -36,25 +36,25 @@ final class LoweredTextsTests: XCTestCase {
     }
 
     func testAnEmptyListMatchesNothing() {
-        let found = LoweredTexts([]).matches("a", keep: 8)
+        let found = FlatStrings([], lowercased: true).matches("a", keep: 8, original: { _ in "" })
         XCTAssertEqual(found.count, 0)
         XCTAssertEqual(found.first, [])
         XCTAssertNil(found.exact)
     }
 }
 
-/// The same, on ASCII texts only (lowercased 8 bytes at a time from the flat buffer).
-final class LoweredASCIITextsTests: XCTestCase {
+/// The same, on ASCII texts only (lowercased 8 bytes at a time as they are copied).
+final class LoweredASCIIFlatStringsTests: XCTestCase {
     func testItAnswersWhatLowercasedHasPrefixAndEqualAnswer() {
         let texts = ["", "a", "A", "Toggle 99998", "TOGGLE 9", "Toggle 9", "@[`{", "AZaz@[`{ 0123456789 ~!", "ZZZZZZZZZZZZZZZZZ",
                      "x\r\ny", "\u{7F}\u{1}A", "Toggle 9"]
-        let table = LoweredTexts(texts)
+        let table = FlatStrings(texts, lowercased: true)
         for reference in ["a", "toggle 9", "toggle 99998", "@[`{", "az", "azaz@[`{ 0123456789 ~!", "zzzzzzzzzzzzzzzzz",
                           "zzzzzzzzz", "x", "\u{7F}\u{1}a", "@", "["] {
             let lower = reference.lowercased()
             let prefixed = texts.indices.filter { texts[$0].lowercased().hasPrefix(lower) }
             let equal = texts.indices.filter { texts[$0].lowercased() == lower }
-            let found = table.matches(lower, keep: 100)
+            let found = table.matches(lower, keep: 100, original: { texts[$0] })
             XCTAssertEqual(found.first, prefixed, reference)
             XCTAssertEqual(found.exactCount, equal.count, reference)
         }

@@ -1,0 +1,34 @@
+import XCTest
+import CLua
+@testable import LuaRuntime
+
+/// `LuaStack.checkedString`: its ASCII check (eight bytes at a time, then the tail) gives the
+/// same string and validity as the standard library's validation, wherever a byte ≥ 0x80 lies.
+final class CheckedStringTests: XCTestCase {
+    /// Strings of 0 to 40 bytes with one multi-byte character, or one invalid byte, at each place.
+    func testEveryPlaceOfANonASCIIByte() throws {
+        let lua = try XCTUnwrap(LuaState(limits: LuaLimits(instructions: 0, memory: 64 << 20)))
+        defer { lua.close() }
+        for length in 0...40 {
+            let ascii = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            var cases: [[UInt8]] = [ascii]
+            for place in 0..<length {
+                var valid = ascii
+                valid.replaceSubrange(place..<place + 1, with: Array("é".utf8))
+                var invalid = ascii
+                invalid[place] = 0xFF
+                cases += [valid, invalid]
+            }
+            for bytes in cases {
+                bytes.withUnsafeBufferPointer { b in
+                    b.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(lua.L, $0.baseAddress, $0.count) }
+                }
+                let got = try XCTUnwrap(lua.stack.checkedString(at: -1))
+                let expected = String(validating: bytes, as: UTF8.self)
+                XCTAssertEqual(got.0, expected ?? String(decoding: bytes, as: UTF8.self), "\(bytes)")
+                XCTAssertEqual(got.valid, expected != nil, "\(bytes)")
+                lua.stack.pop()
+            }
+        }
+    }
+}
