@@ -25,7 +25,8 @@ struct RowIDs {
 /// One 4-byte word a slot: the key's index in `keys` plus 1 in the low bits (as many as the
 /// slots' count needs), the high bits of its hash above them, so that most slots of other
 /// keys are passed without comparing keys. No hash is kept beside each key: growing hashes
-/// the keys again (once a doubling). Keys and values grow as appended (geometrically).
+/// the keys again (once a doubling). At most 4 slots in 5 are taken (the tags keep a probe
+/// past other keys cheap). Keys and values grow as appended (geometrically).
 package struct KeyTable<Value> {
     /// 0: an empty slot; else the key's index in `keys` plus 1 under `mask`, and the high
     /// half of its hash above it. Where a key is looked for first: its hash's low bits.
@@ -47,7 +48,7 @@ package struct KeyTable<Value> {
     /// Room for `n` keys in all without growing the slots.
     package mutating func reserveCapacity(_ n: Int) {
         var capacity = 16
-        while capacity * 3 < n * 4 { capacity <<= 1 }
+        while capacity * 4 < n * 5 { capacity <<= 1 }
         if capacity > slots.count { rehash(capacity) }
     }
 
@@ -75,7 +76,7 @@ package struct KeyTable<Value> {
 
     /// Stores `value` under `key` unless the key is there already; returns the value there.
     package mutating func insertIfAbsent(_ key: String, _ value: Value) -> Value? {
-        if (keys.count + 1) * 4 > slots.count * 3 { rehash(max(16, slots.count * 2)) }
+        if (keys.count + 1) * 5 > slots.count * 4 { rehash(max(16, slots.count * 2)) }
         let hash = fnv1a(key)
         let (i, found) = probe(key, hash)
         if found { return values[Int(slots[i]) & mask - 1] }
