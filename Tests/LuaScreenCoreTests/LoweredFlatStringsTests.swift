@@ -11,11 +11,14 @@ final class LoweredFlatStringsTests: XCTestCase {
         "x\r", "\r\n", "e\u{301}", "caf\u{E9}", "cafe\u{301}", "cafe", "CAF\u{C9}", "\u{130}stanbul", "\u{212A}elvin",
         "kelvin", "stra\u{DF}e", "STRASSE", "\u{3A3}\u{39F}\u{3A3}", "ab\u{0}cd", "tab\there", "\u{1F600} smile", ";",
         "a;b", "a\u{37E}b", "Nothing", "Toggle 9",
+        // Longer than FlatStrings.Builder.short: kept as written, lowercased when searched.
+        String(repeating: "Vv", count: 200), "V" + String(repeating: "v", count: 299), String(repeating: "\u{C9}t\u{E9}", count: 120),
     ]
     private let references = [
         "a", "A", "toggle 9", "Toggle 99998", "TOGGLE", "9999", "wi-f", "x", "x\r", "x\r\n", "\r", "e", "\u{301}",
         "caf\u{E9}", "cafe", "caf", "i", "\u{130}", "k", "\u{212A}", "kelvin", "ss", "\u{DF}", "\u{3C3}", "\u{0}",
         "ab\u{0}", "\u{37E}", ";", "a\u{37E}", "a;", "\u{1F600}", "Nothing like it", "Nothing like", "xyzzy",
+        "vv", "VVV", String(repeating: "vv", count: 200), "v" + String(repeating: "v", count: 299), "\u{E9}t",
     ]
 
     func testItAnswersWhatLowercasedHasPrefixAndEqualAnswer() {

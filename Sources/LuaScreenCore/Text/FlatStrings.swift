@@ -18,9 +18,10 @@
 package struct FlatStrings: Sendable {
     /// The bytes, where each string ends in them, and each string's key.
     private let storage: Storage
-    /// The strings that have no bytes here, by position, ascending: as written (not ASCII),
-    /// or lowercased (not ASCII as written).
-    package let others: [(position: Int, text: String)]
+    /// The strings that have no bytes here, by position, ascending: as written (not ASCII,
+    /// or longer than `Builder.short`: kept as the row's own `String`, never copied), or
+    /// lowercased (not ASCII as written; `asWritten`: a long one, lowercased when searched).
+    private let others: [(position: Int, text: String, asWritten: Bool)]
     /// The first position of each string that is not ASCII as written, by value.
     private let otherFirst: [String: Int32]
     /// Whether the bytes are the strings lowercased.
@@ -39,7 +40,7 @@ package struct FlatStrings: Sendable {
         self = builder.finish()
     }
 
-    fileprivate init(storage: Storage, others: [(position: Int, text: String)], otherFirst: [String: Int32],
+    fileprivate init(storage: Storage, others: [(position: Int, text: String, asWritten: Bool)], otherFirst: [String: Int32],
                      lowercased: Bool) {
         self.storage = storage
         self.others = others
@@ -211,10 +212,13 @@ package struct FlatStrings: Sendable {
         guard !others.isEmpty else { return found }
         // The texts that are not ASCII once lowercased: the standard library's tests, merged in by position.
         var more: [Int] = []
-        for other in others where other.text.hasPrefix(lower) {
+        for other in others {
+            // A long text is lowercased here, for this search only (a copy of it is kept nowhere).
+            let text = other.asWritten ? other.text.lowercased() : other.text
+            guard text.hasPrefix(lower) else { continue }
             found.count += 1
             if more.count < keep { more.append(other.position) }
-            if other.text == lower { found.exactCount += 1; found.exact = other.position }
+            if text == lower { found.exactCount += 1; found.exact = other.position }
         }
         if !more.isEmpty { found.first = Array((found.first + more).sorted().prefix(keep)) }
         return found
@@ -292,7 +296,7 @@ package struct FlatStrings: Sendable {
         private var keys: UnsafeMutablePointer<UInt16>
         private var count = 0
         private var slots: Int
-        private var others: [(position: Int, text: String)] = []
+        private var others: [(position: Int, text: String, asWritten: Bool)] = []
         private var otherFirst: [String: Int32] = [:]
         private let lowercased: Bool
         /// Whether `appendIfSmallASCII` may read small strings' bits (`SmallStringBits`).
@@ -413,19 +417,22 @@ package struct FlatStrings: Sendable {
         }
 
         /// Appends a string `appendIfShortASCII` declined (not ASCII, long, or not contiguous):
-        /// an ASCII one into the bytes, any other among `others` (lowercased if asked).
+        /// a short ASCII one into the bytes, any other among `others` (lowercased if asked,
+        /// unless it is long: the bytes a script's strings make the host copy stay bounded,
+        /// `short` a string).
         package mutating func appendOther(_ s: String) {
             if count == slots { growSlots() }
             let position = count
             var s = s
-            if s.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) {
+            let long = s.utf8.count > Self.short
+            if !long, s.withUTF8({ $0.allSatisfy { $0 < 0x80 } }) {
                 if s.utf8.count + 8 > capacity - used { growBytes(used + s.utf8.count + 8) }
                 let lowercased = self.lowercased
                 _ = s.withUTF8 { appendIfASCII($0, lowercased) }
                 return
             }
             if otherFirst[s] == nil { otherFirst[s] = Int32(position) }
-            others.append((position, lowercased ? s.lowercased() : s))
+            others.append((position, lowercased && !long ? s.lowercased() : s, lowercased && long))
             ends[count] = UInt32(truncatingIfNeeded: used)
             keys[count] = FlatStrings.noBytes
             count += 1
