@@ -43,21 +43,24 @@ extension String {
             b.withUTF8 { y in
                 let n = x.count
                 guard n > 0, let p = x.baseAddress, let q = y.baseAddress else { return true }
-                if p == q { return true }
-                let rp = UnsafeRawPointer(p), rq = UnsafeRawPointer(q)
-                var i = 0
-                while i + 8 <= n {
-                    if rp.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rq.loadUnaligned(fromByteOffset: i, as: UInt64.self) {
-                        return false
-                    }
-                    i += 8
-                }
-                while i < n {
-                    if p[i] != q[i] { return false }
-                    i += 1
-                }
-                return true
+                return p == q || bytesEqual(p, q, count: n)
             }
         }
     }
+}
+
+/// Whether the `count` bytes at `a` and at `b` are the same: 8 bytes at a time, then byte by byte.
+@inlinable
+package func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count n: Int) -> Bool {
+    let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b)
+    var i = 0
+    while i &+ 8 <= n {
+        if ra.loadUnaligned(fromByteOffset: i, as: UInt64.self) != rb.loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
+        i &+= 8
+    }
+    while i < n {
+        if a[i] != b[i] { return false }
+        i &+= 1
+    }
+    return true
 }

@@ -194,7 +194,7 @@ package final class RowIndex {
 
     /// The entry of the first visible row with this id.
     func entry(id: String, _ sections: [Section]) -> Int? {
-        if let last = lastID, last.id.utf8.elementsEqual(id.utf8) { return last.entry }
+        if let last = lastID, last.id.sameBytes(as: id) { return last.entry }
         if ids == nil { makeStrings(sections) }
         let entry = ids?.first(id)
         lastID = (id, entry)

@@ -93,7 +93,7 @@ final class RowTextIndex {
 
     /// The first entry whose text `==` `reference`.
     private func first(_ reference: String) -> Int? {
-        if let last = lastFirst, last.reference.utf8.elementsEqual(reference.utf8) { return last.entry }
+        if let last = lastFirst, last.reference.sameBytes(as: reference) { return last.entry }
         let n = lowered.first(reference, original: text(ofEntry:))
         lastFirst = (reference, n)
         return n
@@ -101,7 +101,7 @@ final class RowTextIndex {
 
     /// The visible texts that start with or equal `lower` in any case (the first eight).
     private func matches(_ lower: String) -> FlatStrings.Matches {
-        if let last = lastMatches, last.lower.utf8.elementsEqual(lower.utf8) { return last.found }
+        if let last = lastMatches, last.lower.sameBytes(as: lower) { return last.found }
         let found = lowered.matches(lower, keep: 8, original: text(ofEntry:))
         lastMatches = (lower, found)
         return found

@@ -1,3 +1,5 @@
+import ScreenModel
+
 /// A list of strings by position, copied one after another into one flat buffer of bytes
 /// straight from each string's own storage (no `String` kept or hashed for an ASCII one),
 /// either as written (`first(_:)`: the first position whose string `==` a reference) or
@@ -131,7 +133,7 @@ package struct FlatStrings: Sendable {
         while let n = Self.nextKey(wanted, in: keys, from: from) {
             from = n + 1
             let start = storage.start(n)
-            if Int(storage.ends[n]) - start == m, m == 0 || Self.same(storage.bytes + start, k, m), confirm(n) {
+            if Int(storage.ends[n]) - start == m, m == 0 || bytesEqual(storage.bytes + start, k, count: m), confirm(n) {
                 return n
             }
         }
@@ -261,22 +263,6 @@ package struct FlatStrings: Sendable {
     /// An ASCII string lowercased byte for byte.
     static func asciiLowercased(_ s: String) -> String {
         String(decoding: s.utf8.map { $0 &- 0x41 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self)
-    }
-
-    /// Whether `n` bytes at `a` and `b` are the same.
-    @inline(__always)
-    static func same(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        var i = 0
-        while i &+ 8 <= n {
-            if UnsafeRawPointer(a).loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                != UnsafeRawPointer(b).loadUnaligned(fromByteOffset: i, as: UInt64.self) { return false }
-            i &+= 8
-        }
-        while i < n {
-            if a[i] != b[i] { return false }
-            i &+= 1
-        }
-        return true
     }
 
     /// Makes a `FlatStrings` one string at a time, each read where it lies
