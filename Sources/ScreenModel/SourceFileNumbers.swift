@@ -13,6 +13,8 @@ import Synchronization
         /// The numbers by the names' bytes (paths are told apart byte for byte; a `String`
         /// key would equate canonically equivalent names).
         var numbers: [[UInt8]: UInt16] = [:]
+        /// The number `number(of:)` answered last (0: none yet).
+        var last: UInt16 = 0
     }
 
     private static let table = Mutex(Table())
@@ -20,14 +22,18 @@ import Synchronization
     /// The number of `file` (numbered now if it was not), nil when every number is taken.
     static func number(of file: String) -> UInt16? {
         table.withLock { table -> UInt16? in
-            // The loader numbers the same file for row after row: the last one first.
-            if table.names.count > 1, table.names[table.names.count - 1].sameBytes(as: file) { return UInt16(table.names.count - 1) }
+            // The loader asks for the same file row after row: the last answer first.
+            if table.last != 0, table.names[Int(table.last)].sameBytes(as: file) { return table.last }
             let bytes = Array(file.utf8)
-            if let known = table.numbers[bytes] { return known }
+            if let known = table.numbers[bytes] {
+                table.last = known
+                return known
+            }
             guard table.names.count <= Int(UInt16.max) else { return nil }
             let number = UInt16(table.names.count)
             table.names.append(file)
             table.numbers[bytes] = number
+            table.last = number
             return number
         }
     }

@@ -20,6 +20,13 @@ final class RowStorageTests: XCTestCase {
         XCTAssertEqual(row.location, far)
         row.location = SourceLocation(file: "lib/rows.lua", line: 3)
         XCTAssertEqual(row.location, SourceLocation(file: "lib/rows.lua", line: 3))
+        // Back to a file numbered earlier (not the last one numbered), then the other again.
+        row.location = SourceLocation(file: "/tmp/screens/main.lua", line: 40)
+        XCTAssertEqual(row.location, SourceLocation(file: "/tmp/screens/main.lua", line: 40))
+        var other = Row(id: "b", kind: .text, text: .value("B"))
+        other.location = SourceLocation(file: "lib/rows.lua", line: 9)
+        XCTAssertEqual(other.location, SourceLocation(file: "lib/rows.lua", line: 9))
+        XCTAssertEqual(row.location, SourceLocation(file: "/tmp/screens/main.lua", line: 40))
         row.location = nil
         XCTAssertNil(row.location)
     }

@@ -57,7 +57,7 @@ package struct KeyTable<Value> {
     @inline(__always)
     private func probe(_ key: String, _ hash: UInt64) -> (slot: Int, found: Bool) {
         let mask = self.mask
-        let tag = UInt32(truncatingIfNeeded: hash >> 32) & ~UInt32(truncatingIfNeeded: mask)
+        let tag = Self.tag(hash, mask: mask)
         var i = Int(truncatingIfNeeded: hash) & mask
         while true {
             let word = slots[i]
@@ -87,10 +87,16 @@ package struct KeyTable<Value> {
         return nil
     }
 
+    /// The high bits of a slot of the key hashed `hash`: its hash's high half above `mask`.
+    @inline(__always)
+    private static func tag(_ hash: UInt64, mask: Int) -> UInt32 {
+        UInt32(truncatingIfNeeded: hash >> 32) & ~UInt32(truncatingIfNeeded: mask)
+    }
+
     /// The slot word of the key hashed `hash` at `index` of `keys`.
     @inline(__always)
     private static func word(_ hash: UInt64, index: Int, mask: Int) -> UInt32 {
-        UInt32(truncatingIfNeeded: hash >> 32) & ~UInt32(truncatingIfNeeded: mask) | UInt32(truncatingIfNeeded: index + 1)
+        tag(hash, mask: mask) | UInt32(truncatingIfNeeded: index + 1)
     }
 
     private mutating func rehash(_ capacity: Int) {
