@@ -3,7 +3,7 @@
  */
 #include "luashim.h"
 
-int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned long long *present) {
+int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned long long clear, unsigned long long *present) {
     int unknown = 0;
     *present = 0;
     table = lua_absindex(L, table);
@@ -26,6 +26,12 @@ int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned lo
             unknown++;
         }
         lua_pop(L, 1);
+    }
+    /* Slots in `clear` the table did not fill are set to nil (the slots are shared by the
+       rows of a list: a stale value there would read as this row's). */
+    for (unsigned long long rest = clear & ~*present; rest != 0; rest &= rest - 1) {
+        lua_pushnil(L);
+        lua_replace(L, base + __builtin_ctzll(rest));
     }
     return unknown;
 }

@@ -255,12 +255,13 @@ public struct LuaTableView: ~Copyable {
 
     /// Copies the value of each string key this table has into `slots`, at the slot the
     /// table `names` maps the key to (a table of name -> slot number, 1 to `slots.count`), and
-    /// sets bit `slot` of `present` for each one. Returns how many keys `names` does not
+    /// sets bit `slot` of `present` for each one; each slot whose bit is in `clearing` and
+    /// that the table does not fill is set to nil. Returns how many keys `names` does not
     /// know. One raw `lua_next` pass in C (`ls_collect_fields`): the loader's fast path.
-    public func collectFields(names: LuaRef, into slots: LuaSlots, present: inout UInt64) -> Int32 {
+    public func collectFields(names: LuaRef, into slots: LuaSlots, clearing: UInt64 = 0, present: inout UInt64) -> Int32 {
         stack.push(names)
         defer { stack.pop() }
-        return ls_collect_fields(stack.L, index, -1, slots.base, &present)
+        return ls_collect_fields(stack.L, index, -1, slots.base, clearing, &present)
     }
 }
 
@@ -291,6 +292,12 @@ public struct LuaSlots {
     @inlinable
     public subscript(_ n: Int32) -> LuaValueView {
         LuaValueView(state, stack, base + n)
+    }
+
+    /// Sets slot `n` (1 to `count`) to nil.
+    public func clear(_ n: Int32) {
+        stack.pushNil()
+        stack.replace(base + n)
     }
 }
 

@@ -205,4 +205,18 @@ final class ValidatorTests: XCTestCase {
         let missing = diagnostics("return require('nothere')", folder: folder)
         XCTAssertTrue(missing.first?.message.contains("module 'nothere' not found") ?? false, "\(missing)")
     }
+
+    /// Rows a helper built are named by their own id or key in a diagnostic's path, never by
+    /// the row read before them in the list (the rows of a list share their field slots).
+    /// Diagnostics come in line order: the list item that is not a row is at the helper's line 1.
+    func testHelperBuiltRowsAreNamedByTheirOwnIDOrKey() {
+        let found = diagnostics("""
+            local function menu(rows) return section { rows = rows } end
+            local function bad(text, key) return row { text = text, id = key, detial = "x" } end
+            return screen { title = "S", menu({ toggle { key = "A", text = "A" }, bad("B"), bad("C", "c"), 5, toggle { text = "D", key = "d", default = "x" } }) }
+            """)
+        XCTAssertEqual(found.map(\.path), [
+            "sections[1].rows[4]", "sections[1].rows[2].detial", "sections[1].rows[3](c).detial", "sections[1].rows[5].default",
+        ], found.map(\.description).joined(separator: "\n"))
+    }
 }

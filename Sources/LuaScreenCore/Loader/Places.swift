@@ -11,13 +11,6 @@ extension Validator {
         return (files[Int(p.file)], p.line > 0 ? Int(p.line) : nil)
     }
 
-    /// The line of the place of the table being read, 0 when unknown (`place.line ?? 0`,
-    /// without copying the file's name).
-    var placeLine: Int32 {
-        guard let p = places.last, p.line > 0 else { return 0 }
-        return p.line
-    }
-
     /// The index of a file's name in `files`, adding it the first time.
     func fileIndex(_ name: String) -> Int32 {
         if let i = files.firstIndex(of: name) { return Int32(i) }
@@ -37,8 +30,7 @@ extension Validator {
     func pushPlace(of t: borrowing LuaTableView) {
         let (line, source) = t.constructorPlace
         guard line > 0 else {
-            places.append(places.last ?? (fileIndex(file), 0))
-            placeChains.append(placeChains.last ?? 0)
+            places.append(places.last ?? Place(file: fileIndex(file), line: 0, chain: 0))
             return
         }
         var f: Int32
@@ -52,12 +44,11 @@ extension Validator {
         } else {
             f = places.last?.file ?? fileIndex(file)
         }
-        places.append((f, line))
         let callers = t.constructorCallers
         if callers.isEmpty {
-            placeChains.append(0)
+            places.append(Place(file: f, line: line, chain: 0))
         } else {
-            placeChains.append(Int32(callChains.count))
+            places.append(Place(file: f, line: line, chain: Int32(callChains.count)))
             callChains.append(callers.map { SourceLocation(file: $0.file, line: $0.line) })
         }
     }
@@ -66,7 +57,7 @@ extension Validator {
     /// The id (else the key) the script gave the row read at path component `component`.
     func givenName(ofRowAt component: Int) -> String? {
         guard let row = rowNames.last(where: { $0.component == component }) else { return nil }
-        for field in [RowField.id, .key] where row.present & field.bit != 0 {
+        for field in [RowField.id, .key] {
             if let name = row.slots[field.rawValue].string {
                 return name.count > 60 ? String(name.prefix(60)) + "…" : name
             }
@@ -83,10 +74,10 @@ extension Validator {
             case .index(let i):
                 out += "[\(i)]"
                 // Rows built by a helper share the helper's line: name them by id or key.
-                if placeChains.last ?? 0 != 0, let name = givenName(ofRowAt: n) { out += "(\(name))" }
+                if places.last?.chain ?? 0 != 0, let name = givenName(ofRowAt: n) { out += "(\(name))" }
             }
         }
-        if let extra { out += out.isEmpty ? extra : "." + extra }
+        if let extra, !extra.isEmpty { out += out.isEmpty ? extra : "." + extra }
         return out
     }
 
@@ -96,7 +87,7 @@ extension Validator {
                 subject: String? = nil, suggestion: String? = nil) {
         let (f, l) = place
         diagnostics.append(Diagnostic(severity, file: f, line: l, path: pathString(field), message: message,
-                                      calledFrom: callChains[Int(placeChains.last ?? 0)], code: code,
+                                      calledFrom: callChains[Int(places.last?.chain ?? 0)], code: code,
                                       subject: subject, suggestion: suggestion))
     }
 
@@ -121,7 +112,7 @@ extension Validator {
     func enter(_ t: borrowing LuaTableView) -> Bool {
         guard let pointer = t.pointer else { return false }
         if visiting.contains(pointer) {
-            report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"", code: .cycle)
+            reportCycle()
             return false
         }
         visiting.append(pointer)
@@ -129,23 +120,52 @@ extension Validator {
         return true
     }
 
+    /// Runs `body` with the rows read in `slots` named, in diagnostics' paths, at the path's
+    /// last component (by their id or key: `givenName`).
+    func withRowNames<T>(_ slots: LuaSlots, _ body: () -> T) -> T {
+        rowNames.append((path.count - 1, slots))
+        defer { rowNames.removeLast() }
+        return body()
+    }
+
+    /// Clears the id and key of the row `slots` name in diagnostics (`withRowNames`), before
+    /// a diagnostic about a list item read without them.
+    func forgetRowName(_ slots: LuaSlots) {
+        slots.clear(RowField.id.rawValue)
+        slots.clear(RowField.key.rawValue)
+    }
+
+    /// Whether the table is already being read (it contains itself), among `tables` (a copy
+    /// of `visiting` taken by the caller) or else `visiting`.
+    func isVisiting(_ t: borrowing LuaTableView, among tables: [UnsafeRawPointer]? = nil) -> Bool {
+        guard let pointer = t.pointer else { return false }
+        return (tables ?? visiting).contains(pointer)
+    }
+
     /// Reports a table that is already being read (it contains itself).
     func reportIfVisiting(_ t: borrowing LuaTableView) -> Bool {
-        guard let pointer = t.pointer, visiting.contains(pointer) else { return false }
-        report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"", code: .cycle)
+        guard isVisiting(t) else { return false }
+        reportCycle()
         return true
+    }
+
+    /// Reports the table being read as one that contains itself.
+    func reportCycle() {
+        report("this table contains itself (a cycle of tables); a screen can only be reached again by its id, e.g. push = \"id\"", code: .cycle)
     }
 
     /// Leaves the table entered.
     func leave(_ t: borrowing LuaTableView) {
         if let pointer = t.pointer, let i = visiting.lastIndex(of: pointer) { visiting.remove(at: i) }
         places.removeLast()
-        placeChains.removeLast()
     }
 
     /// The current place as a source location, when it has a line.
-    var currentLocation: SourceLocation? {
-        guard let p = places.last, p.line > 0 else { return nil }
+    var currentLocation: SourceLocation? { location(of: places.last) }
+
+    /// A place as a source location, when it has a line.
+    func location(of place: Place?) -> SourceLocation? {
+        guard let p = place, p.line > 0 else { return nil }
         return SourceLocation(file: files[Int(p.file)], line: Int(p.line))
     }
 }

@@ -20,28 +20,40 @@ extension Validator {
     /// The row's fields are first copied, in one `lua_next` pass done in C, into stack slots
     /// numbered by field (`RowField`), then read in a fixed order: fast for screens of
     /// a hundred thousand rows, and the diagnostics come out in the same order every run.
-    func readRow(_ t: borrowing LuaTableView, position: Int, rowIDs: inout RowIDs, slots: LuaSlots? = nil) -> Row? {
-        guard !reportIfVisiting(t) else { return nil }
+    ///
+    /// `slots` and `visitingNow` come from `readRows`, which reads a list's rows with one set
+    /// of slots, names them once in `rowNames` and takes `visiting` once (reading a row
+    /// leaves it as it was); without them the row gets its own slots and name.
+    func readRow(_ t: borrowing LuaTableView, position: Int, rowIDs: inout RowIDs, slots: LuaSlots? = nil,
+                 visitingNow: [UnsafeRawPointer]? = nil) -> Row? {
+        if isVisiting(t, among: visitingNow) {
+            if let slots { forgetRowName(slots) }
+            reportCycle()
+            return nil
+        }
         guard let slots else {
-            return lua.withSlots(RowField.slotCount) { readRow(t, position: position, rowIDs: &rowIDs, slots: $0) }
+            return lua.withSlots(RowField.slotCount) { slots in
+                withRowNames(slots) { readRow(t, position: position, rowIDs: &rowIDs, slots: slots, visitingNow: visiting) }
+            }
         }
         var present: UInt64 = 0
-        let unknownKeys = t.collectFields(names: fieldTable, into: slots, present: &present)
+        // The id and key slots are cleared when absent: a diagnostic's path names the row by
+        // them (`givenName`), and the slots are shared by the rows of a list.
+        let unknownKeys = t.collectFields(names: fieldTable, into: slots, clearing: RowField.id.bit | RowField.key.bit, present: &present)
         let s = RowSlots(slots: slots, present: present)
-        // A diagnostic's path names this row by its id or key while it is read (looked up only
-        // when a diagnostic is made).
-        rowNames.append((path.count - 1, slots, present))
-        defer { rowNames.removeLast() }
 
         guard let kind = rowKind(t, s) else { return nil }
         // A row's own fields hold no rows: only its place is kept, not its table; and a
         // plain table (no constructor recorded a line for it) is where its parent is.
         let ownPlace = pushPlaceIfRecorded(of: t)
-        defer { if ownPlace { places.removeLast(); placeChains.removeLast() } }
+        defer { if ownPlace { places.removeLast() } }
         checkFieldNames(t, kind, s, unknownKeys: unknownKeys)
 
         var row = Row(id: "", kind: kind, text: .value(""))
-        row.location = currentLocation
+        // The row's place, read once: its location, the line its id was given at and the
+        // calls that made it.
+        let here = places.last
+        row.location = location(of: here)
         let id = s.has(.id) ? string("id", at: s.at(.id)) : nil
         let push = readCommonFields(&row, s)
         if kind == .button { readButtonFields(&row, s) }
@@ -49,7 +61,7 @@ extension Validator {
         var binding = Binding(key: "", defaultValue: .bool(false))
         if kind.isBound { key = readBoundFields(kind, &binding, s) }
         checkRequiredFields(row, key: key, s)
-        assignID(&row, id: id, key: key, position: position, rowIDs: &rowIDs, s)
+        assignID(&row, id: id, key: key, position: position, place: here, rowIDs: &rowIDs, s)
         if kind.isBound { bind(&row, binding: binding, key: key, s) }
         followPush(&row, push, s)
         if row.push != nil || row.kind == .button || row.confirm != nil || row.detail != nil {
@@ -175,7 +187,7 @@ extension Validator {
     }
 
     /// The id: as given, else the key, else the text made an identifier; unique on the screen.
-    private func assignID(_ row: inout Row, id: String?, key: String?, position: Int, rowIDs: inout RowIDs, _ s: RowSlots) {
+    private func assignID(_ row: inout Row, id: String?, key: String?, position: Int, place here: Place?, rowIDs: inout RowIDs, _ s: RowSlots) {
         if let given = id ?? key {
             row.id = given
         } else if s.has(.text), case .value = row.text, let textID = s.at(.text).slug, !textID.isEmpty {
@@ -187,10 +199,10 @@ extension Validator {
             }
         }
         if id != nil, row.id.isEmpty { report("id must not be empty", field: "id") }
-        if let chain = placeChains.last, chain != 0 {
+        if let chain = here?.chain, chain != 0 {
             registry.recordCallers(callChains[Int(chain)], ofRow: row.id, at: row.location)
         }
-        if let previous = rowIDs.insert(row.id, line: placeLine) {
+        if let previous = rowIDs.insert(row.id, line: here.map { max($0.line, 0) } ?? 0) {
             let also = previous > 0 ? " (also at line \(previous))" : ""
             let fix = id == nil ? "; give one of them an id" : ""
             report("duplicate row id \"\(row.id)\" in this screen\(also)\(fix)", field: id == nil ? nil : "id", code: .duplicate)

@@ -77,12 +77,16 @@ extension Validator {
         defer { path.removeLast() }
         // One set of field slots serves every row of the list.
         lua.withSlots(RowField.slotCount) { slots in
-            list.forEachArrayItem(upTo: count) { i, item in
-                path[last] = .index(i)
-                if let row = item.table({ readRow($0, position: rowIDs.count + 1, rowIDs: &rowIDs, slots: slots) }) {
-                    if let row { rows.append(row) }
-                } else if !item.isNil {
-                    typeError("", expected: "a row table", at: item)
+            let visitingNow = visiting
+            withRowNames(slots) {
+                list.forEachArrayItem(upTo: count) { i, item in
+                    path[last] = .index(i)
+                    if let row = item.table({ readRow($0, position: rowIDs.count + 1, rowIDs: &rowIDs, slots: slots, visitingNow: visitingNow) }) {
+                        if let row { rows.append(row) }
+                    } else if !item.isNil {
+                        forgetRowName(slots)
+                        typeError("", expected: "a row table", at: item)
+                    }
                 }
             }
         }

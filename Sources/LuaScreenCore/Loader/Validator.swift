@@ -31,11 +31,16 @@ package final class Validator {
 
     /// The path to the value being read, outermost first.
     var path: [PathComponent] = []
-    /// The place (file, line) of each table being read, innermost last; files by index.
-    var places: [(file: Int32, line: Int32)] = []
-    /// Beside each place: the index in `callChains` of the calls that led to its constructor
-    /// (0: made in a main chunk, or a plain table).
-    var placeChains: [Int32] = []
+    /// The place of a table being read: its file (an index in `files`), its line (0: not
+    /// known) and the index in `callChains` of the calls that led to its constructor (0: made
+    /// in a main chunk, or a plain table).
+    struct Place {
+        var file: Int32
+        var line: Int32
+        var chain: Int32
+    }
+    /// The place of each table being read, innermost last.
+    var places: [Place] = []
     /// The call chains recorded so far (index 0: none).
     var callChains: [[SourceLocation]] = [[]]
     /// The files places name, by index.
@@ -70,8 +75,9 @@ package final class Validator {
     /// Whether an error (not only warnings) was found.
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// The rows being read, innermost last: the path component of each and its field slots.
-    var rowNames: [(component: Int, slots: LuaSlots, present: UInt64)] = []
+    /// The lists of rows being read, innermost last: the path component their rows are at
+    /// and the field slots the row being read fills (its id and key slots nil when absent).
+    var rowNames: [(component: Int, slots: LuaSlots)] = []
 
     /// While set, the references taken (for tables read again at each render: a `sections`
     /// function's result), so the session can release them at the next render.
