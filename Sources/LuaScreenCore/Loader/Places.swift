@@ -54,10 +54,15 @@ extension Validator {
     }
 
 
+    /// The fields a row is named by in diagnostics' paths, in the order tried (`givenName`).
+    static let rowNameFields: [RowField] = [.id, .key]
+    /// Their bits (`RowField.bit`): the slots `readRow` clears when a row leaves them out.
+    static let rowNameBits = rowNameFields.reduce(0) { $0 | $1.bit }
+
     /// The id (else the key) the script gave the row read at path component `component`.
     func givenName(ofRowAt component: Int) -> String? {
         guard let row = rowNames.last(where: { $0.component == component }) else { return nil }
-        for field in [RowField.id, .key] {
+        for field in Self.rowNameFields {
             if let name = row.slots[field.rawValue].string {
                 return name.count > 60 ? String(name.prefix(60)) + "…" : name
             }
@@ -131,8 +136,7 @@ extension Validator {
     /// Clears the id and key of the row `slots` name in diagnostics (`withRowNames`), before
     /// a diagnostic about a list item read without them.
     func forgetRowName(_ slots: LuaSlots) {
-        slots.clear(RowField.id.rawValue)
-        slots.clear(RowField.key.rawValue)
+        for field in Self.rowNameFields { slots.clear(field.rawValue) }
     }
 
     /// Whether the table is already being read (it contains itself), among `tables` (a copy

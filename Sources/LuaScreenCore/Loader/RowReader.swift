@@ -26,20 +26,20 @@ extension Validator {
     /// leaves it as it was); without them the row gets its own slots and name.
     func readRow(_ t: borrowing LuaTableView, position: Int, rowIDs: inout RowIDs, slots: LuaSlots? = nil,
                  visitingNow: [UnsafeRawPointer]? = nil) -> Row? {
-        if isVisiting(t, among: visitingNow) {
-            if let slots { forgetRowName(slots) }
-            reportCycle()
-            return nil
-        }
         guard let slots else {
             return lua.withSlots(RowField.slotCount) { slots in
-                withRowNames(slots) { readRow(t, position: position, rowIDs: &rowIDs, slots: slots, visitingNow: visiting) }
+                withRowNames(slots) { readRow(t, position: position, rowIDs: &rowIDs, slots: slots) }
             }
+        }
+        if isVisiting(t, among: visitingNow) {
+            forgetRowName(slots)
+            reportCycle()
+            return nil
         }
         var present: UInt64 = 0
         // The id and key slots are cleared when absent: a diagnostic's path names the row by
         // them (`givenName`), and the slots are shared by the rows of a list.
-        let unknownKeys = t.collectFields(names: fieldTable, into: slots, clearing: RowField.id.bit | RowField.key.bit, present: &present)
+        let unknownKeys = t.collectFields(names: fieldTable, into: slots, clearing: Self.rowNameBits, present: &present)
         let s = RowSlots(slots: slots, present: present)
 
         guard let kind = rowKind(t, s) else { return nil }
@@ -202,7 +202,7 @@ extension Validator {
         if let chain = here?.chain, chain != 0 {
             registry.recordCallers(callChains[Int(chain)], ofRow: row.id, at: row.location)
         }
-        if let previous = rowIDs.insert(row.id, line: here.map { max($0.line, 0) } ?? 0) {
+        if let previous = rowIDs.insert(row.id, line: here?.line ?? 0) {
             let also = previous > 0 ? " (also at line \(previous))" : ""
             let fix = id == nil ? "; give one of them an id" : ""
             report("duplicate row id \"\(row.id)\" in this screen\(also)\(fix)", field: id == nil ? nil : "id", code: .duplicate)
