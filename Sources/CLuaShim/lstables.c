@@ -2,34 +2,72 @@
  * a table's string keys into stack slots, and the default id made from a row's text.
  */
 #include "luashim.h"
+#include <stdlib.h>
 
-int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned long long clear, unsigned long long *present) {
-    int unknown = 0;
-    *present = 0;
-    table = lua_absindex(L, table);
+/* Where a name's pointer is looked for first in a field set (its slots: LS_FIELDSET_SLOTS). */
+static unsigned ls_fieldset_slot(const char *p) {
+    unsigned long long h = (unsigned long long)(size_t)p * 0x9E3779B97F4A7C15ull;
+    return (unsigned)(h >> 56) & (LS_FIELDSET_SLOTS - 1);
+}
+
+ls_fieldset *ls_fieldset_new(lua_State *L, int fields) {
+    ls_fieldset *set = calloc(1, sizeof *set);
+    if (set == NULL) return NULL;
     fields = lua_absindex(L, fields);
-    if (!lua_checkstack(L, 4)) return -1;
+    if (!lua_checkstack(L, 3)) { free(set); return NULL; }
+    int ok = 1;
+    lua_pushnil(L);
+    while (lua_next(L, fields) != 0) {
+        size_t n = 0;
+        int isnum = 0;
+        lua_Integer id = lua_tointegerx(L, -1, &isnum);
+        const char *p = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &n) : NULL;
+        /* Only short strings are interned (one copy a content): a longer name could never
+         * be found by its pointer. */
+        if (p == NULL || !isnum || id < 0 || id > 255 || n > LS_FIELDSET_MAX_NAME || set->count >= LS_FIELDSET_SLOTS / 2) {
+            ok = 0;
+        } else {
+            unsigned i = ls_fieldset_slot(p);
+            while (set->name[i] != NULL) i = (i + 1) & (LS_FIELDSET_SLOTS - 1);
+            set->name[i] = p;
+            set->id[i] = (unsigned char)id;
+            set->count++;
+        }
+        lua_settop(L, -2);
+    }
+    if (!ok) { free(set); return NULL; }
+    return set;
+}
+
+void ls_fieldset_free(ls_fieldset *set) { free(set); }
+
+int ls_collect_fields(lua_State *L, int table, const ls_fieldset *set, int base, unsigned long long clear, unsigned long long *present) {
+    int unknown = 0;
+    unsigned long long found = 0;
+    table = lua_absindex(L, table);
+    if (!lua_checkstack(L, 3)) return -1;
     lua_pushnil(L);
     while (lua_next(L, table) != 0) {
-        if (lua_type(L, -2) == LUA_TSTRING) {
-            lua_pushvalue(L, -2);
-            if (lua_rawget(L, fields) == LUA_TNUMBER) {
-                int id = (int)lua_tointeger(L, -1);
-                lua_pop(L, 1);
-                lua_copy(L, -1, base + id);
-                if (id >= 0 && id < 64) *present |= 1ull << id;
-            } else {
-                lua_pop(L, 1);
-                unknown++;
+        const char *p = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, NULL) : NULL;
+        int id = -1;
+        if (p != NULL) {
+            /* A key is a field's name exactly when it is the same interned string. */
+            for (unsigned i = ls_fieldset_slot(p); set->name[i] != NULL; i = (i + 1) & (LS_FIELDSET_SLOTS - 1)) {
+                if (set->name[i] == p) { id = set->id[i]; break; }
             }
+        }
+        if (id >= 0) {
+            lua_copy(L, -1, base + id);
+            if (id < 64) found |= 1ull << id;
         } else {
             unknown++;
         }
-        lua_pop(L, 1);
+        lua_settop(L, -2);
     }
+    *present = found;
     /* Slots in `clear` the table did not fill are set to nil (the slots are shared by the
        rows of a list: a stale value there would read as this row's). */
-    for (unsigned long long rest = clear & ~*present; rest != 0; rest &= rest - 1) {
+    for (unsigned long long rest = clear & ~found; rest != 0; rest &= rest - 1) {
         lua_pushnil(L);
         lua_replace(L, base + __builtin_ctzll(rest));
     }

@@ -253,15 +253,13 @@ public struct LuaTableView: ~Copyable {
         return true
     }
 
-    /// Copies the value of each string key this table has into `slots`, at the slot the
-    /// table `names` maps the key to (a table of name -> slot number, 1 to `slots.count`), and
-    /// sets bit `slot` of `present` for each one; each slot whose bit is in `clearing` and
-    /// that the table does not fill is set to nil. Returns how many keys `names` does not
-    /// know. One raw `lua_next` pass in C (`ls_collect_fields`): the loader's fast path.
-    public func collectFields(names: LuaRef, into slots: LuaSlots, clearing: UInt64 = 0, present: inout UInt64) -> Int32 {
-        stack.push(names)
-        defer { stack.pop() }
-        return ls_collect_fields(stack.L, index, -1, slots.base, clearing, &present)
+    /// Copies the value of each string key this table has that `names` holds into `slots`,
+    /// at the key's slot number, and sets bit `slot` of `present` for each one; each slot
+    /// whose bit is in `clearing` and that the table does not fill is set to nil. Returns
+    /// how many keys `names` does not know. One raw `lua_next` pass in C
+    /// (`ls_collect_fields`, keys matched by their interned string): the loader's fast path.
+    public func collectFields(names: LuaFieldNames, into slots: LuaSlots, clearing: UInt64 = 0, present: inout UInt64) -> Int32 {
+        ls_collect_fields(stack.L, index, names.set, slots.base, clearing, &present)
     }
 }
 
@@ -326,16 +324,6 @@ extension LuaState {
         let top = stack.top
         defer { stack.top = top - 1 }
         return try body(LuaValueView(self, stack, top))
-    }
-
-    /// A table of name -> slot number, for `LuaTableView.collectFields`, kept by the ref.
-    public func slotNumbers(_ names: [(name: String, slot: Int32)]) -> LuaRef {
-        stack.newTable(recordCount: names.count)
-        for (name, slot) in names {
-            stack.push(Int(slot))
-            stack.rawSet(-2, name)
-        }
-        return ref()
     }
 
     /// Runs `body` with `count` fresh stack slots (nil at first); they go after it.

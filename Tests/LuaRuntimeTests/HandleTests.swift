@@ -149,12 +149,7 @@ final class HandleTests: XCTestCase {
 
     func testCollectFieldsFillsSlotsByName() throws {
         let lua = try sandboxed()
-        lua.stack.newTable()
-        for (i, name) in ["text", "key", "default"].enumerated() {
-            lua.stack.push(i + 1)
-            lua.stack.rawSet(-2, name)
-        }
-        let names = lua.ref()
+        let names = try XCTUnwrap(lua.fieldNames([("text", 1), ("key", 2), ("default", 3)]))
         let (present, unknown, text, isFalse) = try lua.withSlots(3) { slots in
             // The row goes above the slots, as a list's rows go above the slots they share.
             try lua.load("return { text = 'Wi-Fi', default = false, extra = 1, [1] = 2 }", chunkName: "=row")
@@ -171,6 +166,28 @@ final class HandleTests: XCTestCase {
         XCTAssertEqual(unknown, 2)
         XCTAssertEqual(text, "Wi-Fi")
         XCTAssertEqual(isFalse, false)
+        XCTAssertEqual(lua.stack.top, 0)
+    }
+
+    func testCollectFieldsMatchesKeysMadeAtRunTimeAndNotLongOnes() throws {
+        let lua = try sandboxed()
+        let names = try XCTUnwrap(lua.fieldNames([("text", 1), ("key", 2)]))
+        let (present, unknown, key) = try lua.withSlots(2) { slots in
+            // A key built by concatenation is the same interned string as the name; a key
+            // longer than any name (not interned) and a table key are unknown.
+            try lua.load("local k = ('ke'):rep(1) .. 'y'; return { [k] = 'v', [('x'):rep(60)] = 1, [{}] = 2 }", chunkName: "=row")
+            try lua.call(nresults: 1)
+            return try XCTUnwrap(lua.withTop { row in
+                row.table { t -> (UInt64, Int32, String?) in
+                    var present: UInt64 = 0
+                    let unknown = t.collectFields(names: names, into: slots, present: &present)
+                    return (present, unknown, slots[2].string)
+                }
+            })
+        }
+        XCTAssertEqual(present, 0b100)
+        XCTAssertEqual(unknown, 2)
+        XCTAssertEqual(key, "v")
         XCTAssertEqual(lua.stack.top, 0)
     }
 

@@ -7,12 +7,34 @@
 #include <lualib.h>
 #include <lauxlib.h>
 
-/* Copies the value of each string key of the table at `table` into the stack slot
- * base + id, where id is what the table at `fields` maps the key to (name -> integer).
- * Sets bit id of *present for each field found, and sets to nil each slot base + id whose
- * bit is in `clear` but was not found. Returns how many keys are not in `fields`
- * (or not strings). Raw access only: never raises. */
-int ls_collect_fields(lua_State *L, int table, int fields, int base, unsigned long long clear, unsigned long long *present);
+/* Slots of a field set's table (at most half of them taken), and the longest name it holds:
+ * Lua keeps one copy of each string up to 40 bytes (LUAI_MAXSHORTLEN), so such a name is
+ * found by its pointer alone. */
+#define LS_FIELDSET_SLOTS 256
+#define LS_FIELDSET_MAX_NAME 40
+
+/* Field names matched by identity: the interned strings of a Lua table's keys (name ->
+ * slot number 0 to 255), by pointer, in open addressing. Valid while that table (which keeps
+ * the strings alive) is kept and its state is open. */
+typedef struct ls_fieldset {
+    const char *name[LS_FIELDSET_SLOTS];
+    unsigned char id[LS_FIELDSET_SLOTS];
+    int count;
+} ls_fieldset;
+
+/* A field set of the table at `fields` (string -> integer 0 to 255); NULL when out of memory
+ * or when a key is not a string of at most LS_FIELDSET_MAX_NAME bytes, a value not such an
+ * integer, or there are more than LS_FIELDSET_SLOTS / 2 of them. Raw access: never raises.
+ * Free it with ls_fieldset_free. */
+ls_fieldset *ls_fieldset_new(lua_State *L, int fields);
+void ls_fieldset_free(ls_fieldset *set);
+
+/* Copies the value of each string key of the table at `table` that `set` holds into the
+ * stack slot base + id (its id in the set). Sets bit id of *present for each field found,
+ * and sets to nil each slot base + id whose bit is in `clear` but was not found. Returns how
+ * many keys are not in the set (or not strings), -1 when the stack cannot grow. Raw access
+ * only: never raises. */
+int ls_collect_fields(lua_State *L, int table, const ls_fieldset *set, int base, unsigned long long clear, unsigned long long *present);
 
 /* A row's default id from its text: lowercased, each run of characters other than a-z and
  * 0-9 made one '_', trimmed of '_'. Writes at most n bytes to out; returns the length. */

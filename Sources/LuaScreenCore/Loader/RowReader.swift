@@ -39,7 +39,7 @@ extension Validator {
         var present: UInt64 = 0
         // The id and key slots are cleared when absent: a diagnostic's path names the row by
         // them (`givenName`), and the slots are shared by the rows of a list.
-        let unknownKeys = t.collectFields(names: fieldTable, into: slots, clearing: Self.rowNameBits, present: &present)
+        let unknownKeys = t.collectFields(names: fieldNames, into: slots, clearing: Self.rowNameBits, present: &present)
         let s = RowSlots(slots: slots, present: present)
 
         guard let kind = rowKind(t, s) else { return nil }

@@ -61,15 +61,18 @@ package final class Validator {
     /// The deepest nesting of screen tables read.
     static let maxScreenDepth = 100
 
-    /// A Lua table mapping each row field's name to its `RowField` number.
-    let fieldTable: LuaRef
+    /// Each row field's name and its `RowField` number, for `collectFields`.
+    let fieldNames: LuaFieldNames
 
     /// A validator of the script `file` running in `lua`.
     init(lua: LuaState, file: String) {
         self.lua = lua
         self.file = file
         keptRefs = lua.refGroup()
-        fieldTable = lua.slotNumbers(RowField.allCases.map { ($0.name, $0.rawValue) })
+        guard let names = lua.fieldNames(RowField.allCases.map { ($0.name, $0.rawValue) }) else {
+            fatalError("out of memory making the row fields' names")
+        }
+        fieldNames = names
     }
 
     /// Whether an error (not only warnings) was found.
