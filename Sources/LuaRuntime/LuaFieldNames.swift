@@ -1,6 +1,7 @@
 import CLuaShim
 
-/// The field names a table's keys are sorted by (`LuaTableView.collectFields`): a Lua table
+/// The field names a table's keys are sorted by (`LuaTableView.collectFields`), or known words
+/// a string value is matched against (`slot(of:)`): a Lua table
 /// of name -> slot number, kept by a reference, and its keys' interned strings in a C table
 /// (`ls_fieldset`), so that a key is matched by its pointer, not looked up in Lua.
 ///
@@ -17,6 +18,13 @@ public final class LuaFieldNames {
     }
 
     deinit { ls_fieldset_free(set) }
+
+    /// The slot number of the name `value` is, when it is a string these names hold: a
+    /// lookup of its pointer, with no copy.
+    public func slot(of value: borrowing LuaValueView) -> Int32? {
+        let id = ls_fieldset_find(value.stack.L, value.index, set)
+        return id >= 0 ? id : nil
+    }
 }
 
 extension LuaState {

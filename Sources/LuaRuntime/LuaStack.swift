@@ -93,6 +93,7 @@ struct LuaStack {
             i += 1
         }
         if ascii {
+            if let small = SmallStringBits.make(ascii: pointer, count: length) { return (small, true) }
             let copy = String(unsafeUninitializedCapacity: length) { out in
                 out.baseAddress!.update(from: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self), count: length)
                 return length
@@ -142,6 +143,12 @@ struct LuaStack {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = ls_tolstring(L, index, &length), length < 64 || ls_host_charge(L, length) != 0 else { return nil }
+        if length <= 15 {
+            // (a slug is ASCII and never longer than the text)
+            var words: (UInt64, UInt64) = (0, 0)
+            let n = withUnsafeMutableBytes(of: &words) { ls_slug(pointer, length, $0.baseAddress!.assumingMemoryBound(to: CChar.self)) }
+            if let small = withUnsafeBytes(of: &words, { SmallStringBits.make(ascii: $0.baseAddress!, count: n) }) { return small }
+        }
         return String(unsafeUninitializedCapacity: length) { out in
             out.baseAddress!.withMemoryRebound(to: CChar.self, capacity: length) { ls_slug(pointer, length, $0) }
         }

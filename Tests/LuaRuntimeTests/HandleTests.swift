@@ -191,6 +191,20 @@ final class HandleTests: XCTestCase {
         XCTAssertEqual(lua.stack.top, 0)
     }
 
+    func testSlugLowercasesAndJoinsRunsOfOtherBytesWithOneUnderscore() throws {
+        let lua = try sandboxed()
+        let cases: [(String, String)] = [
+            ("Wi-Fi", "wi_fi"), ("  Action 12 ", "action_12"), ("!!!", ""), ("", ""),
+            ("\u{DC}ber 2", "ber_2"), ("caf\u{E9} au lait", "caf_au_lait"),
+            ("exactly15bytes!", "exactly15bytes"), ("A Much Longer Text -- Over Fifteen Bytes", "a_much_longer_text_over_fifteen_bytes"),
+        ]
+        for (text, slug) in cases {
+            lua.stack.push(text)
+            XCTAssertEqual(lua.withTop { $0.slug }, slug, text)
+        }
+        XCTAssertEqual(lua.stack.top, 0)
+    }
+
     func testValueViewKeepsAReference() throws {
         let lua = try sandboxed()
         try lua.load("return function() return 42 end", chunkName: "@f.lua")

@@ -29,6 +29,9 @@ typedef struct ls_fieldset {
 ls_fieldset *ls_fieldset_new(lua_State *L, int fields);
 void ls_fieldset_free(ls_fieldset *set);
 
+/* The id in `set` of the string at `index`, or -1 when it is not a string the set holds. */
+int ls_fieldset_find(lua_State *L, int index, const ls_fieldset *set);
+
 /* Copies the value of each string key of the table at `table` that `set` holds into the
  * stack slot base + id (its id in the set). Sets bit id of *present for each field found,
  * and sets to nil each slot base + id whose bit is in `clear` but was not found. Returns how

@@ -76,9 +76,8 @@ extension Validator {
         switch s.has(.type) ? s.at(.type).type : LuaType.nil_ {
         case .nil_: return .text
         case .string:
+            if let n = kindNames.slot(of: s.at(.type)) { return Self.rowKinds[Int(n)] }
             let tag = s.at(.type).string ?? ""
-            if tag == "row" || tag == "text" { return .text }
-            if let k = RowKind(rawValue: tag) { return k }
             if tag == "screen" || tag == "section" || tag == "app" {
                 report("expected a row, got a \(tag) table\(tag == "screen" ? " (to open a screen from a row, write row { text = ..., push = screen { ... } })" : "")", code: .wrongType)
                 return nil

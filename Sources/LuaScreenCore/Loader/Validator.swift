@@ -63,6 +63,11 @@ package final class Validator {
 
     /// Each row field's name and its `RowField` number, for `collectFields`.
     let fieldNames: LuaFieldNames
+    /// The names of the kinds of rows a `type` may give (`row` and `text` name one), by their
+    /// index in `rowKinds`.
+    let kindNames: LuaFieldNames
+    /// The kinds `kindNames` numbers.
+    static let rowKinds = RowKind.allCases
 
     /// A validator of the script `file` running in `lua`.
     init(lua: LuaState, file: String) {
@@ -73,6 +78,9 @@ package final class Validator {
             fatalError("out of memory making the row fields' names")
         }
         fieldNames = names
+        let kinds = Self.rowKinds.enumerated().map { ($1.rawValue, Int32($0)) } + [("row", Int32(Self.rowKinds.firstIndex(of: .text)!))]
+        guard let kindNames = lua.fieldNames(kinds) else { fatalError("out of memory making the row kinds' names") }
+        self.kindNames = kindNames
     }
 
     /// Whether an error (not only warnings) was found.

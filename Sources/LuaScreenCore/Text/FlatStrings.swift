@@ -1,4 +1,5 @@
 import ScreenModel
+import LuaRuntime
 
 /// A list of strings by position, copied one after another into one flat buffer of bytes
 /// straight from each string's own storage (no `String` kept or hashed for an ASCII one),
