@@ -138,7 +138,15 @@ int ls_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunk
     if (lim->depth == 0) { lim->memory_failed = 0; lim->where[0] = 0; }
     if (pool->depth == 0 && pool->actions == 0) ls_pool_reset(pool);
     lim->enforce = 1;
+    /* No collection while compiling: what the parser makes stays reachable until it is done
+     * (its strings are anchored in its scanner's table, its prototypes in the closure), so
+     * incremental steps would only mark it again and again (15 M instructions on a 6 MB
+     * screen). The cap still holds: an allocation it refuses runs Lua's emergency
+     * collection as before. */
+    int collecting = lua_gc(L, LUA_GCISRUNNING);
+    if (collecting) lua_gc(L, LUA_GCSTOP);
     int status = luaL_loadbufferx(L, buffer, size, chunkname, "t");
+    if (collecting) lua_gc(L, LUA_GCRESTART);
     lim->enforce = enforce;
     return status;
 }
