@@ -58,4 +58,16 @@ final class KeyTableTests: XCTestCase {
             XCTAssertGreaterThan(high.count, 31_000, shape)
         }
     }
+
+    func testKeyHashIsOneFunctionOfTheBytesWhateverTheStringsForm() {
+        // A small ASCII string is hashed from its own words; the same bytes in a string that
+        // is not small (a native one with room to grow) must hash alike.
+        for text in ["", "a", "toggle_12", "exactly15bytes!", "exactly16bytes!!", "caf\u{E9}", "a longer key than fifteen bytes"] {
+            var large = text
+            large.reserveCapacity(64)
+            XCTAssertEqual(keyHash(large), keyHash(text), text)
+        }
+        XCTAssertNotEqual(keyHash("a"), keyHash("a\u{0}"))
+        XCTAssertNotEqual(keyHash(""), keyHash("\u{0}"))
+    }
 }

@@ -1,3 +1,5 @@
+import LuaRuntime
+
 /// The row ids used on one screen, with the line each was declared on (0: unknown).
 ///
 /// Checking a hundred thousand ids for duplicates is the loader's hottest set: a `KeyTable`
@@ -116,36 +118,62 @@ package struct KeyTable<Value> {
 extension KeyTable: Sendable where Value: Sendable {}
 
 /// A 64-bit hash of a string's UTF-8 (any value: a slot's word is never 0 by its index + 1,
-/// and every low bit counts, where a key is looked for first). Eight bytes a step, the last
-/// step the last eight bytes (overlapping the one before: the length, mixed in first, tells
-/// such keys apart), two overlapping 4-byte reads for 4 to 7 bytes; no loop over bytes. A
-/// finalizer mixes every bit of the input into the low bits (the first slot) and the high
-/// half (the tag).
+/// and every low bit counts, where a key is looked for first). Up to 15 bytes: the two
+/// eight-byte words they fill (zero after the last), mixed with the length, so that a small
+/// ASCII string is hashed from its own two words (`SmallStringBits`) with no copy; longer:
+/// eight bytes a step, the last step the last eight bytes (overlapping the one before: the
+/// length, mixed in first, tells such keys apart). A finalizer mixes every bit of the input
+/// into the low bits (the first slot) and the high half (the tag).
 package func keyHash(_ string: String) -> UInt64 {
+    if let (low, high, n) = SmallStringBits.ascii(string), SmallStringBits.readable {
+        return keyHash(low, high, count: n)
+    }
     var s = string
     return s.withUTF8 { bytes in
         let raw = UnsafeRawBufferPointer(bytes)
         let n = raw.count
-        var h: UInt64 = (0x9E37_79B9_7F4A_7C15 ^ UInt64(n)) &* 0xFF51_AFD7_ED55_8CCD
-        @inline(__always) func mix(_ word: UInt64) {
-            h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
-            h ^= h >> 29
+        if n <= 15 {
+            var words: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: raw) }
+            return keyHash(words.0, words.1, count: n)
         }
-        if n >= 8 {
-            var i = 0
-            while i + 8 < n {
-                mix(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
-                i += 8
-            }
-            mix(raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
-        } else if n >= 4 {
-            mix(UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32)
-        } else if n > 0 {
-            mix(UInt64(raw[0]) | UInt64(raw[n / 2]) << 8 | UInt64(raw[n - 1]) << 16)
+        var h = keyHashSeed(n)
+        var i = 0
+        while i + 8 < n {
+            keyHashMix(&h, raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+            i += 8
         }
-        h ^= h >> 33
-        h = h &* 0xC4CE_B9FE_1A85_EC53
-        h ^= h >> 33
-        return h
+        keyHashMix(&h, raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self))
+        return keyHashFinal(h)
     }
+}
+
+/// The hash of at most 15 bytes, given as the two words they fill (zero after the last).
+@inline(__always)
+private func keyHash(_ low: UInt64, _ high: UInt64, count: Int) -> UInt64 {
+    var h = keyHashSeed(count)
+    keyHashMix(&h, low)
+    keyHashMix(&h, high)
+    return keyHashFinal(h)
+}
+
+/// `keyHash`'s start: the length mixed in.
+@inline(__always)
+private func keyHashSeed(_ n: Int) -> UInt64 { (0x9E37_79B9_7F4A_7C15 ^ UInt64(n)) &* 0xFF51_AFD7_ED55_8CCD }
+
+/// One word into `keyHash`'s state.
+@inline(__always)
+private func keyHashMix(_ h: inout UInt64, _ word: UInt64) {
+    h = (h ^ word) &* 0xFF51_AFD7_ED55_8CCD
+    h ^= h >> 29
+}
+
+/// `keyHash`'s finalizer.
+@inline(__always)
+private func keyHashFinal(_ h: UInt64) -> UInt64 {
+    var h = h
+    h ^= h >> 33
+    h = h &* 0xC4CE_B9FE_1A85_EC53
+    h ^= h >> 33
+    return h
 }

@@ -67,7 +67,9 @@ extension Validator {
         if row.push != nil || row.kind == .button || row.confirm != nil || row.detail != nil {
             warnings(for: row)
         }
-        return row
+        // (moved out: a plain `return row` copies it before the deferred pop and drops the
+        // original, 240 instructions a row)
+        return consume row
     }
 
     /// The row's kind from its `type` (nil, reported, for a wrong one).
