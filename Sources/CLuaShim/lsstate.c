@@ -18,6 +18,8 @@ int ls_open_states(void) { return ls_states_open; }
 
 void ls_trim_memory(void) { malloc_trim(0); }
 
+void ls_fix_mmap_threshold(void) { mallopt(M_MMAP_THRESHOLD, 128 * 1024); }
+
 ls_limits *ls_limits_of(lua_State *L) {
     void *ud = NULL;
     lua_getallocf(L, &ud);

@@ -243,6 +243,12 @@ public final class LuaState {
         LuaType(rawValue: ls_rawgetref(L, r)) ?? .none
     }
 
+    /// Fixes the allocator's threshold for giving a large block its own pages at glibc's
+    /// default (128 KiB) for the whole process, so that blocks outgrown and freed give their
+    /// pages back (glibc would otherwise raise the threshold at each, and keep later blocks
+    /// resident on its heap). For a program to call once at start.
+    package static func fixAllocatorThreshold() { ls_fix_mmap_threshold() }
+
     /// A full garbage collection (finalizers that fail only warn; nothing raises). With
     /// `returningMemory`, the freed pages go back to the system (malloc_trim).
     public func collectGarbage(returningMemory: Bool = false) {

@@ -5,9 +5,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import LuaRuntime
 
 setvbuf(stdout, nil, _IOLBF, 0)
-
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options: Options
 do {
@@ -25,6 +25,9 @@ if options.version {
     print("luascreen \(luascreenVersion)")
     exit(0)
 }
+
+// Large blocks freed give their pages back (a check of 100,000 rows peaks 2 MiB lower).
+LuaState.fixAllocatorThreshold()
 
 let status = CommandSpec.of(options.command).run(options)
 flushOutput()

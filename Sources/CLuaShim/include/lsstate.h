@@ -76,4 +76,9 @@ int ls_open_states(void);
 /* Gives memory the allocator holds free back to the system (malloc_trim). */
 void ls_trim_memory(void);
 
+/* Fixes the allocator's threshold for giving a block its own pages at its default, 128 KiB
+ * (M_MMAP_THRESHOLD): left to adjust, glibc raises it to the size of each such block freed,
+ * and what it then keeps on its heap stays resident. A setting of the whole process. */
+void ls_fix_mmap_threshold(void);
+
 #endif
