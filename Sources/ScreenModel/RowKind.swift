@@ -22,6 +22,21 @@ public enum RowKind: String, CaseIterable, Sendable {
 
     /// The constructor that makes this kind.
     public var constructor: String { self == .text ? "row" : rawValue }
+
+    /// The kind's index in `allCases`, without making that array (the loader asks once a row).
+    package var caseIndex: Int {
+        switch self {
+        case .text: return 0
+        case .button: return 1
+        case .toggle: return 2
+        case .choice: return 3
+        case .input: return 4
+        case .number: return 5
+        case .list: return 6
+        case .date: return 7
+        case .time: return 8
+        }
+    }
 }
 
 /// How a row lays out its text and detail (UITableViewCell styles).

@@ -97,4 +97,8 @@ final class RowStorageTests: XCTestCase {
         XCTAssertEqual(row.enabled, .function(ScriptRef(id: 7)))
         XCTAssertEqual(row.onSelect, ScriptRef(id: 9))
     }
+
+    func testEachKindsCaseIndexIsItsPlaceInAllCases() {
+        for (i, kind) in RowKind.allCases.enumerated() { XCTAssertEqual(kind.caseIndex, i, "\(kind)") }
+    }
 }

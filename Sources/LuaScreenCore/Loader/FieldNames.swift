@@ -98,7 +98,7 @@ package enum RowField: Int32, CaseIterable {
 
     /// The fields a kind of row accepts, one bit a field.
     package static func allowed(for kind: RowKind) -> UInt64 {
-        masks[RowKind.allCases.firstIndex(of: kind)!]
+        masks[kind.caseIndex]
     }
 }
 

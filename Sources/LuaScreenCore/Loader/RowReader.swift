@@ -63,7 +63,7 @@ extension Validator {
         checkRequiredFields(row, key: key, s)
         assignID(&row, id: id, key: key, position: position, place: here, rowIDs: &rowIDs, s)
         if kind.isBound { bind(&row, binding: binding, key: key, s) }
-        followPush(&row, push, s)
+        if let push { followPush(&row, push, s) }
         if row.push != nil || row.kind == .button || row.confirm != nil || row.detail != nil {
             warnings(for: row)
         }
@@ -126,8 +126,8 @@ extension Validator {
         var byID: (id: String, place: (file: String, line: Int?), path: String)?
     }
 
-    /// The fields every kind of row has.
-    private func readCommonFields(_ row: inout Row, _ s: RowSlots) -> PendingPush {
+    /// The fields every kind of row has; the push to follow after the row, if it has one.
+    private func readCommonFields(_ row: inout Row, _ s: RowSlots) -> PendingPush? {
         if s.has(.text), let v = dynamicString("text", at: s.at(.text)) { row.text = v }
         if s.has(.detail) { row.detail = dynamicString("detail", at: s.at(.detail)) }
         if s.has(.icon) { row.icon = string("icon", at: s.at(.icon)) }
@@ -135,20 +135,7 @@ extension Validator {
         if s.has(.accessory) { row.accessory = enumValue("accessory", Accessory.self, at: s.at(.accessory)) }
         if s.has(.onSelect) { row.onSelect = function("on_select", at: s.at(.onSelect)) }
         if s.has(.onAccessory) { row.onAccessory = function("on_accessory", at: s.at(.onAccessory)) }
-        var push = PendingPush()
-        if s.has(.push) {
-            let at = s.at(.push)
-            switch at.type {
-            case .string:
-                if let target = at.string {
-                    row.push = .screen(target)
-                    push.byID = (target, place, pathString("push"))
-                }
-            case .table: push.table = true
-            case .function: row.push = .function(reference(at: at))
-            default: typeError("push", expected: "a screen id, a screen table or a function of ctx", at: at)
-            }
-        }
+        let push = s.has(.push) ? readPush(&row, s) : nil
         if s.has(.enabled), let v = dynamicBool("enabled", at: s.at(.enabled)) { row.enabled = v }
         if s.has(.visible), let v = dynamicBool("visible", at: s.at(.visible)) { row.visible = v }
         if s.has(.help) {
@@ -162,6 +149,23 @@ extension Validator {
             if s.has(.ios), let t = platformTable("ios", at: s.at(.ios)) { platform.ios = t }
             if s.has(.android), let t = platformTable("android", at: s.at(.android)) { platform.android = t }
             row.platform = platform
+        }
+        return push
+    }
+
+    /// The row's `push` (it has one): a function, or a screen to resolve after the row.
+    private func readPush(_ row: inout Row, _ s: RowSlots) -> PendingPush {
+        var push = PendingPush()
+        let at = s.at(.push)
+        switch at.type {
+        case .string:
+            if let target = at.string {
+                row.push = .screen(target)
+                push.byID = (target, place, pathString("push"))
+            }
+        case .table: push.table = true
+        case .function: row.push = .function(reference(at: at))
+        default: typeError("push", expected: "a screen id, a screen table or a function of ctx", at: at)
         }
         return push
     }
