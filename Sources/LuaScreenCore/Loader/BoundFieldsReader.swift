@@ -6,11 +6,14 @@ extension Validator {
     /// Reads a bound row's key and the fields of its kind into `binding`; returns the key given.
     func readBoundFields(_ kind: RowKind, _ binding: inout Binding, _ s: RowSlots) -> String? {
         var key: String?
-        if s.has(.key), case .failure(let refusal)? = StoreInput.key(s.at(.key)) {
-            report(refusal.message, field: "key")
-        } else if s.has(.key) {
-            key = string("key", at: s.at(.key))
-            if key == "" { report("key must not be empty", field: "key"); key = nil }
+        if s.has(.key) {
+            // Read once: the store's rules for a key (valid UTF-8), else the type's error.
+            switch StoreInput.key(s.at(.key)) {
+            case .failure(let refusal)?: report(refusal.message, field: "key")
+            case .success(let given)?:
+                if given.isEmpty { report("key must not be empty", field: "key") } else { key = given }
+            case nil: typeError("key", expected: "a string", at: s.at(.key))
+            }
         }
         let allowed = RowField.allowed(for: kind)
         if allowed & RowField.onChange.bit != 0, s.has(.onChange) { binding.onChange = function("on_change", at: s.at(.onChange)) }

@@ -74,13 +74,17 @@ extension Validator {
     func pathString(_ extra: String? = nil) -> String {
         var out = ""
         for (n, component) in path.enumerated() {
+            let index: Int
             switch component {
-            case .field(let name): out += out.isEmpty ? name : "." + name
-            case .index(let i):
-                out += "[\(i)]"
-                // Rows built by a helper share the helper's line: name them by id or key.
-                if places.last?.chain ?? 0 != 0, let name = givenName(ofRowAt: n) { out += "(\(name))" }
+            case .field(let name):
+                out += out.isEmpty ? name : "." + name
+                continue
+            case .index(let i): index = i
+            case .row(let cell): index = cell.pointee
             }
+            out += "[\(index)]"
+            // Rows built by a helper share the helper's line: name them by id or key.
+            if places.last?.chain ?? 0 != 0, let name = givenName(ofRowAt: n) { out += "(\(name))" }
         }
         if let extra, !extra.isEmpty { out += out.isEmpty ? extra : "." + extra }
         return out

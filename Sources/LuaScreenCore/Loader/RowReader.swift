@@ -21,17 +21,19 @@ extension Validator {
     /// numbered by field (`RowField`), then read in a fixed order: fast for screens of
     /// a hundred thousand rows, and the diagnostics come out in the same order every run.
     ///
-    /// `slots` and `visitingNow` come from `readRows`, which reads a list's rows with one set
-    /// of slots, names them once in `rowNames` and takes `visiting` once (reading a row
-    /// leaves it as it was); without them the row gets its own slots and name.
-    func readRow(_ t: borrowing LuaTableView, position: Int, rowIDs: inout RowIDs, slots: LuaSlots? = nil,
-                 visitingNow: [UnsafeRawPointer]? = nil) -> Row? {
-        guard let slots else {
+    /// `list` comes from `readRows`, which reads a list's rows with one set of slots, names
+    /// them once in `rowNames` and takes `visiting` and the place once (reading a row leaves
+    /// them as they were); without it the row gets its own slots and name.
+    func readRow(_ t: borrowing LuaTableView, position: Int, rowIDs: inout RowIDs, list: ListRead? = nil) -> Row? {
+        guard let list else {
             return lua.withSlots(RowField.slotCount) { slots in
-                withRowNames(slots) { readRow(t, position: position, rowIDs: &rowIDs, slots: slots) }
+                withRowNames(slots) {
+                    readRow(t, position: position, rowIDs: &rowIDs, list: ListRead(slots: slots, visiting: visiting, place: places.last))
+                }
             }
         }
-        if isVisiting(t, among: visitingNow) {
+        let slots = list.slots
+        if isVisiting(t, among: list.visiting) {
             forgetRowName(slots)
             reportCycle()
             return nil
@@ -52,7 +54,7 @@ extension Validator {
         var row = Row(id: "", kind: kind, text: .value(""))
         // The row's place, read once: its location, the line its id was given at and the
         // calls that made it.
-        let here = places.last
+        let here = ownPlace ? places.last : list.place
         row.location = location(of: here)
         let id = s.has(.id) ? string("id", at: s.at(.id)) : nil
         let push = readCommonFields(&row, s)

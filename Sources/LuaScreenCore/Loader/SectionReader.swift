@@ -71,17 +71,22 @@ extension Validator {
         guard count > 0 else { return rows }
         rows.reserveCapacity(count)
         rowIDs.reserveCapacity(rowIDs.count + count)
-        // The path's last component is the row's index, rewritten in place for each row.
-        path.append(.index(0))
-        let last = path.count - 1
-        defer { path.removeLast() }
+        // The path's last component is the row's index, written in its cell for each row (not
+        // in `path`: a write to the validator's property is checked for exclusive access).
+        let index = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+        index.initialize(to: 0)
+        path.append(.row(index))
+        defer {
+            path.removeLast()
+            index.deallocate()
+        }
         // One set of field slots serves every row of the list.
         lua.withSlots(RowField.slotCount) { slots in
-            let visitingNow = visiting
+            let listRead = ListRead(slots: slots, visiting: visiting, place: places.last)
             withRowNames(slots) {
                 list.forEachArrayItem(upTo: count) { i, item in
-                    path[last] = .index(i)
-                    if let row = item.table({ readRow($0, position: rowIDs.count + 1, rowIDs: &rowIDs, slots: slots, visitingNow: visitingNow) }) {
+                    index.pointee = i
+                    if let row = item.table({ readRow($0, position: rowIDs.count + 1, rowIDs: &rowIDs, list: listRead) }) {
                         if let row { rows.append(row) }
                     } else if !item.isNil {
                         forgetRowName(slots)

@@ -14,6 +14,18 @@ package final class Validator {
     enum PathComponent {
         case field(String)
         case index(Int)
+        /// The index of the row of a list being read, written in place for each row by
+        /// `readRows` (which owns the cell, and removes this component before freeing it).
+        case row(UnsafeMutablePointer<Int>)
+    }
+
+    /// What `readRows` takes once for all the rows of a list: the field slots they share (named
+    /// in diagnostics' paths), the tables being read, and the list's place (a row's own, when
+    /// its constructor recorded one, is pushed above it).
+    struct ListRead {
+        let slots: LuaSlots
+        let visiting: [UnsafeRawPointer]
+        let place: Place?
     }
 
     /// The Lua state the script runs in.
