@@ -45,15 +45,15 @@ package enum SmallStringBits {
 
     /// A `String` of the `count` ASCII bytes at `bytes` (`count` at most 15, no byte 0x80 or
     /// above: the caller checked), written in its two words where `makeable`; else nil.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func make(ascii bytes: UnsafeRawPointer, count: Int) -> String? {
         guard count <= 15, makeable else { return nil }
         return written(ascii: bytes, count: count)
     }
 
     /// The small string's two words: the bytes, the form (immortal, ASCII, small) and count.
-    @inline(__always)
-    private static func written(ascii bytes: UnsafeRawPointer, count: Int) -> String {
+    @usableFromInline @inline(__always)
+    static func written(ascii bytes: UnsafeRawPointer, count: Int) -> String {
         var words: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &words) { $0.baseAddress!.copyMemory(from: bytes, byteCount: count) }
         words.1 |= (0xE0 | UInt64(count)) << 56
@@ -62,7 +62,7 @@ package enum SmallStringBits {
 
     /// The two words of `s` with the form byte cleared, and its count, when `s` is a small
     /// ASCII string; else nil. Only meaningful where `readable` is true.
-    @inline(__always)
+    @inlinable @inline(__always)
     package static func ascii(_ s: String) -> (low: UInt64, high: UInt64, count: Int)? {
         let (low, high) = withUnsafeBytes(of: s) {
             ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
