@@ -218,15 +218,27 @@ public func readFileBytes(_ path: String, maxSize: Int = maxScriptFileSize) -> [
         errno = EFBIG
         return nil
     }
-    var result: [UInt8] = []
-    result.reserveCapacity(Int(st.st_size))
-    // A chunk the size of the file (one byte more, to see the end in one read), at most
-    // 64 KiB: zeroing a 64 KiB chunk for a file of a few hundred bytes was a third of
-    // opening a small screen (65 k instructions, issue 26).
-    let chunkSize = min(65536, max(512, Int(st.st_size) + 1))
-    var chunk = [UInt8](repeating: 0, count: chunkSize)
+    // Read straight into the array, its size and one byte more (to see the end in one read);
+    // a file that grew since fstat is read on in chunks.
+    let expected = Int(st.st_size) + 1
+    var failed = false
+    var result = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+        while count < expected {
+            let n = read(fd, buffer.baseAddress! + count, expected - count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                failed = true
+                return
+            }
+            if n == 0 { return }
+            count += n
+        }
+    }
+    if failed { return nil }
+    guard result.count == expected else { return result }
+    var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, chunkSize) }
+        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if n < 0 {
             if errno == EINTR { continue }
             return nil
@@ -237,6 +249,10 @@ public func readFileBytes(_ path: String, maxSize: Int = maxScriptFileSize) -> [
             return nil
         }
         result.append(contentsOf: chunk[0..<n])
+    }
+    guard result.count <= maxSize else {
+        errno = EFBIG
+        return nil
     }
     return result
 }

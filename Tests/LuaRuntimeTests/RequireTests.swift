@@ -83,6 +83,20 @@ final class RequireTests: XCTestCase {
         let error = try XCTUnwrap(run("return require('big')\n"))
         XCTAssertTrue(error.message.contains("larger than"), error.message)
     }
+
+    /// The bytes come back exactly, at sizes around the read's one byte of room, and a
+    /// file the stat calls empty (as /proc's are) is read to its end.
+    func testFilesAreReadWholeWhateverTheirSize() throws {
+        for size in [0, 1, 511, 512, 65_535, 65_536, 200_001] {
+            let path = folder.appendingPathComponent("f\(size).lua").path
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
+            XCTAssertEqual(readFileBytes(path), bytes, "\(size)")
+            if size > 0 { XCTAssertNil(readFileBytes(path, maxSize: size - 1), "\(size)") }
+        }
+        let proc = try XCTUnwrap(readFileBytes("/proc/self/status"))
+        XCTAssertTrue(String(decoding: proc, as: UTF8.self).contains("Pid:"))
+    }
 }
 
 /// The trampoline carries calls made from coroutines over to the main thread.

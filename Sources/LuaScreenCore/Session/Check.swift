@@ -50,7 +50,9 @@ extension Session {
                 if case .failure(let e) = reading("visible", of: nil, section: section, { evalBool(section.visible, row: nil, what: "visible") }) {
                     add(e, path: sectionPath + ".visible", at: section.location)
                 }
-                for (ri, row) in section.rows.enumerated() where row.hasFieldFunctions {
+                // (asked in place: a row is copied only when it has a function to run)
+                for ri in section.rows.indices where section.rows[ri].hasFieldFunctions {
+                    let row = section.rows[ri]
                     let rowPath = "\(sectionPath).rows[\(ri + 1)]"
                     if case .function = row.text, let e = failure(reading("text", of: row, section: section, { evalString(row.text, row: row, what: "text") })) {
                         add(e, path: rowPath + ".text", at: row.location)

@@ -20,7 +20,7 @@ extension Session {
             return StoreKeyUse.ComputedRead(key: read.key, file: location?.file ?? scriptPath, line: location?.line,
                                             reader: "\(read.what) of \(owner)", calledFrom: read.row.map { callers(of: $0) } ?? [])
         }
-        return StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { registry.isBound($0) }, boundKeys: boundKeys,
+        return StoreKeyUse.warnings(scriptPath: scriptPath, isBound: { registry.isBound($0) }, boundKeys: { self.boundKeys },
                                     scriptText: script.text, scriptLines: script.keyLines, moduleSource: options.moduleSource,
                                     computedReads: computed)
     }
@@ -44,7 +44,9 @@ extension StoreKeyUse {
     /// `scriptLines`: the script's `candidateLines`, taken from the text it was loaded from,
     /// used when there is no `scriptText` instead of reading the file again (a script of
     /// 100,000 rows is 6 to 11 MB: read again after loading, it raised `check`'s peak).
-    static func warnings(scriptPath: String, isBound: (String) -> Bool, boundKeys: [String],
+    /// `boundKeys`: the bound keys, sorted (asked for only when there is a warning to suggest
+    /// one in: sorting 33,000 keys was most of this on a screen of 100,000 rows).
+    static func warnings(scriptPath: String, isBound: (String) -> Bool, boundKeys: () -> [String],
                          scriptText: [UInt8]? = nil, scriptLines: [(Int, String)]? = nil,
                          moduleSource: ((String) -> [UInt8]?)? = nil,
                          computedReads: [ComputedRead] = []) -> [Diagnostic] {
@@ -79,12 +81,19 @@ extension StoreKeyUse {
             }
         }
         guard !uses.isEmpty || !computedReads.isEmpty else { return [] }
+        var sortedKeys: [String]?
+        func boundKeysSorted() -> [String] {
+            if let sortedKeys { return sortedKeys }
+            let keys = boundKeys()
+            sortedKeys = keys
+            return keys
+        }
         let written = Set(uses.filter(\.isWrite).map(\.key))
         var warned = Set<String>()
         var out: [Diagnostic] = []
         for use in uses where !use.isWrite && !isBound(use.key) && !written.contains(use.key) {
             guard warned.insert(use.key).inserted else { continue }
-            let closest = Suggest.closest(to: use.key, in: boundKeys)
+            let closest = Suggest.closest(to: use.key, in: boundKeysSorted())
             let hint = Suggest.hint(closest: closest)
             out.append(Diagnostic(.warning, file: use.file, line: use.line, path: "",
                                   message: "ctx.store\(StoreKeyUse.accessor(use.key)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)",
@@ -94,7 +103,7 @@ extension StoreKeyUse {
         guard !writesComputedKey else { return out }
         for read in computedReads where !isBound(read.key) && !written.contains(read.key) {
             guard warned.insert(read.key).inserted else { continue }
-            let closest = Suggest.closest(to: read.key, in: boundKeys)
+            let closest = Suggest.closest(to: read.key, in: boundKeysSorted())
             let hint = Suggest.hint(closest: closest)
             out.append(Diagnostic(.warning, file: read.file, line: read.line, path: "",
                                   message: "ctx.store\(StoreKeyUse.accessor(read.key)) is read by \(read.reader), but no row binds the key \"\(read.key.prefix(200))\" and the script never writes it\(hint)",

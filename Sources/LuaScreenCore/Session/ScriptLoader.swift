@@ -80,7 +80,7 @@ package enum ScriptLoader {
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
             // Every diagnostic at once (SPEC §2): the key typos too, though rows have errors.
             let typos = StoreKeyUse.warnings(scriptPath: path, isBound: { validator.registry.isBound($0) },
-                                             boundKeys: validator.registry.boundKeys.sorted(),
+                                             boundKeys: { validator.registry.boundKeys.sorted() },
                                              scriptText: source, scriptLines: keyLines, moduleSource: options.moduleSource)
             throw LoadError(Diagnostic.sorted(diagnostics + typos))
         }
