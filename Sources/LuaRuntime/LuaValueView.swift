@@ -26,6 +26,15 @@ public struct LuaValueView: ~Copyable {
         self.index = index
     }
 
+    /// The value in slot `n` of `slots` (its state copied as the unowned reference it is:
+    /// no retain and release a slot read).
+    @inlinable
+    init(_ slots: LuaSlots, slot n: Int32) {
+        self.state = slots.state
+        self.stack = slots.stack
+        self.index = slots.base &+ n
+    }
+
     /// The value's type (`.none` for an absent value).
     @inlinable
     public var type: LuaType { stack.type(at: index) }
@@ -289,7 +298,7 @@ public struct LuaSlots {
     /// The value in slot `n` (1 to `count`).
     @inlinable
     public subscript(_ n: Int32) -> LuaValueView {
-        LuaValueView(state, stack, base + n)
+        LuaValueView(self, slot: n)
     }
 
     /// Sets slot `n` (1 to `count`) to nil.
