@@ -54,7 +54,7 @@ int ls_fieldset_find(lua_State *L, int index, const ls_fieldset *set) {
     return ls_fieldset_id(set, lua_tolstring(L, index, NULL));
 }
 
-int ls_collect_fields(lua_State *L, int table, const ls_fieldset *set, int base, unsigned long long clear, unsigned long long *present) {
+int ls_collect_fields(lua_State *L, int table, const ls_fieldset *set, int base, unsigned long long *present) {
     int unknown = 0;
     unsigned long long found = 0;
     table = lua_absindex(L, table);
@@ -73,12 +73,6 @@ int ls_collect_fields(lua_State *L, int table, const ls_fieldset *set, int base,
         lua_settop(L, -2);
     }
     *present = found;
-    /* Slots in `clear` the table did not fill are set to nil (the slots are shared by the
-       rows of a list: a stale value there would read as this row's). */
-    for (unsigned long long rest = clear & ~found; rest != 0; rest &= rest - 1) {
-        lua_pushnil(L);
-        lua_replace(L, base + __builtin_ctzll(rest));
-    }
     return unknown;
 }
 

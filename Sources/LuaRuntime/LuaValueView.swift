@@ -263,12 +263,12 @@ public struct LuaTableView: ~Copyable {
     }
 
     /// Copies the value of each string key this table has that `names` holds into `slots`,
-    /// at the key's slot number, and sets bit `slot` of `present` for each one; each slot
-    /// whose bit is in `clearing` and that the table does not fill is set to nil. Returns
-    /// how many keys `names` does not know. One raw `lua_next` pass in C
-    /// (`ls_collect_fields`, keys matched by their interned string): the loader's fast path.
-    public func collectFields(names: LuaFieldNames, into slots: LuaSlots, clearing: UInt64 = 0, present: inout UInt64) -> Int32 {
-        ls_collect_fields(stack.L, index, names.set, slots.base, clearing, &present)
+    /// at the key's slot number, and sets bit `slot` of `present` for each one (a slot whose
+    /// bit is clear keeps what it held: read only the present ones). Returns how many keys
+    /// `names` does not know. One raw `lua_next` pass in C (`ls_collect_fields`, keys matched
+    /// by their interned string): the loader's fast path.
+    public func collectFields(names: LuaFieldNames, into slots: LuaSlots, present: inout UInt64) -> Int32 {
+        ls_collect_fields(stack.L, index, names.set, slots.base, &present)
     }
 }
 

@@ -33,11 +33,10 @@ void ls_fieldset_free(ls_fieldset *set);
 int ls_fieldset_find(lua_State *L, int index, const ls_fieldset *set);
 
 /* Copies the value of each string key of the table at `table` that `set` holds into the
- * stack slot base + id (its id in the set). Sets bit id of *present for each field found,
- * and sets to nil each slot base + id whose bit is in `clear` but was not found. Returns how
- * many keys are not in the set (or not strings), -1 when the stack cannot grow. Raw access
- * only: never raises. */
-int ls_collect_fields(lua_State *L, int table, const ls_fieldset *set, int base, unsigned long long clear, unsigned long long *present);
+ * stack slot base + id (its id in the set), and sets bit id of *present for each field
+ * found (a slot whose bit is clear keeps what it held). Returns how many keys are not in
+ * the set (or not strings), -1 when the stack cannot grow. Raw access only: never raises. */
+int ls_collect_fields(lua_State *L, int table, const ls_fieldset *set, int base, unsigned long long *present);
 
 /* A row's default id from its text: lowercased, each run of characters other than a-z and
  * 0-9 made one '_', trimmed of '_'. Writes at most n bytes to out; returns the length. */

@@ -56,13 +56,11 @@ extension Validator {
 
     /// The fields a row is named by in diagnostics' paths, in the order tried (`givenName`).
     static let rowNameFields: [RowField] = [.id, .key]
-    /// Their bits (`RowField.bit`): the slots `readRow` clears when a row leaves them out.
-    static let rowNameBits = rowNameFields.reduce(0) { $0 | $1.bit }
 
     /// The id (else the key) the script gave the row read at path component `component`.
     func givenName(ofRowAt component: Int) -> String? {
         guard let row = rowNames.last(where: { $0.component == component }) else { return nil }
-        for field in Self.rowNameFields {
+        for field in Self.rowNameFields where row.present.pointee & field.bit != 0 {
             if let name = row.slots[field.rawValue].string {
                 return name.count > 60 ? String(name.prefix(60)) + "…" : name
             }
@@ -130,17 +128,23 @@ extension Validator {
     }
 
     /// Runs `body` with the rows read in `slots` named, in diagnostics' paths, at the path's
-    /// last component (by their id or key: `givenName`).
-    func withRowNames<T>(_ slots: LuaSlots, _ body: () -> T) -> T {
-        rowNames.append((path.count - 1, slots))
-        defer { rowNames.removeLast() }
-        return body()
+    /// last component (by their id or key: `givenName`, reading the fields `body`'s cell says
+    /// the row gave).
+    func withRowNames<T>(_ slots: LuaSlots, _ body: (UnsafeMutablePointer<UInt64>) -> T) -> T {
+        let present = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        present.initialize(to: 0)
+        rowNames.append((path.count - 1, slots, present))
+        defer {
+            rowNames.removeLast()
+            present.deallocate()
+        }
+        return body(present)
     }
 
-    /// Clears the id and key of the row `slots` name in diagnostics (`withRowNames`), before
+    /// Forgets the id and key of the row `list` names in diagnostics (`withRowNames`), before
     /// a diagnostic about a list item read without them.
-    func forgetRowName(_ slots: LuaSlots) {
-        for field in Self.rowNameFields { slots.clear(field.rawValue) }
+    func forgetRowName(_ list: ListRead) {
+        list.present.pointee = 0
     }
 
     /// Whether the table is already being read (it contains itself), among `tables` (a copy

@@ -27,21 +27,23 @@ extension Validator {
     func readRow(_ t: borrowing LuaTableView, position: Int, rowIDs: inout RowIDs, list: ListRead? = nil) -> Row? {
         guard let list else {
             return lua.withSlots(RowField.slotCount) { slots in
-                withRowNames(slots) {
-                    readRow(t, position: position, rowIDs: &rowIDs, list: ListRead(slots: slots, visiting: visiting, place: places.last))
+                withRowNames(slots) { present in
+                    readRow(t, position: position, rowIDs: &rowIDs,
+                            list: ListRead(slots: slots, present: present, visiting: visiting, place: places.last))
                 }
             }
         }
         let slots = list.slots
         if isVisiting(t, among: list.visiting) {
-            forgetRowName(slots)
+            forgetRowName(list)
             reportCycle()
             return nil
         }
         var present: UInt64 = 0
-        // The id and key slots are cleared when absent: a diagnostic's path names the row by
-        // them (`givenName`), and the slots are shared by the rows of a list.
-        let unknownKeys = t.collectFields(names: fieldNames, into: slots, clearing: Self.rowNameBits, present: &present)
+        let unknownKeys = t.collectFields(names: fieldNames, into: slots, present: &present)
+        // A diagnostic's path names the row by its id or key (`givenName`): the slots are
+        // shared by the rows of a list, so it reads only those this row gave.
+        list.present.pointee = present
         let s = RowSlots(slots: slots, present: present)
 
         guard let kind = rowKind(t, s) else { return nil }

@@ -82,14 +82,14 @@ extension Validator {
         }
         // One set of field slots serves every row of the list.
         lua.withSlots(RowField.slotCount) { slots in
-            let listRead = ListRead(slots: slots, visiting: visiting, place: places.last)
-            withRowNames(slots) {
+            withRowNames(slots) { present in
+                let listRead = ListRead(slots: slots, present: present, visiting: visiting, place: places.last)
                 list.forEachArrayItem(upTo: count) { i, item in
                     index.pointee = i
                     if let row = item.table({ readRow($0, position: rowIDs.count + 1, rowIDs: &rowIDs, list: listRead) }) {
                         if let row { rows.append(row) }
                     } else if !item.isNil {
-                        forgetRowName(slots)
+                        forgetRowName(listRead)
                         typeError("", expected: "a row table", at: item)
                     }
                 }

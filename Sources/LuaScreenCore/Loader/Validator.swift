@@ -24,6 +24,9 @@ package final class Validator {
     /// its constructor recorded one, is pushed above it).
     struct ListRead {
         let slots: LuaSlots
+        /// The fields the row being read gave (`RowField.bit`), written by `readRow` for
+        /// `givenName` (cleared when the list's item read is not a row).
+        let present: UnsafeMutablePointer<UInt64>
         let visiting: [UnsafeRawPointer]
         let place: Place?
     }
@@ -98,9 +101,9 @@ package final class Validator {
     /// Whether an error (not only warnings) was found.
     var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
-    /// The lists of rows being read, innermost last: the path component their rows are at
-    /// and the field slots the row being read fills (its id and key slots nil when absent).
-    var rowNames: [(component: Int, slots: LuaSlots)] = []
+    /// The lists of rows being read, innermost last: the path component their rows are at,
+    /// the field slots the row being read fills and which of them it gave.
+    var rowNames: [(component: Int, slots: LuaSlots, present: UnsafeMutablePointer<UInt64>)] = []
 
     /// While set, the references taken (for tables read again at each render: a `sections`
     /// function's result), so the session can release them at the next render.
