@@ -3,6 +3,7 @@
  */
 #include "luashim.h"
 #include <stdlib.h>
+#include <string.h>
 
 /* Where a name's pointer is looked for first in a field set (its slots: LS_FIELDSET_SLOTS). */
 static unsigned ls_fieldset_slot(const char *p) {
@@ -10,32 +11,29 @@ static unsigned ls_fieldset_slot(const char *p) {
     return (unsigned)(h >> 56) & (LS_FIELDSET_SLOTS - 1);
 }
 
-ls_fieldset *ls_fieldset_new(lua_State *L, int fields) {
+ls_fieldset *ls_fieldset_build(lua_State *L, const char *names, const unsigned char *ids, int count) {
+    if (count < 0 || count > LS_FIELDSET_SLOTS / 2 || !lua_checkstack(L, 3)) return NULL;
     ls_fieldset *set = calloc(1, sizeof *set);
     if (set == NULL) return NULL;
-    fields = lua_absindex(L, fields);
-    if (!lua_checkstack(L, 3)) { free(set); return NULL; }
-    int ok = 1;
-    lua_pushnil(L);
-    while (lua_next(L, fields) != 0) {
-        size_t n = 0;
-        int isnum = 0;
-        lua_Integer id = lua_tointegerx(L, -1, &isnum);
-        const char *p = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &n) : NULL;
-        /* Only short strings are interned (one copy a content): a longer name could never
-         * be found by its pointer. */
-        if (p == NULL || !isnum || id < 0 || id > 255 || n > LS_FIELDSET_MAX_NAME || set->count >= LS_FIELDSET_SLOTS / 2) {
-            ok = 0;
-        } else {
-            unsigned i = ls_fieldset_slot(p);
-            while (set->name[i] != NULL) i = (i + 1) & (LS_FIELDSET_SLOTS - 1);
-            set->name[i] = p;
-            set->id[i] = (unsigned char)id;
-            set->count++;
+    lua_createtable(L, count, 0);
+    const char *name = names;
+    for (int k = 0; k < count; k++) {
+        size_t n = strlen(name);
+        if (n > LS_FIELDSET_MAX_NAME) {
+            lua_settop(L, -2);
+            free(set);
+            return NULL;
         }
-        lua_settop(L, -2);
+        /* The table keeps the interned string alive: its pointer is what keys are matched by. */
+        const char *p = lua_pushlstring(L, name, n);
+        lua_rawseti(L, -2, k + 1);
+        unsigned i = ls_fieldset_slot(p);
+        while (set->name[i] != NULL) i = (i + 1) & (LS_FIELDSET_SLOTS - 1);
+        set->name[i] = p;
+        set->id[i] = ids[k];
+        set->count++;
+        name += n + 1;
     }
-    if (!ok) { free(set); return NULL; }
     return set;
 }
 

@@ -22,11 +22,12 @@ typedef struct ls_fieldset {
     int count;
 } ls_fieldset;
 
-/* A field set of the table at `fields` (string -> integer 0 to 255); NULL when out of memory
- * or when a key is not a string of at most LS_FIELDSET_MAX_NAME bytes, a value not such an
- * integer, or there are more than LS_FIELDSET_SLOTS / 2 of them. Raw access: never raises.
- * Free it with ls_fieldset_free. */
-ls_fieldset *ls_fieldset_new(lua_State *L, int fields);
+/* A field set of `count` names (at most LS_FIELDSET_SLOTS / 2), given one after another in
+ * `names`, each ended by a NUL byte, with their ids (0 to 255) in `ids`; pushes the table
+ * (an array of the names' strings) that keeps them alive. NULL, with nothing pushed, when
+ * out of memory or when a name is longer than LS_FIELDSET_MAX_NAME. Free it with
+ * ls_fieldset_free (the table is the caller's to keep while the set is used). */
+ls_fieldset *ls_fieldset_build(lua_State *L, const char *names, const unsigned char *ids, int count);
 void ls_fieldset_free(ls_fieldset *set);
 
 /* The id in `set` of the string at `index`, or -1 when it is not a string the set holds. */

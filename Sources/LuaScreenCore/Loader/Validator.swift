@@ -83,18 +83,21 @@ package final class Validator {
     let kindNames: LuaFieldNames
     /// The kinds `kindNames` numbers.
     static let rowKinds = RowKind.allCases
+    /// The row fields' names and numbers, packed once for `fieldNames`.
+    static let rowFieldList = LuaFieldNameList(RowField.allCases.map { ($0.name, $0.rawValue) })
+    /// The kinds' names (and `row`, for `text`) and their indexes in `rowKinds`, packed once.
+    static let rowKindList = LuaFieldNameList(rowKinds.enumerated().map { ($1.rawValue, Int32($0)) }
+                                              + [("row", Int32(rowKinds.firstIndex(of: .text)!))])
 
     /// A validator of the script `file` running in `lua`.
     init(lua: LuaState, file: String) {
         self.lua = lua
         self.file = file
         keptRefs = lua.refGroup()
-        guard let names = lua.fieldNames(RowField.allCases.map { ($0.name, $0.rawValue) }) else {
+        guard let names = lua.fieldNames(Self.rowFieldList), let kindNames = lua.fieldNames(Self.rowKindList) else {
             fatalError("out of memory making the row fields' names")
         }
         fieldNames = names
-        let kinds = Self.rowKinds.enumerated().map { ($1.rawValue, Int32($0)) } + [("row", Int32(Self.rowKinds.firstIndex(of: .text)!))]
-        guard let kindNames = lua.fieldNames(kinds) else { fatalError("out of memory making the row kinds' names") }
         self.kindNames = kindNames
     }
 
