@@ -148,6 +148,16 @@ public struct LuaCall: ~Copyable {
         stack.setMetatable(-2)
         return pointer
     }
+    /// Pushes as a result a new handle whose metatable is the one `metatable` keeps (shared by
+    /// every handle of its kind); its identity, as `LuaValueView.pointer` reads it.
+    public func pushHandle(sharing metatable: LuaRef) -> UnsafeRawPointer? {
+        stack.ensure(4)
+        stack.newHandle()
+        let pointer = stack.pointer(at: -1)
+        push(metatable)
+        stack.setMetatable(-2)
+        return pointer
+    }
     /// Pushes a new table filled by `body` as a result.
     @inlinable
     public func pushNewTable(arrayCount: Int = 0, recordCount: Int = 0, _ body: (LuaTableWriter) -> Void) {

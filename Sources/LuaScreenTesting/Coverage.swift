@@ -110,10 +110,14 @@ package final class TestCoverage {
         }
     }
 
+    /// A session was opened (its first screen is shown), when coverage is being taken.
+    static func opened(_ handle: TestSessionHandle) {
+        if let coverage = current, let session = handle.session { coverage.opened(session) }
+    }
+
     /// The session methods, each noting what it showed and selected.
-    static func methods(_ methods: [(String, TestFileRun.Method)], for handle: TestSessionHandle) -> [(String, TestFileRun.Method)] {
+    static func methods(_ methods: [(String, TestFileRun.Method)]) -> [(String, TestFileRun.Method)] {
         guard let coverage = current else { return methods }
-        if let session = handle.session { coverage.opened(session) }
         return methods.map { name, body in
             (name, { run, session, handle, s in
                 var target: RowKey?

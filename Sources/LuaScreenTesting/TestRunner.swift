@@ -258,6 +258,11 @@ package final class TestFileRun {
     /// `skip(reason)` or `todo(reason)` in the current test.
     var directive: TestDirective?
     var sessions: [TestSessionHandle] = []
+    /// Every session this file opened, by its handle's identity: the methods, shared by all
+    /// of them in one metatable, find theirs here (a closed one says so).
+    var sessionHandles: [UnsafeRawPointer: TestSessionHandle] = [:]
+    /// The sessions' metatable, made at the first `open`.
+    var sessionMetatable: LuaRef?
     /// Lines to print after the current result: the script's `print`, snapshots written.
     var notes: [String] = []
     /// Snapshot names taken in this file, and by which test.

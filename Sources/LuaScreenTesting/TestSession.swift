@@ -11,7 +11,7 @@ package final class TestSessionHandle {
     package var session: Session?
     let path: String
     let width: Int
-    /// The Lua handle standing for this session, to check methods are called on it.
+    /// The Lua handle standing for this session: its key in `TestFileRun.sessionHandles`.
     var table: UnsafeRawPointer?
 
     init(path: String, width: Int) {
@@ -247,10 +247,20 @@ extension TestFileRun {
 
     /// Pushes the session object as a result: a handle (userdata) whose hidden metatable
     /// holds the methods, so `rawset`, `setmetatable` or any trick on it changes nothing the
-    /// host keeps (SPEC §7).
+    /// host keeps (SPEC §7). The metatable is made once a file and shared by its sessions
+    /// (each method finds its session by the handle it is called on), not made again with
+    /// 40 host functions for every `open`.
     func pushSessionTable(_ handle: TestSessionHandle, _ call: borrowing LuaCall) {
-        let methods = TestCoverage.methods(TestFileRun.allSessionMethods, for: handle)
-        handle.table = call.pushHandle { meta in
+        TestCoverage.opened(handle)
+        let metatable = sessionMetatable ?? makeSessionMetatable()
+        handle.table = call.pushHandle(sharing: metatable)
+        if let pointer = handle.table { sessionHandles[pointer] = handle }
+    }
+
+    /// The sessions' metatable: read-only handles, and the methods.
+    private func makeSessionMetatable() -> LuaRef {
+        let methods = TestCoverage.methods(TestFileRun.allSessionMethods)
+        let metatable = lua!.newTableRef(recordCount: 3) { meta in
             meta.set("__metatable", "session")
             meta.set("__newindex", hostCall: { _ in
                 .error("a session is read-only: use its methods (s:select, s:set, ...) and keep your own values in locals")
@@ -259,7 +269,8 @@ extension TestFileRun {
                 for (name, body) in methods {
                     table.set(name, hostCall: { [weak self] s in
                         guard let self else { return .error("\(name): the test run is over") }
-                        guard s.type(1) == .userdata, s.argument(1, { $0.pointer }) == handle.table else {
+                        guard s.type(1) == .userdata, let pointer = s.argument(1, { $0.pointer }),
+                              let handle = self.sessionHandles[pointer] else {
                             return .error("\(name): call it as a method of the session, with a colon: s:\(name)(...)")
                         }
                         guard let session = handle.session else {
@@ -278,6 +289,8 @@ extension TestFileRun {
                 }
             }
         }
+        sessionMetatable = metatable
+        return metatable
     }
 }
 

@@ -304,6 +304,35 @@ final class TestRunnerTests: XCTestCase {
         XCTAssertEqual(LuaState.openStates, before, "every Lua state is closed")
     }
 
+    func testSessionsSharingTheirMethodsEachDriveTheirOwnScreen() {
+        let folder = RunnerFolder()
+        folder.write("screen.lua", screenScript)
+        let file = folder.write("two_test.lua", """
+        test("two at once", function()
+          local a = open("screen.lua", { store = { volume = 1 } })
+          local b = open("screen.lua", { store = { volume = 2 } })
+          eq(getmetatable(a), getmetatable(b))
+          a:set("Volume", 5)
+          eq(a:store().volume, 5)
+          eq(b:store().volume, 2)
+          b:select("Wi-Fi")
+          eq(a:store().wifi, true)
+          eq(b:store().wifi, false)
+          -- a method taken from one session runs on the session it is called on
+          local set = a.set
+          set(b, "Volume", 9)
+          eq(b:store().volume, 9)
+          eq(a:store().volume, 5)
+        end)
+        for i = 1, 50 do
+          test("open " .. i, function() eq(open("screen.lua"):store().wifi, true) end)
+        end
+        """)
+        let (lines, runner) = runFiles([file])
+        XCTAssertEqual(runner.results.count, 51, "\(lines)")
+        XCTAssertTrue(runner.results.allSatisfy(\.passed), "\(lines)")
+    }
+
     func testTestFilesAreFoundRecursivelyAndSorted() throws {
         let folder = RunnerFolder()
         folder.write("b_test.lua", "")
