@@ -31,4 +31,25 @@ final class CheckedStringTests: XCTestCase {
             }
         }
     }
+
+    /// Short strings written in their words (`SmallStringBits`) with NUL and control bytes
+    /// anywhere, and every ASCII byte, read back equal to the standard library's, byte for byte.
+    func testShortStringsWithNULAndControlBytes() throws {
+        let lua = try XCTUnwrap(LuaState(limits: LuaLimits(instructions: 0, memory: 64 << 20)))
+        defer { lua.close() }
+        var cases: [[UInt8]] = [[0], [0, 0, 0], [0x61, 0, 0x62], [0x7F], Array(0..<15), Array(113..<128)]
+        for length in 1...15 { cases.append((0..<length).map { UInt8(($0 * 37 + length) % 128) }) }
+        for bytes in cases {
+            bytes.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: CChar.self) { _ = lua_pushlstring(lua.L, $0.baseAddress, $0.count) }
+            }
+            let got = try XCTUnwrap(lua.stack.checkedString(at: -1))
+            let expected = String(decoding: bytes, as: UTF8.self)
+            XCTAssertEqual(got.0, expected, "\(bytes)")
+            XCTAssertEqual(Array(got.0.utf8), bytes, "\(bytes)")
+            XCTAssertEqual(got.0.hashValue, expected.hashValue, "\(bytes)")
+            XCTAssertTrue(got.valid)
+            lua.stack.pop()
+        }
+    }
 }
