@@ -31,7 +31,6 @@ ls_fieldset *ls_fieldset_build(lua_State *L, const char *names, const unsigned c
         while (set->name[i] != NULL) i = (i + 1) & (LS_FIELDSET_SLOTS - 1);
         set->name[i] = p;
         set->id[i] = ids[k];
-        set->count++;
         name += n + 1;
     }
     return set;

@@ -137,17 +137,6 @@ public struct LuaCall: ~Copyable {
         stack.pushValue(-1)
         stack.setUserValue(Int32(n), slot)
     }
-    /// Pushes as a result a new handle (see `LuaStack.newHandle`) whose metatable is a new
-    /// table filled by `metatable`; its identity, as `LuaValueView.pointer` reads it when the
-    /// host meets it again (a test's session).
-    public func pushHandle(metatable: (LuaTableWriter) -> Void) -> UnsafeRawPointer? {
-        stack.ensure(6)
-        stack.newHandle()
-        let pointer = stack.pointer(at: -1)
-        pushNewTable(recordCount: 3, metatable)
-        stack.setMetatable(-2)
-        return pointer
-    }
     /// Pushes as a result a new handle whose metatable is the one `metatable` keeps (shared by
     /// every handle of its kind); its identity, as `LuaValueView.pointer` reads it.
     public func pushHandle(sharing metatable: LuaRef) -> UnsafeRawPointer? {

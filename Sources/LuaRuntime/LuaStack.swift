@@ -233,8 +233,6 @@ struct LuaStack {
 
     /// Pushes nil.
     @usableFromInline func pushNil() { lua_pushnil(L) }
-    /// Pops the top value into slot `index` (never raises).
-    @usableFromInline func replace(_ index: Int32) { lua_copy(L, -1, index); lua_settop(L, -2) }
     /// Pushes the value the registry slot `r` keeps (a `LuaRef`'s `id`; on this thread's stack).
     @discardableResult
     @usableFromInline func push(ref r: Int32) -> LuaType { LuaType(rawValue: ls_rawgetref(L, r)) ?? .none }

@@ -300,12 +300,6 @@ public struct LuaSlots {
     public subscript(_ n: Int32) -> LuaValueView {
         LuaValueView(self, slot: n)
     }
-
-    /// Sets slot `n` (1 to `count`) to nil.
-    public func clear(_ n: Int32) {
-        stack.pushNil()
-        stack.replace(base + n)
-    }
 }
 
 extension LuaState {

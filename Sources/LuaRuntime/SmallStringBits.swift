@@ -11,7 +11,8 @@
 /// length from 0 to 15, one not ASCII, one too long), and `makeable` checks that strings
 /// written this way are equal, byte for byte and by `==` and hash, to the ones the standard
 /// library makes; when any answer differs nothing reads or writes the bits (the callers go
-/// the standard library's way). A string of any other form is never read here. No state: `Sendable` by having none.
+/// the standard library's way). A string of any other form is never read here.
+/// No state: `Sendable` by having none.
 package enum SmallStringBits {
     /// Whether small ASCII strings are laid out as described (checked once).
     package static let readable: Bool = {

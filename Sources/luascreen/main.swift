@@ -8,6 +8,7 @@ import LuaScreen
 import LuaRuntime
 
 setvbuf(stdout, nil, _IOLBF, 0)
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 let options: Options
 do {

@@ -19,7 +19,6 @@
 typedef struct ls_fieldset {
     const char *name[LS_FIELDSET_SLOTS];
     unsigned char id[LS_FIELDSET_SLOTS];
-    int count;
 } ls_fieldset;
 
 /* A field set of `count` names (at most LS_FIELDSET_SLOTS / 2), given one after another in

@@ -12,11 +12,8 @@ struct RowIDs {
 
     var count: Int { table.count }
 
-    /// Room for `n` more ids without growing the slots (a list's rows).
+    /// Room for `n` ids in all without growing the slots.
     mutating func reserveCapacity(_ n: Int) { table.reserveCapacity(n) }
-
-    /// Room for `n` more ids without growing anything (a screen's rows, counted first).
-    mutating func reserve(forRows n: Int) { table.reserveCapacity(table.count + n, keysToo: false) }
 
     /// Records `id`, or returns the line of the id already recorded (nothing is recorded then).
     mutating func insert(_ id: String, line: Int32) -> Int32? {
@@ -52,16 +49,11 @@ package struct KeyTable<Value> {
     /// `slots.count - 1`: the bits of a slot's index.
     private var mask: Int { slots.count - 1 }
 
-    /// Room for `n` keys in all without growing the slots, and with `keysToo` without growing
-    /// the keys and values either (exactly: call it once, not list by list).
-    package mutating func reserveCapacity(_ n: Int, keysToo: Bool = false) {
+    /// Room for `n` keys in all without growing the slots.
+    package mutating func reserveCapacity(_ n: Int) {
         var capacity = 16
         while capacity * 4 < n * 5 { capacity <<= 1 }
         if capacity > slots.count { rehash(capacity) }
-        if keysToo, n > keys.capacity {
-            keys.reserveCapacity(n)
-            values.reserveCapacity(n)
-        }
     }
 
     /// The slot of the key hashed `hash` (the key `key`): where it is, or the empty slot where

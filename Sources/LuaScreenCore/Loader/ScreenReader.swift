@@ -113,7 +113,7 @@ extension Validator {
         list.forEachArrayItem(upTo: count) { _, item in
             rows += item.table { section in section.table("rows") { $0.count } ?? section.count } ?? 0
         }
-        rowIDs.reserve(forRows: rows)
+        rowIDs.reserveCapacity(rowIDs.count + rows)
         var sectionIDs = Set<String>()
         list.forEachArrayItem(upTo: count) { i, item in
             path.append(.index(i))
