@@ -2,8 +2,9 @@ import ScreenModel
 import LuaScreenCore
 import LuaScreenExplore
 
-/// The lines of `luascreen test`'s output: TAP version 14 (SPEC §11), which `prove` and
-/// other TAP consumers read, followed by the `N passed, N failed` line people read.
+/// The lines of `luascreen test`'s output: TAP version 14 (SPEC §11), which `prove`, tappy
+/// and other TAP consumers read, with the `N passed, N failed` line people read as a comment
+/// just before the plan, which ends the output (no consumer takes a line after it).
 ///
 ///     TAP version 14
 ///     # tests/settings_test.lua
@@ -16,8 +17,8 @@ import LuaScreenExplore
 ///         expected: 2
 ///         actual:   3
 ///       ...
+///     # 1 passed, 1 failed
 ///     1..2
-///     1 passed, 1 failed
 ///
 /// A namespace of pure functions, no state: usable from any thread.
 public enum TAPReport {
@@ -31,8 +32,9 @@ public enum TAPReport {
         value.flatMap { Int($0.trimmingSpaces) } == 13 ? 13 : 14
     }
 
-    /// The plan, printed after the last test.
-    public static func plan(_ count: Int) -> String { "1..\(count)" }
+    /// The plan, printed after the last test: `1..N`, or for a run with no test TAP's way of
+    /// saying so, `1..0 # SKIP no tests`.
+    public static func plan(_ count: Int) -> String { count == 0 ? "1..0 # SKIP no tests" : "1..\(count)" }
 
     /// A `# ` comment, one per line of `text` (LF, CR, CRLF, U+2028, U+2029 and NEL each
     /// end a line: none can start a line that is not a comment).
