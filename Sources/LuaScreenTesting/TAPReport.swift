@@ -60,7 +60,16 @@ public enum TAPReport {
         }
         guard !result.passed else { return [point] }
         let failure = result.failure
-        var lines = [point, "  ---", "  message: " + scalar(failure.message)]
+        var lines = [point, "  ---"]
+        // A message that names a place (`screen.lua:2: kaboom`, a callback's error) goes on a
+        // line of its own, as a literal block: an editor reading the output as compiler errors
+        // then finds the place at the start of a line, never `message: "screen.lua` as a file.
+        let message = block([failure.message], indent: "    ")
+        if message.count == 2, TestResult.containsPlace(failure.message) {
+            lines += ["  message: " + message[0], message[1]]
+        } else {
+            lines.append("  message: " + scalar(failure.message))
+        }
         if let at = failure.at { lines.append("  at: " + scalar(at)) }
         if !failure.detail.isEmpty {
             let detail = block(failure.detail, indent: "    ")
@@ -76,6 +85,18 @@ public enum TAPReport {
         lines.append("  duration_ms: " + String(Int((result.seconds * 1000).rounded())))
         lines.append("  ...")
         return lines
+    }
+
+    /// A failed test as compilers report an error, `FILE:LINE: error: MESSAGE (test "NAME")`,
+    /// one line (sanitized, line breaks escaped), for the editors that jump to such lines
+    /// (vim's quickfix, Emacs' compilation mode, Kakoune's make); `FILE:1` when no line is
+    /// known. Nil for a test that passed, was skipped or is a todo.
+    public static func errorLine(_ result: TestResult) -> String? {
+        guard result.countsAsFailed else { return nil }
+        let failure = result.failure
+        var place = failure.at ?? result.file
+        if TestResult.splitPlace(place + ": x") == nil { place += ":1" }
+        return sanitize("\(place): error: \(failure.message) (test \(LuaLiteral.string(result.name)))", lineBreaks: .escape)
     }
 
     /// A test name as a TAP description: one line (every line end, CRLF, U+2028 and NEL too,
@@ -197,6 +218,12 @@ extension TestResult {
             lines.removeSubrange(index...)
         }
         return TestFailure(message: message, at: at ?? file, detail: lines, traceback: traceback)
+    }
+
+    /// Whether the text holds a place, `NAME:DIGITS:`, anywhere (what vim's default
+    /// 'errorformat' takes for a file and a line).
+    static func containsPlace(_ text: String) -> Bool {
+        text.firstMatch(of: #/[^\s:]:[0-9]+:/#) != nil
     }
 
     /// "file:12: text" -> ("file:12", "text"); nil when the line starts with no such place.

@@ -11,8 +11,8 @@ import LuaScreenTesting
 ///
 /// Each PATH is a test file or a folder searched recursively for `*_test.lua`; the default
 /// is `./tests`. Results are printed as they come, as TAP (the version a harness asks for
-/// in `TAP_VERSION`, else 14); the last line is `N passed, N failed`. `--junit FILE` also
-/// writes JUnit XML.
+/// in `TAP_VERSION`, else 14), ending with `# N passed, N failed` and the plan; each failed
+/// test is also a `FILE:LINE: error: ...` line on stderr. `--junit FILE` also writes JUnit XML.
 /// Exit status: 0 all passed, 1 a test failed, no test ran (unless `--allow-empty`) or a
 /// path does not exist (as `check` exits for a missing script), 2 a usage error.
 enum TestCommand {
@@ -54,6 +54,8 @@ enum TestCommand {
         let coverage = options.coverage.map { _ in TestCoverage.start() }
         let started = Date().timeIntervalSince1970
         var status = runner.run(files: files)
+        // Each failure once more on stderr, as a compiler reports an error: editors jump to it.
+        for line in runner.results.compactMap(TAPReport.errorLine) { printError(line) }
         if let junit = options.junit {
             do { try Files.writeOutput(JUnitReport.xml(results: runner.results, files: files, fileSeconds: runner.fileSeconds, started: started), to: junit) } catch {
                 printError("\(error)")
