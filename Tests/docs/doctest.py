@@ -8,7 +8,8 @@ A marker is an HTML comment on the last non-blank line before the block's openin
                                    entries, with `luascreen` the binary under test; the lines
                                    after it, up to the next `$ ` line, are its exact output
                                    (stdout and stderr together). A line holding only `...`
-                                   stands for any number of lines.
+                                   stands for any number of lines, `{...}` in a line for any
+                                   text (a time, a duration).
     <!-- doctest: run -->          each `$ ` line (or, when none, the whole block as one bash
                                    script under `set -e`) is run and must exit 0
     <!-- doctest: skip: REASON -->  not run; the reason says why
@@ -123,13 +124,21 @@ def commands(lines):
     return pairs
 
 
+def line_matches(expected, actual):
+    """A line equal to the expected one, where `{...}` in it stands for any text."""
+    if "{...}" not in expected:
+        return actual == expected
+    pattern = ".*".join(re.escape(part) for part in expected.split("{...}"))
+    return re.fullmatch(pattern, actual) is not None
+
+
 def matches(expected, actual):
     """Whether actual lines equal expected ones, a line `...` standing for any number of lines."""
     if not expected:
         return not actual
-    if expected[0].strip() == "...":
+    if expected[0] == "...":
         return any(matches(expected[1:], actual[k:]) for k in range(len(actual) + 1))
-    return bool(actual) and actual[0] == expected[0] and matches(expected[1:], actual[1:])
+    return bool(actual) and line_matches(expected[0], actual[0]) and matches(expected[1:], actual[1:])
 
 
 def check(block, binary):
