@@ -123,7 +123,7 @@ def junit_run(case, files):
 
 
 HOSTILE_NAMES = r'''
-test("ctl \1\27[31m red \0 nul \u{FFFE} \127 end", function() eq("a\1\2", "b\27\0", "msg \11\12") end)
+test("ctl \1\27[31m red \0 nul \u{FFFE} \127 \xff\xfe not UTF-8 end", function() eq("a\1\2", "b\27\0", "msg \11\12") end)
 test("", function() end)
 test("   ", function() error("\0\1 <&> \u{FFFF}") end)
 '''
