@@ -94,7 +94,7 @@ public final class PreviewServer {
         if request.path == "/favicon.ico" { return HTTPResponse(status: 204, contentType: "image/x-icon", body: []) }
         switch request.path {
         case "/api/events":
-            let since = request.query["since"].flatMap { Int($0) } ?? -1
+            let since = request.integer("since", default: -1, in: -1...Int(Int32.max))
             let version = queue.waitForChange(since: since, seconds: 20)
             return json(.object([("version", .integer(Int64(version)))]))
         case "/api/state", "/api/do", "/api/graph":
@@ -114,8 +114,8 @@ public final class PreviewServer {
     private func answer(_ path: String, _ request: HTTPRequest) -> HTTPResponse {
         switch path {
         case "/api/state":
-            let from = request.query["from"].flatMap { Int($0) } ?? 0
-            let count = request.query["count"].flatMap { Int($0) } ?? 100
+            let from = request.integer("from", default: 0, in: PreviewState.fromRange)
+            let count = request.integer("count", default: 100, in: PreviewState.countRange)
             return PreviewServer.json(state(from: from, count: count, hidden: request.query["hidden"] == "1"))
         case "/api/graph":
             let graph = session.graph()
@@ -160,8 +160,8 @@ public final class PreviewServer {
         }
         members.append(("alerts", .array(session.messages(since: before).map { .string(sanitize($0)) })))
         queue.bump()
-        let from = body["window_from"].flatMap { if case .integer(let n) = $0 { Int(clamping: n) } else { nil } } ?? 0
-        let count = body["window_count"].flatMap { if case .integer(let n) = $0 { Int(clamping: n) } else { nil } } ?? 100
+        let from = PreviewState.clamped(body["window_from"], default: 0, in: PreviewState.fromRange)
+        let count = PreviewState.clamped(body["window_count"], default: 100, in: PreviewState.countRange)
         let hidden = body["hidden"] == .bool(true)
         members.append(("state", state(from: from, count: count, hidden: hidden)))
         return PreviewServer.json(.object(members))

@@ -7,11 +7,24 @@ import ScreenModel
 enum PreviewState {
     /// The most rows one answer holds (the page asks for more as it scrolls).
     static let maxWindow = 500
+    /// The first rows a window may start at: far past any screen, and far from overflowing
+    /// `from + count` (every integer a request gives is clamped to its range before any sum).
+    static let fromRange = 0...Int(Int32.max)
+    /// How many rows a window may ask for.
+    static let countRange = 1...maxWindow
 
-    /// The state of `session` with rows `from..<from+count` of the current screen.
+    /// A JSON integer of a request clamped into `range`; `fallback` when absent or not an integer.
+    static func clamped(_ value: JSONValue?, default fallback: Int, in range: ClosedRange<Int>) -> Int {
+        guard case .integer(let n)? = value else { return fallback }
+        return Int(clamping: min(max(n, Int64(range.lowerBound)), Int64(range.upperBound)))
+    }
+
+    /// The state of `session` with rows `from..<from+count` of the current screen (both
+    /// clamped into `fromRange` and `countRange` first).
     static func json(_ session: Session, version: Int, from: Int, count: Int, hidden: Bool,
                      diagnostics: [String]?, note: String?) -> JSONValue {
-        let count = min(max(1, count), maxWindow)
+        let count = min(max(countRange.lowerBound, count), countRange.upperBound)
+        let from = min(max(fromRange.lowerBound, from), fromRange.upperBound)
         let screen: ResolvedScreen
         let total: Int
         if hidden {

@@ -67,14 +67,14 @@ public struct ScreenGraph: Sendable, Equatable {
         for node in nodes {
             let rows = node.rowCount == 1 ? "1 row" : "\(node.rowCount) rows"
             let extra = node.id == root ? ", peripheries=2" : ""
-            out += "  \(ScreenGraph.quote(node.id)) [label=\(ScreenGraph.quote("\(node.title)\n\(rows)"))\(extra)];\n"
+            out += "  \(ScreenGraph.quoteID(node.id)) [label=\(ScreenGraph.quote("\(node.title)\n\(rows)"))\(extra)];\n"
         }
         for push in pushes {
-            out += "  \(ScreenGraph.quote(push.from)) -> \(ScreenGraph.quote(push.to)) [label=\(ScreenGraph.quote(push.text)), tooltip=\(ScreenGraph.quote("row " + push.row))];\n"
+            out += "  \(ScreenGraph.quoteID(push.from)) -> \(ScreenGraph.quoteID(push.to)) [label=\(ScreenGraph.quote(push.text)), tooltip=\(ScreenGraph.quoteID("row " + push.row))];\n"
         }
         for dep in dependencies {
             let label = "\(dep.key): \(dep.fromRow) → \(dep.toRow) (\(dep.condition))"
-            out += "  \(ScreenGraph.quote(dep.fromScreen)) -> \(ScreenGraph.quote(dep.toScreen)) [style=dashed, label=\(ScreenGraph.quote(label)), fromrow=\(ScreenGraph.quote(dep.fromRow)), torow=\(ScreenGraph.quote(dep.toRow)), key=\(ScreenGraph.quote(dep.key)), condition=\(ScreenGraph.quote(dep.condition))];\n"
+            out += "  \(ScreenGraph.quoteID(dep.fromScreen)) -> \(ScreenGraph.quoteID(dep.toScreen)) [style=dashed, label=\(ScreenGraph.quote(label)), fromrow=\(ScreenGraph.quoteID(dep.fromRow)), torow=\(ScreenGraph.quoteID(dep.toRow)), key=\(ScreenGraph.quoteID(dep.key)), condition=\(ScreenGraph.quoteID(dep.condition))];\n"
         }
         return out + "}\n"
     }
@@ -89,6 +89,25 @@ public struct ScreenGraph: Sendable, Equatable {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case _ where scalar.value < 0x20 || scalar.value == 0x7f: continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// A dot string literal for an identifier (a screen or row id, a key), one-to-one: two
+    /// different ids never give the same literal, so `"a\u{1B}"` and `"a\\x1b"` stay two nodes.
+    /// Every backslash of the id is doubled, so the one backslash of an escape made for a
+    /// control or bidi character (as `sanitize` writes it: `\x1b`, `\u{202E}`) or a newline
+    /// (`\n`) cannot be confused with text; quotes are escaped.
+    package static func quoteID(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where isHidden(scalar.value): out += sanitize(String(scalar), lineBreaks: .escape)
             default: out.unicodeScalars.append(scalar)
             }
         }
