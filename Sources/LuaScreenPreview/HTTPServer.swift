@@ -62,6 +62,13 @@ public struct HTTPResponse: Sendable {
         self.headers = headers
     }
 
+    /// Every header the response is sent with: the security headers, its type, `Connection:
+    /// close` (one request a connection: each next one comes through the front and its
+    /// checks), then its own.
+    public var allHeaders: [(String, String)] {
+        SecurityHeaders.all + [("Content-Type", contentType), ("Connection", "close")] + headers
+    }
+
     /// A plain-text response (errors).
     public static func text(_ status: Int, _ text: String) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8))
@@ -236,12 +243,7 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer?) -> M
     }
     guard let made else { return MHD_Result.NO }
     defer { MHD_destroy_response(made) }
-    var headers = SecurityHeaders.all
-    headers.append(("Content-Type", response.contentType))
-    // One request a connection: each next one comes through the front and its checks.
-    headers.append(("Connection", "close"))
-    headers += response.headers
-    for (name, value) in headers { MHD_add_response_header(made, name, value) }
+    for (name, value) in response.allHeaders { MHD_add_response_header(made, name, value) }
     return MHD_queue_response(connection, UInt32(response.status), made)
 }
 
