@@ -31,12 +31,23 @@ extension Session {
     /// cannot be searched: each such failure is added to `warnings` (once a search), never
     /// skipped unseen. Screen titles are the titles as shown (a title function is run).
     public func find(_ text: String) -> [FindResult] {
+        let (results, failures) = search(text)
+        warnings += failures
+        return results
+    }
+
+    /// `find`'s results, and for each row whose field function failed (so it could not be
+    /// searched) an error naming the row, its screen and the script's message, instead of a
+    /// warning: for callers where a failing script is an error (the REPL's `find`, a test
+    /// file's `s:find`), as a failing field function is for every other command.
+    public func search(_ text: String) -> (results: [FindResult], errors: [String]) {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
         let needle = CaseInsensitiveNeedle(text)
         var results: [FindResult] = []
         var failures: Set<String> = []
+        var errors: [String] = []
         var found: [(id: String, text: String, hidden: Bool, matched: String?)] = []  // of one screen
         // Each screen with the ids and the shown titles of the screens above it.
         var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [])]
@@ -52,7 +63,7 @@ extension Session {
             let title = forEachRowFields { s, r, sectionVisible, rowID, row in
                 let error = row.errors.isEmpty ? nil : row.errors.joined(separator: "; ")
                 if let error, failures.insert(error).inserted {
-                    warnings.append("find could not search row \"\(rowID)\" of screen \"\(id)\": \(error)")
+                    errors.append("find could not search row \"\(rowID)\" of screen \"\(id)\": \(error)")
                 }
                 guard !needle.isEmpty else { return }
                 var matched: String?? = nil
@@ -77,7 +88,7 @@ extension Session {
                 queue.append((target, idPath + [target], titlePath))
             }
         }
-        return results
+        return (results, errors)
     }
 
     /// What of the row at `row` beyond its text and detail contains `needle` (lowercased):
