@@ -219,7 +219,7 @@ extension Session {
 extension LuaTableView {
     /// The table read as a store list: its array part, strings and finite numbers only
     /// (raw reads: a metatable is never consulted). nil when it holds anything else.
-    func storeList(limit: Int = 100_000) -> StoreValue? {
+    func storeList(limit: Int = StoreInput.maxListItems) -> StoreValue? {
         let n = count
         guard n <= limit else { return nil }
         var items: [StoreValue] = []
