@@ -84,7 +84,8 @@ textarea.field { text-align: left; min-height: 60px; resize: vertical; }
 .stepper button + button { border-left: 1px solid var(--sep); }
 .number .text { flex: 1 1 0; min-width: 64px; }
 .number .label { white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
-.number .text { min-width: 35%; }
+.row.number { flex-wrap: wrap; row-gap: 6px; }
+.number .text { flex: 1 1 45%; min-width: 45%; }
 .row .why { flex: none; }
 .box.checked::after { content: "✓"; color: var(--accent); font-weight: 600; }
 .slider { flex: 0 1 110px; accent-color: var(--accent); min-width: 48px; }
