@@ -112,6 +112,17 @@ final class ConnectionFront: @unchecked Sendable {
         var kept: [Waiting] = []
         kept.reserveCapacity(waiting.count)
         for var entry in waiting {
+            // Nothing new since the last look (the count of bytes waiting, without copying
+            // them): only the deadline is checked, so many slow heads cost little.
+            var available: Int32 = 0
+            if entry.seen > 0, ioctl(entry.fd, UInt(FIONREAD), &available) == 0, Int(available) == entry.seen {
+                if now > entry.deadline {
+                    refuse(entry.fd, status: 408, reason: "the request's head did not arrive within \(Int(Self.headerSeconds)) seconds")
+                } else {
+                    kept.append(entry)
+                }
+                continue
+            }
             let n = buffer.withUnsafeMutableBytes { recv(entry.fd, $0.baseAddress, $0.count, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) }
             if n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
                 close(entry.fd)  // the client went away
