@@ -388,15 +388,15 @@ class RowsDrawnInTheBrowser(BrowserCase):
 
     def test_multi_select_checkboxes_and_a_destructive_confirm(self):
         self.find("#look-android").click()
-        self.row("days").click()
+        self.click_css('.row[data-id="days"]')
         self.wait_text("title", lambda t: t == "Days")
         boxes = wait_for(lambda: self.browser.find_elements(self.By.CSS_SELECTOR, ".row .box"))
         self.assertEqual(len(boxes), 2)
         self.assertEqual(len(self.browser.find_elements(self.By.CSS_SELECTOR, ".row .box.checked")), 1)
         self.assertEqual(self.browser.find_elements(self.By.CSS_SELECTOR, ".row .check"), [])
-        self.find(".back").click()
+        self.click_css(".back")
         self.wait_text("title", lambda t: t == "Look")
-        self.row("erase").click()
+        self.click_css('.row[data-id="erase"]')
         buttons = wait_for(lambda: self.browser.find_elements(self.By.CSS_SELECTOR, "#dialog-buttons button"))
         self.assertEqual([b.text for b in buttons], ["Cancel", "OK"])
         self.assertIn("destructive", buttons[1].get_attribute("class"))

@@ -272,11 +272,12 @@ extension PageAssets {
         if (control.latest) field.max = control.latest;
         field.setAttribute("aria-label", row.text);
         field.disabled = !usable;
-        // Set when the person is done (leaving the field, or Enter), not at each "change": a
-        // time field changes after its first complete segment, and redrawing then took the
-        // focus away before 0745 could be typed.
+        // Set when the person is done (leaving the field, or Enter), not at each "change" while
+        // they type: a time field changes after its first complete segment, and redrawing then
+        // took the focus away before 0745 could be typed. A change made elsewhere sets at once.
         const commitTime = () => { if (field.value && field.value !== (row.value || "")) run("set", { ref: ref, value: field.value }); };
         field.addEventListener("blur", commitTime);
+        field.addEventListener("change", () => { if (document.activeElement !== field) commitTime(); });
         field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
         node.appendChild(field);
         break;
