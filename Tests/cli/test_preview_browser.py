@@ -403,5 +403,39 @@ class RowsDrawnInTheBrowser(BrowserCase):
         buttons[0].click()
 
 
+class MapOfHostileIdsInTheBrowser(BrowserCase):
+    """Screen ids a script chose are only keys: "__proto__", "constructor" and ids that differ
+    by an escape are each a node of the map."""
+
+    def prepare_script(self):
+        path = os.path.join(self.dir, "ids.lua")
+        with open(path, "w") as f:
+            f.write(r'''return app { root = "__proto__", screens = {
+  screen { id = "__proto__", title = "Proto", section {
+    row { text = "to constructor", push = "constructor" }, row { text = "to a", push = "a\27" } } },
+  screen { id = "constructor", title = "Constructor", section { row { text = "to b", push = "a\\x1b" } } },
+  screen { id = "a\27", title = "Escape", section { row { text = "x" } } },
+  screen { id = "a\\x1b", title = "Backslash", section { row { text = "y" } } },
+} }
+''')
+        return path
+
+    def test_every_screen_is_a_node(self):
+        self.find("#show-map").click()
+        texts = wait_for(lambda: [t.text for t in self.browser.find_elements(self.By.CSS_SELECTOR, "#map svg .node text")])
+        for title in ("Proto", "Constructor", "Escape", "Backslash"):
+            self.assertTrue(any(title in t for t in texts), texts)
+        nodes = self.browser.find_elements(self.By.CSS_SELECTOR, "#map svg .node")
+        self.assertEqual(len(nodes), 4)
+        places = [n.get_attribute("transform") for n in nodes]
+        self.assertEqual(len(set(places)), 4, places)  # each in a place of its own
+        for place in places:
+            self.assertRegex(place, r"^translate\(\d+(\.\d+)?,\d+(\.\d+)?\)$")
+        pushes = self.browser.find_elements(self.By.CSS_SELECTOR, "#map svg path.push")
+        self.assertEqual(len(pushes), 3)
+        for push in pushes:
+            self.assertNotIn("NaN", push.get_attribute("d"))
+
+
 if __name__ == "__main__":
     unittest.main()
