@@ -79,6 +79,10 @@ enum RequestHead {
                 }
             case "transfer-encoding":
                 return .refuse(status: 400, reason: "Transfer-Encoding is not accepted; send a Content-Length")
+            case "expect":
+                // libmicrohttpd would answer `100 Continue`, a response without the security
+                // headers; browsers never send Expect, curl only for bodies past `maxBody`.
+                return .refuse(status: 417, reason: "Expect is not accepted; send the body with the request")
             default:
                 break
             }
@@ -152,6 +156,7 @@ enum RequestHead {
         case 400: phrase = "Bad Request"
         case 408: phrase = "Request Timeout"
         case 414: phrase = "URI Too Long"
+        case 417: phrase = "Expectation Failed"
         case 431: phrase = "Request Header Fields Too Large"
         case 503: phrase = "Service Unavailable"
         case 505: phrase = "HTTP Version Not Supported"

@@ -207,6 +207,7 @@ class PreviewHostileTests(unittest.TestCase):
             "binary": (b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 400),
             "bad length": (b"POST /api/do HTTP/1.1\r\n" + host + b"Content-Length: -5\r\n\r\n", 400),
             "chunked": (b"POST /api/do HTTP/1.1\r\n" + host + b"Transfer-Encoding: chunked\r\n\r\n0\r\n\r\n", 400),
+            "expect": (b"POST /api/do HTTP/1.1\r\n" + host + b"Expect: 100-continue\r\nContent-Length: 2\r\n\r\n", 417),
             "absolute target": (b"GET http://evil/ HTTP/1.1\r\n" + host + b"\r\n", 400),
         }
         for what, (data, expected) in cases.items():
