@@ -58,6 +58,9 @@ private final class Harness {
         options.locale = nil
         let session: Session
         do { session = try Session.open(path: path, options: options) } catch { fatalError("the app does not load: \(error)") }
+        // Loaded: nothing reads the file again (no operation reloads), so no folder is left behind.
+        unlink(path)
+        rmdir(folder)
         server = PreviewServer(session: session)
         token = Array(server.token.utf8)
     }
