@@ -25,6 +25,7 @@ let package = Package(
     products: [
         .library(name: "LuaScreen", targets: ["LuaScreen"]),
         .library(name: "LuaScreenLSP", targets: ["LuaScreenLSP"]),
+        .library(name: "LuaScreenPreview", targets: ["LuaScreenPreview"]),
         .executable(name: "luascreen", targets: ["luascreen"]),
     ],
     targets: [

@@ -12,6 +12,8 @@ let package = Package(
         .executableTarget(name: "FuzzJSON", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
         .executableTarget(name: "FuzzLSP", dependencies: ["CFuzz", .product(name: "LuaScreenLSP", package: "luascreen"),
                                                          .product(name: "LuaScreen", package: "luascreen")]),
+        .executableTarget(name: "FuzzPreview", dependencies: ["CFuzz", .product(name: "LuaScreenPreview", package: "luascreen"),
+                                                             .product(name: "LuaScreen", package: "luascreen")]),
         .executableTarget(name: "FuzzLua", dependencies: ["CFuzz", .product(name: "LuaScreen", package: "luascreen")]),
         .target(name: "PlistFuzzChecks", dependencies: [.product(name: "LuaScreen", package: "luascreen")]),
         .executableTarget(name: "FuzzPlistXML", dependencies: ["CFuzz", "PlistFuzzChecks"]),

@@ -25,6 +25,24 @@ public struct HTTPRequest: Sendable {
     }
 }
 
+extension HTTPRequest {
+    /// The query parameter `name` as an integer clamped into `range`, before any arithmetic
+    /// is done with it: digits past `Int`'s range give the nearer bound, anything that is not
+    /// an integer gives `fallback`.
+    func integer(_ name: String, default fallback: Int, in range: ClosedRange<Int>) -> Int {
+        guard let text = query[name] else { return fallback }
+        let value: Int
+        if let n = Int(text) {
+            value = n
+        } else {
+            let digits = text.hasPrefix("-") || text.hasPrefix("+") ? text.dropFirst() : Substring(text)
+            guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return fallback }
+            value = text.hasPrefix("-") ? Int.min : Int.max
+        }
+        return min(max(value, range.lowerBound), range.upperBound)
+    }
+}
+
 /// What the preview answers: a status, headers, a body. `Sendable`: a plain value.
 public struct HTTPResponse: Sendable {
     /// The status code.
@@ -44,6 +62,13 @@ public struct HTTPResponse: Sendable {
         self.headers = headers
     }
 
+    /// Every header the response is sent with: the security headers, its type, `Connection:
+    /// close` (one request a connection: each next one comes through the front and its
+    /// checks), then its own.
+    public var allHeaders: [(String, String)] {
+        SecurityHeaders.all + [("Content-Type", contentType), ("Connection", "close")] + headers
+    }
+
     /// A plain-text response (errors).
     public static func text(_ status: Int, _ text: String) -> HTTPResponse {
         HTTPResponse(status: status, contentType: "text/plain; charset=utf-8", body: Array((text + "\n").utf8))
@@ -61,6 +86,14 @@ public final class HTTPServer: @unchecked Sendable {
     public private(set) var port: Int = 0
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private var daemon: OpaquePointer?
+    private var front: ConnectionFront?
+    /// The connections libmicrohttpd serves now (kept as long as the server: the daemon's callback reads it).
+    private let served = ServedConnections()
+    /// The most connections served at once (the front keeps to it; libmicrohttpd's own limit,
+    /// at which it stops noticing closed connections, is set above it).
+    static let maxConnections = 256
+    /// The seconds a connection may stay silent once its head is in (a stalled body).
+    static let idleSeconds = 10
     private var socket: Int32 = -1
 
     /// A server that answers with `handler` once started.
@@ -92,7 +125,7 @@ public final class HTTPServer: @unchecked Sendable {
             close(fd)
             throw StartError(description: "cannot listen on 127.0.0.1:\(requested): \(reason) (choose another --port, or leave it out for a free one)")
         }
-        guard listen(fd, 64) == 0 else {
+        guard listen(fd, 512) == 0 else {
             close(fd)
             throw StartError(description: "cannot listen on 127.0.0.1:\(requested): \(String(cString: strerror(errno)))")
         }
@@ -103,28 +136,45 @@ public final class HTTPServer: @unchecked Sendable {
         }
         port = Int(UInt16(bigEndian: actual.sin_port))
         socket = fd
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)  // the front accepts until EAGAIN
         let me = Unmanaged.passUnretained(self).toOpaque()
-        let flags = UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue)
+        // libmicrohttpd does not listen: the front (ConnectionFront) accepts, checks each head
+        // within its time and hands the connection on. One thread a connection; an idle one
+        // (a body that stalls) is closed after `idleSeconds`.
+        let flags = UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
+                           | MHD_USE_NO_LISTEN_SOCKET.rawValue | MHD_USE_ITC.rawValue)
         let completed = unsafeBitCast(requestCompleted as MHD_RequestCompletedCallback, to: UnsafeRawPointer.self)
+        let notified = unsafeBitCast(notifyConnection as MHD_NotifyConnectionCallback, to: UnsafeRawPointer.self)
+        let counter = OpaquePointer(Unmanaged.passUnretained(served).toOpaque())
         let arguments: [CVarArg] = [
-            Int32(MHD_OPTION.LISTEN_SOCKET.rawValue), fd,
             Int32(MHD_OPTION.NOTIFY_COMPLETED.rawValue), OpaquePointer(completed), OpaquePointer(me),
-            Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(64),
-            Int32(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(60),
+            Int32(MHD_OPTION.NOTIFY_CONNECTION.rawValue), OpaquePointer(notified), counter,
+            Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(HTTPServer.maxConnections * 2),  // never reached: the front keeps to maxConnections
+            Int32(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(HTTPServer.idleSeconds),
             Int32(MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue), Int(256 * 1024),
             Int32(MHD_OPTION.END.rawValue),
         ]
         daemon = withVaList(arguments) { list in
             MHD_start_daemon_va(flags, 0, nil, nil, accessHandler, me, list)
         }
-        guard daemon != nil else {
+        guard let daemon else {
             close(fd)
             throw StartError(description: "libmicrohttpd could not start on 127.0.0.1:\(port)")
         }
+        let front = ConnectionFront(listener: fd, daemon: daemon, served: served)
+        guard front.start() else {
+            MHD_stop_daemon(daemon)
+            self.daemon = nil
+            close(fd)
+            throw StartError(description: "cannot start the thread that accepts connections on 127.0.0.1:\(port)")
+        }
+        self.front = front
     }
 
-    /// Stops the daemon (waiting for its threads) and closes the socket.
+    /// Stops the front and the daemon (waiting for their threads) and closes the socket.
     public func stop() {
+        front?.stop()
+        front = nil
         if let daemon { MHD_stop_daemon(daemon) }
         daemon = nil
         if socket >= 0 { close(socket) }
@@ -199,10 +249,7 @@ private func queue(_ response: HTTPResponse, on connection: OpaquePointer?) -> M
     }
     guard let made else { return MHD_Result.NO }
     defer { MHD_destroy_response(made) }
-    var headers = SecurityHeaders.all
-    headers.append(("Content-Type", response.contentType))
-    headers += response.headers
-    for (name, value) in headers { MHD_add_response_header(made, name, value) }
+    for (name, value) in response.allHeaders { MHD_add_response_header(made, name, value) }
     return MHD_queue_response(connection, UInt32(response.status), made)
 }
 

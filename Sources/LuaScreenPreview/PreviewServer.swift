@@ -14,7 +14,8 @@ public final class PreviewServer {
     /// The session the page drives.
     public let session: Session
     private let queue = SessionQueue()
-    private let token: String
+    /// The secret of this run: the URL's fragment, and what every API request presents.
+    public let token: String
     private var server: HTTPServer?
     private var watch: SourceWatch
     /// The diagnostics of the last reload that failed (nil once the script loads again).
@@ -36,7 +37,10 @@ public final class PreviewServer {
         let box = GuardBox()
         let server = HTTPServer { request in
             guard let rules = box.rules else { return .text(503, "starting") }
-            return PreviewServer.route(request, rules: rules, queue: queue, work: box.work)
+            return PreviewServer.route(request, rules: rules, work: box.work.map { work in
+                Routes(wait: { since in queue.waitForChange(since: since, seconds: 20) },
+                       session: { path, request in queue.submit { work(path, request) } })
+            })
         }
         try server.start(port: port)
         box.rules = RequestGuard(port: server.port, token: token)
@@ -73,8 +77,27 @@ public final class PreviewServer {
 
     // MARK: routing (connection threads)
 
-    private static func route(_ request: HTTPRequest, rules: RequestGuard, queue: SessionQueue,
-                              work: (@Sendable (String, HTTPRequest) -> HTTPResponse)?) -> HTTPResponse {
+    /// Answers one request on this thread as the server would (the guard, the routes, the
+    /// session's answer) but without sockets or the queue, for the fuzzer and tests: call it
+    /// on the session's thread. The guard expects the Host `127.0.0.1:port` and this
+    /// server's `token`; `/api/events` answers at once.
+    package func respond(_ request: HTTPRequest, port: Int) -> HTTPResponse {
+        let rules = RequestGuard(port: port, token: token)
+        let me = UncheckedServer(self)
+        let queue = self.queue
+        return PreviewServer.route(request, rules: rules, work: Routes(
+            wait: { _ in queue.currentVersion },
+            session: { path, request in me.server.answer(path, request) }))
+    }
+
+    /// How `route` reaches what lies behind the guard: the wait of `/api/events`, and the
+    /// session (on its thread). `Sendable`: two `Sendable` closures.
+    private struct Routes: Sendable {
+        let wait: @Sendable (Int) -> Int
+        let session: @Sendable (String, HTTPRequest) -> HTTPResponse
+    }
+
+    private static func route(_ request: HTTPRequest, rules: RequestGuard, work: Routes?) -> HTTPResponse {
         let page: [String: (String, String)] = [
             "/": ("text/html; charset=utf-8", PageAssets.html),
             "/index.html": ("text/html; charset=utf-8", PageAssets.html),
@@ -94,12 +117,12 @@ public final class PreviewServer {
         if request.path == "/favicon.ico" { return HTTPResponse(status: 204, contentType: "image/x-icon", body: []) }
         switch request.path {
         case "/api/events":
-            let since = request.query["since"].flatMap { Int($0) } ?? -1
-            let version = queue.waitForChange(since: since, seconds: 20)
+            guard let work else { return .text(503, "starting") }
+            let version = work.wait(request.integer("since", default: -1, in: -1...Int(Int32.max)))
             return json(.object([("version", .integer(Int64(version)))]))
         case "/api/state", "/api/do", "/api/graph":
             guard let work else { return .text(503, "starting") }
-            return queue.submit { work(request.path, request) }
+            return work.session(request.path, request)
         default:
             return .text(404, "not found")
         }
@@ -114,8 +137,8 @@ public final class PreviewServer {
     private func answer(_ path: String, _ request: HTTPRequest) -> HTTPResponse {
         switch path {
         case "/api/state":
-            let from = request.query["from"].flatMap { Int($0) } ?? 0
-            let count = request.query["count"].flatMap { Int($0) } ?? 100
+            let from = request.integer("from", default: 0, in: PreviewState.fromRange)
+            let count = request.integer("count", default: 100, in: PreviewState.countRange)
             return PreviewServer.json(state(from: from, count: count, hidden: request.query["hidden"] == "1"))
         case "/api/graph":
             let graph = session.graph()
@@ -160,8 +183,8 @@ public final class PreviewServer {
         }
         members.append(("alerts", .array(session.messages(since: before).map { .string(sanitize($0)) })))
         queue.bump()
-        let from = body["window_from"].flatMap { if case .integer(let n) = $0 { Int(clamping: n) } else { nil } } ?? 0
-        let count = body["window_count"].flatMap { if case .integer(let n) = $0 { Int(clamping: n) } else { nil } } ?? 100
+        let from = PreviewState.clamped(body["window_from"], default: 0, in: PreviewState.fromRange)
+        let count = PreviewState.clamped(body["window_count"], default: 100, in: PreviewState.countRange)
         let hidden = body["hidden"] == .bool(true)
         members.append(("state", state(from: from, count: count, hidden: hidden)))
         return PreviewServer.json(.object(members))

@@ -7,11 +7,24 @@ import ScreenModel
 enum PreviewState {
     /// The most rows one answer holds (the page asks for more as it scrolls).
     static let maxWindow = 500
+    /// The first rows a window may start at: far past any screen, and far from overflowing
+    /// `from + count` (every integer a request gives is clamped to its range before any sum).
+    static let fromRange = 0...Int(Int32.max)
+    /// How many rows a window may ask for.
+    static let countRange = 1...maxWindow
 
-    /// The state of `session` with rows `from..<from+count` of the current screen.
+    /// A JSON integer of a request clamped into `range`; `fallback` when absent or not an integer.
+    static func clamped(_ value: JSONValue?, default fallback: Int, in range: ClosedRange<Int>) -> Int {
+        guard case .integer(let n)? = value else { return fallback }
+        return Int(clamping: min(max(n, Int64(range.lowerBound)), Int64(range.upperBound)))
+    }
+
+    /// The state of `session` with rows `from..<from+count` of the current screen (both
+    /// clamped into `fromRange` and `countRange` first).
     static func json(_ session: Session, version: Int, from: Int, count: Int, hidden: Bool,
                      diagnostics: [String]?, note: String?) -> JSONValue {
-        let count = min(max(1, count), maxWindow)
+        let count = min(max(countRange.lowerBound, count), countRange.upperBound)
+        let from = min(max(fromRange.lowerBound, from), fromRange.upperBound)
         let screen: ResolvedScreen
         let total: Int
         if hidden {
@@ -32,12 +45,15 @@ enum PreviewState {
                 ("title", .string(screen.title)),
                 ("kind", .string(kind)),
                 ("list", .optional(session.shownListID)),
+                ("multiple", .bool(session.shownPickerIsMultiple)),
                 ("from", .integer(Int64(max(0, min(from, total))))),
                 ("total", .integer(Int64(total))),
                 ("sections", .array(screen.sections.map { section(session, $0) })),
             ])),
             ("diagnostics", diagnostics.map { .array($0.map { .string(sanitize($0)) }) } ?? .null),
             ("note", .optional(note)),
+            // The dialogs' buttons, in the locale's words when its strings have them.
+            ("labels", .object([("cancel", .string(session.tr("Cancel"))), ("ok", .string(session.tr("OK")))])),
         ])
     }
 
@@ -94,7 +110,7 @@ enum PreviewState {
             if let v = binding.earliest { hints.append(("earliest", .string(v))) }
             if let v = binding.latest { hints.append(("latest", .string(v))) }
             if let v = binding.maxLength { hints.append(("max_length", .integer(Int64(v)))) }
-            if let v = binding.placeholder { hints.append(("placeholder", .string(v))) }
+            if let v = binding.placeholder { hints.append(("placeholder", .string(session.tr(v)))) }
             if let v = binding.keyboard { hints.append(("keyboard", .string(v.rawValue))) }
             members.append(("control", .object(hints)))
         }

@@ -67,28 +67,39 @@ public struct ScreenGraph: Sendable, Equatable {
         for node in nodes {
             let rows = node.rowCount == 1 ? "1 row" : "\(node.rowCount) rows"
             let extra = node.id == root ? ", peripheries=2" : ""
-            out += "  \(ScreenGraph.quote(node.id)) [label=\(ScreenGraph.quote("\(node.title)\n\(rows)"))\(extra)];\n"
+            out += "  \(ScreenGraph.quoteID(node.id)) [label=\(ScreenGraph.quote("\(node.title)\n\(rows)"))\(extra)];\n"
         }
         for push in pushes {
-            out += "  \(ScreenGraph.quote(push.from)) -> \(ScreenGraph.quote(push.to)) [label=\(ScreenGraph.quote(push.text)), tooltip=\(ScreenGraph.quote("row " + push.row))];\n"
+            out += "  \(ScreenGraph.quoteID(push.from)) -> \(ScreenGraph.quoteID(push.to)) [label=\(ScreenGraph.quote(push.text)), tooltip=\(ScreenGraph.quoteID("row " + push.row))];\n"
         }
         for dep in dependencies {
             let label = "\(dep.key): \(dep.fromRow) → \(dep.toRow) (\(dep.condition))"
-            out += "  \(ScreenGraph.quote(dep.fromScreen)) -> \(ScreenGraph.quote(dep.toScreen)) [style=dashed, label=\(ScreenGraph.quote(label)), fromrow=\(ScreenGraph.quote(dep.fromRow)), torow=\(ScreenGraph.quote(dep.toRow)), key=\(ScreenGraph.quote(dep.key)), condition=\(ScreenGraph.quote(dep.condition))];\n"
+            out += "  \(ScreenGraph.quoteID(dep.fromScreen)) -> \(ScreenGraph.quoteID(dep.toScreen)) [style=dashed, label=\(ScreenGraph.quote(label)), fromrow=\(ScreenGraph.quoteID(dep.fromRow)), torow=\(ScreenGraph.quoteID(dep.toRow)), key=\(ScreenGraph.quoteID(dep.key)), condition=\(ScreenGraph.quoteID(dep.condition))];\n"
         }
         return out + "}\n"
     }
 
-    /// A dot string literal: quotes and backslashes escaped, a newline as `\n`, other
-    /// control characters dropped (text a script made goes through the sanitizer first).
-    package static func quote(_ text: String) -> String {
+    /// A dot string literal for text shown (titles, row texts): the script's text through the
+    /// sanitizer, then quotes and backslashes escaped, a newline as `\n`, a tab dropped.
+    package static func quote(_ text: String) -> String { literal(sanitize(text), oneToOne: false) }
+
+    /// A dot string literal for an identifier (a screen or row id, a key), one-to-one: two
+    /// different ids never give the same literal, so `"a\u{1B}"` and `"a\\x1b"` stay two nodes.
+    /// Every backslash of the id is doubled, so the one backslash of an escape made for a
+    /// control or bidi character (as `sanitize` writes it: `\x1b`, `\u{202E}`) or a newline
+    /// (`\n`) cannot be confused with text; quotes are escaped.
+    package static func quoteID(_ text: String) -> String { literal(text, oneToOne: true) }
+
+    /// `text` quoted for dot; control and bidi characters escaped (`oneToOne`) or dropped.
+    private static func literal(_ text: String, oneToOne: Bool) -> String {
         var out = "\""
-        for scalar in sanitize(text).unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f: continue
+            case _ where isHidden(scalar.value):
+                if oneToOne { out += sanitize(String(scalar), lineBreaks: .escape) }
             default: out.unicodeScalars.append(scalar)
             }
         }

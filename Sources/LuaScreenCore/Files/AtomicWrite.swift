@@ -21,8 +21,69 @@ extension Files {
     @discardableResult
     public static func replace(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644,
                                links: LinkRule = .refuse, synced: Bool = true) throws -> String {
+        let staged = try stage(path, with: bytes, mode: mode, links: links, synced: synced)
+        return try staged.commit()
+    }
+
+    /// A file written to its temporary name beside its target and not yet renamed over it
+    /// (`stage`): `commit` puts it in place, `discard` removes it. Several files are staged
+    /// first and committed together, so a failure while writing any of them leaves every
+    /// target as it was (`write(_:inside:)`, SPEC §14).
+    public struct Staged {
+        /// The path the caller named.
+        let path: String
+        /// The file to be replaced (`path`, or where its link points).
+        let target: String
+        /// The written temporary file beside `target`.
+        let temporary: String
+        /// fsync the folder after the rename.
+        let synced: Bool
+
+        /// Renames the temporary file over the target and syncs the folder; returns the
+        /// target. On a throw before the rename the target is as it was and the temporary
+        /// file is gone.
+        @discardableResult
+        public func commit() throws -> String {
+            // What was checked before writing may have changed meanwhile: check again.
+            do { _ = try replaceableTarget(target, links: .refuse) } catch {
+                discard()
+                throw FileError(path: path, reason: .notReplaceable)
+            }
+            if rename(temporary, target) != 0 {
+                let code = errno
+                discard()
+                throw FileError(path: path, reason: .system(operation: "rename \(temporary) to \(target)", code: code))
+            }
+            guard synced else { return target }
+            // The new file is in place; make the rename itself durable.
+            let folder = split(target).folder
+            let folderFD = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if folderFD < 0 {
+                throw FileError(path: path, reason: .system(
+                    operation: "open the folder \(folder) to sync it (the file is written but may not survive a crash)", code: errno))
+            }
+            defer { close(folderFD) }
+            while fsync(folderFD) != 0 {
+                let code = errno
+                if code == EINTR { continue }
+                if code == EINVAL || code == ENOTSUP { break }  // a file system without folder sync
+                throw FileError(path: path, reason: .system(
+                    operation: "sync the folder \(folder) (the file is written but may not survive a crash)", code: code))
+            }
+            return target
+        }
+
+        /// Removes the temporary file; the target stays as it was.
+        public func discard() { _ = unlink(temporary) }
+    }
+
+    /// Writes `bytes` to a new temporary file beside `path`'s target (created with
+    /// `O_CREAT|O_EXCL|O_NOFOLLOW` and `mode`, written, fsync'd unless `synced` is false,
+    /// closed), leaving the target untouched: `commit` the result to put it in place. On a
+    /// throw no temporary file is left.
+    public static func stage(_ path: String, with bytes: [UInt8], mode: mode_t = 0o644,
+                             links: LinkRule = .refuse, synced: Bool = true) throws -> Staged {
         let target = try replaceableTarget(path, links: links)
-        let folder = split(target).folder
         let (fd, temporary) = try createTemporary(for: target, mode: mode, path: path)
         var open = true
         func fail(_ operation: String, _ code: Int32) -> FileError {
@@ -41,30 +102,7 @@ extension Files {
         let closeCode = errno
         open = false
         if closed != 0 { throw fail("close \(temporary)", closeCode) }
-        // What was checked before writing may have changed meanwhile: check again.
-        do { _ = try replaceableTarget(target, links: .refuse) } catch {
-            _ = unlink(temporary)
-            throw FileError(path: path, reason: .notReplaceable)
-        }
-        if rename(temporary, target) != 0 {
-            throw fail("rename \(temporary) to \(target)", errno)
-        }
-        guard synced else { return target }
-        // The new file is in place; make the rename itself durable.
-        let folderFD = Glibc.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderFD < 0 {
-            throw FileError(path: path, reason: .system(
-                operation: "open the folder \(folder) to sync it (the file is written but may not survive a crash)", code: errno))
-        }
-        defer { close(folderFD) }
-        while fsync(folderFD) != 0 {
-            let code = errno
-            if code == EINTR { continue }
-            if code == EINVAL || code == ENOTSUP { break }  // a file system without folder sync
-            throw FileError(path: path, reason: .system(
-                operation: "sync the folder \(folder) (the file is written but may not survive a crash)", code: code))
-        }
-        return target
+        return Staged(path: path, target: target, temporary: temporary, synced: synced)
     }
 
     /// Throws `.notReplaceable` when `path` exists and is not a regular file (or, under

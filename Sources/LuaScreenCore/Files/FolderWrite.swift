@@ -17,8 +17,10 @@ extension Files {
 
     /// Writes every file below `root` (made when missing): first every name is checked
     /// (inside `root`, no `..`, no link on the way, no target that is not a regular file, no
-    /// two files with one name, none that is one of `inputs`), then each file is `replace`d.
-    /// A refusal found by the checks leaves `root` as it was.
+    /// two files with one name, none that is one of `inputs`), then each file is written to
+    /// a temporary name beside its target (`stage`), then all are renamed into place. A
+    /// refusal found by the checks, or a file that cannot be written, leaves every file as it
+    /// was (folders made on the way may remain, empty).
     public static func write(_ files: [Planned], inside root: String, mode: mode_t = 0o644,
                              inputs: [String] = []) throws {
         var st = stat()
@@ -35,11 +37,26 @@ extension Files {
             _ = try replaceableTarget(path)
             try checkNotInput(path, inputs: inputs)
         }
-        for file in files {
-            let (folder, _) = split(file.relative)
-            let parent = file.relative.contains("/") ? try makeFolders(folder, inside: root, mode: 0o755) : root
-            if !file.relative.contains("/") { try makeFolders(root) }
-            try replace(joinText(parent, split(file.relative).name), with: file.bytes, mode: mode)
+        // Every file is written beside its target first; only when all are written are they
+        // renamed into place, so a folder or file that cannot be written leaves no file of
+        // this output behind (SPEC §14; `init` that cannot write tests/ leaves no settings.lua).
+        var staged: [Staged] = []
+        do {
+            for file in files {
+                let (folder, _) = split(file.relative)
+                let parent = file.relative.contains("/") ? try makeFolders(folder, inside: root, mode: 0o755) : root
+                if !file.relative.contains("/") { try makeFolders(root) }
+                staged.append(try stage(joinText(parent, split(file.relative).name), with: file.bytes, mode: mode))
+            }
+        } catch {
+            for file in staged { file.discard() }
+            throw error
+        }
+        for (index, file) in staged.enumerated() {
+            do { try file.commit() } catch {
+                for later in staged[(index + 1)...] { later.discard() }
+                throw error
+            }
         }
     }
 

@@ -12,7 +12,7 @@ extension Session {
         let defaultValue = bound?.defaultValue
         // A removal in this transaction (`.some(nil)`) reads as the default, not the stored value.
         if pending == nil, let stored = store.value(for: key) {
-            if let bound, let problem = storedValueProblem(stored, bound) {
+            if let bound, let problem = checkedStoredValue(key, stored, bound) {
                 warnOnce(key, "the store holds \(stored.typeName) \"\(stored)\" for \"\(key)\", but \(problem); using the default until it is changed")
                 return defaultValue
             }
@@ -22,6 +22,17 @@ extension Session {
             return dynamicDefault(row, ref, fallback: bound!.defaultValue)
         }
         return defaultValue
+    }
+
+    /// `storedValueProblem`, remembered per key while the value and the rules stay the same.
+    private func checkedStoredValue(_ key: String, _ stored: StoreValue, _ bound: ScreenRegistry.BoundKey) -> String? {
+        if let known = caches.storedVerdicts[key], known.structure == caches.structureGeneration, known.value == stored {
+            return known.problem
+        }
+        let problem = storedValueProblem(stored, bound)
+        if caches.storedVerdicts.count > 4096 { caches.storedVerdicts.removeAll(keepingCapacity: true) }
+        caches.storedVerdicts[key] = (caches.structureGeneration, stored, problem)
+        return problem
     }
 
     func warnOnce(_ key: String, _ message: String) {

@@ -31,12 +31,23 @@ extension Session {
     /// cannot be searched: each such failure is added to `warnings` (once a search), never
     /// skipped unseen. Screen titles are the titles as shown (a title function is run).
     public func find(_ text: String) -> [FindResult] {
+        let (results, failures) = search(text)
+        warnings += failures
+        return results
+    }
+
+    /// `find`'s results, and for each row whose field function failed (so it could not be
+    /// searched) an error naming the row, its screen and the script's message, instead of a
+    /// warning: for callers where a failing script is an error (the REPL's `find`, a test
+    /// file's `s:find`), as a failing field function is for every other command.
+    public func search(_ text: String) -> (results: [FindResult], errors: [String]) {
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
         let needle = CaseInsensitiveNeedle(text)
         var results: [FindResult] = []
         var failures: Set<String> = []
+        var errors: [String] = []
         var found: [(id: String, text: String, hidden: Bool, matched: String?)] = []  // of one screen
         // Each screen with the ids and the shown titles of the screens above it.
         var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [])]
@@ -52,7 +63,7 @@ extension Session {
             let title = forEachRowFields { s, r, sectionVisible, rowID, row in
                 let error = row.errors.isEmpty ? nil : row.errors.joined(separator: "; ")
                 if let error, failures.insert(error).inserted {
-                    warnings.append("find could not search row \"\(rowID)\" of screen \"\(id)\": \(error)")
+                    errors.append("find could not search row \"\(rowID)\" of screen \"\(id)\": \(error)")
                 }
                 guard !needle.isEmpty else { return }
                 var matched: String?? = nil
@@ -77,7 +88,7 @@ extension Session {
                 queue.append((target, idPath + [target], titlePath))
             }
         }
-        return results
+        return (results, errors)
     }
 
     /// What of the row at `row` beyond its text and detail contains `needle` (lowercased):
@@ -149,11 +160,47 @@ extension Session {
     }
 
     /// Goes to a screen by the path of ids from the root (a `find` result), running each
-    /// screen's `on_appear` on the way.
+    /// screen's `on_appear` on the way, by the rules of selecting rows: the path starts at
+    /// the app's root, and each next screen is pushed by a row of the screen before it that
+    /// declares `push = "ID"` and is visible (in a visible section) and enabled now. A screen
+    /// only a callback pushes, or one no shown row reaches, is refused (the refusing callback
+    /// is never bypassed); so is making any other screen the root.
     public func go(to path: [String]) throws {
+        guard let first = path.first else { throw SessionError.refused("go needs a path of screen ids from the root") }
+        guard first == app.root else {
+            throw SessionError.refused("go: a path starts at the root screen \"\(Diagnostic.quote(app.root))\", not \"\(Diagnostic.quote(first))\"")
+        }
+        try perform {
+            navigation.removeAll()
+            try pushScreen(id: first)
+            for id in path.dropFirst() {
+                try checkShownPush(to: id)
+                try pushScreen(id: id)
+            }
+        }
+    }
+
+    /// Opens the screens of `path` whatever their rows allow (`render --screen`: an author
+    /// looking at any screen of their own script), running each `on_appear`.
+    package func show(path: [String]) throws {
         try perform {
             navigation.removeAll()
             for id in path { try pushScreen(id: id) }
+        }
+    }
+
+    /// Throws unless a visible, enabled row of the current screen declares `push = id`.
+    private func checkShownPush(to id: String) throws {
+        let here = currentScreen()
+        let pushers: Set<String>
+        if let declared = registry.screen(here.id), case .value(let sections) = declared.sections {
+            pushers = Set(sections.flatMap(\.rows).filter { if case .screen(id)? = $0.push { true } else { false } }.map(\.id))
+        } else {
+            pushers = []
+        }
+        let shown = here.sections.filter(\.visible).flatMap(\.rows).contains { pushers.contains($0.id) && $0.visible && $0.enabled }
+        guard shown else {
+            throw SessionError.refused("go: no shown, enabled row of screen \"\(Diagnostic.quote(here.id))\" pushes screen \"\(Diagnostic.quote(id))\" (go follows the rows a person could select)")
         }
     }
 }

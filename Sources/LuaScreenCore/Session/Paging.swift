@@ -344,7 +344,7 @@ extension Session {
                 entries = list
             }
             let begin = min(max(0, start), entries.count)
-            let end = min(entries.count, begin + max(0, count))
+            let end = begin + min(max(0, count), entries.count - begin)  // no overflow for any count
             var out = ResolvedScreen(id: screen.id, title: screen.title, sections: [])
             var i = begin
             while i < end {
@@ -366,7 +366,7 @@ extension Session {
         }
         let total = index.visibleCount
         let begin = min(max(0, start), total)
-        let end = min(total, begin + max(0, count))
+        let end = begin + min(max(0, count), total - begin)  // no overflow for any count
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }

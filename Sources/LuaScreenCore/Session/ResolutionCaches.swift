@@ -20,6 +20,11 @@ package struct ResolutionCaches {
     /// The binding of each key on the declared screens and the live ones (the first row
     /// bound to it), by the key's bytes.
     var bindings: (structure: Int, bindings: FirstBoundRows)?
+    /// The verdict of `storedValueProblem` on the last stored value read for each key (with
+    /// the rules' structure generation): a big value read in a loop is checked once, not
+    /// walked again at every read (issue 40). The value is kept to compare (it shares the
+    /// store's storage: no copy).
+    var storedVerdicts: [String: (structure: Int, value: StoreValue, problem: String?)] = [:]
     /// The declared row behind the last row found through the index (select looks it up next).
     var lastLookedUp: (structure: Int, depth: Int, row: Row)?
 }

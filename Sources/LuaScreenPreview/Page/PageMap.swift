@@ -7,12 +7,14 @@ extension PageAssets {
 window.LuascreenMap = {
   draw: function (graph, map) {
     map.replaceChildren();
-    const depth = {}; const order = [graph.root]; depth[graph.root] = 0;
+    // Keyed by screen ids a script chose: maps without a prototype, so an id such as
+    // "__proto__" or "constructor" is a screen like any other.
+    const depth = Object.create(null); const order = [graph.root]; depth[graph.root] = 0;
     for (let i = 0; i < order.length; i++) {
       for (const p of graph.pushes) if (p.from === order[i] && depth[p.to] === undefined) { depth[p.to] = depth[order[i]] + 1; order.push(p.to); }
     }
     for (const n of graph.nodes) if (depth[n.id] === undefined) { depth[n.id] = 0; order.push(n.id); }
-    const columns = {}; const place = {};
+    const columns = Object.create(null); const place = Object.create(null);
     const W = 170, H = 46, GX = 90, GY = 26;
     for (const id of order) {
       const d = depth[id]; columns[d] = (columns[d] || 0) + 1;

@@ -21,14 +21,30 @@ enum CommandSupport {
         retainedUntilExit = [session]
     }
 
-    /// The session options of the command line: limits, sandbox, locale, printing to stdout.
+    /// The session options of the command line: limits, sandbox, locale, and where the
+    /// script's `print` goes (`printsDocument`).
     static func sessionOptions(_ options: Options, store: ValueStore?) -> SessionOptions {
-        // The text arrives sanitized (Session's sink).
+        // The text arrives sanitized (Session's sink). The one rule for every output that is a
+        // document: a script's print never reaches it, it goes to standard error.
+        let toStandardError = printsDocument(options)
         var session = SessionOptions(limits: options.limits, trusted: options.trusted, store: store, print: { text in
-            print(text)
+            if toStandardError { printError(text) } else { print(text) }
         })
         session.locale = options.locale ?? Translations.environmentLocale(variable: Environment.value)
         return session
+    }
+
+    /// Whether the command's standard output is a document a program reads (`dump`'s JSON,
+    /// `graph`'s DOT or SVG, `stubs`, `--json`, `--out -`, the URL `preview` prints first), not
+    /// text for a person: then a script's `print` goes to standard error, so it can never
+    /// corrupt the document or smuggle markup into it. `check`, `render`, `run`, `explore` and
+    /// `test` keep it on stdout (sanitized, as everything a script prints).
+    static func printsDocument(_ options: Options) -> Bool {
+        if options.json || options.out == "-" { return true }
+        switch options.command {
+        case .dump, .graph, .stubs, .export, .import_, .lsp, .completions, .man, .preview: return true
+        case .run, .check, .render, .test, .explore, .init_: return false
+        }
     }
 
     /// The store of `--store` (or the default file), opened once the app's `store` name is known.

@@ -47,7 +47,7 @@ enum RenderCommand {
             return false
         }
         do {
-            try session.go(to: [session.app.root, id])
+            try session.show(path: [session.app.root, id])
             return true
         } catch {
             printError(CommandSupport.errorLine(error, about: path))  // file:line: error: message (in on_appear of screen "ID")

@@ -4,7 +4,11 @@ import LuaScreenCore
 /// `find TEXT` over every screen, and `go N` to a result.
 extension Shell {
     func find(_ text: String) {
-        findResults = session.find(text)
+        let errors: [String]
+        (findResults, errors) = session.search(text)
+        // A row whose field function failed could not be searched: an error, as the same
+        // failure is for every other command (batch mode exits non-zero).
+        defer { for error in errors { fail(clean(error)) } }
         guard !findResults.isEmpty else {
             print("Nothing matches \"\(clean(text, keepNewlines: false))\".")
             return
