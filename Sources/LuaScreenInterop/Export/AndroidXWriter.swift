@@ -117,14 +117,19 @@ enum AndroidXWriter {
             }
             if let row = opener?.row {
                 attributes += common(row, element: "PreferenceScreen")
-                attributes += platform(row.platform.android, element: "PreferenceScreen", what: "row \(row.id)")
+                attributes += platform(row.platform.android, element: "PreferenceScreen", what: "row \(row.id)", textHint: id)
             }
-            attributes += platform(screen.screen.platform.android, element: "PreferenceScreen", what: "screen \(screen.screen.id)")
+            attributes += platform(screen.screen.platform.android, element: "PreferenceScreen", what: "screen \(screen.screen.id)", textHint: id)
             var out = indent + "<PreferenceScreen"
             if root {
                 out += " xmlns:android=\"http://schemas.android.com/apk/res/android\"\n" + indent + "    xmlns:app=\"http://schemas.android.com/apk/res-auto\""
             }
-            out += AndroidXWriter.attributes(attributes, indent: indent + "    ") + ">\n"
+            // The root's other namespace declarations beside android's and app's.
+            if root { out += attributes.filter { $0.0.hasPrefix("xmlns:") }.map { "\n" + indent + "    \($0.0)=\"\(XMLText.escape(String($0.1.dropFirst())))\"" }.joined() }
+            out += AndroidXWriter.attributes(attributes.filter { !$0.0.hasPrefix("xmlns:") }, indent: indent + "    ") + ">\n"
+            for table in [opener?.row.platform.android, screen.screen.platform.android].compactMap({ $0 }) {
+                out += AndroidXWriter.children(table, indent: indent + "    ")
+            }
             for (n, planned) in screen.sections.enumerated() {
                 out += section(planned, position: n + 1, indent: indent + "    ", path: path)
             }
@@ -142,11 +147,12 @@ enum AndroidXWriter {
                 if let header = section.header { attributes.append(("android:title", strings.reference(header, hint: section.id + "_title"))) }
                 if let footer = section.footer { attributes.append(("app:summary", strings.reference(footer, hint: section.id + "_summary"))) }
                 if isHidden(section.visible) { attributes.append(("app:isPreferenceVisible", "false")) }
-                attributes += platform(section.platform.android, element: "PreferenceCategory", what: "section \(section.id)")
+                attributes += platform(section.platform.android, element: "PreferenceCategory", what: "section \(section.id)", textHint: section.id)
                 if AndroidXWriter.platform(section.platform.android, "iconSpaceReserved") == nil { attributes.append(("app:iconSpaceReserved", "false")) }
                 out += "\n" + indent + "<PreferenceCategory" + AndroidXWriter.attributes(attributes, indent: indent + "    ")
-                if planned.rows.isEmpty { return out + " />\n" }
-                out += ">\n"
+                let children = AndroidXWriter.children(section.platform.android, indent: indent + "    ")
+                if planned.rows.isEmpty && children.isEmpty { return out + " />\n" }
+                out += ">\n" + children
                 inner = indent + "    "
             }
             for row in planned.rows { out += element(row, indent: inner, path: path) }
@@ -169,29 +175,25 @@ enum AndroidXWriter {
             return out
         }
 
-        /// A row's `android` table as attributes of `element`: the ones androidx.preference
-        /// declares for it (others, and `element` itself, are a warning) — a custom element takes all.
+        /// A row's `android` table as attributes of `element`, each as written: a qualified name
+        /// (`android:inputType`, `app:x`, `search:ignore`, `tools:targetApi`, `xmlns:search`) in its
+        /// namespace, a bare name androidx.preference declares in its namespace (`app:` for its
+        /// own), any other bare name (`style`) with no namespace. `element`, `untitled` and
+        /// `children` are not attributes.
         mutating func platform(_ table: [PlatformEntry], element: String, what: String, textHint: String? = nil) -> [(String, String)] {
             var out: [(String, String)] = []
-            let custom = AndroidXAttributes.elements[element] == nil
-            for entry in table where entry.key != "element" && entry.key != "untitled" {
+            for entry in table where !["element", "untitled", "children"].contains(entry.key) {
                 guard let value = AndroidXWriter.attributeText(entry.value) else {
                     warn("\(what): android.\(entry.key) left out: an attribute holds one value, not a table")
                     continue
                 }
                 var name = entry.key
-                if !name.contains(":") {
-                    let declared = AndroidXAttributes.styleables.values.joined().first { $0.name == name }
-                    name = (declared?.app ?? true ? "app:" : "android:") + name
+                if !name.contains(":"), let declared = AndroidXAttributes.styleables.values.joined().first(where: { $0.name == name }) {
+                    name = (declared.app ? "app:" : "android:") + name
                 }
-                if !custom, AndroidXAttributes.attribute(name, of: element) == nil {
-                    warn("\(what): android.\(entry.key) left out: \(element) declares no \(name) (androidx.preference's attrs.xml)")
-                    continue
-                }
-                // Texts the user reads (summaryOn, summaryOff, dialog texts) go to strings.xml.
+                // Texts the user reads (summaryOn, summaryOff, dialog and button texts) go to strings.xml.
                 let bare = String(name.split(separator: ":").last ?? "")
-                if let textHint, ["summaryOn", "summaryOff", "dialogTitle", "dialogMessage", "switchTextOn", "switchTextOff",
-                                  "positiveButtonText", "negativeButtonText"].contains(bare), !value.hasPrefix("@") {
+                if let textHint, name.hasPrefix("app:") || name.hasPrefix("android:"), AndroidXReader.texts.contains(bare), !value.hasPrefix("@") {
                     out.append((name, strings.reference(value, hint: textHint + "_" + bare)))
                 } else {
                     out.append((name, "\u{0}" + value))  // as written in the XML: not an Android literal
@@ -235,7 +237,8 @@ enum AndroidXWriter {
                 attributes += optionArrays(binding, options)
                 attributes.append(("app:defaultValue", binding.defaultValue.description))
                 if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
-                else if AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil { attributes.append(("app:useSimpleSummaryProvider", "true")) }
+                else if AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil,
+                        AndroidXWriter.platform(row.platform.android, "summary") == nil { attributes.append(("app:useSimpleSummaryProvider", "true")) }
             case .multipleChoice(_, let binding, let options):
                 name = "MultiSelectListPreference"
                 attributes += optionArrays(binding, options)
@@ -267,7 +270,9 @@ enum AndroidXWriter {
             }
             attributes += common(row, element: name)
             attributes += platform(row.platform.android, element: name, what: "row \(row.id)", textHint: hint)
-            return indent + "<\(name)" + AndroidXWriter.attributes(attributes, indent: indent + "    ") + " />\n"
+            let children = AndroidXWriter.children(row.platform.android, indent: indent + "    ")
+            let open = indent + "<\(name)" + AndroidXWriter.attributes(attributes, indent: indent + "    ")
+            return children.isEmpty ? open + " />\n" : open + ">\n" + children + indent + "</\(name)>\n"
         }
 
         /// A list preference's options as two string arrays (`KEY_entries` of `@string/`
@@ -283,13 +288,20 @@ enum AndroidXWriter {
         }
     }
 
+    /// The `children` of an `android` table (an element's `<intent>`, `<extra>`, as import
+    /// kept them), one a line.
+    static func children(_ table: [PlatformEntry], indent: String) -> String {
+        guard case .string(let xml)? = table.first(where: { $0.key == "children" })?.value, !xml.isEmpty else { return "" }
+        return xml.split(separator: "\n", omittingEmptySubsequences: true).map { indent + $0 + "\n" }.joined()
+    }
+
     /// ` name="value"` for each attribute, one a line; duplicates (an `android` table naming
-    /// an attribute luascreen writes too) keep the first.
+    /// an attribute luascreen writes too, in `android:` or `app:`) keep the first.
     static func attributes(_ list: [(String, String)], indent: String) -> String {
         var seen = Set<String>()
         var out = ""
         for (name, value) in list {
-            let bare = name.split(separator: ":").last.map(String.init) ?? name
+            let bare = name.hasPrefix("android:") || name.hasPrefix("app:") ? (name.split(separator: ":").last.map(String.init) ?? name) : name
             guard seen.insert(bare).inserted else { continue }
             let literal = value.hasPrefix("\u{0}") ? XMLText.escape(String(value.dropFirst()))
                 : value.hasPrefix("@string/") || value.hasPrefix("@array/") ? XMLText.escape(value) : attr(value)

@@ -283,7 +283,9 @@ struct ExportPlan {
                 base = mapped
             }
         case .androidx:
-            base = slug(id)
+            // A resource name as it is (an app's R.xml names it: `prefactions__more_information`), else made one.
+            let isName = id.first.map { $0 >= "a" && $0 <= "z" } ?? false && id.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+            base = isName ? id : slug(id)
             if base.isEmpty || !(base.first!.isLetter) { base = "screen_" + base }
         }
         var name = base

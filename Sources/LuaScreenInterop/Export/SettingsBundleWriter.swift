@@ -135,8 +135,11 @@ enum SettingsBundleWriter {
             // written as that specifier: its Title, its detail when it shows one, its ios keys.
             let other = row.platform.ios("Type").map { $0 != .string("PSTitleValueSpecifier") } ?? false
             if other {
+                // The address or recipients an IASK URL or mail row shows are its File and
+                // recipients (in ios), not a DefaultValue: none is added.
+                let shows = ["IASKOpenURLSpecifier", "IASKMailComposeSpecifier"].contains { row.platform.ios("Type") == .string($0) }
                 return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id)
-                                   + (detail.isEmpty ? [] : [("DefaultValue", .string(detail))]))
+                                   + (detail.isEmpty || shows ? [] : [("DefaultValue", .string(detail))]))
             }
             return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id)
                                + [("Key", .string(row.id)), ("DefaultValue", .string(detail))])
@@ -209,7 +212,9 @@ enum SettingsBundleWriter {
         case .number(let d): return .real(d)
         case .bool(let b): return .bool(b)
         case .list(let items): return .array(items.map(platformPlist))
-        case .table(let entries): return .dictionary(entries.map { ($0.key, platformPlist($0.value)) })
+        // `{}` is an empty array: Lua cannot tell `<array/>` from `<dict/>`, and apps' plists
+        // hold empty arrays (IASK's mail recipients), never an empty dictionary (import warns of one).
+        case .table(let entries): return entries.isEmpty ? .array([]) : .dictionary(entries.map { ($0.key, platformPlist($0.value)) })
         }
     }
 

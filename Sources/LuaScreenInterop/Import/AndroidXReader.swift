@@ -43,6 +43,10 @@ struct AndroidXReader {
             throw ImportError(description: "\(file):\(root.line): error: the root element is <\(root.name)>, not <PreferenceScreen> (this is not a preference XML file)")
         }
         _ = screen(root, id: id.isEmpty ? "settings" : id)
+        // The root's namespaces other than android's and app's (a library's `search:`,
+        // `tools:`, a second res-auto prefix): their attributes are kept with their prefix.
+        let declared = root.attributes.filter { $0.name.hasPrefix("xmlns:") && !["xmlns:android", "xmlns:app"].contains($0.name) }
+        screens[0].android.insert(contentsOf: declared.map { PlatformEntry(key: $0.name, value: .string($0.value)) }, at: 0)
         resolveDependencies()
         return ImportedApp(root: screens[0].id, screens: screens, strings: translations())
     }
@@ -53,15 +57,49 @@ struct AndroidXReader {
         return e.name
     }
 
-    /// The attributes of `e` as `android:NAME` / `app:NAME` (other namespaces, `tools:`, dropped).
+    /// The attributes of `e` (namespace declarations aside): `android:NAME` for the platform's
+    /// namespace, `app:NAME` for the app's under the prefix `app`; any other prefix (a second
+    /// res-auto prefix, `tools:`, a library's) and an attribute with no namespace (`style`) as written.
     private func attributes(_ e: XMLTreeElement) -> [(name: String, value: String)] {
         e.attributes.compactMap { attribute in
             let parts = attribute.name.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2, parts[0] != "xmlns", let uri = prefixes[parts[0]] else { return nil }
-            if uri == Self.androidURI { return ("android:" + parts[1], attribute.value) }
-            if uri == Self.autoURI || uri.hasPrefix("http://schemas.android.com/apk/res/") { return ("app:" + parts[1], attribute.value) }
-            return nil
+            guard parts.count == 2 else { return attribute.name == "xmlns" ? nil : (attribute.name, attribute.value) }
+            guard parts[0] != "xmlns" else { return nil }
+            if prefixes[parts[0]] == Self.androidURI { return ("android:" + parts[1], attribute.value) }
+            return (attribute.name, attribute.value)
         }
+    }
+
+    /// Whether the qualified name is in android's namespace or the app's under `app`: the ones
+    /// luascreen may read into fields.
+    private func isPlatform(_ name: String) -> Bool { name.hasPrefix("android:") || name.hasPrefix("app:") }
+
+    /// Whether a child element is a preference (a class: its last name starts with a capital),
+    /// not data of its parent (`<intent>`, `<extra>`).
+    static func isPreference(_ e: XMLTreeElement) -> Bool {
+        let last = e.name.split(separator: ".").last.map(String.init) ?? e.name
+        return last.first.map { $0.isUppercase } ?? false
+    }
+
+    /// Child elements that are not preferences, as XML written back inside the element on
+    /// export (the row's `android.children`), prefixes as written.
+    static func childrenXML(_ elements: [XMLTreeElement]) -> String? {
+        let kept = elements.filter { !isPreference($0) }
+        return kept.isEmpty ? nil : kept.map(xml).joined(separator: "\n")
+    }
+
+    /// One element as XML (attributes in order, character data that is not only white space kept).
+    static func xml(_ e: XMLTreeElement) -> String {
+        var out = "<" + e.name
+        for (name, value) in e.attributes { out += " \(name)=\"\(XMLText.escape(value))\"" }
+        var inner = ""
+        for child in e.children {
+            switch child {
+            case .element(let c): inner += xml(c)
+            case .text(let t): if t.contains(where: { !$0.isWhitespace }) { inner += XMLText.escape(t) }
+            }
+        }
+        return inner.isEmpty ? out + " />" : out + ">" + inner + "</\(e.name)>"
     }
 
     /// The value of `app:NAME`, else of `android:NAME` (the first of each), as written. Looks
@@ -89,22 +127,32 @@ struct AndroidXReader {
     private mutating func extra(_ e: XMLTreeElement, also: Set<String> = []) -> [PlatformEntry] {
         var out: [PlatformEntry] = []
         for (name, value) in attributes(e) {
-            let bare = String(name.split(separator: ":", maxSplits: 1)[1])
-            guard !Self.read.contains(bare) || also.contains(bare) else { continue }
+            let platform = isPlatform(name)
+            let bare = platform ? String(name.split(separator: ":", maxSplits: 1)[1]) : name
+            guard !platform || !Self.read.contains(bare) || also.contains(bare) else { continue }
             var kept = value
-            if ["summaryOn", "summaryOff", "dependency"].contains(bare), let s = bare == "dependency" ? key(e, bare) : text(e, bare) { kept = s }
+            if platform, Self.texts.contains(bare), let s = text(e, bare) { kept = s }
+            if platform, ["key", "dependency"].contains(bare), let s = key(e, bare) { kept = s }
             out.append(PlatformEntry(key: name, value: .string(kept)))
         }
-        return out.sorted { $0.key < $1.key }
+        out.sort { $0.key < $1.key }
+        if let children = Self.childrenXML(e.elements) { out.append(PlatformEntry(key: "children", value: .string(children))) }
+        return out
     }
+
+    /// The attributes whose value is a text the user reads: a `@string/` reference in them is
+    /// resolved (and translated), and export writes them to its strings.xml.
+    static let texts: Set<String> = ["title", "summary", "summaryOn", "summaryOff", "dialogTitle", "dialogMessage",
+                                     "positiveButtonText", "negativeButtonText", "switchTextOn", "switchTextOff"]
 
     /// The attribute as text, its reference resolved (a missing one is a warning, and the reference kept).
     private mutating func text(_ e: XMLTreeElement, _ name: String) -> String? {
         guard let value = raw(e, name) else { return nil }
         switch resources.resolve(value) {
         case .text(let s):
-            if value.hasPrefix("@string/") { references.append((s, value, nil)) }
-            return s
+            if value.hasPrefix("@string/") { references.append((s, value, nil)); return s }
+            // A literal as aapt reads it (its escapes: `\n` is a line break).
+            return value.hasPrefix("@") || value.hasPrefix("?") ? s : AndroidXResources.literalText(value)
         case .list(let items): return items.joined(separator: ", ")
         case .missing(let reference):
             warn(e, "\(name)=\"\(reference)\": no such resource in the app's res/values*/ (kept as written)")
@@ -158,12 +206,12 @@ struct AndroidXReader {
         let title = text(e, "title") ?? id
         var sections: [ImportedSection] = []
         var loose = ImportedSection()
-        for child in e.elements {
+        for child in e.elements where Self.isPreference(child) {
             if elementName(child) == "PreferenceCategory" {
                 if !loose.rows.isEmpty { sections.append(loose); loose = ImportedSection() }
                 var section = ImportedSection(id: key(child), header: text(child, "title"), footer: text(child, "summary"))
                 section.android = extra(child, also: ["isPreferenceVisible", "enabled"])
-                for inner in child.elements { rows(inner, into: &section, sections: &sections, screenID: id) }
+                for inner in child.elements where Self.isPreference(inner) { rows(inner, into: &section, sections: &sections, screenID: id) }
                 sections.append(section)
             } else {
                 rows(child, into: &loose, sections: &sections, screenID: id)
@@ -191,7 +239,7 @@ struct AndroidXReader {
         let name = elementName(e)
         if name == "PreferenceCategory" {
             warn(e, "a category inside a category: its preferences join the outer one")
-            for inner in e.elements { rows(inner, into: &section, sections: &sections, screenID: screenID) }
+            for inner in e.elements where Self.isPreference(inner) { rows(inner, into: &section, sections: &sections, screenID: screenID) }
             return
         }
         if let row = row(e, name: name, screenID: screenID) { section.rows.append(row) }
@@ -201,6 +249,7 @@ struct AndroidXReader {
         let key = self.key(e)
         let title = text(e, "title") ?? key ?? name
         let summary = text(e, "summary")
+        var listSummary = false
         var row: ImportedRow
         switch name {
         case "PreferenceScreen":
@@ -233,7 +282,9 @@ struct AndroidXReader {
                 row = ImportedRow(kind: .text(detail: summary, push: nil), text: title)
             } else {
                 row = ImportedRow(kind: .options(options: options, default: value, multiple: multiple), text: title)
-                row.detail = summary
+                // Android shows the chosen entry where a list's summary has `%s`: luascreen
+                // shows it when a choice has no detail; the summary is kept for export.
+                if !multiple, summary?.contains("%s") == true { listSummary = true } else { row.detail = summary }
             }
         case "EditTextPreference":
             row = ImportedRow(kind: .input(default: text(e, "defaultValue") ?? "", secure: nil, placeholder: nil, hints: InputHints()), text: title)
@@ -260,12 +311,17 @@ struct AndroidXReader {
             warn(e, "\(e.name) is not an androidx.preference element: it becomes a plain row")
             row = ImportedRow(kind: .text(detail: summary, push: nil), text: title)
         }
-        if !e.elements.isEmpty, name != "PreferenceScreen" {
-            warn(e, "its child elements (<\(e.elements[0].name)>...) are left out")
+        if let inner = e.elements.first(where: Self.isPreference), name != "PreferenceScreen" {
+            warn(e, "its child preferences (<\(inner.name)>...) are left out")
         }
-        // A plain row made of a custom element (or a list without entries) keeps what it had.
+        // A plain row made of a custom element (or a list without entries) keeps what it had; a
+        // Preference its defaultValue (the app reads it).
         let plain = { if case .text = row.kind { return name != "Preference" && name != "PreferenceScreen" } else { return false } }()
-        row.android = extra(e, also: plain ? ["defaultValue", "entries", "entryValues", "min", "max"] : [])
+        var also: Set<String> = plain ? ["defaultValue", "entries", "entryValues", "min", "max"] : []
+        if name == "Preference" || name == "PreferenceScreen" { also.insert("defaultValue") }
+        if listSummary { also.insert("summary") }
+        row.android = extra(e, also: also)
+        if case .input = row.kind, raw(e, "defaultValue") == "" { row.android.append(PlatformEntry(key: "app:defaultValue", value: .string(""))) }
         if raw(e, "title") == nil { row.android.append(PlatformEntry(key: "untitled", value: .bool(true))) }
         // The element export writes for the row; another one is kept by name (a custom
         // element, a list whose entries the app sets, a DropDownPreference), except the

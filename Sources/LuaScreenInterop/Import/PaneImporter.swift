@@ -31,20 +31,30 @@ struct Importer {
 
     /// Reads the root plist (already read from `path`) as the screen `id`.
     mutating func loadRoot(_ bytes: [UInt8], path: String, id: String) throws {
-        try load(bytes, path: path, name: id, id: id, depth: 1)
+        _ = try load(bytes, path: path, name: id, id: id, depth: 1)
     }
 
     /// Reads a pane's plist `bytes` as a screen with `id`. `name` is its file's name without
-    /// `.plist` (its default strings table).
-    mutating func load(_ bytes: [UInt8], path: String, name: String, id: String, depth: Int) throws {
+    /// `.plist` (its default strings table). A child pane that holds no dictionary (a
+    /// placeholder `<string></string>` an app's build fills) is not read: the reason is
+    /// returned, for the warning of the row that opens it. A dictionary without
+    /// `PreferenceSpecifiers` is an empty pane, with a warning.
+    mutating func load(_ bytes: [UInt8], path: String, name: String, id: String, depth: Int) throws -> String? {
         let (value, lines) = try BundleImporter.decode(bytes, path: path, budget: &budget)
-        let index = screens.count
-        screens.append(ImportedScreen(id: id, title: id, sections: []))
         guard case .dictionary(let members) = value else {
+            let why = "\(path) holds \(value.described), not a dictionary with PreferenceSpecifiers"
+            if depth > 1 { return why }
             throw ImportError(description: "\(path): error: the plist holds \(value.described), not a dictionary with PreferenceSpecifiers")
         }
-        guard let specifiers = value["PreferenceSpecifiers"] else {
-            throw ImportError(description: "\(path): error: no PreferenceSpecifiers key (this is not a Settings.bundle plist)")
+        let index = screens.count
+        screens.append(ImportedScreen(id: id, title: id, sections: []))
+        let specifiers: PlistValue
+        if let given = value["PreferenceSpecifiers"] {
+            specifiers = given
+        } else {
+            warnings.append(Diagnostic(.warning, file: path, line: nil, path: "",
+                                       message: "no PreferenceSpecifiers key: an empty pane (export writes PreferenceSpecifiers as an empty array)"))
+            specifiers = .array([])
         }
         guard let list = specifiers.array else {
             throw ImportError(description: "\(path): error: PreferenceSpecifiers is \(specifiers.described), not an array")
@@ -71,6 +81,7 @@ struct Importer {
         screens[index].sections = screen.finished()
         screens[index].title = title ?? (index == 0 ? bundleName() : id)
         if title != nil { ownTitles.insert(id) }
+        return nil
     }
 
     /// Titles each child pane without a `Title` after the rows that open it: their title when
@@ -114,7 +125,12 @@ struct Importer {
         openers[file] = [title ?? file]
         let saved = currentLine
         defer { currentLine = saved }
-        try load(bytes, path: path, name: PathText.lastComponent(file), id: file, depth: depth + 1)
+        if let why = try load(bytes, path: path, name: PathText.lastComponent(file), id: file, depth: depth + 1) {
+            loaded[file] = nil
+            openers[file] = nil
+            warn(screen.file, n, "\(name) left out: \(why)")
+            return nil
+        }
         return file
     }
 

@@ -234,6 +234,9 @@ extension Importer {
         var out: [PlatformEntry] = []
         var seen = Set<String>()
         for member in members.reversed() where !taken.contains(member.key) && seen.insert(member.key).inserted {
+            if case .dictionary(let inner) = member.value, inner.isEmpty {
+                warn(file, n, "\(name): \(member.key) is an empty dictionary: it comes back as an empty array (Lua's {} is both)")
+            }
             if let v = PlatformValues.value(member.value) { out.append(PlatformEntry(key: member.key, value: v)) }
             else { warn(file, n, "\(name): \(member.key) (\(member.value.described)) left out: luascreen keeps strings, numbers, booleans, arrays and dictionaries") }
         }
