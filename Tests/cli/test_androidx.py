@@ -90,15 +90,6 @@ DEFAULTS = {"enabled": "true", "selectable": "true", "persistent": "true", "isPr
 from test_export import ANDROIDX, ANDROID, APP  # noqa: E402  (the attrs.xml table)
 
 
-def declared(tag, name):
-    """Whether androidx.preference declares `ns:name` for the element (a custom element: any)."""
-    if tag not in ANDROIDX:
-        return True
-    ns, bare = name.split(":") if ":" in name else ("app", name)
-    return (ANDROID if ns == "android" else APP) + bare in ANDROIDX[tag] or \
-        ANDROID + bare in ANDROIDX[tag] or APP + bare in ANDROIDX[tag]
-
-
 def aapt_text(raw):
     """A resource string as aapt compiles it (white space, quotes and escapes)."""
     out, quoted, space, i = [], False, False, 0
@@ -185,9 +176,21 @@ class Resources:
         return value
 
 
+def is_preference(e):
+    """A preference element (a class: its last name capitalised), not data such as <intent>."""
+    return e.tag.split(".")[-1][:1].isupper()
+
+
+def data_xml(e):
+    """A child element that is not a preference, with its namespaces' URIs, for comparison."""
+    return (e.tag, tuple(sorted(e.attrib.items())), (e.text or "").strip(), tuple(data_xml(c) for c in e))
+
+
 def elements(path, res, locales):
     """The preference elements of a file, in order, nested screens inline: (depth, type,
-    {namespace:name: value resolved in every locale})."""
+    {namespace:name: value resolved in every locale}). Every attribute counts (issue 42): the
+    android and app namespaces by name, any other by its URI, one with no namespace (`style`)
+    as it is; child elements that are not preferences (<intent>, <extra>) as `children`."""
     out = []
 
     def walk(e, depth):
@@ -200,10 +203,9 @@ def elements(path, res, locales):
         for name, value in e.attrib.items():
             m = re.match(r"\{(.*)\}(.*)", name)
             if not m:
+                attributes[name] = (value, str(res.resolve(value)))
                 continue
-            ns = "android" if m.group(1) == ANDROID_NS else "app" if "schemas.android.com/apk/res" in m.group(1) else None
-            if ns is None:
-                continue
+            ns = "android" if m.group(1) == ANDROID_NS else "app" if "schemas.android.com/apk/res" in m.group(1) else "{%s}" % m.group(1)
             bare = m.group(2)
             # Each attribute as written and resolved (texts in every locale): the same when
             # either matches (a custom element keeps a reference to the app's own array).
@@ -214,9 +216,13 @@ def elements(path, res, locales):
             known = bare in TEXTS or bare in ("entries", "key", "defaultValue", "entryValues", "dependency", "fragment", "min", "max",
                                               "enabled", "selectable", "isPreferenceVisible", "persistent")
             attributes[bare if known else ns + ":" + bare] = (value, resolved)
+        data = tuple(data_xml(c) for c in e if not is_preference(c))
+        if data:
+            attributes["children"] = (data, data)
         out.append((depth, tag, attributes))
         for child in e:
-            walk(child, depth + 1)
+            if is_preference(child):
+                walk(child, depth + 1)
 
     walk(ET.parse(path).getroot(), 0)
     return out
@@ -230,8 +236,8 @@ def differences(original, exported):
         for name in sorted(set(a) | set(b)):
             bare = name.split(":")[-1]
             if name not in b:
-                if DEFAULTS.get(name) == a[name][1] or not declared(tag, name):
-                    continue  # the default, or an attribute export may not write (warned)
+                if DEFAULTS.get(name) == a[name][1]:
+                    continue  # the default, which import reads into a field
                 out.append("%s %s: %s=%r is missing" % (tag, a.get("key"), name, a[name][1]))
             elif name not in a:
                 if name == "key" or ADDED_DEFAULTS.get(bare) == b[name][1] or \

@@ -130,16 +130,46 @@ enum AndroidXWriter {
             for table in [opener?.row.platform.android, screen.screen.platform.android].compactMap({ $0 }) {
                 out += AndroidXWriter.children(table, indent: indent + "    ")
             }
-            for (n, planned) in screen.sections.enumerated() {
-                out += section(planned, position: n + 1, indent: indent + "    ", path: path)
+            // Categories still open (a category inside a category: `android.parent`, and rows
+            // after it: `android.continues`), innermost last.
+            var open: [(id: String, name: String, indent: String)] = []
+            func close(until target: String?) {
+                while let last = open.last, last.id != target {
+                    out += last.indent + "</\(last.name)>\n"
+                    open.removeLast()
+                }
             }
+            for (n, planned) in screen.sections.enumerated() {
+                let table = planned.section.platform.android
+                let continues = AndroidXWriter.string(table, "continues"), parent = AndroidXWriter.string(table, "parent")
+                let target = (continues ?? parent).flatMap { t in open.contains { $0.id == t } ? t : nil }
+                close(until: target)
+                let inner = open.last.map { $0.indent + "    " } ?? indent + "    "
+                if continues != nil, target != nil {
+                    for row in planned.rows { out += element(row, indent: inner, path: path) }
+                    continue
+                }
+                let holds = screen.sections.contains { other in
+                    [AndroidXWriter.string(other.section.platform.android, "parent"),
+                     AndroidXWriter.string(other.section.platform.android, "continues")].contains(planned.section.id)
+                }
+                let (text, opened) = section(planned, position: n + 1, indent: inner, path: path, holdsOthers: holds)
+                out += text
+                if let opened { open.append((planned.section.id, opened, inner)) }
+            }
+            close(until: nil)
             return out + indent + "</PreferenceScreen>\n"
         }
 
-        mutating func section(_ planned: ExportPlan.PlannedSection, position: Int, indent: String, path: [String]) -> String {
+        /// A section: its category's element with its rows, left open (its name returned) for
+        /// the caller to close; rows alone for a bare section.
+        mutating func section(_ planned: ExportPlan.PlannedSection, position: Int, indent: String, path: [String],
+                              holdsOthers: Bool) -> (String, String?) {
             let section = planned.section
             var inner = indent
             var out = ""
+            var name = "PreferenceCategory"
+            if let element = AndroidXWriter.string(section.platform.android, "element"), AndroidXWriter.isElementName(element) { name = element }
             let bare = section.header == nil && section.footer == nil && section.platform.android.isEmpty
                 && section.id == "section\(position)" && !isHidden(section.visible)
             if !bare {
@@ -147,17 +177,16 @@ enum AndroidXWriter {
                 if let header = section.header { attributes.append(("android:title", strings.reference(header, hint: section.id + "_title"))) }
                 if let footer = section.footer { attributes.append(("app:summary", strings.reference(footer, hint: section.id + "_summary"))) }
                 if isHidden(section.visible) { attributes.append(("app:isPreferenceVisible", "false")) }
-                attributes += platform(section.platform.android, element: "PreferenceCategory", what: "section \(section.id)", textHint: section.id)
+                attributes += platform(section.platform.android, element: name, what: "section \(section.id)", textHint: section.id)
                 if AndroidXWriter.platform(section.platform.android, "iconSpaceReserved") == nil { attributes.append(("app:iconSpaceReserved", "false")) }
-                out += "\n" + indent + "<PreferenceCategory" + AndroidXWriter.attributes(attributes, indent: indent + "    ")
+                out += "\n" + indent + "<\(name)" + AndroidXWriter.attributes(attributes, indent: indent + "    ")
                 let children = AndroidXWriter.children(section.platform.android, indent: indent + "    ")
-                if planned.rows.isEmpty && children.isEmpty { return out + " />\n" }
+                if planned.rows.isEmpty && children.isEmpty && !holdsOthers { return (out + " />\n", nil) }
                 out += ">\n" + children
                 inner = indent + "    "
             }
             for row in planned.rows { out += element(row, indent: inner, path: path) }
-            if !bare { out += indent + "</PreferenceCategory>\n" }
-            return out
+            return (out, bare ? nil : name)
         }
 
         private func isHidden(_ visible: Dynamic<Bool>) -> Bool {
@@ -182,7 +211,19 @@ enum AndroidXWriter {
         /// `children` are not attributes.
         mutating func platform(_ table: [PlatformEntry], element: String, what: String, textHint: String? = nil) -> [(String, String)] {
             var out: [(String, String)] = []
-            for entry in table where !["element", "untitled", "children"].contains(entry.key) {
+            for entry in table where !AndroidXWriter.notAttributes.contains(entry.key) {
+                if case .list(let items) = entry.value, items.allSatisfy({ AndroidXWriter.attributeText($0) != nil }) {
+                    // An array (an app's `@array/` import resolved): one of the export's arrays.
+                    let bare = String(entry.key.split(separator: ":").last ?? "")
+                    let base = AndroidXWriter.resourceName((textHint ?? "array") + "_" + bare, used: &usedArrays)
+                    let texts = items.compactMap(AndroidXWriter.attributeText)
+                    arrays.append((base, bare == "entries" ? texts.enumerated().map { strings.reference($1, hint: base + "_\($0 + 1)") }
+                                                          : texts.map(AndroidXWriter.text)))
+                    var name = entry.key
+                    if !name.contains(":") { name = "app:" + name }
+                    out.append((name, "@array/" + base))
+                    continue
+                }
                 guard let value = AndroidXWriter.attributeText(entry.value) else {
                     warn("\(what): android.\(entry.key) left out: an attribute holds one value, not a table")
                     continue
@@ -235,7 +276,7 @@ enum AndroidXWriter {
             case .choice(_, let binding, let options):
                 name = "ListPreference"
                 attributes += optionArrays(binding, options)
-                attributes.append(("app:defaultValue", binding.defaultValue.description))
+                if AndroidXWriter.platform(row.platform.android, "nodefault") != .bool(true) { attributes.append(("app:defaultValue", binding.defaultValue.description)) }
                 if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
                 else if AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil,
                         AndroidXWriter.platform(row.platform.android, "summary") == nil { attributes.append(("app:useSimpleSummaryProvider", "true")) }
@@ -264,10 +305,7 @@ enum AndroidXWriter {
                 if AndroidXWriter.platform(row.platform.android, "showSeekBarValue") == nil { attributes.append(("app:showSeekBarValue", "true")) }
             }
             // An imported custom element (or a list whose entries the app sets) keeps its name.
-            if case .string(let element)? = row.platform.android.first(where: { $0.key == "element" })?.value, !element.isEmpty,
-               element.utf8.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 95 || $0 == 36 }) {
-                name = element
-            }
+            if let element = AndroidXWriter.string(row.platform.android, "element"), AndroidXWriter.isElementName(element) { name = element }
             attributes += common(row, element: name)
             attributes += platform(row.platform.android, element: name, what: "row \(row.id)", textHint: hint)
             let children = AndroidXWriter.children(row.platform.android, indent: indent + "    ")
@@ -286,6 +324,21 @@ enum AndroidXWriter {
             arrays.append((base + "_values", options.map { AndroidXWriter.text($0.value.description) }))
             return [("app:entries", "@array/\(base)_entries"), ("app:entryValues", "@array/\(base)_values")]
         }
+    }
+
+    /// The keys of an `android` table that are not attributes: the element's name, that it
+    /// had no title, its child elements, where its category sits.
+    static let notAttributes: Set<String> = ["element", "untitled", "children", "parent", "continues", "nodefault"]
+
+    /// The string under `key` in an `android` table (as written, no namespace added).
+    static func string(_ table: [PlatformEntry], _ key: String) -> String? {
+        if case .string(let s)? = table.first(where: { $0.key == key })?.value { return s }
+        return nil
+    }
+
+    /// Whether `name` can be an element's name (a class: letters, digits, `.`, `_`, `$`).
+    static func isElementName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 95 || $0 == 36 }
     }
 
     /// The `children` of an `android` table (an element's `<intent>`, `<extra>`, as import

@@ -130,10 +130,18 @@ struct AndroidXReader {
             let platform = isPlatform(name)
             let bare = platform ? String(name.split(separator: ":", maxSplits: 1)[1]) : name
             guard !platform || !Self.read.contains(bare) || also.contains(bare) else { continue }
-            var kept = value
-            if platform, Self.texts.contains(bare), let s = text(e, bare) { kept = s }
-            if platform, ["key", "dependency"].contains(bare), let s = key(e, bare) { kept = s }
-            out.append(PlatformEntry(key: name, value: .string(kept)))
+            var kept = PlatformValue.string(value)
+            if platform, Self.texts.contains(bare), let s = text(e, bare) { kept = .string(s) }
+            else if platform, ["key", "dependency"].contains(bare), let s = key(e, bare) { kept = .string(s) }
+            else if value.hasPrefix("@array/"), let items = list(value, e, name) {
+                // The app's array, its items: export writes it into its own arrays.xml.
+                kept = .list(items.map(PlatformValue.string))
+            } else if ["@string/", "@bool/", "@integer/"].contains(where: value.hasPrefix), case .text(let s) = resources.resolve(value) {
+                // What the app reads there, so the export needs none of the app's resources.
+                if value.hasPrefix("@string/") { references.append((s, value, nil)) }
+                kept = .string(s)
+            }
+            out.append(PlatformEntry(key: name, value: kept))
         }
         out.sort { $0.key < $1.key }
         if let children = Self.childrenXML(e.elements) { out.append(PlatformEntry(key: "children", value: .string(children))) }
@@ -162,6 +170,12 @@ struct AndroidXReader {
 
     private mutating func list(_ e: XMLTreeElement, _ name: String) -> [String]? {
         guard let value = raw(e, name) else { return nil }
+        return list(value, e, name)
+    }
+
+    /// The items of `value` (an `@array/` reference resolved, its items' references kept for
+    /// the translations), or nil with a warning.
+    private mutating func list(_ value: String, _ e: XMLTreeElement, _ name: String) -> [String]? {
         switch resources.resolve(value) {
         case .list(let items):
             if value.hasPrefix("@array/") { for (n, item) in items.enumerated() { references.append((item, value, n)) } }
@@ -205,25 +219,34 @@ struct AndroidXReader {
         screens.append(ImportedScreen(id: id, title: id, sections: []))
         let title = text(e, "title") ?? id
         var sections: [ImportedSection] = []
+        /// Where each section's category sits: inside the category of another section
+        /// (`parent`), or no category of its own, its rows continuing one (`continues`).
+        var within: [(parent: Int?, continues: Int?)] = []
         var loose = ImportedSection()
         for child in e.elements where Self.isPreference(child) {
-            if elementName(child) == "PreferenceCategory" {
-                if !loose.rows.isEmpty { sections.append(loose); loose = ImportedSection() }
-                var section = ImportedSection(id: key(child), header: text(child, "title"), footer: text(child, "summary"))
-                section.android = extra(child, also: ["isPreferenceVisible", "enabled"])
-                for inner in child.elements where Self.isPreference(inner) { rows(inner, into: &section, sections: &sections, screenID: id) }
-                sections.append(section)
+            if isCategory(child) {
+                if !loose.rows.isEmpty { sections.append(loose); within.append((nil, nil)); loose = ImportedSection() }
+                category(child, parent: nil, into: &sections, within: &within, screenID: id)
             } else {
-                rows(child, into: &loose, sections: &sections, screenID: id)
+                rows(child, into: &loose, screenID: id)
             }
         }
-        if !loose.rows.isEmpty || sections.isEmpty { sections.append(loose) }
+        if !loose.rows.isEmpty || sections.isEmpty { sections.append(loose); within.append((nil, nil)) }
         // Section ids are a screen's own, as luascreen gives them (the key, else the header's
         // slug, else `sectionN`): a second one alike gets an id of its own.
         var sectionIDs = Set<String>()
+        var ids: [String] = []
         for n in sections.indices {
             let given = sections[n].id ?? sections[n].header.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "section\(n + 1)"
             if sectionIDs.contains(given) { sections[n].id = Self.unique(given, in: &sectionIDs) } else { sectionIDs.insert(given) }
+            ids.append(sections[n].id ?? given)
+        }
+        // A category inside a category: the inner one's section names the outer one's
+        // (`android.parent`), rows after it a section of their own that continues it
+        // (`android.continues`); export nests them back.
+        for n in sections.indices {
+            if let p = within[n].parent { sections[n].android.append(PlatformEntry(key: "parent", value: .string(ids[p]))) }
+            if let c = within[n].continues { sections[n].android.append(PlatformEntry(key: "continues", value: .string(ids[c]))) }
         }
         var done = ImportedScreen(id: id, title: title, sections: sections)
         if index == 0 {
@@ -234,15 +257,42 @@ struct AndroidXReader {
         return id
     }
 
-    /// The row (or rows: a category inside a category is flattened into `section`) of `e`.
-    private mutating func rows(_ e: XMLTreeElement, into section: inout ImportedSection, sections: inout [ImportedSection], screenID: String) {
+    /// Whether `e` is a category: a `PreferenceCategory`, or an app's own element named so
+    /// (`com.example.ExtendedPreferenceCategory`).
+    private func isCategory(_ e: XMLTreeElement) -> Bool {
         let name = elementName(e)
-        if name == "PreferenceCategory" {
-            warn(e, "a category inside a category: its preferences join the outer one")
-            for inner in e.elements where Self.isPreference(inner) { rows(inner, into: &section, sections: &sections, screenID: screenID) }
-            return
+        return name == "PreferenceCategory" || (AndroidXAttributes.elements[name] == nil && name.hasSuffix("PreferenceCategory"))
+    }
+
+    /// The category `c` as a section (inside the category of section `parent`), and each
+    /// category inside it, with the sections that continue it after an inner one.
+    private mutating func category(_ c: XMLTreeElement, parent: Int?, into sections: inout [ImportedSection],
+                                   within: inout [(parent: Int?, continues: Int?)], screenID: String) {
+        var section = ImportedSection(id: key(c), header: text(c, "title"), footer: text(c, "summary"))
+        section.android = extra(c, also: ["isPreferenceVisible", "enabled"])
+        if elementName(c) != "PreferenceCategory" { section.android.insert(PlatformEntry(key: "element", value: .string(c.name)), at: 0) }
+        let own = sections.count
+        sections.append(section)
+        within.append((parent, nil))
+        var current: Int? = own
+        for inner in c.elements where Self.isPreference(inner) {
+            if isCategory(inner) {
+                category(inner, parent: own, into: &sections, within: &within, screenID: screenID)
+                current = nil
+                continue
+            }
+            if current == nil {
+                sections.append(ImportedSection())
+                within.append((nil, own))
+                current = sections.count - 1
+            }
+            rows(inner, into: &sections[current!], screenID: screenID)
         }
-        if let row = row(e, name: name, screenID: screenID) { section.rows.append(row) }
+    }
+
+    /// The row of `e` in `section`.
+    private mutating func rows(_ e: XMLTreeElement, into section: inout ImportedSection, screenID: String) {
+        if let row = row(e, name: elementName(e), screenID: screenID) { section.rows.append(row) }
     }
 
     private mutating func row(_ e: XMLTreeElement, name: String, screenID: String) -> ImportedRow? {
@@ -321,6 +371,7 @@ struct AndroidXReader {
         if name == "Preference" || name == "PreferenceScreen" { also.insert("defaultValue") }
         if listSummary { also.insert("summary") }
         row.android = extra(e, also: also)
+        if case .options(_, _, false) = row.kind, raw(e, "defaultValue") == nil { row.android.append(PlatformEntry(key: "nodefault", value: .bool(true))) }
         if case .input = row.kind, raw(e, "defaultValue") == "" { row.android.append(PlatformEntry(key: "app:defaultValue", value: .string(""))) }
         if raw(e, "title") == nil { row.android.append(PlatformEntry(key: "untitled", value: .bool(true))) }
         // The element export writes for the row; another one is kept by name (a custom

@@ -79,7 +79,8 @@ struct Importer {
             try read(item, at: n, into: &screen, depth: depth)
         }
         screens[index].sections = screen.finished()
-        screens[index].title = title ?? (index == 0 ? bundleName() : id)
+        // An untitled root is "Settings" (what export leaves untitled again), whatever the bundle's name.
+        screens[index].title = title ?? (index == 0 ? "Settings" : id)
         if title != nil { ownTitles.insert(id) }
         return nil
     }
@@ -191,12 +192,6 @@ struct Importer {
             if !pairs.isEmpty { out.append((language, pairs)) }
         }
         return out
-    }
-
-    private func bundleName() -> String {
-        let name = PathText.lastComponent(folder)
-        if name.hasSuffix(".bundle") { return String(name.dropLast(7)) }
-        return "Settings"
     }
 
     /// Binds `key` to `kind` with `rules` (its default, options, bounds: what the validator
