@@ -17,8 +17,8 @@ import replsupport as support  # noqa: E402
 # Apps' own bundles, fetched from their public repositories, are data this repository does
 # not commit: they are kept beside it in the project's shared folder (shared/corpus/bundles,
 # with SOURCES.md), or wherever LUASCREEN_BUNDLE_CORPUS names.
-CORPUS = os.environ.get("LUASCREEN_BUNDLE_CORPUS",
-                        os.path.join(os.path.dirname(support.ROOT), "shared", "corpus", "bundles"))
+import corpora  # noqa: E402
+CORPUS = os.environ.get("LUASCREEN_BUNDLE_CORPUS") or os.path.join(corpora.FIRST, "bundles")
 
 
 def typed(v):

@@ -76,8 +76,8 @@ ANDROID_NS = "http://schemas.android.com/apk/res/android"
 EXAMPLES = sorted(glob.glob(os.path.join(ROOT, "examples", "*.lua")))
 # Real apps' preference XML with their res/values*/ (data from public repositories, kept out of
 # this repository: see SOURCES.md there); the test runs over it when it is present.
-CORPUS = os.environ.get("LUASCREEN_ANDROIDX_CORPUS",
-                        os.path.join(os.path.dirname(ROOT), "shared", "corpus", "androidx"))
+import corpora  # noqa: E402
+CORPUS = os.environ.get("LUASCREEN_ANDROIDX_CORPUS") or os.path.join(corpora.FIRST, "androidx")
 PACKAGES = ("androidx.preference.", "android.preference.", "android.support.v7.preference.", "android.support.v14.preference.")
 SAME_ELEMENT = {"SwitchPreference": "SwitchPreferenceCompat", "CheckBoxPreference": "SwitchPreferenceCompat",
                 "TwoStatePreference": "SwitchPreferenceCompat"}
@@ -290,14 +290,106 @@ class AndroidXRoundTrip(Exports, unittest.TestCase):
                 for xml in glob.glob(os.path.join(out, "res", "xml", "*.xml")):
                     self.assertEqual(self.round_trip(xml, Resources(os.path.join(out, "res")), os.path.basename(script)), [])
 
-    def test_every_real_preference_file_imports_and_comes_back(self):
-        files = sorted(glob.glob(os.path.join(CORPUS, "*", "res", "xml", "*.xml")))
-        if not files:
-            self.skipTest("no corpus at %s (LUASCREEN_ANDROIDX_CORPUS)" % CORPUS)
-        report = {}
+    def corpus_comes_back(self, corpus):
+        files = sorted(glob.glob(os.path.join(corpus, "*", "res", "xml", "*.xml")))
+        self.assertTrue(files, "no res/xml files in %s" % corpus)
         for xml in files:
-            app = os.path.relpath(xml, CORPUS).split(os.sep)[0]
-            with self.subTest(file=os.path.relpath(xml, CORPUS)):
-                res = Resources(os.path.join(CORPUS, app, "res"))
-                report[xml] = self.round_trip(xml, res, app + "-" + os.path.basename(xml))
-                self.assertEqual(report[xml], [])
+            app = os.path.relpath(xml, corpus).split(os.sep)[0]
+            with self.subTest(file=os.path.relpath(xml, corpus)):
+                res = Resources(os.path.join(corpus, app, "res"))
+                self.assertEqual(self.round_trip(xml, res, app + "-" + os.path.basename(xml)), [])
+
+    def test_every_real_preference_file_imports_and_comes_back(self):
+        corpora.require(self, corpora.FIRST, "androidx")
+        self.corpus_comes_back(CORPUS)
+
+    def test_every_file_of_the_second_corpus_imports_and_comes_back(self):
+        self.corpus_comes_back(corpora.require(self, corpora.SECOND, "androidx"))
+
+
+# ---- issue 42: what real apps' files hold comes back as it was ----
+KEPT = os.path.join(ROOT, "Tests", "fixtures", "androidx", "kept", "res", "xml", "prefactions__more_information.xml")
+
+
+class KeptAsItWas(Exports, unittest.TestCase):
+    """A small file of our own with each kind of thing the second corpus showed lost."""
+
+    def setUp(self):
+        support.require_binary(self)
+        self.tmp = tempfile.mkdtemp(prefix="luascreen-kept-")
+        self.addCleanup(shutil.rmtree, self.tmp, True)
+        self.script = os.path.join(self.tmp, "kept.lua")
+        result = luascreen("import", KEPT, "--out", self.script)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.warnings = result.stderr
+        self.out = self.export(self.script, "out")
+        self.xml_path = os.path.join(self.out, "res", "xml", "prefactions__more_information.xml")
+
+    def xml(self):
+        with open(self.xml_path, encoding="utf-8") as f:
+            return f.read()
+
+    def test_every_element_attribute_and_child_comes_back(self):
+        res = Resources(os.path.join(os.path.dirname(os.path.dirname(KEPT))))
+        exported = Resources(os.path.join(self.out, "res"))
+        locales = sorted(set(res.locales()) | set(exported.locales()))
+        self.assertEqual(differences(elements(KEPT, res, locales), elements(self.xml_path, exported, locales)), [])
+
+    def test_the_file_keeps_its_r_xml_name(self):
+        self.assertTrue(os.path.exists(self.xml_path), os.listdir(os.path.join(self.out, "res", "xml")))
+
+    def test_attributes_in_any_namespace_keep_it(self):
+        root = ET.parse(self.xml_path).getroot()
+        about = next(e for e in root.iter("Preference") if e.get("{%s}key" % "http://schemas.android.com/apk/res-auto") == "about")
+        self.assertEqual(about.get("{http://schemas.android.com/apk/res-auto}ignore"), "true")
+        self.assertEqual(about.get("{http://schemas.android.com/tools}targetApi"), "26")
+        xml = self.xml()
+        for kept in ('style="@style/CategoryStyle"', 'xmlns:search="http://schemas.android.com/apk/res-auto"', 'search:ignore="true"',
+                     'chroma:colorMode="rgb"', 'android:inputType="textMultiLine"', 'android:maxLength="200"',
+                     'android:layout_width="match_parent"', 'android:id="@+id/theme_list"', 'app:level="2"',
+                     'android:defaultValue="none"', 'app:defaultValue=""'):
+            self.assertIn(kept, xml)
+        self.assertNotIn("left out", self.warnings)
+
+    def test_child_elements_come_back_inside_their_element(self):
+        root = ET.parse(self.xml_path).getroot()
+        intents = [(parent.tag, child) for parent in root.iter() for child in parent if child.tag == "intent"]
+        self.assertEqual(sorted(tag for tag, _ in intents), ["Preference", "PreferenceScreen"])
+        extra = [e for _, i in intents for e in i if e.tag == "extra"]
+        self.assertEqual(extra[0].get("{%s}value" % ANDROID_NS), "settings")
+
+    def test_an_intent_under_a_nested_screen_is_no_row(self):
+        with open(self.script, encoding="utf-8") as f:
+            self.assertNotIn('"intent"', f.read())
+
+    def test_a_root_key_reference_is_resolved(self):
+        root = ET.parse(self.xml_path).getroot()
+        self.assertEqual(root.get("{http://schemas.android.com/apk/res-auto}key"), "more_information")
+
+    def test_dialog_and_button_texts_go_to_strings_with_their_translations(self):
+        en = Resources(os.path.join(self.out, "res"))
+        root = ET.parse(self.xml_path).getroot()
+        signature = next(e for e in root.iter("EditTextPreference"))
+        message = signature.get("{%s}dialogMessage" % ANDROID_NS)
+        self.assertTrue(message.startswith("@string/"), message)
+        self.assertEqual(en.resolve(message), "Sent with each mail.\nLeave empty for none.")
+        self.assertEqual(en.resolve(message, "fr"), "Envoyée avec chaque courriel.\nLaisser vide pour aucune.")
+        for name, fr in (("dialogTitle", "Votre signature"), ("positiveButtonText", "Enregistrer"), ("negativeButtonText", "Annuler")):
+            self.assertEqual(en.resolve(signature.get("{%s}%s" % (ANDROID_NS, name)), "fr"), fr)
+
+    def test_a_list_summary_with_percent_s_shows_the_chosen_entry(self):
+        shown = luascreen("render", self.script, "--store", "none", "--width", "60", "--locale", "fr")
+        self.assertEqual(shown.returncode, 0, shown.stderr)
+        theme = [line for line in shown.stdout.splitlines() if "Thème" in line]
+        self.assertTrue(theme and "Clair" in theme[0] and "%s" not in shown.stdout, shown.stdout)
+
+    def test_a_category_inside_a_category_stays_inside(self):
+        root = ET.parse(self.xml_path).getroot()
+        auto = "{http://schemas.android.com/apk/res-auto}key"
+        outer = next(e for e in root if e.get(auto) == "outer")
+        inner = next(e for e in outer if e.get(auto) == "inner")
+        self.assertEqual(inner.tag, "org.example.ExtendedPreferenceCategory")
+        self.assertEqual([e.get(auto) for e in inner], ["ipv6", "innermost"])
+        self.assertEqual([e.get(auto) for e in outer], ["host", "inner", "mode"])
+        mode = next(e for e in outer if e.get(auto) == "mode")
+        self.assertIsNone(mode.get("{http://schemas.android.com/apk/res-auto}defaultValue"))

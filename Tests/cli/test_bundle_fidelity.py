@@ -165,6 +165,57 @@ class Fidelity(unittest.TestCase):
         self.assertNotEqual(screens["Account"]["title"], "Account 1")
         self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
 
+    # ---- issue 42: every plist value comes back with its type ----
+
+    def test_42_an_empty_array_stays_an_array_and_no_default_value_is_added(self):
+        root = [{"Type": "IASKMailComposeSpecifier", "Title": "Feedback", "IASKMailComposeToRecipents": [],
+                 "IASKMailComposeCcRecipents": [], "IASKMailComposeBody": "\\n----\\n{{text}}"},
+                {"Type": "IASKOpenURLSpecifier", "Title": "Help", "File": "https://example.org/help"}]
+        self.write("Root", root, ServerList=[])
+        _, _, out = self.round_trip()
+        exported = self.exported(out)
+        self.assertSame(root, exported["PreferenceSpecifiers"])
+        self.assertEqual(typed(exported["ServerList"]), typed([]))
+
+    def test_42_backslashes_and_line_breaks_come_back_unchanged(self):
+        root = [{"Type": "PSGroupSpecifier", "Title": "A\\b", "FooterText": "one\ntwo"},
+                {"Type": "PSTextFieldSpecifier", "Title": "Pattern", "Key": "p", "DefaultValue": "\\d+\\n"}]
+        self.write("Root", root)
+        # CR LF in an XML plist's text is one line break (XML reads it so; plistlib too).
+        path = os.path.join(self.bundle, "Root.plist")
+        with open(path, "rb") as f:
+            data = f.read()
+        with open(path, "wb") as f:
+            f.write(data.replace(b"one\ntwo", b"one\r\ntwo"))
+        _, _, out = self.round_trip()
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+
+    def test_42_a_placeholder_child_pane_is_a_warning_not_an_error(self):
+        self.write("Root", [{"Type": "PSChildPaneSpecifier", "Title": "Licenses", "File": "Licenses"},
+                            {"Type": "PSToggleSwitchSpecifier", "Title": "On", "Key": "on", "DefaultValue": True}])
+        with open(os.path.join(self.bundle, "Licenses.plist"), "wb") as f:
+            f.write(b'<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<string></string>\n</plist>\n')
+        _, warnings, out = self.round_trip()
+        self.assertIn("Licenses", warnings)
+        self.assertIn("holds a string, not a dictionary", warnings)
+        self.assertEqual([s["Type"] for s in self.exported(out)["PreferenceSpecifiers"]], ["PSToggleSwitchSpecifier"])
+
+    def test_42_a_dict_root_without_specifiers_imports_with_a_warning(self):
+        with open(os.path.join(self.bundle, "Root.plist"), "wb") as f:
+            plistlib.dump({"StringsTable": "Root"}, f)
+        script = os.path.join(self.tmp, "s.lua")
+        imported = run("import", os.path.join(self.bundle, "Root.plist"), "--out", script)
+        self.assertEqual(imported.returncode, 0, imported.stderr)
+        self.assertIn("no PreferenceSpecifiers key", imported.stderr)
+        self.assertEqual(run("check", script).returncode, 0)
+
+    def test_42_an_untitled_root_of_a_bundle_of_another_name_stays_untitled(self):
+        self.bundle = os.path.join(self.tmp, "InAppSettings.bundle")
+        os.mkdir(self.bundle)
+        self.write("Root", [{"Type": "PSToggleSwitchSpecifier", "Title": "On", "Key": "on", "DefaultValue": True}])
+        _, _, out = self.round_trip()
+        self.assertNotIn("Title", self.exported(out))
+
     def test_device_roots_import_from_the_command_line(self):
         self.write("Root~ipad", [{"Type": "PSToggleSwitchSpecifier", "Title": "Split View", "Key": "split", "DefaultValue": False}])
         self.strings("de", "Root", {"Split View": "Geteilte Ansicht"})

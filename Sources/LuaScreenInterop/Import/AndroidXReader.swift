@@ -26,6 +26,8 @@ struct AndroidXReader {
     private var references: [(text: String, reference: String, index: Int?)] = []
     /// Rows depending on a key, resolved once every row is read (a dependency may come later).
     private var prefixes: [String: String] = [:]
+    /// The root element's line (its namespace declarations go on the root screen's `android`).
+    private var rootLine = 0
 
     init(file: String, resources: AndroidXResources) {
         self.file = file
@@ -38,7 +40,16 @@ struct AndroidXReader {
 
     /// The app of the root `PreferenceScreen` (its id the file's name) and every screen inside.
     mutating func app(_ root: XMLTreeElement, id: String) throws -> ImportedApp {
-        for (name, value) in root.attributes where name.hasPrefix("xmlns:") { prefixes[String(name.dropFirst(6))] = value }
+        // Every prefix the file declares, the root's first (one declared on an inner element,
+        // `xmlns:chroma` on a row, stays there as one of its attributes).
+        func declare(_ e: XMLTreeElement) {
+            for (name, value) in e.attributes where name.hasPrefix("xmlns:") && prefixes[String(name.dropFirst(6))] == nil {
+                prefixes[String(name.dropFirst(6))] = value
+            }
+            e.elements.forEach(declare)
+        }
+        declare(root)
+        rootLine = root.line
         guard elementName(root) == "PreferenceScreen" else {
             throw ImportError(description: "\(file):\(root.line): error: the root element is <\(root.name)>, not <PreferenceScreen> (this is not a preference XML file)")
         }
@@ -64,7 +75,7 @@ struct AndroidXReader {
         e.attributes.compactMap { attribute in
             let parts = attribute.name.split(separator: ":", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { return attribute.name == "xmlns" ? nil : (attribute.name, attribute.value) }
-            guard parts[0] != "xmlns" else { return nil }
+            guard parts[0] != "xmlns" || (e.line != rootLine && parts[1] != "android" && parts[1] != "app") else { return nil }
             if prefixes[parts[0]] == Self.androidURI { return ("android:" + parts[1], attribute.value) }
             return (attribute.name, attribute.value)
         }
