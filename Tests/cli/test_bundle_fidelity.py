@@ -216,6 +216,37 @@ class Fidelity(unittest.TestCase):
         _, _, out = self.round_trip()
         self.assertNotIn("Title", self.exported(out))
 
+    def test_42_a_text_translated_otherwise_on_a_pane_keeps_that_translation_there(self):
+        # One VoIP app translates "Advanced" and "Port" differently on each pane: the pane's own
+        # table wins for its rows (as iOS reads it), the app's elsewhere; none is lost.
+        self.write("Root", [{"Type": "PSChildPaneSpecifier", "Title": "Audio", "File": "Audio"},
+                            {"Type": "PSChildPaneSpecifier", "Title": "Video", "File": "Video"},
+                            {"Type": "PSGroupSpecifier", "Title": "Advanced"}])
+        self.write("Audio", [{"Type": "PSGroupSpecifier", "Title": "Advanced"},
+                             {"Type": "PSToggleSwitchSpecifier", "Title": "Port", "Key": "ap", "DefaultValue": True}])
+        self.write("Video", [{"Type": "PSGroupSpecifier", "Title": "Advanced"},
+                             {"Type": "PSToggleSwitchSpecifier", "Title": "Port", "Key": "vp", "DefaultValue": True}])
+        self.strings("fr", "Root", {"Advanced": "Avancé", "Audio": "Son", "Video": "Vidéo"})
+        self.strings("fr", "Audio", {"Advanced": "Audio avancé", "Port": "Port audio"})
+        self.strings("fr", "Video", {"Advanced": "Vidéo avancée", "Port": "Port vidéo"})
+        script, warnings, out = self.round_trip()
+        self.assertNotIn("keeps one translation", warnings)
+        for screen, words in (("Root", ["Avancé"]), ("Audio", ["Audio avancé", "Port audio"]), ("Video", ["Vidéo avancée", "Port vidéo"])):
+            shown = run("render", script, "--screen", screen, "--locale", "fr", "--store", "none", "--width", "60")
+            for word in words:
+                self.assertIn(word, shown.stdout, shown.stderr)
+        for table, pairs in (("Audio", {"Advanced": "Audio avancé", "Port": "Port audio"}),
+                             ("Video", {"Advanced": "Vidéo avancée", "Port": "Port vidéo"}), ("Root", {"Advanced": "Avancé"})):
+            with open(os.path.join(out, "fr.lproj", table + ".strings"), encoding="utf-8") as f:
+                text = f.read()
+            for k, v in pairs.items():
+                self.assertIn(f'"{k}" = "{v}";', text)
+        # check --locale counts a screen's own strings: nothing is missing in French.
+        checked = run("check", script, "--locale", "fr")
+        self.assertEqual(checked.returncode, 0, checked.stderr)
+        self.assertNotIn("Advanced", checked.stderr)
+        self.assertNotIn("Port", checked.stderr)
+
     def test_device_roots_import_from_the_command_line(self):
         self.write("Root~ipad", [{"Type": "PSToggleSwitchSpecifier", "Title": "Split View", "Key": "split", "DefaultValue": False}])
         self.strings("de", "Root", {"Split View": "Geteilte Ansicht"})

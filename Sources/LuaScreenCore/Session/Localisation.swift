@@ -7,8 +7,18 @@ import Glibc
 /// Translations (SPEC §9): the locale's table is chosen once, when the session opens, and every
 /// displayed string is looked up in it, falling back to itself.
 extension Session {
-    /// The text as the selected locale shows it: its translation, else the text itself.
-    public func tr(_ text: String) -> String { localisation.translations[text] ?? text }
+    /// The text as the selected locale shows it on the screen on top: the screen's own
+    /// translation, else the app's, else the text itself.
+    public func tr(_ text: String) -> String {
+        if !localisation.byScreen.isEmpty, let id = navigation.last?.id, let own = localisation.byScreen[id]?[text] { return own }
+        return localisation.translations[text] ?? text
+    }
+
+    /// The text as the selected locale shows it on screen `id` (its title in the path of a
+    /// screen above it): that screen's own translation, else the app's, else the text itself.
+    func tr(_ text: String, screen id: String) -> String {
+        localisation.byScreen[id]?[text] ?? localisation.translations[text] ?? text
+    }
 
     /// The renderer's own words (`on`, `off`, `disabled`, `%d selected`) in the selected
     /// locale, for `RenderOptions.words`: empty when the locale translates none of them.
@@ -46,6 +56,9 @@ extension Session {
         guard let requested = options.locale else { return }
         let names = Translations.candidates(for: requested)
         localisation.locale = names.first
+        for screen in registry.screens where !screen.strings.isEmpty {
+            if let name = names.first(where: { screen.strings[$0] != nil }) { localisation.byScreen[screen.id] = screen.strings[name] }
+        }
         guard let strings = app.strings else { return }
         for name in names {
             if let table = strings.tables[name] {
@@ -61,8 +74,8 @@ extension Session {
 
     /// The locales the app has strings for: the inline tables' names and the folder's files.
     public var availableLocales: [String] {
-        guard let strings = app.strings else { return [] }
-        var names = Set(strings.tables.keys)
+        guard let strings = app.strings else { return Set(registry.screens.flatMap { $0.strings.keys }).sorted() }
+        var names = Set(strings.tables.keys).union(registry.screens.flatMap { $0.strings.keys })
         if let folder = strings.folder {
             let dir = ScriptLoader.directoryName(scriptPath) + "/" + folder
             if let handle = opendir(dir) {
@@ -133,13 +146,16 @@ extension Session {
         var seen = Set<String>()
         var callers: [SourceLocation] = []
         let strings = app.strings ?? Translations()
+        var own: [String: String] = [:]  // the screen's own strings (screen { strings = })
         func need(_ text: String?, _ location: SourceLocation?, _ path: String) {
-            guard let text, !text.isEmpty, localisation.translations[text] == nil, strings.wantsTranslation(text),
+            guard let text, !text.isEmpty, own[text] == nil, localisation.translations[text] == nil, strings.wantsTranslation(text),
                   seen.insert(text).inserted else { return }
             out.append(Diagnostic(.warning, file: location?.file ?? scriptPath, line: location?.line, path: path,
                                   message: "no \"\(locale)\" translation for \"\(text.prefix(200))\"", calledFrom: callers))
         }
         for screen in registry.screens {
+            own = localisation.byScreen[screen.id] ?? [:]
+            defer { own = [:] }
             need(screen.title, screen.location, "screen \(screen.id).title")
             guard case .value(let sections) = screen.sections else { continue }
             for (si, section) in sections.enumerated() {

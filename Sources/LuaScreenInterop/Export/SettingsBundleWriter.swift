@@ -7,28 +7,35 @@ enum SettingsBundleWriter {
     /// `Root.plist`, `ID.plist` per child screen and, when there are translations, one
     /// strings table per pane: its `ios` `StringsTable`, else its own file name (what iOS reads
     /// when a pane names none), `LANG.lproj/TABLE.strings` holding the translations of the
-    /// texts it shows; the root's table also holds every translation no pane shows, so no
-    /// translation is lost.
+    /// texts it shows (the screen's own translation of a text first, then the app's); the
+    /// root's table also holds every translation no pane shows, so no translation is lost.
     static func files(_ plan: ExportPlan, strings: [String: [String: String]]) -> [ExportedFile] {
         var files: [ExportedFile] = []
-        var tables: [(name: String, texts: [String])] = []
+        var tables: [(name: String, texts: [String], own: [String: [String: String]])] = []
         for screen in plan.screens {
             var top: [(key: String, value: PlistValue)] = []
             if let title = paneTitle(screen, plan) { top.append(("Title", .string(title))) }
             top.append(("PreferenceSpecifiers", .array(specifiers(screen))))
             let value = merged(top, screen.screen.platform.ios)
             let table = value["StringsTable"]?.string ?? screen.file
-            if let k = tables.firstIndex(where: { $0.name == table }) { tables[k].texts += localizable(value) }
-            else { tables.append((table, localizable(value))) }
+            let own = screen.screen.strings
+            if let k = tables.firstIndex(where: { $0.name == table }) {
+                tables[k].texts += localizable(value)
+                tables[k].own.merge(own) { first, later in first.merging(later) { a, _ in a } }
+            } else {
+                tables.append((table, localizable(value), own))
+            }
             files.append(ExportedFile(path: screen.file + ".plist", contents: PlistWriter.xml(value)))
         }
         let safe = tables.filter { ExportNames.isSafe($0.name + ".strings") }
-        for language in strings.keys.sorted() {
-            let translations = strings[language]!
+        let languages = Set(strings.keys).union(plan.screens.flatMap { $0.screen.strings.keys })
+        for language in languages.sorted() {
+            let translations = strings[language] ?? [:]
             var shown = Set<String>()
             for (n, table) in safe.enumerated() {
                 var seen = Set<String>()
-                var pairs = table.texts.filter { seen.insert($0).inserted }.compactMap { text in translations[text].map { (text, $0) } }
+                let own = table.own[language] ?? [:]
+                var pairs = table.texts.filter { seen.insert($0).inserted }.compactMap { text in (own[text] ?? translations[text]).map { (text, $0) } }
                 shown.formUnion(seen)
                 if n == 0 {
                     // Translations of texts no pane shows (keys the app looks up itself) stay too.

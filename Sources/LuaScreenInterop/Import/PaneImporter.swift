@@ -18,6 +18,11 @@ struct Importer {
     /// Each pane's strings table (its `StringsTable`, else its own name), with the plist that
     /// named it: every table is read, per language.
     var tables: [(table: String, plist: String)] = []
+    /// Each screen's strings table.
+    var tableOfScreen: [String: String] = [:]
+    /// Translations a table gives otherwise than the app's (the first table's): table →
+    /// language → pairs, for the screens of that table (`strings` of the screen).
+    var ownTranslations: [String: [(language: String, pairs: [(String, String)])]] = [:]
     /// The line of the specifier being read (XML plists).
     var currentLine: Int?
     /// Each bound key and the kind that binds it (one key holds one kind of value; rows of one
@@ -64,6 +69,7 @@ struct Importer {
         var table = ownName.isEmpty ? "Root" : ownName
         if let given = value["StringsTable"]?.string { table = given }
         if !tables.contains(where: { $0.table == table }) { tables.append((table, path)) }
+        tableOfScreen[id] = table
         let title = value["Title"]?.string
         // The pane's other keys are kept in the screen's ios (StringsTable too: export writes it back).
         var paneKeys: [PlatformEntry] = []
@@ -173,17 +179,18 @@ struct Importer {
                     continue
                 }
                 do {
+                    var own: [(String, String)] = []
+                    var ownSeen = Set<String>()
                     for pair in try StringsFileReader.read(data) {
                         if let earlier = seen[pair.0] {
-                            if earlier != pair.1 {
-                                warnings.append(Diagnostic(.warning, file: path, line: nil, path: "",
-                                                           message: "\"\(pair.0.prefix(60))\" is translated as \"\(earlier.prefix(60))\" by an earlier table; luascreen keeps one translation of a text, the first"))
-                            }
+                            // Another pane's translation of the text: this pane's own, in context.
+                            if earlier != pair.1, ownSeen.insert(pair.0).inserted { own.append(pair) }
                             continue
                         }
                         seen[pair.0] = pair.1
                         pairs.append(pair)
                     }
+                    if !own.isEmpty { ownTranslations[table, default: []].append((language, own)) }
                 } catch let error as PlistReadError {
                     warnings.append(Diagnostic(.warning, file: path, line: { if case .line(let l, _) = error.position { return l } else { return nil } }(),
                                                path: "", message: "\(error.message); its translations are left out"))
