@@ -293,7 +293,8 @@ enum AndroidXWriter {
                 name = "EditTextPreference"
                 if !binding.defaultValue.description.isEmpty { attributes.append(("app:defaultValue", binding.defaultValue.description)) }
                 if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
-                else if !binding.secure, AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil {
+                else if !binding.secure, AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil,
+                        AndroidXWriter.platform(row.platform.android, "summary") == nil {
                     attributes.append(("app:useSimpleSummaryProvider", "true"))
                 }
             case .slider(_, let binding, let min, let max):

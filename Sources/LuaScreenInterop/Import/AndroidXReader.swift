@@ -94,15 +94,21 @@ struct AndroidXReader {
 
     /// Child elements that are not preferences, as XML written back inside the element on
     /// export (the row's `android.children`), prefixes as written.
-    static func childrenXML(_ elements: [XMLTreeElement]) -> String? {
-        let kept = elements.filter { !isPreference($0) }
+    func childrenXML(_ elements: [XMLTreeElement]) -> String? {
+        let kept = elements.filter { !Self.isPreference($0) }
         return kept.isEmpty ? nil : kept.map(xml).joined(separator: "\n")
     }
 
-    /// One element as XML (attributes in order, character data that is not only white space kept).
-    static func xml(_ e: XMLTreeElement) -> String {
+    /// One element as XML (attributes in order, character data that is not only white space
+    /// kept); a `@string/` reference the app's resources hold is written as its text, so the
+    /// export needs none of them (an intent's `android:data` URL).
+    func xml(_ e: XMLTreeElement) -> String {
         var out = "<" + e.name
-        for (name, value) in e.attributes { out += " \(name)=\"\(XMLText.escape(value))\"" }
+        for (name, written) in e.attributes {
+            var value = XMLText.escape(written)
+            if written.hasPrefix("@string/"), case .text(let s) = resources.resolve(written) { value = AndroidXWriter.attr(s) }
+            out += " \(name)=\"\(value)\""
+        }
         var inner = ""
         for child in e.children {
             switch child {
@@ -155,7 +161,7 @@ struct AndroidXReader {
             out.append(PlatformEntry(key: name, value: kept))
         }
         out.sort { $0.key < $1.key }
-        if let children = Self.childrenXML(e.elements) { out.append(PlatformEntry(key: "children", value: .string(children))) }
+        if let children = childrenXML(e.elements) { out.append(PlatformEntry(key: "children", value: .string(children))) }
         return out
     }
 
@@ -380,6 +386,12 @@ struct AndroidXReader {
         let plain = { if case .text = row.kind { return name != "Preference" && name != "PreferenceScreen" } else { return false } }()
         var also: Set<String> = plain ? ["defaultValue", "entries", "entryValues", "min", "max"] : []
         if name == "Preference" || name == "PreferenceScreen" { also.insert("defaultValue") }
+        if summary == "" {
+            // An empty summary (what the app fills in): kept as written, no detail shown.
+            listSummary = true
+            row.detail = nil
+            if case .text(_, let push) = row.kind { row.kind = .text(detail: nil, push: push) }
+        }
         if listSummary { also.insert("summary") }
         row.android = extra(e, also: also)
         if case .options(_, _, false) = row.kind, raw(e, "defaultValue") == nil { row.android.append(PlatformEntry(key: "nodefault", value: .bool(true))) }
