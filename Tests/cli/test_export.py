@@ -586,12 +586,18 @@ class DamagedPlists(ExportTestCase):
             "bad_element.plist": r":39:4: error: unknown element <maybe>",
             "bad_integer.plist": r":\d+:\d+: error: <integer> holds \"one\"",
             "not_a_plist.plist": r":1:1: error: expected <plist>",
-            "no_specifiers.plist": r"error: no PreferenceSpecifiers key",
             "array_root.plist": r"error: the plist holds an array",
             "cycle.plist": r"error: at byte 8: object 0 contains itself",
             "invalid_utf8.plist": r":\d+:\d+: error: the text is not valid UTF-8",
         }
-        self.assertEqual(set(expected), {os.path.basename(p) for p in glob.glob(os.path.join(BUNDLES, "damaged", "*"))})
+        # A dictionary without PreferenceSpecifiers is an empty pane, with a warning (issue 42).
+        warned = {"no_specifiers.plist": "warning: no PreferenceSpecifiers key"}
+        self.assertEqual(set(expected) | set(warned), {os.path.basename(p) for p in glob.glob(os.path.join(BUNDLES, "damaged", "*"))})
+        for name, text in warned.items():
+            with self.subTest(plist=name):
+                result = luascreen("import", os.path.join(BUNDLES, "damaged", name))
+                self.assertEqual(result.returncode, 0, result.stderr)
+                self.assertIn(text, result.stderr)
         for name, pattern in expected.items():
             with self.subTest(plist=name):
                 path = os.path.join(BUNDLES, "damaged", name)

@@ -72,6 +72,15 @@ extension Session {
         }
     }
 
+    /// The locale files the selected locale is looked up in (`strings = "locales"`), most
+    /// specific first, whether they exist or not: what `run --watch` and the preview watch.
+    package var localeFilePaths: [String] {
+        guard let requested = options.locale, let folder = app.strings?.folder else { return [] }
+        return Translations.candidates(for: requested).filter(Translations.isFolderName).map {
+            ScriptLoader.directoryName(scriptPath) + "/" + folder + "/" + $0 + ".lua"
+        }
+    }
+
     /// The locales the app has strings for: the inline tables' names and the folder's files.
     public var availableLocales: [String] {
         guard let strings = app.strings else { return Set(registry.screens.flatMap { $0.strings.keys }).sorted() }
@@ -138,8 +147,10 @@ extension Session {
         guard let locale else { return [] }
         var out: [Diagnostic] = []
         if !availableLocales.contains(where: { Translations.candidates(for: locale).contains($0) }) {
-            let have = availableLocales.isEmpty ? "it has none: add app { strings = { \(locale) = { ... } } }"
-                                                : "it has " + availableLocales.joined(separator: ", ")
+            let file = app.strings?.folder.map { "\($0)/\(Translations.candidates(for: locale).first ?? locale).lua" }
+            let have = availableLocales.isEmpty
+                ? (file.map { "it has none: add \($0) returning { [\"text\"] = \"translation\", ... }" } ?? "it has none: add app { strings = { \(locale) = { ... } } }")
+                : "it has " + availableLocales.joined(separator: ", ") + (file.map { "; add \($0)" } ?? "")
             return [Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
                                message: "no strings for the locale \"\(locale)\" (\(have))")]
         }
@@ -147,7 +158,10 @@ extension Session {
         var callers: [SourceLocation] = []
         let strings = app.strings ?? Translations()
         var own: [String: String] = [:]  // the screen's own strings (screen { strings = })
+        var used: Set<String> = ["on", "off", "disabled", "%d selected", "none", "not set", "1 item", "%d items"]
+        var usedOnScreen = Set<String>()
         func need(_ text: String?, _ location: SourceLocation?, _ path: String) {
+            if let text { used.insert(text); usedOnScreen.insert(text) }
             guard let text, !text.isEmpty, own[text] == nil, localisation.translations[text] == nil, strings.wantsTranslation(text),
                   seen.insert(text).inserted else { return }
             out.append(Diagnostic(.warning, file: location?.file ?? scriptPath, line: location?.line, path: path,
@@ -155,7 +169,15 @@ extension Session {
         }
         for screen in registry.screens {
             own = localisation.byScreen[screen.id] ?? [:]
-            defer { own = [:] }
+            usedOnScreen = []
+            defer {
+                // A screen's own translation of a text it does not show.
+                for text in own.keys.sorted() where !usedOnScreen.contains(text) {
+                    out.append(Diagnostic(.warning, file: screen.location?.file ?? scriptPath, line: screen.location?.line, path: "screen \(screen.id).strings",
+                                          message: "the \"\(locale)\" translation of \"\(text.prefix(200))\" is used by no text of screen \(screen.id)"))
+                }
+                own = [:]
+            }
             need(screen.title, screen.location, "screen \(screen.id).title")
             guard case .value(let sections) = screen.sections else { continue }
             for (si, section) in sections.enumerated() {
@@ -171,6 +193,12 @@ extension Session {
                     need(row.help, row.location, rowPath + ".help")
                     need(row.confirm, row.location, rowPath + ".confirm")
                     need(row.binding?.placeholder, row.location, rowPath + ".placeholder")
+                    need(row.binding?.unit, row.location, rowPath + ".unit")
+                    if row.binding != nil, case .value(let detail)? = row.detail { need(detail, row.location, rowPath + ".detail") }
+                    for action in row.actions {
+                        need(action.text, row.location, rowPath + ".actions." + action.id)
+                        if case .value(let question)? = action.confirm { need(question, row.location, rowPath + ".actions." + action.id + ".confirm") }
+                    }
                     if case .value(let options)? = row.binding?.options {
                         for option in options {
                             need(option.text, row.location, rowPath + ".options")
@@ -187,6 +215,11 @@ extension Session {
             for literal in TranslatedLiterals.scan(bytes) {
                 need(literal.text, SourceLocation(file: file, line: literal.line), "ctx:tr")
             }
+        }
+        // Translations no text of the script uses (left over after a text changed).
+        for text in localisation.translations.keys.sorted() where !used.contains(text) {
+            out.append(Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
+                                  message: "the \"\(locale)\" translation of \"\(text.prefix(200))\" is used by no text of the script (a text changed, or one a function computes without ctx:tr)"))
         }
         return out
     }
