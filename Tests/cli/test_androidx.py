@@ -181,9 +181,11 @@ def is_preference(e):
     return e.tag.split(".")[-1][:1].isupper()
 
 
-def data_xml(e):
-    """A child element that is not a preference, with its namespaces' URIs, for comparison."""
-    return (e.tag, tuple(sorted(e.attrib.items())), (e.text or "").strip(), tuple(data_xml(c) for c in e))
+def data_xml(e, res):
+    """A child element that is not a preference, with its namespaces' URIs and its `@string/`
+    references resolved (what the app reads there), for comparison."""
+    return (e.tag, tuple(sorted((k, str(res.resolve(v))) for k, v in e.attrib.items())), (e.text or "").strip(),
+            tuple(data_xml(c, res) for c in e))
 
 
 def elements(path, res, locales):
@@ -216,7 +218,7 @@ def elements(path, res, locales):
             known = bare in TEXTS or bare in ("entries", "key", "defaultValue", "entryValues", "dependency", "fragment", "min", "max",
                                               "enabled", "selectable", "isPreferenceVisible", "persistent")
             attributes[bare if known else ns + ":" + bare] = (value, resolved)
-        data = tuple(data_xml(c) for c in e if not is_preference(c))
+        data = tuple(data_xml(c, res) for c in e if not is_preference(c))
         if data:
             attributes["children"] = (data, data)
         out.append((depth, tag, attributes))
@@ -393,3 +395,14 @@ class KeptAsItWas(Exports, unittest.TestCase):
         self.assertEqual([e.get(auto) for e in outer], ["host", "inner", "mode"])
         mode = next(e for e in outer if e.get(auto) == "mode")
         self.assertIsNone(mode.get("{http://schemas.android.com/apk/res-auto}defaultValue"))
+
+
+class TranslationsInContext(KeptAsItWas):
+    def test_a_text_translated_otherwise_in_a_dialog_keeps_that_translation(self):
+        # "Theme" is the list's title ("Thème") and its dialog's title ("Choisir le thème").
+        res = Resources(os.path.join(self.out, "res"))
+        theme = next(e for e in ET.parse(self.xml_path).getroot().iter("ListPreference")
+                     if e.get("{http://schemas.android.com/apk/res-auto}key") == "theme")
+        self.assertEqual(res.resolve(theme.get("{%s}title" % ANDROID_NS), "fr"), "Thème")
+        self.assertEqual(res.resolve(theme.get("{%s}dialogTitle" % ANDROID_NS), "fr"), "Choisir le thème")
+        self.assertEqual(res.resolve(theme.get("{%s}dialogTitle" % ANDROID_NS)), "Theme")

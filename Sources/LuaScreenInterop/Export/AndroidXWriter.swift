@@ -27,7 +27,7 @@ enum AndroidXWriter {
                 writer.warnings.append(Diagnostic(.warning, file: "", line: nil, path: "", message: "strings for \"\(locale)\" left out: Android has no values folder for that locale"))
                 continue
             }
-            files.append(ExportedFile(path: "res/\(folder)/strings.xml", contents: writer.strings.file(locale: strings[locale] ?? [:])))
+            files.append(ExportedFile(path: "res/\(folder)/strings.xml", contents: writer.strings.file(locale: strings[locale] ?? [:], named: locale)))
         }
         var values = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
         for array in writer.arrays {
@@ -64,6 +64,8 @@ enum AndroidXWriter {
     /// The resource names given to texts, in order, for `strings.xml`.
     struct StringTable {
         private(set) var names: [(name: String, text: String)] = []
+        /// Translations of one string resource of its own (by name), by locale.
+        private var own: [String: [String: String]] = [:]
         private var byText: [String: String] = [:]
         var used = Set<String>()
 
@@ -76,13 +78,25 @@ enum AndroidXWriter {
             return "@string/" + name
         }
 
-        /// `strings.xml`: the texts (`locale` nil), or their translations (texts without one left out).
-        func file(locale: [String: String]?) -> String {
+        /// `@string/NAME` for `text` with translations of its own (`own`, by locale): a name of
+        /// its own, not shared with the text elsewhere.
+        mutating func reference(_ text: String, hint: String, own translations: [String: String]) -> String {
+            let name = AndroidXWriter.resourceName(hint, used: &used)
+            names.append((name, text))
+            own[name] = translations
+            return "@string/" + name
+        }
+
+        /// `strings.xml`: the texts (`locale` nil), or their translations in the locale `named`
+        /// (texts without one left out).
+        func file(locale: [String: String]?, named: String? = nil) -> String {
             var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
             for (name, text) in names {
                 let value: String
                 if let locale {
-                    guard let translated = locale[text] else { continue }
+                    let translated: String?
+                    if let mine = own[name] { translated = named.flatMap { mine[$0] } } else { translated = locale[text] }
+                    guard let translated else { continue }
                     value = translated
                 } else {
                     value = text
@@ -212,6 +226,16 @@ enum AndroidXWriter {
         mutating func platform(_ table: [PlatformEntry], element: String, what: String, textHint: String? = nil) -> [(String, String)] {
             var out: [(String, String)] = []
             for entry in table where !AndroidXWriter.notAttributes.contains(entry.key) {
+                if case .table(let own) = entry.value, case .string(let text)? = own.first(where: { $0.key == "text" })?.value,
+                   AndroidXReader.texts.contains(String(entry.key.split(separator: ":").last ?? "")) {
+                    // A text with its own translations (import kept them): a string of its own.
+                    var translations: [String: String] = [:]
+                    for entry in own where entry.key != "text" { if case .string(let t) = entry.value { translations[entry.key] = t } }
+                    let bare = String(entry.key.split(separator: ":").last ?? "")
+                    out.append((entry.key.contains(":") ? entry.key : "app:" + entry.key,
+                                strings.reference(text, hint: (textHint ?? "text") + "_" + bare, own: translations)))
+                    continue
+                }
                 if case .list(let items) = entry.value, items.allSatisfy({ AndroidXWriter.attributeText($0) != nil }) {
                     // An array (an app's `@array/` import resolved): one of the export's arrays.
                     let bare = String(entry.key.split(separator: ":").last ?? "")

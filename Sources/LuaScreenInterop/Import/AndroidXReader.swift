@@ -148,7 +148,12 @@ struct AndroidXReader {
             let bare = platform ? String(name.split(separator: ":", maxSplits: 1)[1]) : name
             guard !platform || !Self.read.contains(bare) || also.contains(bare) else { continue }
             var kept = PlatformValue.string(value)
-            if platform, Self.texts.contains(bare), let s = text(e, bare) { kept = .string(s) }
+            if platform, Self.texts.contains(bare), let s = text(e, bare) {
+                kept = .string(s)
+                // A text the app translates otherwise here than where it shows it first (a
+                // dialog's title, a row's title): its own translations, kept with it.
+                if value.hasPrefix("@string/"), let own = ownTranslations(of: s, reference: value) { kept = own }
+            }
             else if platform, ["key", "dependency"].contains(bare), let s = key(e, bare) { kept = .string(s) }
             else if value.hasPrefix("@array/"), let items = list(value, e, name) {
                 // The app's array, its items: export writes it into its own arrays.xml.
@@ -395,7 +400,7 @@ struct AndroidXReader {
         if listSummary { also.insert("summary") }
         row.android = extra(e, also: also)
         if case .options(_, _, false) = row.kind, raw(e, "defaultValue") == nil { row.android.append(PlatformEntry(key: "nodefault", value: .bool(true))) }
-        if case .input = row.kind, raw(e, "defaultValue") == "" { row.android.append(PlatformEntry(key: "app:defaultValue", value: .string(""))) }
+        if case .input = row.kind, raw(e, "defaultValue") != nil, text(e, "defaultValue") == "" { row.android.append(PlatformEntry(key: "app:defaultValue", value: .string(""))) }
         if raw(e, "title") == nil { row.android.append(PlatformEntry(key: "untitled", value: .bool(true))) }
         // The element export writes for the row; another one is kept by name (a custom
         // element, a list whose entries the app sets, a DropDownPreference), except the
@@ -504,6 +509,28 @@ struct AndroidXReader {
         while used.contains(id) { id = "\(wanted)_\(n)"; n += 1 }
         used.insert(id)
         return id
+    }
+
+    /// The text `s` of `reference` with its translations (`{ text = s, LANG = ... }`) when some
+    /// locale translates it otherwise than the first reference to the same text, which the
+    /// app's `strings` take; nil when they agree.
+    private func ownTranslations(of s: String, reference: String) -> PlatformValue? {
+        guard let first = references.first(where: { $0.text == s }), first.reference != reference || first.index != nil else { return nil }
+        func translation(_ ref: String, _ index: Int?, _ locale: String) -> String? {
+            switch resources.resolve(ref, locale: locale) {
+            case .text(let t): return t
+            case .list(let items): return index.flatMap { $0 < items.count ? items[$0] : nil }
+            case .missing: return nil
+            }
+        }
+        var entries: [PlatformEntry] = []
+        var differs = false
+        for locale in resources.locales.keys.sorted() {
+            guard let own = translation(reference, nil, locale) else { continue }
+            if own != translation(first.reference, first.index, locale) { differs = true }
+            if own != s { entries.append(PlatformEntry(key: locale, value: .string(own))) }
+        }
+        return differs ? .table([PlatformEntry(key: "text", value: .string(s))] + entries) : nil
     }
 
     /// The translations: for each locale, each referenced text → that locale's text.
