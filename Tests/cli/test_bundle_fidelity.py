@@ -177,6 +177,18 @@ class Fidelity(unittest.TestCase):
         self.assertSame(root, exported["PreferenceSpecifiers"])
         self.assertEqual(typed(exported["ServerList"]), typed([]))
 
+    def test_42_no_key_is_added_and_no_specifier_is_lost(self):
+        # A toggle, a multi-value and a title-value without DefaultValue get none on export; a
+        # child pane with no File (a view controller) or a web page's URL comes back as written.
+        root = [{"Type": "PSToggleSwitchSpecifier", "Title": "On", "Key": "on"},
+                {"Type": "PSMultiValueSpecifier", "Title": "Mode", "Key": "mode", "Titles": ["A", "B"], "Values": ["a", "b"]},
+                {"Type": "PSTitleValueSpecifier", "Title": "Version", "Key": "version"},
+                {"Type": "PSChildPaneSpecifier", "Title": "Custom", "IASKViewControllerClass": "CustomViewController"},
+                {"Type": "PSChildPaneSpecifier", "Title": "Web", "File": "https://example.org/help"}]
+        self.write("Root", root)
+        _, _, out = self.round_trip()
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+
     def test_42_backslashes_and_line_breaks_come_back_unchanged(self):
         root = [{"Type": "PSGroupSpecifier", "Title": "A\\b", "FooterText": "one\ntwo"},
                 {"Type": "PSTextFieldSpecifier", "Title": "Pattern", "Key": "p", "DefaultValue": "\\d+\\n"}]
@@ -198,7 +210,9 @@ class Fidelity(unittest.TestCase):
         _, warnings, out = self.round_trip()
         self.assertIn("Licenses", warnings)
         self.assertIn("holds a string, not a dictionary", warnings)
-        self.assertEqual([s["Type"] for s in self.exported(out)["PreferenceSpecifiers"]], ["PSToggleSwitchSpecifier"])
+        # The row that opens it is kept as written (its File may be filled in by the build).
+        self.assertEqual([(s["Type"], s.get("File")) for s in self.exported(out)["PreferenceSpecifiers"]],
+                         [("PSChildPaneSpecifier", "Licenses"), ("PSToggleSwitchSpecifier", None)])
 
     def test_42_a_dict_root_without_specifiers_imports_with_a_warning(self):
         with open(os.path.join(self.bundle, "Root.plist"), "wb") as f:

@@ -545,7 +545,7 @@ class InAppSettingsKit(ExportTestCase):
                      "IASKCustomViewSpecifier \"Logo\" kept as a plain row", "IASKTextViewSpecifier \"Bio\"",
                      "IASKOpenURLSpecifier \"Website\"", "IASKMailComposeSpecifier \"Contact\"",
                      "PSSliderSpecifier (Key \"bad_slider\") kept as a plain row", "PSMultiValueSpecifier \"Empty\" kept as a plain row",
-                     "PSSliderSpecifier \"Clash\" kept as a plain row", "PSChildPaneSpecifier \"Missing\" left out",
+                     "PSSliderSpecifier \"Clash\" kept as a plain row", "PSChildPaneSpecifier \"Missing\": its pane is not read",
                      "PSFancySpecifier \"Fancy\" kept as a plain row", "PreferenceSpecifiers[16]: a specifier without a Type",
                      "PreferenceSpecifiers[17]: a string, not a specifier",
                      'PSTextFieldSpecifier "Handle": KeyboardType "Twitter" kept in ios',

@@ -205,6 +205,11 @@ enum SettingsBundleWriter {
         guard !ios.isEmpty else { return .dictionary(members) }
         var out = members
         for entry in ios {
+            // `["-KEY"] = true`: the specifier has no KEY (import saw none): export writes none.
+            if entry.key.hasPrefix("-"), entry.value == .bool(true) {
+                out.removeAll { $0.key == String(entry.key.dropFirst()) }
+                continue
+            }
             if let i = out.firstIndex(where: { $0.key == entry.key }) { out[i].value = platformPlist(entry.value) }
             else { out.append((entry.key, platformPlist(entry.value))) }
         }

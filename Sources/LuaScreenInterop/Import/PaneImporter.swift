@@ -120,11 +120,11 @@ struct Importer {
         do {
             bytes = try Files.readRegularFile(file + ".plist", inside: folder.isEmpty ? "." : folder)
         } catch let error as FileError {
-            warn(screen.file, n, "\(name) left out: \(error.description)")
+            warn(screen.file, n, "\(name): its pane is not read: \(error.description); the specifier is kept as a plain row, its keys in ios")
             return nil
         }
         guard depth < BundleImporter.maxPaneDepth else {
-            warn(screen.file, n, "\(name) left out: child panes nest more than \(BundleImporter.maxPaneDepth) deep")
+            warn(screen.file, n, "\(name): its pane is not read: child panes nest more than \(BundleImporter.maxPaneDepth) deep; the specifier is kept as a plain row, its keys in ios")
             return nil
         }
         let path = Files.joinText(folder, file + ".plist")
@@ -135,7 +135,7 @@ struct Importer {
         if let why = try load(bytes, path: path, name: PathText.lastComponent(file), id: file, depth: depth + 1) {
             loaded[file] = nil
             openers[file] = nil
-            warn(screen.file, n, "\(name) left out: \(why)")
+            warn(screen.file, n, "\(name): its pane is not read: \(why); the specifier is kept as a plain row, its keys in ios")
             return nil
         }
         return file
