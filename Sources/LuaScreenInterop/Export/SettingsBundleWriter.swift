@@ -36,6 +36,8 @@ enum SettingsBundleWriter {
                 var seen = Set<String>()
                 let own = table.own[language] ?? [:]
                 var pairs = table.texts.filter { seen.insert($0).inserted }.compactMap { text in (own[text] ?? translations[text]).map { (text, $0) } }
+                // The pane's own translations of texts it does not show (keys the app looks up) stay in its table.
+                pairs += own.keys.filter { !seen.contains($0) }.sorted().map { ($0, own[$0]!) }
                 shown.formUnion(seen)
                 if n == 0 {
                     // Translations of texts no pane shows (keys the app looks up itself) stay too.
