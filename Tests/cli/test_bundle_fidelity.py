@@ -184,7 +184,8 @@ class Fidelity(unittest.TestCase):
                 {"Type": "PSMultiValueSpecifier", "Title": "Mode", "Key": "mode", "Titles": ["A", "B"], "Values": ["a", "b"]},
                 {"Type": "PSTitleValueSpecifier", "Title": "Version", "Key": "version"},
                 {"Type": "PSChildPaneSpecifier", "Title": "Custom", "IASKViewControllerClass": "CustomViewController"},
-                {"Type": "PSChildPaneSpecifier", "Title": "Web", "File": "https://example.org/help"}]
+                {"Type": "PSChildPaneSpecifier", "Title": "Web", "File": "https://example.org/help"},
+                {"Key": "kSettingHidden", "Title": "HIDDEN_TITLE"}, {"Key": "kOnlyAKey"}]
         self.write("Root", root)
         _, _, out = self.round_trip()
         self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])

@@ -14,7 +14,15 @@ extension Importer {
             return
         }
         guard let type = item["Type"]?.string else {
-            warn(file, n, "a specifier without a Type string; left out")
+            // What iOS skips, kept as it was: a plain row whose ios holds every key, and says
+            // which keys export would add (`["-Type"] = true`, ...).
+            warn(file, n, "a specifier without a Type string (Settings shows nothing for it): kept as a plain row, its keys in ios")
+            let title = item["Title"]?.string, key = item["Key"]?.string
+            let text = title ?? key ?? "specifier\(n)"
+            var row = ImportedRow(kind: .text(detail: nil, push: nil), text: text, id: title == nil ? text : nil, key: nil)
+            let absent = ["Type", "Key", "DefaultValue", "Title"].filter { item[$0] == nil }
+            row.ios = PlatformValues.sorted(rest(item, [], file, n, "specifier") + absent.map { PlatformEntry(key: "-" + $0, value: .bool(true)) })
+            screen.add(row)
             return
         }
         let title = item["Title"]?.string
