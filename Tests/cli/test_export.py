@@ -683,3 +683,25 @@ class Usage(ExportTestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ControlCharactersInEveryText(unittest.TestCase):
+    """Issue 40 (set 3): SOH, VT, FF and ESC, which XML cannot hold, are never dropped without a
+    warning: in a detail and in the platform tables too, for each format."""
+
+    def test_each_text_that_loses_a_character_is_named(self):
+        tmp = tempfile.mkdtemp(prefix="luascreen-controls-")
+        self.addCleanup(shutil.rmtree, tmp, True)
+        script = os.path.join(tmp, "c.lua")
+        with open(script, "w") as f:
+            f.write('return screen { id = "main", title = "Ti\\27tle", section { header = "H\\1",\n'
+                    '  toggle { text = "T\\11", key = "t", detail = "D\\12", android = { ["app:summaryOn"] = "On\\27" },'
+                    ' ios = { IASKSubtitle = "S\\27" } } } }\n')
+        for fmt, named in (("androidx", ["title", "header", "the text", "the detail", "android.app:summaryOn"]),
+                           ("settings-bundle", ["title", "header", "the text", "ios.IASKSubtitle"])):
+            with self.subTest(format=fmt):
+                result = luascreen("export", script, "--format", fmt, "--out", os.path.join(tmp, fmt))
+                self.assertEqual(result.returncode, 0, result.stderr)
+                lost = [line for line in result.stderr.splitlines() if "cannot hold; left out of the file" in line]
+                for what in named:
+                    self.assertTrue(any(what in line for line in lost), (what, result.stderr))
