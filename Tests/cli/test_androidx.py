@@ -211,10 +211,12 @@ def elements(path, res, locales):
             bare = m.group(2)
             # Each attribute as written and resolved (texts in every locale): the same when
             # either matches (a custom element keeps a reference to the app's own array).
+            # A literal as aapt reads it (its escapes: `\n` a line break), a reference resolved.
+            literal = aapt_text(value) if depth >= 0 and not value.startswith(("@", "?")) else value
             if bare in TEXTS or bare == "entries":
-                resolved = tuple(str(res.resolve(value, locale)) for locale in locales)
+                resolved = tuple(str(res.resolve(literal, locale)) for locale in locales)
             else:
-                resolved = str(res.resolve(value))
+                resolved = str(res.resolve(literal))
             known = bare in TEXTS or bare in ("entries", "key", "defaultValue", "entryValues", "dependency", "fragment", "min", "max",
                                               "enabled", "selectable", "isPreferenceVisible", "persistent")
             attributes[bare if known else ns + ":" + bare] = (value, resolved)
