@@ -295,11 +295,14 @@ enum AndroidXWriter {
                 if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
             case .toggle(_, let binding):
                 name = "SwitchPreferenceCompat"
-                attributes.append(("app:defaultValue", (binding.toggleIsOn(binding.defaultValue) ?? false) ? "true" : "false"))
+                if AndroidXWriter.platform(row.platform.android, "defaultValue") == nil {
+                    attributes.append(("app:defaultValue", (binding.toggleIsOn(binding.defaultValue) ?? false) ? "true" : "false"))
+                }
                 if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
             case .choice(_, let binding, let options):
                 name = "ListPreference"
-                attributes += optionArrays(binding, options)
+                // Arrays of different lengths (kept whole in android) are written from there.
+                if case .list? = AndroidXWriter.platform(row.platform.android, "entryValues") {} else { attributes += optionArrays(binding, options) }
                 if AndroidXWriter.platform(row.platform.android, "nodefault") != .bool(true) { attributes.append(("app:defaultValue", binding.defaultValue.description)) }
                 if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
                 else if AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil,

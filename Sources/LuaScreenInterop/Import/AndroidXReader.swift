@@ -322,6 +322,7 @@ struct AndroidXReader {
         let title = text(e, "title") ?? key ?? name
         let summary = text(e, "summary")
         var listSummary = false
+        var keptAsWritten: [PlatformEntry] = []
         var row: ImportedRow
         switch name {
         case "PreferenceScreen":
@@ -330,6 +331,10 @@ struct AndroidXReader {
         case "SwitchPreferenceCompat", "SwitchPreference", "CheckBoxPreference", "TwoStatePreference":
             let on = boolean(e, "defaultValue") ?? false
             row = ImportedRow(kind: .toggle(default: on, values: nil), text: title)
+            // A default the app's build defines (`@bool/x` in no values file here): kept as written.
+            if let d = raw(e, "defaultValue"), d.hasPrefix("@"), case .missing = resources.resolve(d) {
+                keptAsWritten.append(PlatformEntry(key: "app:defaultValue", value: .string(d)))
+            }
             let summaryOn = text(e, "summaryOn"), summaryOff = text(e, "summaryOff")
             if summaryOn != nil || summaryOff != nil { row.toggleDetail = (summaryOn ?? summary, summaryOff ?? summary) }
             else { row.detail = summary }
@@ -337,7 +342,12 @@ struct AndroidXReader {
             let multiple = name == "MultiSelectListPreference"
             let entries = list(e, "entries") ?? []
             let values = list(e, "entryValues") ?? entries
-            if entries.count != values.count { warn(e, "entries has \(entries.count) items and entryValues \(values.count): the extra ones are left out") }
+            if entries.count != values.count {
+                // The rows show the pairs; the arrays come back whole on export.
+                warn(e, "entries has \(entries.count) items and entryValues \(values.count): the extra ones are not shown (both arrays kept in android)")
+                keptAsWritten = [PlatformEntry(key: "app:entries", value: .list(entries.map(PlatformValue.string))),
+                                PlatformEntry(key: "app:entryValues", value: .list(values.map(PlatformValue.string)))]
+            }
             var seen = Set<String>()
             var options: [ChoiceOption] = []
             for (text, value) in zip(entries, values) where seen.insert(value).inserted {
@@ -399,6 +409,7 @@ struct AndroidXReader {
         }
         if listSummary { also.insert("summary") }
         row.android = extra(e, also: also)
+        row.android += keptAsWritten
         if case .options(_, _, false) = row.kind, raw(e, "defaultValue") == nil { row.android.append(PlatformEntry(key: "nodefault", value: .bool(true))) }
         if case .input = row.kind, raw(e, "defaultValue") != nil, text(e, "defaultValue") == "" { row.android.append(PlatformEntry(key: "app:defaultValue", value: .string(""))) }
         if raw(e, "title") == nil { row.android.append(PlatformEntry(key: "untitled", value: .bool(true))) }
