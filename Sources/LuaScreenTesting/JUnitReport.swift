@@ -12,7 +12,9 @@ import Glibc
 /// (only the attributes Jenkins' schema allows a testcase: no `file`); a
 /// failed assertion is a `<failure>`, a Lua error (a runtime or syntax error, an error in
 /// a callback, a test file that did not load) an `<error>`, `skip(reason)` and a `todo`
-/// test a `<skipped>`; what the test printed is its `<system-out>`. Every text a script
+/// test a `<skipped>`; what the tests printed is the suite's `<system-out>`, each test's under
+/// `[NAME]` (Ant's schema allows no output in a testcase, nor attributes on `testsuites`,
+/// whose totals readers add up from the suites). Every text a script
 /// supplied is escaped as XML (tab, line ends and NUL never raw in an attribute).
 ///
 /// A namespace of pure functions, no state: usable from any thread.
@@ -31,17 +33,18 @@ public enum JUnitReport {
             byFile[file] = []
         }
         for result in results { byFile[result.file, default: []].append(result) }
-        // `skipped` on each suite; Jenkins' schema allows no `skipped` on `testsuites`.
-        func counts(_ cases: [TestResult], skipped withSkipped: Bool = true) -> String {
+        func counts(_ cases: [TestResult]) -> String {
             let errors = cases.filter { $0.countsAsFailed && $0.isError }.count
             let failures = cases.filter { $0.countsAsFailed && !$0.isError }.count
             let skipped = cases.filter { $0.directive != nil && ($0.passed == false || $0.isSkip) }.count
-            return "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\"" + (withSkipped ? " skipped=\"\(skipped)\"" : "")
+            return "tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\""
         }
         let seconds = order.map { fileSeconds[$0] ?? (byFile[$0] ?? []).reduce(0) { $0 + $1.seconds } }
         let host = escaped(nonEmpty(hostname ?? systemHostname(), or: "localhost"))
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"luascreen test\" \(counts(results, skipped: false)) time=\"\(time(seconds.reduce(0, +)))\">\n"
+        // No attributes on the root: Ant's strict schema allows none there (the totals are the
+        // suites', which every reader adds up).
+        out += "<testsuites>\n"
         for (index, file) in order.enumerated() {
             let cases = byFile[file] ?? []
             let stamp = timestamp(started + seconds[..<index].reduce(0, +))
@@ -65,12 +68,13 @@ public enum JUnitReport {
                         body += "      <failure message=\"\(escaped(message))\" type=\"failure\">\(text)</failure>\n"
                     }
                 }
-                if !result.printed.isEmpty {
-                    body += "      <system-out>\(escaped(result.printed.joined(separator: "\n") + "\n", keepLayout: true))</system-out>\n"
-                }
                 out += body.isEmpty ? open + "/>\n" : open + ">\n" + body + "    </testcase>\n"
             }
-            out += "    <system-out/>\n    <system-err/>\n  </testsuite>\n"
+            // What the tests printed, each test's under its name: the suite's `system-out`
+            // (Ant's strict schema allows no output inside a testcase).
+            let printed = cases.filter { !$0.printed.isEmpty }.map { "[\($0.name)]\n" + $0.printed.joined(separator: "\n") + "\n" }
+            out += printed.isEmpty ? "    <system-out/>\n" : "    <system-out>\(escaped(printed.joined(), keepLayout: true))</system-out>\n"
+            out += "    <system-err/>\n  </testsuite>\n"
         }
         out += "</testsuites>\n"
         return out

@@ -84,7 +84,8 @@ def scratch(binary):
         if name in (".build", ".git"):
             continue
         if name == "examples":  # a copy: tests open scripts inside their test root, never through a link
-            shutil.copytree(os.path.join(ROOT, name), os.path.join(folder, name), symlinks=True)
+            shutil.copytree(os.path.join(ROOT, name), os.path.join(folder, name), symlinks=True,
+                            ignore=shutil.ignore_patterns(".build"))  # examples/embed's build
         else:
             os.symlink(os.path.join(ROOT, name), os.path.join(folder, name))
     bindir = os.path.join(folder, ".bin")

@@ -5,7 +5,7 @@
 -- expect-out: expected: "\\xfe"
 -- expect-out: actual:   "\\xff"
 -- expect-out: actual:   "\\x012"
--- expect-out: ^1 passed, 2 failed$
+-- expect-out: ^# 1 passed, 2 failed$
 test("bytes differ", function()
   raises(function() eq("\xff", "\xfe") end, "eq failed")
   eq("\xff", "\xff")

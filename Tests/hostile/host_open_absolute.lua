@@ -4,7 +4,7 @@
 -- command: test
 -- status: 0
 -- expect-out: ^ok 1 - absolute
--- expect-out: ^1 passed, 0 failed$
+-- expect-out: ^# 1 passed, 0 failed$
 -- expect-out: is an absolute path; name files relative to the test file, inside the test root \(--trusted lifts this\)
 -- reject: root:x:0
 test("absolute", function()

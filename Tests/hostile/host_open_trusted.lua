@@ -3,7 +3,7 @@
 -- args: --trusted
 -- status: 0
 -- setup: file ../outside/app.lua: return screen { id = "out", title = "Outside", section { row { text = "a" } } }
--- expect-out: ^1 passed, 0 failed$
+-- expect-out: ^# 1 passed, 0 failed$
 test("trusted", function()
   eq(open("../outside/app.lua"):path(), { "out" })
 end)

@@ -7,7 +7,7 @@
 -- expect-out: # printed \\x1b\]52;c;aGk=\\x07
 -- expect-out: actual:   "\\x1b\[31m"
 -- expect-out: no row \\"ref\\x1b\[2J\\"
--- expect-out: ^2 passed, 3 failed$
+-- expect-out: ^# 2 passed, 3 failed$
 -- setup: file app.lua: return screen { title = "App\u{202E}", section { row { text = "Row\27[2J" } } }
 test("name \27]0;t\7 \u{202E}", function() error("boom \27[2J") end)
 test("print", function() print("printed \27]52;c;aGk=\7") end)

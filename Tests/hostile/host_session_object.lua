@@ -3,7 +3,7 @@
 -- command: test
 -- status: 0
 -- setup: file app.lua: return screen { id = "app", title = "App", section { toggle { text = "Wifi", key = "wifi", default = false } } }
--- expect-out: ^1 passed, 0 failed$
+-- expect-out: ^# 1 passed, 0 failed$
 test("session handle", function()
   local s = open("app.lua")
   raises(function() rawset(s, "store", function() return { wifi = "HACKED" } end) end, "table expected")

@@ -5,7 +5,7 @@
 -- setup: file ../outside/keep.txt: kept
 -- setup: file ../outside/old.txt: OUTSIDE-TEXT
 -- setup: symlink __snapshots__ -> ../outside
--- expect-out: ^1 passed, 0 failed$
+-- expect-out: ^# 1 passed, 0 failed$
 -- reject: OUTSIDE-TEXT
 test("no writing out", function()
   raises(function() snapshot("new", "pwned") end, "is outside the test root")

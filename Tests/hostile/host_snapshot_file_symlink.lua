@@ -6,7 +6,7 @@
 -- setup: file ../secret.txt: TOPSECRET
 -- setup: symlink __snapshots__/leak.txt -> ../../secret.txt
 -- setup: symlink __snapshots__/dangling.txt -> ../../nothing-here.txt
--- expect-out: ^1 passed, 0 failed$
+-- expect-out: ^# 1 passed, 0 failed$
 -- reject: TOPSECRET
 test("no reading out", function()
   raises(function() snapshot("leak", "guess") end, "is outside the test root")

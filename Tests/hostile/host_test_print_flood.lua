@@ -4,7 +4,7 @@
 -- status: 0
 -- max-output: 2000000
 -- expect-out: print output cut: more than 1 MiB in this test
--- expect-out: ^1 passed, 0 failed$
+-- expect-out: ^# 1 passed, 0 failed$
 test("flood", function()
   local line = string.rep("p", 4000)
   for i = 1, 100000 do print(line) end

@@ -1,3 +1,3 @@
 -- The script returns a function.
--- expect: returns_function\.lua: error: the script returns a function, not a screen or app
+-- expect: returns_function\.lua:\d+: error: the script returns a function, not a screen or app
 return function() return screen { title = "x" } end

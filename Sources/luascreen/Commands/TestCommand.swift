@@ -5,6 +5,7 @@ import Foundation
 #endif
 import LuaScreen
 import LuaScreenTesting
+import ScreenModel
 
 /// `luascreen test [PATH...] [--update-snapshots] [--junit FILE] [--filter TEXT]`: runs
 /// `*_test.lua` files (SPEC §5, §11).
@@ -25,7 +26,8 @@ enum TestCommand {
             if options.paths.isEmpty {
                 printError("luascreen: no ./tests folder here; say which test files or folders to run: luascreen test PATH...")
             } else {
-                printError("luascreen: \(error)")
+                // As `check` reports a script that is not there: the path first.
+                printError(sanitize("\(error.path): error: no such test file or folder"))
             }
             return 1
         } catch {
