@@ -31,6 +31,8 @@ struct Options {
     var json = false
     /// `check --werror`: a warning fails the check.
     var werror = false
+    /// `check --locale LANG --todo FILE`: the texts LANG lacks, written to FILE (a new file).
+    var todo: String?
     var screen: String?
     var locale: String?             // nil: from LC_ALL, LC_MESSAGES, LANG
     var page: Int?

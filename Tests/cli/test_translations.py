@@ -97,3 +97,51 @@ class Translations(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class TodoFile(unittest.TestCase):
+    """`check --locale LANG --todo FILE` writes the texts LANG lacks for a translator (issue 38)."""
+
+    def setUp(self):
+        support.require_binary(self)
+        self.tmp = tempfile.mkdtemp(prefix="luascreen-todo-")
+        self.addCleanup(shutil.rmtree, self.tmp, True)
+        self.script = os.path.join(self.tmp, "app.lua")
+        with open(self.script, "w") as f:
+            f.write('return app { root = "m", strings = { fr = { ["M"] = "M" } }, screens = { screen { id = "m", title = "M",\n'
+                    '  section { toggle { text = "Say \\"hi\\"", key = "t" }, number { text = "Size", key = "n", unit = "KB", default = 1 } } } } }\n')
+
+    def test_the_missing_texts_are_written_as_a_table_to_fill_in(self):
+        todo = os.path.join(self.tmp, "fr_todo.lua")
+        result = run("check", self.script, "--locale", "fr", "--todo", todo)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(todo, encoding="utf-8") as f:
+            text = f.read()
+        self.assertIn('["Say \\"hi\\""] = nil, -- TODO', text)
+        self.assertIn('["KB"] = nil, -- TODO', text)
+        self.assertNotIn('["M"]', text)
+        # Filled in and used as the app's strings, the locale is complete.
+        os.makedirs(os.path.join(self.tmp, "locales"))
+        with open(os.path.join(self.tmp, "locales", "fr.lua"), "w", encoding="utf-8") as f:
+            f.write(text.replace('nil, -- TODO', '"x",').replace("return {", 'return {\n  ["M"] = "M",'))
+        with open(self.script, encoding="utf-8") as f:
+            source = f.read()
+        with open(self.script, "w", encoding="utf-8") as f:
+            f.write(source.replace('strings = { fr = { ["M"] = "M" } }', 'strings = "locales"'))
+        checked = run("check", self.script, "--locale", "fr")
+        self.assertEqual((checked.returncode, checked.stderr), (0, ""))
+
+    def test_a_file_there_already_is_never_overwritten(self):
+        todo = os.path.join(self.tmp, "fr.lua")
+        with open(todo, "w") as f:
+            f.write("return { ['Size'] = 'Taille' }\n")
+        result = run("check", self.script, "--locale", "fr", "--todo", todo)
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("exists already", result.stderr)
+        with open(todo) as f:
+            self.assertEqual(f.read(), "return { ['Size'] = 'Taille' }\n")
+
+    def test_todo_needs_a_locale(self):
+        result = run("check", self.script, "--todo", os.path.join(self.tmp, "x.lua"))
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("--todo needs --locale", result.stderr)

@@ -143,16 +143,34 @@ extension Session {
     /// that the selected locale does not translate, each string once, at its first place, and
     /// each literal handed to `ctx:tr`; not the texts `untranslated` lists nor those without a
     /// letter. Strings a function computes are the script's to pass through `ctx:tr`.
-    public func untranslatedStrings() -> [Diagnostic] {
-        guard let locale else { return [] }
+    public func untranslatedStrings() -> [Diagnostic] { untranslated().diagnostics }
+
+    /// The texts `check --locale` finds without a translation, each once, in the order of its
+    /// warnings: what `check --locale LANG --todo FILE` writes for a translator.
+    public func untranslatedTexts() -> [String] { untranslated().texts }
+
+    /// A locale file for a translator: `return { ["text"] = nil, -- TODO ... }`, each text a Lua
+    /// literal that reads back byte for byte (a nil entry is no translation until filled in).
+    public static func todoFile(locale: String, texts: [String]) -> String {
+        var out = "-- The texts \"\(sanitize(locale, lineBreaks: .escape))\" does not translate (luascreen check --locale --todo): give each\n"
+        out += "-- its translation in place of nil, then move the lines into the locale's table.\nreturn {\n"
+        for text in texts { out += "  [\(LuaLiteral.string(text))] = nil, -- TODO\n" }
+        return out + "}\n"
+    }
+
+    private func untranslated() -> (diagnostics: [Diagnostic], texts: [String]) {
+        var texts: [String] = []
+        guard let locale else { return ([], []) }
         var out: [Diagnostic] = []
+        // No table for the locale: one warning instead of one a text (the texts are still listed).
+        var noTable: Diagnostic?
         if !availableLocales.contains(where: { Translations.candidates(for: locale).contains($0) }) {
             let file = app.strings?.folder.map { "\($0)/\(Translations.candidates(for: locale).first ?? locale).lua" }
             let have = availableLocales.isEmpty
                 ? (file.map { "it has none: add \($0) returning { [\"text\"] = \"translation\", ... }" } ?? "it has none: add app { strings = { \(locale) = { ... } } }")
                 : "it has " + availableLocales.joined(separator: ", ") + (file.map { "; add \($0)" } ?? "")
-            return [Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
-                               message: "no strings for the locale \"\(locale)\" (\(have))")]
+            noTable = Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
+                                 message: "no strings for the locale \"\(locale)\" (\(have))")
         }
         var seen = Set<String>()
         var callers: [SourceLocation] = []
@@ -164,6 +182,7 @@ extension Session {
             if let text { used.insert(text); usedOnScreen.insert(text) }
             guard let text, !text.isEmpty, own[text] == nil, localisation.translations[text] == nil, strings.wantsTranslation(text),
                   seen.insert(text).inserted else { return }
+            texts.append(text)
             out.append(Diagnostic(.warning, file: location?.file ?? scriptPath, line: location?.line, path: path,
                                   message: "no \"\(locale)\" translation for \"\(text.prefix(200))\"", calledFrom: callers))
         }
@@ -221,6 +240,7 @@ extension Session {
             out.append(Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
                                   message: "the \"\(locale)\" translation of \"\(text.prefix(200))\" is used by no text of the script (a text changed, or one a function computes without ctx:tr)"))
         }
-        return out
+        if let noTable { return ([noTable], texts) }
+        return (out, texts)
     }
 }
