@@ -15,6 +15,9 @@ public struct Screen: Sendable {
     public var location: SourceLocation?
     /// The screen's `ios` and `android` tables (SPEC §15): kept for export, shown nowhere.
     public var platform = PlatformKeys()
+    /// `strings = { fr = { ["Advanced"] = "Avancé" } }`: this screen's own translations, by
+    /// locale, looked up before the app's for the texts the screen shows (SPEC §9).
+    public var strings: [String: [String: String]] = [:]
 
     /// A screen with these fields (the title function is set apart).
     public init(id: String, title: String, sections: Dynamic<[Section]>, onAppear: ScriptRef? = nil,

@@ -33,7 +33,7 @@ struct CommandSpec: Sendable {
     static let all: [CommandSpec] = [
         CommandSpec(command: .run, synopsis: "SCRIPT [--watch] [--record FILE] [options]",
                     help: "the REPL; batch mode when stdin is not a terminal", operands: .script, run: RunCommand.run),
-        CommandSpec(command: .check, synopsis: "SCRIPT|DIR|-... [--json] [--werror]", help: "validate; exit 0 when clean (DIR: its scripts; -: standard input)", operands: .scripts, run: CheckCommand.run),
+        CommandSpec(command: .check, synopsis: "SCRIPT|DIR|-... [--json] [--werror] [--locale LANG [--todo FILE]]", help: "validate; exit 0 when clean (DIR: its scripts; -: standard input)", operands: .scripts, run: CheckCommand.run),
         CommandSpec(command: .dump, synopsis: "SCRIPT", help: "JSON of the evaluated screens", operands: .script, run: DumpCommand.run),
         CommandSpec(command: .render, synopsis: "SCRIPT [--screen ID] [--page N [--page-rows R]]",
                     help: "print a screen as the REPL draws it", operands: .script, run: RenderCommand.run),

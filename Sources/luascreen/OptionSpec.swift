@@ -49,6 +49,8 @@ struct OptionSpec: Sendable {
             $0.locale = $1
         },
         OptionSpec(name: "--werror", commands: [.check], help: "warnings fail the check too (exit 1)") { o, _ in o.werror = true },
+        OptionSpec(name: "--todo", value: "FILE", completes: .file, commands: [.check],
+                   help: "with --locale: write the texts LANG does not translate to FILE, a Lua table to fill in (a new file)") { $0.todo = $1 },
         OptionSpec(name: "--json", commands: [.check, .explore], help: "print JSON: check's diagnostics, explore's summary") { o, _ in o.json = true },
         OptionSpec(name: "--screen", value: "ID", commands: [.render], help: "render this screen of the app instead of the root") { $0.screen = $1 },
         OptionSpec(name: "--page", value: "N", commands: [.render], help: "render page N of a long screen") { $0.page = try positive("--page", $1) },
@@ -56,7 +58,7 @@ struct OptionSpec: Sendable {
             $0.pageRows = try positive("--page-rows", $1)
         },
         OptionSpec(name: "--watch", commands: [.run],
-                   help: "reload when the script or a module it required changes on disk") { o, _ in o.watch = true },
+                   help: "reload when the script, a module it required or a locale file it reads changes on disk") { o, _ in o.watch = true },
         OptionSpec(name: "--record", value: "FILE", completes: .file, commands: [.run],
                    help: "write the session as a test file that replays it") { $0.record = $1 },
         OptionSpec(name: "--coverage", value: "FILE", completes: .file, commands: [.test],

@@ -26,11 +26,13 @@ struct Options {
     var limits = LuaLimits(memoryAdvice: "raise it with --max-memory", instructionsAdvice: "raise it with --max-instructions",
                            pathAdvice: "--trusted lifts this")
     var trusted = false
-    /// `run --watch`: reload when the script or a module it required changes on disk.
+    /// `run --watch`: reload when the script, a module it required or a locale file it reads changes on disk.
     var watch = false
     var json = false
     /// `check --werror`: a warning fails the check.
     var werror = false
+    /// `check --locale LANG --todo FILE`: the texts LANG lacks, written to FILE (a new file).
+    var todo: String?
     var screen: String?
     var locale: String?             // nil: from LC_ALL, LC_MESSAGES, LANG
     var page: Int?

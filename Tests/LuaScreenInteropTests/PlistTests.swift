@@ -251,6 +251,14 @@ final class PlistTests: XCTestCase {
         }
     }
 
+    /// Issue 42: linphone's `en.lproj/Chat.strings` ends without the last `;` (iOS reads it):
+    /// its pairs are kept; a `;` missing between two pairs is still an error.
+    func testStringsFileWithoutTheLastSemicolonKeepsItsPairs() throws {
+        let pairs = try StringsFileReader.read(Array("\"A\" = \"a\";\n\"B\" = \"b\"\n".utf8))
+        XCTAssertEqual(pairs.map { [$0.0, $0.1] }, [["A", "a"], ["B", "b"]])
+        XCTAssertThrowsError(try StringsFileReader.read(Array("\"A\" = \"a\"\n\"B\" = \"b\";".utf8)))
+    }
+
     func testStringsFileEscapes() {
         XCTAssertEqual(StringsFile.text([("Say \"hi\"\n", "Sag \\ \"hallo\""), ("a\u{1}", "b")]),
                        "\"Say \\\"hi\\\"\\n\" = \"Sag \\\\ \\\"hallo\\\"\";\n\"a\\U0001\" = \"b\";\n")

@@ -17,8 +17,8 @@ import replsupport as support  # noqa: E402
 # Apps' own bundles, fetched from their public repositories, are data this repository does
 # not commit: they are kept beside it in the project's shared folder (shared/corpus/bundles,
 # with SOURCES.md), or wherever LUASCREEN_BUNDLE_CORPUS names.
-CORPUS = os.environ.get("LUASCREEN_BUNDLE_CORPUS",
-                        os.path.join(os.path.dirname(support.ROOT), "shared", "corpus", "bundles"))
+import corpora  # noqa: E402
+CORPUS = os.environ.get("LUASCREEN_BUNDLE_CORPUS") or os.path.join(corpora.FIRST, "bundles")
 
 
 def typed(v):
@@ -134,7 +134,7 @@ def read_strings(path):
         if i < len(text) and text[i] == ";":
             i += 1
         elif i < len(text):
-            return pairs
+            return {}  # a file that does not parse is left out whole, as import does (with a warning)
         pairs.setdefault(k, v)
 
 
@@ -145,6 +145,7 @@ def compare(original_folder, root_name, exported_folder):
     counts = {"panes": 0, "specifiers": 0, "same": 0}
     seen = set()
     tables_orig, tables_exp = [], []
+    pane_tables = []  # (the pane's table, its exported pane's table or None)
 
     def walk(orig_file, exp_file):
         if orig_file in seen:
@@ -159,6 +160,7 @@ def compare(original_folder, root_name, exported_folder):
         counts["specifiers"] += len(specs)
         base = os.path.basename(orig_file).split("~")[0]
         tables_orig.append(orig.get("StringsTable") or base)
+        pane_tables.append((tables_orig[-1], (exp.get("StringsTable") or os.path.basename(exp_file)) if isinstance(exp, dict) else None))
         if not isinstance(exp, dict):
             diffs.append((orig_file, None, f"pane not exported (as {exp_file})"))
             return
@@ -191,9 +193,27 @@ def compare(original_folder, root_name, exported_folder):
                     diffs.append((orig_file, None, f"added: {signature(exp_specs[m])}"))
 
     walk(root_name, "Root")
-    so, se = strings(original_folder, tables_orig), strings(exported_folder, tables_exp)
+    # Each pane's table in context (a pane may translate a text otherwise than another): a
+    # translation is kept when the exported pane's table has it, or, for a text that table
+    # does not hold, when the exported tables (first first) give it.
+    se = strings(exported_folder, tables_exp)
+    checked, lost = set(), 0
+    for table, exp_table in dict.fromkeys(pane_tables):
+        own = strings(original_folder, [table])
+        mine = strings(exported_folder, [exp_table]) if exp_table else {}
+        for lang, pairs in own.items():
+            for k, v in pairs.items():
+                if (table, lang, k) in checked:
+                    continue
+                checked.add((table, lang, k))
+                there = mine.get(lang, {})
+                if (there.get(k) if k in there else se.get(lang, {}).get(k)) != v:
+                    lost += 1
+    so = {}
+    for table, _ in pane_tables:
+        for lang, pairs in strings(original_folder, [table]).items():
+            so.setdefault(lang, set()).update((table, k) for k in pairs)
     counts["translations"] = sum(len(p) for p in so.values())
-    lost = sum(1 for lang, pairs in so.items() for k, v in pairs.items() if se.get(lang, {}).get(k) != v)
     counts["translations lost"] = lost
     if lost:
         diffs.append((root_name, None, f"{lost} of {counts['translations']} translations differ"))

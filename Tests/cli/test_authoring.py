@@ -183,7 +183,7 @@ class Localisation(unittest.TestCase):
     def test_check_locale_without_strings_for_it_says_so_once(self):
         result = self.run_cli("check", self.PREFS, "--locale", "fr")
         self.assertEqual(result.stderr.strip(),
-                         f'{self.PREFS}: warning: strings: no strings for the locale "fr" (it has de, ja)')
+                         f'{self.PREFS}: warning: strings: no strings for the locale "fr" (it has de, ja; add locales/fr.lua)')
 
     def test_check_of_a_locale_file_checks_its_entries(self):
         # A locale file is checked as what it is: clean, exit 0; other commands say it is

@@ -11,6 +11,7 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import replsupport as support  # noqa: E402
 import bundle_roundtrip  # noqa: E402
+import corpora  # noqa: E402
 
 # The specifiers that still differ, by bundle and root (each is warned about by import):
 # toggles and title-value rows without the DefaultValue the schema requires (export writes
@@ -28,9 +29,7 @@ REMAINING = {
 class RealBundlesRoundTrip(unittest.TestCase):
     def setUp(self):
         support.require_binary(self)
-        if not os.path.isdir(bundle_roundtrip.CORPUS):
-            print(f"\nskipped: no bundle corpus at {bundle_roundtrip.CORPUS} (LUASCREEN_BUNDLE_CORPUS)", file=sys.stderr)
-            self.skipTest(f"no bundle corpus at {bundle_roundtrip.CORPUS} (LUASCREEN_BUNDLE_CORPUS)")
+        corpora.require(self, corpora.FIRST, "bundles")
 
     def test_the_corpus_has_real_bundles(self):
         found = bundle_roundtrip.bundles()
@@ -59,3 +58,24 @@ class RealBundlesRoundTrip(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class SecondCorpusRoundTrip(unittest.TestCase):
+    """The second corpus (../shared/corpus2, a developer's own; never in CI): every root its
+    bundles.tsv names comes back, each remaining difference warned about."""
+
+    def setUp(self):
+        support.require_binary(self)
+        self.corpus = corpora.require(self, corpora.SECOND)
+
+    def test_every_root_comes_back_or_warns(self):
+        roots = corpora.bundle_roots(self.corpus)
+        self.assertTrue(roots)
+        for name, bundle, root in roots:
+            with self.subTest(bundle=name):
+                diffs, counts, warnings = bundle_roundtrip.round_trip(bundle, root)
+                self.assertGreater(counts["specifiers"], 0, diffs)
+                self.assertEqual(counts.get("translations lost", 0), 0, diffs)
+                for pane, n, what in diffs:
+                    named = [w for w in warnings.splitlines() if pane in w and (n is None or f"PreferenceSpecifiers[{n}]" in w)]
+                    self.assertTrue(named, f"{pane} {n} differs with no warning: {what}")

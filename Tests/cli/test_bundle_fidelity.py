@@ -165,6 +165,103 @@ class Fidelity(unittest.TestCase):
         self.assertNotEqual(screens["Account"]["title"], "Account 1")
         self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
 
+    # ---- issue 42: every plist value comes back with its type ----
+
+    def test_42_an_empty_array_stays_an_array_and_no_default_value_is_added(self):
+        root = [{"Type": "IASKMailComposeSpecifier", "Title": "Feedback", "IASKMailComposeToRecipents": [],
+                 "IASKMailComposeCcRecipents": [], "IASKMailComposeBody": "\\n----\\n{{text}}"},
+                {"Type": "IASKOpenURLSpecifier", "Title": "Help", "File": "https://example.org/help"}]
+        self.write("Root", root, ServerList=[])
+        _, _, out = self.round_trip()
+        exported = self.exported(out)
+        self.assertSame(root, exported["PreferenceSpecifiers"])
+        self.assertEqual(typed(exported["ServerList"]), typed([]))
+
+    def test_42_no_key_is_added_and_no_specifier_is_lost(self):
+        # A toggle, a multi-value and a title-value without DefaultValue get none on export; a
+        # child pane with no File (a view controller) or a web page's URL comes back as written.
+        root = [{"Type": "PSToggleSwitchSpecifier", "Title": "On", "Key": "on"},
+                {"Type": "PSMultiValueSpecifier", "Title": "Mode", "Key": "mode", "Titles": ["A", "B"], "Values": ["a", "b"]},
+                {"Type": "PSTitleValueSpecifier", "Title": "Version", "Key": "version"},
+                {"Type": "PSChildPaneSpecifier", "Title": "Custom", "IASKViewControllerClass": "CustomViewController"},
+                {"Type": "PSChildPaneSpecifier", "Title": "Web", "File": "https://example.org/help"},
+                {"Key": "kSettingHidden", "Title": "HIDDEN_TITLE"}, {"Key": "kOnlyAKey"}]
+        self.write("Root", root)
+        _, _, out = self.round_trip()
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+
+    def test_42_backslashes_and_line_breaks_come_back_unchanged(self):
+        root = [{"Type": "PSGroupSpecifier", "Title": "A\\b", "FooterText": "one\ntwo"},
+                {"Type": "PSTextFieldSpecifier", "Title": "Pattern", "Key": "p", "DefaultValue": "\\d+\\n"}]
+        self.write("Root", root)
+        # CR LF in an XML plist's text is one line break (XML reads it so; plistlib too).
+        path = os.path.join(self.bundle, "Root.plist")
+        with open(path, "rb") as f:
+            data = f.read()
+        with open(path, "wb") as f:
+            f.write(data.replace(b"one\ntwo", b"one\r\ntwo"))
+        _, _, out = self.round_trip()
+        self.assertSame(root, self.exported(out)["PreferenceSpecifiers"])
+
+    def test_42_a_placeholder_child_pane_is_a_warning_not_an_error(self):
+        self.write("Root", [{"Type": "PSChildPaneSpecifier", "Title": "Licenses", "File": "Licenses"},
+                            {"Type": "PSToggleSwitchSpecifier", "Title": "On", "Key": "on", "DefaultValue": True}])
+        with open(os.path.join(self.bundle, "Licenses.plist"), "wb") as f:
+            f.write(b'<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0">\n<string></string>\n</plist>\n')
+        _, warnings, out = self.round_trip()
+        self.assertIn("Licenses", warnings)
+        self.assertIn("holds a string, not a dictionary", warnings)
+        # The row that opens it is kept as written (its File may be filled in by the build).
+        self.assertEqual([(s["Type"], s.get("File")) for s in self.exported(out)["PreferenceSpecifiers"]],
+                         [("PSChildPaneSpecifier", "Licenses"), ("PSToggleSwitchSpecifier", None)])
+
+    def test_42_a_dict_root_without_specifiers_imports_with_a_warning(self):
+        with open(os.path.join(self.bundle, "Root.plist"), "wb") as f:
+            plistlib.dump({"StringsTable": "Root"}, f)
+        script = os.path.join(self.tmp, "s.lua")
+        imported = run("import", os.path.join(self.bundle, "Root.plist"), "--out", script)
+        self.assertEqual(imported.returncode, 0, imported.stderr)
+        self.assertIn("no PreferenceSpecifiers key", imported.stderr)
+        self.assertEqual(run("check", script).returncode, 0)
+
+    def test_42_an_untitled_root_of_a_bundle_of_another_name_stays_untitled(self):
+        self.bundle = os.path.join(self.tmp, "InAppSettings.bundle")
+        os.mkdir(self.bundle)
+        self.write("Root", [{"Type": "PSToggleSwitchSpecifier", "Title": "On", "Key": "on", "DefaultValue": True}])
+        _, _, out = self.round_trip()
+        self.assertNotIn("Title", self.exported(out))
+
+    def test_42_a_text_translated_otherwise_on_a_pane_keeps_that_translation_there(self):
+        # One VoIP app translates "Advanced" and "Port" differently on each pane: the pane's own
+        # table wins for its rows (as iOS reads it), the app's elsewhere; none is lost.
+        self.write("Root", [{"Type": "PSChildPaneSpecifier", "Title": "Audio", "File": "Audio"},
+                            {"Type": "PSChildPaneSpecifier", "Title": "Video", "File": "Video"},
+                            {"Type": "PSGroupSpecifier", "Title": "Advanced"}])
+        self.write("Audio", [{"Type": "PSGroupSpecifier", "Title": "Advanced"},
+                             {"Type": "PSToggleSwitchSpecifier", "Title": "Port", "Key": "ap", "DefaultValue": True}])
+        self.write("Video", [{"Type": "PSGroupSpecifier", "Title": "Advanced"},
+                             {"Type": "PSToggleSwitchSpecifier", "Title": "Port", "Key": "vp", "DefaultValue": True}])
+        self.strings("fr", "Root", {"Advanced": "Avancé", "Audio": "Son", "Video": "Vidéo"})
+        self.strings("fr", "Audio", {"Advanced": "Audio avancé", "Port": "Port audio"})
+        self.strings("fr", "Video", {"Advanced": "Vidéo avancée", "Port": "Port vidéo"})
+        script, warnings, out = self.round_trip()
+        self.assertNotIn("keeps one translation", warnings)
+        for screen, words in (("Root", ["Avancé"]), ("Audio", ["Audio avancé", "Port audio"]), ("Video", ["Vidéo avancée", "Port vidéo"])):
+            shown = run("render", script, "--screen", screen, "--locale", "fr", "--store", "none", "--width", "60")
+            for word in words:
+                self.assertIn(word, shown.stdout, shown.stderr)
+        for table, pairs in (("Audio", {"Advanced": "Audio avancé", "Port": "Port audio"}),
+                             ("Video", {"Advanced": "Vidéo avancée", "Port": "Port vidéo"}), ("Root", {"Advanced": "Avancé"})):
+            with open(os.path.join(out, "fr.lproj", table + ".strings"), encoding="utf-8") as f:
+                text = f.read()
+            for k, v in pairs.items():
+                self.assertIn(f'"{k}" = "{v}";', text)
+        # check --locale counts a screen's own strings: nothing is missing in French.
+        checked = run("check", script, "--locale", "fr")
+        self.assertEqual(checked.returncode, 0, checked.stderr)
+        self.assertNotIn("Advanced", checked.stderr)
+        self.assertNotIn("Port", checked.stderr)
+
     def test_device_roots_import_from_the_command_line(self):
         self.write("Root~ipad", [{"Type": "PSToggleSwitchSpecifier", "Title": "Split View", "Key": "split", "DefaultValue": False}])
         self.strings("de", "Root", {"Split View": "Geteilte Ansicht"})

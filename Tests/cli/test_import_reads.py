@@ -62,7 +62,7 @@ class ImportReads(unittest.TestCase):
         result = self.import_()
         self.assertEqual(result.returncode, 0, result.stderr)
         self.assertNotIn("hunter2", result.stdout)
-        self.assertIn('PreferenceSpecifiers[0]: PSChildPaneSpecifier "Leak" left out:', result.stderr)
+        self.assertIn('PreferenceSpecifiers[0]: PSChildPaneSpecifier "Leak": its pane is not read:', result.stderr)
         self.assertIn("outside", result.stderr)
 
     def test_names_with_dotdot_absolute_paths_or_nul_are_refused(self):
@@ -72,7 +72,7 @@ class ImportReads(unittest.TestCase):
             result = self.import_()
             self.assertEqual(result.returncode, 0, result.stderr)
             self.assertNotIn("hunter2", result.stdout, name)
-            self.assertIn('PSChildPaneSpecifier "Bad" left out:', result.stderr, name)
+            self.assertIn('PSChildPaneSpecifier "Bad": its pane is not read:', result.stderr, name)
             self.assertNotIn("\x00", result.stderr)
 
     def test_a_strings_table_outside_or_with_a_nul_is_not_read(self):
@@ -95,7 +95,7 @@ class ImportReads(unittest.TestCase):
         self.write("Root.plist", pane(child("Pipe", "Pipe")))
         result = self.import_(timeout=20)
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertIn('PSChildPaneSpecifier "Pipe" left out:', result.stderr)
+        self.assertIn('PSChildPaneSpecifier "Pipe": its pane is not read:', result.stderr)
         self.assertIn("not a regular file", result.stderr)
         self.assertNotIn("permission denied", result.stderr)
 

@@ -32,4 +32,5 @@ return {
   ["on"] = "an",
   ["off"] = "aus",
   ["disabled"] = "deaktiviert",
+  ["min"] = "min",
 }

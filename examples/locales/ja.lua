@@ -32,4 +32,5 @@ return {
   ["on"] = "オン",
   ["off"] = "オフ",
   ["disabled"] = "無効",
+  ["min"] = "min",
 }

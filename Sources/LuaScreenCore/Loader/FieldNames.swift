@@ -2,7 +2,7 @@ import ScreenModel
 
 /// The fields each kind of table accepts.
 package enum FieldNames {
-    package static let screen = ["type", "id", "title", "sections", "on_appear", "invariants", "ios", "android"]
+    package static let screen = ["type", "id", "title", "sections", "on_appear", "invariants", "ios", "android", "strings"]
     package static let section = ["type", "id", "header", "footer", "rows", "visible", "ios", "android"]
     package static let app = ["type", "root", "store", "screens", "strings", "untranslated", "invariants"]
     package static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
@@ -149,6 +149,7 @@ package enum FieldDocs {
         "screen.invariants": Doc(type: "table<string, fun(ctx: \(ctx)): boolean?, string?>", text: "checks `luascreen explore` runs after every step while the screen is on the stack"),
         "screen.on_appear": Doc(type: callback, text: "runs each time the screen is pushed or opened as the root, before it is shown"),
         "screen.ios": Doc(type: platformType, text: iosText),
+        "screen.strings": Doc(type: "table<string, table<string, string>>", text: "this screen's own translations: { fr = { [\"Advanced\"] = \"Avancé\" } }, looked up before the app's strings for the texts it shows"),
         "screen.android": Doc(type: platformType, text: androidText),
         // section
         "section.type": Doc(type: "\"section\"", text: "set by the section constructor"),

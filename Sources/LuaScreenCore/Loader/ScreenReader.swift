@@ -29,6 +29,7 @@ extension Validator {
         var onAppear: ScriptRef?
         var screenInvariants: [(name: String, ref: ScriptRef)] = []
         var platform = PlatformKeys()
+        var strings: [String: [String: String]] = [:]
         let location = currentLocation
         let arrayCount = forEachField(t, what: "screen") { key, value in
             switch key {
@@ -48,6 +49,12 @@ extension Validator {
             case "invariants": screenInvariants = readInvariants(key, at: value)
             case "ios": platform.ios = platformTable(key, at: value) ?? []
             case "android": platform.android = platformTable(key, at: value) ?? []
+            case "strings":
+                if value.type == .string {
+                    report("a screen's strings is a table of locales ({ fr = { [\"Advanced\"] = \"Avancé\" } }); a folder of locale files is the app's strings", field: "strings", code: .wrongType)
+                } else {
+                    strings = readStrings(value)?.tables ?? [:]
+                }
             default: unknownField(key, allowed: FieldNames.screen)
             }
         }
@@ -62,6 +69,7 @@ extension Validator {
         var screen = Screen(id: screenID, title: title ?? "", sections: .value([]), onAppear: onAppear, location: location)
         screen.titleFunction = titleFunction
         screen.platform = platform
+        screen.strings = strings
         if let existing = registry.screenPosition(screenID), replacesScreens {
             // Read again (a sections function at a later render): the new definition wins.
             registry.replaceScreen(at: existing, with: screen)

@@ -6,9 +6,9 @@ import ScreenModel
 extension Session {
     /// The title of a live screen.
     func title(of live: LiveScreen) -> String {
-        guard let ref = live.titleFunction else { return tr(live.title) }
+        guard let ref = live.titleFunction else { return tr(live.title, screen: live.id) }
         switch evalString(.function(ref), row: nil, what: "title of screen \"\(live.id)\"") {
-        case .success(let s): return tr(s ?? live.id)
+        case .success(let s): return tr(s ?? live.id, screen: live.id)
         case .failure(let e): return "\(live.id) (title failed: \(e.message))"
         }
     }

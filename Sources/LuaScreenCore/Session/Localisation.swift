@@ -7,8 +7,18 @@ import Glibc
 /// Translations (SPEC §9): the locale's table is chosen once, when the session opens, and every
 /// displayed string is looked up in it, falling back to itself.
 extension Session {
-    /// The text as the selected locale shows it: its translation, else the text itself.
-    public func tr(_ text: String) -> String { localisation.translations[text] ?? text }
+    /// The text as the selected locale shows it on the screen on top: the screen's own
+    /// translation, else the app's, else the text itself.
+    public func tr(_ text: String) -> String {
+        if !localisation.byScreen.isEmpty, let id = navigation.last?.id, let own = localisation.byScreen[id]?[text] { return own }
+        return localisation.translations[text] ?? text
+    }
+
+    /// The text as the selected locale shows it on screen `id` (its title in the path of a
+    /// screen above it): that screen's own translation, else the app's, else the text itself.
+    func tr(_ text: String, screen id: String) -> String {
+        localisation.byScreen[id]?[text] ?? localisation.translations[text] ?? text
+    }
 
     /// The renderer's own words (`on`, `off`, `disabled`, `%d selected`) in the selected
     /// locale, for `RenderOptions.words`: empty when the locale translates none of them.
@@ -46,6 +56,9 @@ extension Session {
         guard let requested = options.locale else { return }
         let names = Translations.candidates(for: requested)
         localisation.locale = names.first
+        for screen in registry.screens where !screen.strings.isEmpty {
+            if let name = names.first(where: { screen.strings[$0] != nil }) { localisation.byScreen[screen.id] = screen.strings[name] }
+        }
         guard let strings = app.strings else { return }
         for name in names {
             if let table = strings.tables[name] {
@@ -59,10 +72,19 @@ extension Session {
         }
     }
 
+    /// The locale files the selected locale is looked up in (`strings = "locales"`), most
+    /// specific first, whether they exist or not: what `run --watch` and the preview watch.
+    package var localeFilePaths: [String] {
+        guard let requested = options.locale, let folder = app.strings?.folder else { return [] }
+        return Translations.candidates(for: requested).filter(Translations.isFolderName).map {
+            ScriptLoader.directoryName(scriptPath) + "/" + folder + "/" + $0 + ".lua"
+        }
+    }
+
     /// The locales the app has strings for: the inline tables' names and the folder's files.
     public var availableLocales: [String] {
-        guard let strings = app.strings else { return [] }
-        var names = Set(strings.tables.keys)
+        guard let strings = app.strings else { return Set(registry.screens.flatMap { $0.strings.keys }).sorted() }
+        var names = Set(strings.tables.keys).union(registry.screens.flatMap { $0.strings.keys })
         if let folder = strings.folder {
             let dir = ScriptLoader.directoryName(scriptPath) + "/" + folder
             if let handle = opendir(dir) {
@@ -121,25 +143,60 @@ extension Session {
     /// that the selected locale does not translate, each string once, at its first place, and
     /// each literal handed to `ctx:tr`; not the texts `untranslated` lists nor those without a
     /// letter. Strings a function computes are the script's to pass through `ctx:tr`.
-    public func untranslatedStrings() -> [Diagnostic] {
-        guard let locale else { return [] }
+    public func untranslatedStrings() -> [Diagnostic] { untranslated().diagnostics }
+
+    /// The texts `check --locale` finds without a translation, each once, in the order of its
+    /// warnings: what `check --locale LANG --todo FILE` writes for a translator.
+    public func untranslatedTexts() -> [String] { untranslated().texts }
+
+    /// A locale file for a translator: `return { ["text"] = nil, -- TODO ... }`, each text a Lua
+    /// literal that reads back byte for byte (a nil entry is no translation until filled in).
+    public static func todoFile(locale: String, texts: [String]) -> String {
+        var out = "-- The texts \"\(sanitize(locale, lineBreaks: .escape))\" does not translate (luascreen check --locale --todo): give each\n"
+        out += "-- its translation in place of nil, then move the lines into the locale's table.\nreturn {\n"
+        for text in texts { out += "  [\(LuaLiteral.string(text))] = nil, -- TODO\n" }
+        return out + "}\n"
+    }
+
+    private func untranslated() -> (diagnostics: [Diagnostic], texts: [String]) {
+        var texts: [String] = []
+        guard let locale else { return ([], []) }
         var out: [Diagnostic] = []
+        // No table for the locale: one warning instead of one a text (the texts are still listed).
+        var noTable: Diagnostic?
         if !availableLocales.contains(where: { Translations.candidates(for: locale).contains($0) }) {
-            let have = availableLocales.isEmpty ? "it has none: add app { strings = { \(locale) = { ... } } }"
-                                                : "it has " + availableLocales.joined(separator: ", ")
-            return [Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
-                               message: "no strings for the locale \"\(locale)\" (\(have))")]
+            let file = app.strings?.folder.map { "\($0)/\(Translations.candidates(for: locale).first ?? locale).lua" }
+            let have = availableLocales.isEmpty
+                ? (file.map { "it has none: add \($0) returning { [\"text\"] = \"translation\", ... }" } ?? "it has none: add app { strings = { \(locale) = { ... } } }")
+                : "it has " + availableLocales.joined(separator: ", ") + (file.map { "; add \($0)" } ?? "")
+            noTable = Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
+                                 message: "no strings for the locale \"\(locale)\" (\(have))")
         }
         var seen = Set<String>()
         var callers: [SourceLocation] = []
         let strings = app.strings ?? Translations()
+        var own: [String: String] = [:]  // the screen's own strings (screen { strings = })
+        var used: Set<String> = ["on", "off", "disabled", "%d selected", "none", "not set", "1 item", "%d items"]
+        var usedOnScreen = Set<String>()
         func need(_ text: String?, _ location: SourceLocation?, _ path: String) {
-            guard let text, !text.isEmpty, localisation.translations[text] == nil, strings.wantsTranslation(text),
+            if let text { used.insert(text); usedOnScreen.insert(text) }
+            guard let text, !text.isEmpty, own[text] == nil, localisation.translations[text] == nil, strings.wantsTranslation(text),
                   seen.insert(text).inserted else { return }
+            texts.append(text)
             out.append(Diagnostic(.warning, file: location?.file ?? scriptPath, line: location?.line, path: path,
                                   message: "no \"\(locale)\" translation for \"\(text.prefix(200))\"", calledFrom: callers))
         }
         for screen in registry.screens {
+            own = localisation.byScreen[screen.id] ?? [:]
+            usedOnScreen = []
+            defer {
+                // A screen's own translation of a text it does not show.
+                for text in own.keys.sorted() where !usedOnScreen.contains(text) {
+                    out.append(Diagnostic(.warning, file: screen.location?.file ?? scriptPath, line: screen.location?.line, path: "screen \(screen.id).strings",
+                                          message: "the \"\(locale)\" translation of \"\(text.prefix(200))\" is used by no text of screen \(screen.id)"))
+                }
+                own = [:]
+            }
             need(screen.title, screen.location, "screen \(screen.id).title")
             guard case .value(let sections) = screen.sections else { continue }
             for (si, section) in sections.enumerated() {
@@ -155,6 +212,12 @@ extension Session {
                     need(row.help, row.location, rowPath + ".help")
                     need(row.confirm, row.location, rowPath + ".confirm")
                     need(row.binding?.placeholder, row.location, rowPath + ".placeholder")
+                    need(row.binding?.unit, row.location, rowPath + ".unit")
+                    if row.binding != nil, case .value(let detail)? = row.detail { need(detail, row.location, rowPath + ".detail") }
+                    for action in row.actions {
+                        need(action.text, row.location, rowPath + ".actions." + action.id)
+                        if case .value(let question)? = action.confirm { need(question, row.location, rowPath + ".actions." + action.id + ".confirm") }
+                    }
                     if case .value(let options)? = row.binding?.options {
                         for option in options {
                             need(option.text, row.location, rowPath + ".options")
@@ -172,6 +235,12 @@ extension Session {
                 need(literal.text, SourceLocation(file: file, line: literal.line), "ctx:tr")
             }
         }
-        return out
+        // Translations no text of the script uses (left over after a text changed).
+        for text in localisation.translations.keys.sorted() where !used.contains(text) {
+            out.append(Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
+                                  message: "the \"\(locale)\" translation of \"\(text.prefix(200))\" is used by no text of the script (a text changed, or one a function computes without ctx:tr)"))
+        }
+        if let noTable { return ([noTable], texts) }
+        return (out, texts)
     }
 }

@@ -11,6 +11,10 @@ extension Session {
         // Each level: a screen id, or the row whose choice picker was open.
         let oldLevels = navigation.dropFirst().map { $0.picker.map { "\u{1}" + $0.row.id } ?? $0.id }
         replaceScript(with: loaded)
+        // The strings are read again too: a locale file edited since is what shows now.
+        localisation.translations = [:]
+        localisation.byScreen = [:]
+        try selectLocale()
         do {
             try openRoot()
         } catch {

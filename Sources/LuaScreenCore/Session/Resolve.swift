@@ -194,7 +194,7 @@ extension Session {
         if row.hasRareFields {
             let actions = row.actions
             if !actions.isEmpty {
-                resolved.actions = actions.map { ResolvedAction(id: $0.id, text: $0.text, destructive: $0.destructive) }
+                resolved.actions = actions.map { ResolvedAction(id: $0.id, text: tr($0.text), destructive: $0.destructive) }
             }
         }
         if row.kind == .choice, row.detail == nil, let items = value?.listItems {
@@ -255,7 +255,7 @@ extension Session {
             if value.description.isEmpty { return .success(placeholder(of: row.pointee) ?? tr("not set")) }
             return .success(value.description)
         case .number:
-            let unit = binding.unit.map { " " + $0 } ?? ""
+            let unit = binding.unit.map { " " + tr($0) } ?? ""
             return .success(value.description + unit)
         default:
             return .success(value.description)

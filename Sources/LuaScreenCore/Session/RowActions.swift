@@ -10,7 +10,7 @@ extension Session {
     /// The actions of the row `address` names.
     func actions(_ address: RowAddress) throws -> [ResolvedAction] {
         let (_, row) = try actionRow(address)
-        return row.actions.map { ResolvedAction(id: $0.id, text: $0.text, destructive: $0.destructive) }
+        return row.actions.map { ResolvedAction(id: $0.id, text: tr($0.text), destructive: $0.destructive) }
     }
 
     /// Runs the action `id` of a row; `answer` replies to its `confirm` as for a button.
@@ -22,12 +22,12 @@ extension Session {
     func runAction(_ address: RowAddress, id: String, answer: Bool?) throws {
         let (resolved, row) = try actionRow(address)
         guard let action = row.actions.first(where: { $0.id == id })
-                ?? row.actions.first(where: { $0.text.lowercased() == id.lowercased() }) else {
+                ?? row.actions.first(where: { $0.text.lowercased() == id.lowercased() || tr($0.text).lowercased() == id.lowercased() }) else {
             let ids = row.actions.map(\.id)
             throw SessionError.refused("row \"\(resolved.text)\" has no action \"\(id)\"; its actions: \(ids.joined(separator: ", "))\(Suggest.hint(id, ids))")
         }
         if let confirm = action.confirm,
-           let question = try evalString(confirm, row: row, what: "confirm of action \"\(action.id)\"").get() {
+           let question = try evalString(confirm, row: row, what: "confirm of action \"\(action.id)\"").get().map(tr) {
             guard let answer else { throw SessionError(.needsConfirmation(question), question) }
             guard answer else { return }
         }

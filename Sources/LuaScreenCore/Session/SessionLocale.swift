@@ -8,4 +8,7 @@ struct SessionLocale {
     var locale: String?
     /// The selected locale's strings: text as written → text shown.
     var translations: [String: String] = [:]
+    /// The selected locale's strings of each screen that has its own (`screen { strings = }`),
+    /// by screen id: looked up first for the texts that screen shows.
+    var byScreen: [String: [String: String]] = [:]
 }

@@ -7,7 +7,7 @@ import Foundation
 @preconcurrency import Glibc
 #endif
 
-/// `run --watch` and `preview`: notices when the script or a module it required changes on disk (its
+/// `run --watch` and `preview`: notices when the script, a module it required or a locale file it reads changes on disk (its
 /// modification time, size or inode: editors that save by renaming change the inode).
 /// Looked at between keys while the REPL waits; a change is reported once the file has
 /// looked the same twice in a row, so a save caught half-way is not reloaded.
@@ -55,12 +55,16 @@ package final class SourceWatch {
     /// The files that changed since the last rebase, for the message.
     public func changedFiles() -> [String] {
         let look = current()
-        return session.sources.paths.filter { look[$0] != stamps[$0] }
+        return watched.filter { look[$0] != stamps[$0] }
     }
+
+    /// The script, the modules it required and the locale files the session's locale reads
+    /// (`strings = "locales"`: `locales/fr_FR.lua`, `locales/fr.lua`, there or not yet).
+    private var watched: [String] { session.sources.paths + session.localeFilePaths }
 
     private func current() -> [String: Stamp?] {
         var out: [String: Stamp?] = [:]
-        for path in session.sources.paths {
+        for path in watched {
             var info = stat()
             out[path] = stat(path, &info) == 0
                 ? Stamp(seconds: Int(info.st_mtim.tv_sec), nanoseconds: Int(info.st_mtim.tv_nsec),

@@ -27,7 +27,7 @@ enum AndroidXWriter {
                 writer.warnings.append(Diagnostic(.warning, file: "", line: nil, path: "", message: "strings for \"\(locale)\" left out: Android has no values folder for that locale"))
                 continue
             }
-            files.append(ExportedFile(path: "res/\(folder)/strings.xml", contents: writer.strings.file(locale: strings[locale] ?? [:])))
+            files.append(ExportedFile(path: "res/\(folder)/strings.xml", contents: writer.strings.file(locale: strings[locale] ?? [:], named: locale)))
         }
         var values = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
         for array in writer.arrays {
@@ -64,6 +64,8 @@ enum AndroidXWriter {
     /// The resource names given to texts, in order, for `strings.xml`.
     struct StringTable {
         private(set) var names: [(name: String, text: String)] = []
+        /// Translations of one string resource of its own (by name), by locale.
+        private var own: [String: [String: String]] = [:]
         private var byText: [String: String] = [:]
         var used = Set<String>()
 
@@ -76,13 +78,25 @@ enum AndroidXWriter {
             return "@string/" + name
         }
 
-        /// `strings.xml`: the texts (`locale` nil), or their translations (texts without one left out).
-        func file(locale: [String: String]?) -> String {
+        /// `@string/NAME` for `text` with translations of its own (`own`, by locale): a name of
+        /// its own, not shared with the text elsewhere.
+        mutating func reference(_ text: String, hint: String, own translations: [String: String]) -> String {
+            let name = AndroidXWriter.resourceName(hint, used: &used)
+            names.append((name, text))
+            own[name] = translations
+            return "@string/" + name
+        }
+
+        /// `strings.xml`: the texts (`locale` nil), or their translations in the locale `named`
+        /// (texts without one left out).
+        func file(locale: [String: String]?, named: String? = nil) -> String {
             var out = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<resources>\n"
             for (name, text) in names {
                 let value: String
                 if let locale {
-                    guard let translated = locale[text] else { continue }
+                    let translated: String?
+                    if let mine = own[name] { translated = named.flatMap { mine[$0] } } else { translated = locale[text] }
+                    guard let translated else { continue }
                     value = translated
                 } else {
                     value = text
@@ -117,24 +131,59 @@ enum AndroidXWriter {
             }
             if let row = opener?.row {
                 attributes += common(row, element: "PreferenceScreen")
-                attributes += platform(row.platform.android, element: "PreferenceScreen", what: "row \(row.id)")
+                attributes += platform(row.platform.android, element: "PreferenceScreen", what: "row \(row.id)", textHint: id)
             }
-            attributes += platform(screen.screen.platform.android, element: "PreferenceScreen", what: "screen \(screen.screen.id)")
+            attributes += platform(screen.screen.platform.android, element: "PreferenceScreen", what: "screen \(screen.screen.id)", textHint: id)
             var out = indent + "<PreferenceScreen"
             if root {
                 out += " xmlns:android=\"http://schemas.android.com/apk/res/android\"\n" + indent + "    xmlns:app=\"http://schemas.android.com/apk/res-auto\""
             }
-            out += AndroidXWriter.attributes(attributes, indent: indent + "    ") + ">\n"
-            for (n, planned) in screen.sections.enumerated() {
-                out += section(planned, position: n + 1, indent: indent + "    ", path: path)
+            // The root's other namespace declarations beside android's and app's.
+            if root { out += attributes.filter { $0.0.hasPrefix("xmlns:") }.map { "\n" + indent + "    \($0.0)=\"\(XMLText.escape(String($0.1.dropFirst())))\"" }.joined() }
+            out += AndroidXWriter.attributes(attributes.filter { !$0.0.hasPrefix("xmlns:") }, indent: indent + "    ") + ">\n"
+            for table in [opener?.row.platform.android, screen.screen.platform.android].compactMap({ $0 }) {
+                out += AndroidXWriter.children(table, indent: indent + "    ")
             }
+            // Categories still open (a category inside a category: `android.parent`, and rows
+            // after it: `android.continues`), innermost last.
+            var open: [(id: String, name: String, indent: String)] = []
+            func close(until target: String?) {
+                while let last = open.last, last.id != target {
+                    out += last.indent + "</\(last.name)>\n"
+                    open.removeLast()
+                }
+            }
+            for (n, planned) in screen.sections.enumerated() {
+                let table = planned.section.platform.android
+                let continues = AndroidXWriter.string(table, "continues"), parent = AndroidXWriter.string(table, "parent")
+                let target = (continues ?? parent).flatMap { t in open.contains { $0.id == t } ? t : nil }
+                close(until: target)
+                let inner = open.last.map { $0.indent + "    " } ?? indent + "    "
+                if continues != nil, target != nil {
+                    for row in planned.rows { out += element(row, indent: inner, path: path) }
+                    continue
+                }
+                let holds = screen.sections.contains { other in
+                    [AndroidXWriter.string(other.section.platform.android, "parent"),
+                     AndroidXWriter.string(other.section.platform.android, "continues")].contains(planned.section.id)
+                }
+                let (text, opened) = section(planned, position: n + 1, indent: inner, path: path, holdsOthers: holds)
+                out += text
+                if let opened { open.append((planned.section.id, opened, inner)) }
+            }
+            close(until: nil)
             return out + indent + "</PreferenceScreen>\n"
         }
 
-        mutating func section(_ planned: ExportPlan.PlannedSection, position: Int, indent: String, path: [String]) -> String {
+        /// A section: its category's element with its rows, left open (its name returned) for
+        /// the caller to close; rows alone for a bare section.
+        mutating func section(_ planned: ExportPlan.PlannedSection, position: Int, indent: String, path: [String],
+                              holdsOthers: Bool) -> (String, String?) {
             let section = planned.section
             var inner = indent
             var out = ""
+            var name = "PreferenceCategory"
+            if let element = AndroidXWriter.string(section.platform.android, "element"), AndroidXWriter.isElementName(element) { name = element }
             let bare = section.header == nil && section.footer == nil && section.platform.android.isEmpty
                 && section.id == "section\(position)" && !isHidden(section.visible)
             if !bare {
@@ -142,16 +191,16 @@ enum AndroidXWriter {
                 if let header = section.header { attributes.append(("android:title", strings.reference(header, hint: section.id + "_title"))) }
                 if let footer = section.footer { attributes.append(("app:summary", strings.reference(footer, hint: section.id + "_summary"))) }
                 if isHidden(section.visible) { attributes.append(("app:isPreferenceVisible", "false")) }
-                attributes += platform(section.platform.android, element: "PreferenceCategory", what: "section \(section.id)")
+                attributes += platform(section.platform.android, element: name, what: "section \(section.id)", textHint: section.id)
                 if AndroidXWriter.platform(section.platform.android, "iconSpaceReserved") == nil { attributes.append(("app:iconSpaceReserved", "false")) }
-                out += "\n" + indent + "<PreferenceCategory" + AndroidXWriter.attributes(attributes, indent: indent + "    ")
-                if planned.rows.isEmpty { return out + " />\n" }
-                out += ">\n"
+                out += "\n" + indent + "<\(name)" + AndroidXWriter.attributes(attributes, indent: indent + "    ")
+                let children = AndroidXWriter.children(section.platform.android, indent: indent + "    ")
+                if planned.rows.isEmpty && children.isEmpty && !holdsOthers { return (out + " />\n", nil) }
+                out += ">\n" + children
                 inner = indent + "    "
             }
             for row in planned.rows { out += element(row, indent: inner, path: path) }
-            if !bare { out += indent + "</PreferenceCategory>\n" }
-            return out
+            return (out, bare ? nil : name)
         }
 
         private func isHidden(_ visible: Dynamic<Bool>) -> Bool {
@@ -169,29 +218,47 @@ enum AndroidXWriter {
             return out
         }
 
-        /// A row's `android` table as attributes of `element`: the ones androidx.preference
-        /// declares for it (others, and `element` itself, are a warning) — a custom element takes all.
+        /// A row's `android` table as attributes of `element`, each as written: a qualified name
+        /// (`android:inputType`, `app:x`, `search:ignore`, `tools:targetApi`, `xmlns:search`) in its
+        /// namespace, a bare name androidx.preference declares in its namespace (`app:` for its
+        /// own), any other bare name (`style`) with no namespace. `element`, `untitled` and
+        /// `children` are not attributes.
         mutating func platform(_ table: [PlatformEntry], element: String, what: String, textHint: String? = nil) -> [(String, String)] {
             var out: [(String, String)] = []
-            let custom = AndroidXAttributes.elements[element] == nil
-            for entry in table where entry.key != "element" && entry.key != "untitled" {
+            for entry in table where !AndroidXWriter.notAttributes.contains(entry.key) {
+                if case .table(let own) = entry.value, case .string(let text)? = own.first(where: { $0.key == "text" })?.value,
+                   AndroidXReader.texts.contains(String(entry.key.split(separator: ":").last ?? "")) {
+                    // A text with its own translations (import kept them): a string of its own.
+                    var translations: [String: String] = [:]
+                    for entry in own where entry.key != "text" { if case .string(let t) = entry.value { translations[entry.key] = t } }
+                    let bare = String(entry.key.split(separator: ":").last ?? "")
+                    out.append((entry.key.contains(":") ? entry.key : "app:" + entry.key,
+                                strings.reference(text, hint: (textHint ?? "text") + "_" + bare, own: translations)))
+                    continue
+                }
+                if case .list(let items) = entry.value, items.allSatisfy({ AndroidXWriter.attributeText($0) != nil }) {
+                    // An array (an app's `@array/` import resolved): one of the export's arrays.
+                    let bare = String(entry.key.split(separator: ":").last ?? "")
+                    let base = AndroidXWriter.resourceName((textHint ?? "array") + "_" + bare, used: &usedArrays)
+                    let texts = items.compactMap(AndroidXWriter.attributeText)
+                    arrays.append((base, bare == "entries" ? texts.enumerated().map { strings.reference($1, hint: base + "_\($0 + 1)") }
+                                                          : texts.map(AndroidXWriter.text)))
+                    var name = entry.key
+                    if !name.contains(":") { name = "app:" + name }
+                    out.append((name, "@array/" + base))
+                    continue
+                }
                 guard let value = AndroidXWriter.attributeText(entry.value) else {
                     warn("\(what): android.\(entry.key) left out: an attribute holds one value, not a table")
                     continue
                 }
                 var name = entry.key
-                if !name.contains(":") {
-                    let declared = AndroidXAttributes.styleables.values.joined().first { $0.name == name }
-                    name = (declared?.app ?? true ? "app:" : "android:") + name
+                if !name.contains(":"), let declared = AndroidXAttributes.styleables.values.joined().first(where: { $0.name == name }) {
+                    name = (declared.app ? "app:" : "android:") + name
                 }
-                if !custom, AndroidXAttributes.attribute(name, of: element) == nil {
-                    warn("\(what): android.\(entry.key) left out: \(element) declares no \(name) (androidx.preference's attrs.xml)")
-                    continue
-                }
-                // Texts the user reads (summaryOn, summaryOff, dialog texts) go to strings.xml.
+                // Texts the user reads (summaryOn, summaryOff, dialog and button texts) go to strings.xml.
                 let bare = String(name.split(separator: ":").last ?? "")
-                if let textHint, ["summaryOn", "summaryOff", "dialogTitle", "dialogMessage", "switchTextOn", "switchTextOff",
-                                  "positiveButtonText", "negativeButtonText"].contains(bare), !value.hasPrefix("@") {
+                if let textHint, name.hasPrefix("app:") || name.hasPrefix("android:"), AndroidXReader.texts.contains(bare), !value.hasPrefix("@") {
                     out.append((name, strings.reference(value, hint: textHint + "_" + bare)))
                 } else {
                     out.append((name, "\u{0}" + value))  // as written in the XML: not an Android literal
@@ -228,14 +295,18 @@ enum AndroidXWriter {
                 if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
             case .toggle(_, let binding):
                 name = "SwitchPreferenceCompat"
-                attributes.append(("app:defaultValue", (binding.toggleIsOn(binding.defaultValue) ?? false) ? "true" : "false"))
+                if AndroidXWriter.platform(row.platform.android, "defaultValue") == nil {
+                    attributes.append(("app:defaultValue", (binding.toggleIsOn(binding.defaultValue) ?? false) ? "true" : "false"))
+                }
                 if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
             case .choice(_, let binding, let options):
                 name = "ListPreference"
-                attributes += optionArrays(binding, options)
-                attributes.append(("app:defaultValue", binding.defaultValue.description))
+                // Arrays of different lengths (kept whole in android) are written from there.
+                if case .list? = AndroidXWriter.platform(row.platform.android, "entryValues") {} else { attributes += optionArrays(binding, options) }
+                if AndroidXWriter.platform(row.platform.android, "nodefault") != .bool(true) { attributes.append(("app:defaultValue", binding.defaultValue.description)) }
                 if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
-                else if AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil { attributes.append(("app:useSimpleSummaryProvider", "true")) }
+                else if AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil,
+                        AndroidXWriter.platform(row.platform.android, "summary") == nil { attributes.append(("app:useSimpleSummaryProvider", "true")) }
             case .multipleChoice(_, let binding, let options):
                 name = "MultiSelectListPreference"
                 attributes += optionArrays(binding, options)
@@ -249,7 +320,8 @@ enum AndroidXWriter {
                 name = "EditTextPreference"
                 if !binding.defaultValue.description.isEmpty { attributes.append(("app:defaultValue", binding.defaultValue.description)) }
                 if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
-                else if !binding.secure, AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil {
+                else if !binding.secure, AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil,
+                        AndroidXWriter.platform(row.platform.android, "summary") == nil {
                     attributes.append(("app:useSimpleSummaryProvider", "true"))
                 }
             case .slider(_, let binding, let min, let max):
@@ -261,13 +333,12 @@ enum AndroidXWriter {
                 if AndroidXWriter.platform(row.platform.android, "showSeekBarValue") == nil { attributes.append(("app:showSeekBarValue", "true")) }
             }
             // An imported custom element (or a list whose entries the app sets) keeps its name.
-            if case .string(let element)? = row.platform.android.first(where: { $0.key == "element" })?.value, !element.isEmpty,
-               element.utf8.allSatisfy({ ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 95 || $0 == 36 }) {
-                name = element
-            }
+            if let element = AndroidXWriter.string(row.platform.android, "element"), AndroidXWriter.isElementName(element) { name = element }
             attributes += common(row, element: name)
             attributes += platform(row.platform.android, element: name, what: "row \(row.id)", textHint: hint)
-            return indent + "<\(name)" + AndroidXWriter.attributes(attributes, indent: indent + "    ") + " />\n"
+            let children = AndroidXWriter.children(row.platform.android, indent: indent + "    ")
+            let open = indent + "<\(name)" + AndroidXWriter.attributes(attributes, indent: indent + "    ")
+            return children.isEmpty ? open + " />\n" : open + ">\n" + children + indent + "</\(name)>\n"
         }
 
         /// A list preference's options as two string arrays (`KEY_entries` of `@string/`
@@ -283,13 +354,35 @@ enum AndroidXWriter {
         }
     }
 
+    /// The keys of an `android` table that are not attributes: the element's name, that it
+    /// had no title, its child elements, where its category sits.
+    static let notAttributes: Set<String> = ["element", "untitled", "children", "parent", "continues", "nodefault"]
+
+    /// The string under `key` in an `android` table (as written, no namespace added).
+    static func string(_ table: [PlatformEntry], _ key: String) -> String? {
+        if case .string(let s)? = table.first(where: { $0.key == key })?.value { return s }
+        return nil
+    }
+
+    /// Whether `name` can be an element's name (a class: letters, digits, `.`, `_`, `$`).
+    static func isElementName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { ($0 >= 65 && $0 <= 90) || ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 46 || $0 == 95 || $0 == 36 }
+    }
+
+    /// The `children` of an `android` table (an element's `<intent>`, `<extra>`, as import
+    /// kept them), one a line.
+    static func children(_ table: [PlatformEntry], indent: String) -> String {
+        guard case .string(let xml)? = table.first(where: { $0.key == "children" })?.value, !xml.isEmpty else { return "" }
+        return xml.split(separator: "\n", omittingEmptySubsequences: true).map { indent + $0 + "\n" }.joined()
+    }
+
     /// ` name="value"` for each attribute, one a line; duplicates (an `android` table naming
-    /// an attribute luascreen writes too) keep the first.
+    /// an attribute luascreen writes too, in `android:` or `app:`) keep the first.
     static func attributes(_ list: [(String, String)], indent: String) -> String {
         var seen = Set<String>()
         var out = ""
         for (name, value) in list {
-            let bare = name.split(separator: ":").last.map(String.init) ?? name
+            let bare = name.hasPrefix("android:") || name.hasPrefix("app:") ? (name.split(separator: ":").last.map(String.init) ?? name) : name
             guard seen.insert(bare).inserted else { continue }
             let literal = value.hasPrefix("\u{0}") ? XMLText.escape(String(value.dropFirst()))
                 : value.hasPrefix("@string/") || value.hasPrefix("@array/") ? XMLText.escape(value) : attr(value)

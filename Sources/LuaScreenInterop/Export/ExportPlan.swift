@@ -193,7 +193,9 @@ struct ExportPlan {
             if let push = row.push {
                 guard case .screen(let id) = push else { return leftOut("its push is a function of ctx") }
                 guard let file = files[id] else { return leftOut("it pushes screen \"\(id)\", which is left out") }
-                if row.detail != nil { lost.append("detail (a child pane shows its title only)") }
+                // androidx writes a fixed detail as the PreferenceScreen's summary.
+                let kept: Bool = { if format == .androidx, case .value? = row.detail { return true } else { return false } }()
+                if row.detail != nil, !kept { lost.append("detail (a child pane shows its title only)") }
                 let title = app.screen(id)?.title ?? id
                 planned = .child(row, file: file, title: title)
             } else {
@@ -283,7 +285,9 @@ struct ExportPlan {
                 base = mapped
             }
         case .androidx:
-            base = slug(id)
+            // A resource name as it is (an app's R.xml names it: `prefactions__more_information`), else made one.
+            let isName = id.first.map { $0 >= "a" && $0 <= "z" } ?? false && id.utf8.allSatisfy { ($0 >= 97 && $0 <= 122) || ($0 >= 48 && $0 <= 57) || $0 == 95 }
+            base = isName ? id : slug(id)
             if base.isEmpty || !(base.first!.isLetter) { base = "screen_" + base }
         }
         var name = base

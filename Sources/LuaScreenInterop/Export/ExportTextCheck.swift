@@ -18,18 +18,34 @@ enum ExportTextCheck {
                                       message: "\(what) holds \(shown), which \(format.article)'s XML cannot hold; left out of the file",
                                       calledFrom: row.map(plan.callers) ?? []))
             }
+            /// Every string of a platform table (`ios` for a Settings.bundle, `android` for androidx).
+            func checkTable(_ keys: PlatformKeys, _ location: SourceLocation?, _ path: String, row: Row? = nil) {
+                func walk(_ value: PlatformValue, _ name: String) {
+                    switch value {
+                    case .string(let s): check(s, "\(format == .settingsBundle ? "ios" : "android").\(name)", location, path, row: row)
+                    case .list(let items): for (n, item) in items.enumerated() { walk(item, "\(name)[\(n + 1)]") }
+                    case .table(let entries): for entry in entries { walk(entry.value, name + "." + entry.key) }
+                    default: break
+                    }
+                }
+                for entry in format == .settingsBundle ? keys.ios : keys.android { walk(entry.value, entry.key) }
+            }
             check(screen.screen.title, "the screen's title", screen.screen.location, several ? "screen \(screen.screen.id)" : "")
+            checkTable(screen.screen.platform, screen.screen.location, several ? "screen \(screen.screen.id)" : "")
             for (si, planned) in screen.sections.enumerated() {
                 let section = planned.section
                 let path = "\(prefix)sections[\(si + 1)]"
                 check(section.header, "the header", section.location, path)
                 check(section.footer, "the footer", section.location, path)
+                checkTable(section.platform, section.location, path)
                 for (ri, row) in planned.rows.enumerated() {
                     let rowPath = "\(path).rows[\(ri + 1)]"
                     let location = row.row.location
                     check(row.row.text.value, "the text", location, rowPath, row: row.row)
+                    checkTable(row.row.platform, location, rowPath, row: row.row)
+                    if case .value(let detail)? = row.row.detail, format == .androidx { check(detail, "the detail", location, rowPath, row: row.row) }
                     switch row {
-                    case .value(_, let detail): check(detail, "the detail", location, rowPath, row: row.row)
+                    case .value(_, let detail) where format == .settingsBundle: check(detail, "the detail", location, rowPath, row: row.row)
                     case .child(_, _, let title): check(title, "the title", location, rowPath, row: row.row)
                     case .choice(_, _, let options), .multipleChoice(_, _, let options):
                         for (oi, option) in options.enumerated() {

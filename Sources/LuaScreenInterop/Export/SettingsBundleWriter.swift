@@ -7,28 +7,37 @@ enum SettingsBundleWriter {
     /// `Root.plist`, `ID.plist` per child screen and, when there are translations, one
     /// strings table per pane: its `ios` `StringsTable`, else its own file name (what iOS reads
     /// when a pane names none), `LANG.lproj/TABLE.strings` holding the translations of the
-    /// texts it shows; the root's table also holds every translation no pane shows, so no
-    /// translation is lost.
+    /// texts it shows (the screen's own translation of a text first, then the app's); the
+    /// root's table also holds every translation no pane shows, so no translation is lost.
     static func files(_ plan: ExportPlan, strings: [String: [String: String]]) -> [ExportedFile] {
         var files: [ExportedFile] = []
-        var tables: [(name: String, texts: [String])] = []
+        var tables: [(name: String, texts: [String], own: [String: [String: String]])] = []
         for screen in plan.screens {
             var top: [(key: String, value: PlistValue)] = []
             if let title = paneTitle(screen, plan) { top.append(("Title", .string(title))) }
             top.append(("PreferenceSpecifiers", .array(specifiers(screen))))
             let value = merged(top, screen.screen.platform.ios)
             let table = value["StringsTable"]?.string ?? screen.file
-            if let k = tables.firstIndex(where: { $0.name == table }) { tables[k].texts += localizable(value) }
-            else { tables.append((table, localizable(value))) }
+            let own = screen.screen.strings
+            if let k = tables.firstIndex(where: { $0.name == table }) {
+                tables[k].texts += localizable(value)
+                tables[k].own.merge(own) { first, later in first.merging(later) { a, _ in a } }
+            } else {
+                tables.append((table, localizable(value), own))
+            }
             files.append(ExportedFile(path: screen.file + ".plist", contents: PlistWriter.xml(value)))
         }
         let safe = tables.filter { ExportNames.isSafe($0.name + ".strings") }
-        for language in strings.keys.sorted() {
-            let translations = strings[language]!
+        let languages = Set(strings.keys).union(plan.screens.flatMap { $0.screen.strings.keys })
+        for language in languages.sorted() {
+            let translations = strings[language] ?? [:]
             var shown = Set<String>()
             for (n, table) in safe.enumerated() {
                 var seen = Set<String>()
-                var pairs = table.texts.filter { seen.insert($0).inserted }.compactMap { text in translations[text].map { (text, $0) } }
+                let own = table.own[language] ?? [:]
+                var pairs = table.texts.filter { seen.insert($0).inserted }.compactMap { text in (own[text] ?? translations[text]).map { (text, $0) } }
+                // The pane's own translations of texts it does not show (keys the app looks up) stay in its table.
+                pairs += own.keys.filter { !seen.contains($0) }.sorted().map { ($0, own[$0]!) }
                 shown.formUnion(seen)
                 if n == 0 {
                     // Translations of texts no pane shows (keys the app looks up itself) stay too.
@@ -135,8 +144,11 @@ enum SettingsBundleWriter {
             // written as that specifier: its Title, its detail when it shows one, its ios keys.
             let other = row.platform.ios("Type").map { $0 != .string("PSTitleValueSpecifier") } ?? false
             if other {
+                // The address or recipients an IASK URL or mail row shows are its File and
+                // recipients (in ios), not a DefaultValue: none is added.
+                let shows = ["IASKOpenURLSpecifier", "IASKMailComposeSpecifier"].contains { row.platform.ios("Type") == .string($0) }
                 return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id)
-                                   + (detail.isEmpty ? [] : [("DefaultValue", .string(detail))]))
+                                   + (detail.isEmpty || shows ? [] : [("DefaultValue", .string(detail))]))
             }
             return .dictionary([("Type", .string("PSTitleValueSpecifier"))] + titled(title, unless: row.id)
                                + [("Key", .string(row.id)), ("DefaultValue", .string(detail))])
@@ -195,6 +207,11 @@ enum SettingsBundleWriter {
         guard !ios.isEmpty else { return .dictionary(members) }
         var out = members
         for entry in ios {
+            // `["-KEY"] = true`: the specifier has no KEY (import saw none): export writes none.
+            if entry.key.hasPrefix("-"), entry.value == .bool(true) {
+                out.removeAll { $0.key == String(entry.key.dropFirst()) }
+                continue
+            }
             if let i = out.firstIndex(where: { $0.key == entry.key }) { out[i].value = platformPlist(entry.value) }
             else { out.append((entry.key, platformPlist(entry.value))) }
         }
@@ -209,7 +226,9 @@ enum SettingsBundleWriter {
         case .number(let d): return .real(d)
         case .bool(let b): return .bool(b)
         case .list(let items): return .array(items.map(platformPlist))
-        case .table(let entries): return .dictionary(entries.map { ($0.key, platformPlist($0.value)) })
+        // `{}` is an empty array: Lua cannot tell `<array/>` from `<dict/>`, and apps' plists
+        // hold empty arrays (IASK's mail recipients), never an empty dictionary (import warns of one).
+        case .table(let entries): return entries.isEmpty ? .array([]) : .dictionary(entries.map { ($0.key, platformPlist($0.value)) })
         }
     }
 

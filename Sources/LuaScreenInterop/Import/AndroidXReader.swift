@@ -23,9 +23,11 @@ struct AndroidXReader {
     /// Each key bound so far and whether a toggle binds it.
     private var keys: [String: Bool] = [:]
     /// Texts that came from `@string/` or `@array/` references, with the reference, for the translations.
-    private var references: [(text: String, reference: String, index: Int?)] = []
+    var references: [(text: String, reference: String, index: Int?)] = []
     /// Rows depending on a key, resolved once every row is read (a dependency may come later).
-    private var prefixes: [String: String] = [:]
+    var prefixes: [String: String] = [:]
+    /// The root element's line (its namespace declarations go on the root screen's `android`).
+    var rootLine = 0
 
     init(file: String, resources: AndroidXResources) {
         self.file = file
@@ -38,11 +40,24 @@ struct AndroidXReader {
 
     /// The app of the root `PreferenceScreen` (its id the file's name) and every screen inside.
     mutating func app(_ root: XMLTreeElement, id: String) throws -> ImportedApp {
-        for (name, value) in root.attributes where name.hasPrefix("xmlns:") { prefixes[String(name.dropFirst(6))] = value }
+        // Every prefix the file declares, the root's first (one declared on an inner element,
+        // `xmlns:chroma` on a row, stays there as one of its attributes).
+        func declare(_ e: XMLTreeElement) {
+            for (name, value) in e.attributes where name.hasPrefix("xmlns:") && prefixes[String(name.dropFirst(6))] == nil {
+                prefixes[String(name.dropFirst(6))] = value
+            }
+            e.elements.forEach(declare)
+        }
+        declare(root)
+        rootLine = root.line
         guard elementName(root) == "PreferenceScreen" else {
             throw ImportError(description: "\(file):\(root.line): error: the root element is <\(root.name)>, not <PreferenceScreen> (this is not a preference XML file)")
         }
         _ = screen(root, id: id.isEmpty ? "settings" : id)
+        // The root's namespaces other than android's and app's (a library's `search:`,
+        // `tools:`, a second res-auto prefix): their attributes are kept with their prefix.
+        let declared = root.attributes.filter { $0.name.hasPrefix("xmlns:") && !["xmlns:android", "xmlns:app"].contains($0.name) }
+        screens[0].android.insert(contentsOf: declared.map { PlatformEntry(key: $0.name, value: .string($0.value)) }, at: 0)
         resolveDependencies()
         return ImportedApp(root: screens[0].id, screens: screens, strings: translations())
     }
@@ -51,99 +66,6 @@ struct AndroidXReader {
     private func elementName(_ e: XMLTreeElement) -> String {
         for p in Self.packages where e.name.hasPrefix(p) { return String(e.name.dropFirst(p.count)) }
         return e.name
-    }
-
-    /// The attributes of `e` as `android:NAME` / `app:NAME` (other namespaces, `tools:`, dropped).
-    private func attributes(_ e: XMLTreeElement) -> [(name: String, value: String)] {
-        e.attributes.compactMap { attribute in
-            let parts = attribute.name.split(separator: ":", maxSplits: 1).map(String.init)
-            guard parts.count == 2, parts[0] != "xmlns", let uri = prefixes[parts[0]] else { return nil }
-            if uri == Self.androidURI { return ("android:" + parts[1], attribute.value) }
-            if uri == Self.autoURI || uri.hasPrefix("http://schemas.android.com/apk/res/") { return ("app:" + parts[1], attribute.value) }
-            return nil
-        }
-    }
-
-    /// The value of `app:NAME`, else of `android:NAME` (the first of each), as written. Looks
-    /// at the names' bytes in place: building `attributes(e)` for each of the ~20 lookups an
-    /// element gets was half of a 10,000-preference import.
-    private func raw(_ e: XMLTreeElement, _ name: String) -> String? {
-        var android: String?
-        for attribute in e.attributes {
-            let bytes = attribute.name.utf8
-            guard let colon = bytes.firstIndex(of: 58), bytes[bytes.index(after: colon)...].elementsEqual(name.utf8) else { continue }
-            let prefix = attribute.name[..<colon]
-            guard prefix != "xmlns", let uri = prefixes[String(prefix)] else { continue }
-            if uri == Self.androidURI {
-                if android == nil { android = attribute.value }
-            } else if uri == Self.autoURI || uri.hasPrefix("http://schemas.android.com/apk/res/") {
-                return attribute.value
-            }
-        }
-        return android
-    }
-
-    /// The attributes of `e` luascreen has no field for, as written (references to texts the
-    /// user reads resolved), sorted by name: the `android` table. `dependency` is kept
-    /// resolved, with the `enabled` it becomes.
-    private mutating func extra(_ e: XMLTreeElement, also: Set<String> = []) -> [PlatformEntry] {
-        var out: [PlatformEntry] = []
-        for (name, value) in attributes(e) {
-            let bare = String(name.split(separator: ":", maxSplits: 1)[1])
-            guard !Self.read.contains(bare) || also.contains(bare) else { continue }
-            var kept = value
-            if ["summaryOn", "summaryOff", "dependency"].contains(bare), let s = bare == "dependency" ? key(e, bare) : text(e, bare) { kept = s }
-            out.append(PlatformEntry(key: name, value: .string(kept)))
-        }
-        return out.sorted { $0.key < $1.key }
-    }
-
-    /// The attribute as text, its reference resolved (a missing one is a warning, and the reference kept).
-    private mutating func text(_ e: XMLTreeElement, _ name: String) -> String? {
-        guard let value = raw(e, name) else { return nil }
-        switch resources.resolve(value) {
-        case .text(let s):
-            if value.hasPrefix("@string/") { references.append((s, value, nil)) }
-            return s
-        case .list(let items): return items.joined(separator: ", ")
-        case .missing(let reference):
-            warn(e, "\(name)=\"\(reference)\": no such resource in the app's res/values*/ (kept as written)")
-            return reference
-        }
-    }
-
-    private mutating func list(_ e: XMLTreeElement, _ name: String) -> [String]? {
-        guard let value = raw(e, name) else { return nil }
-        switch resources.resolve(value) {
-        case .list(let items):
-            if value.hasPrefix("@array/") { for (n, item) in items.enumerated() { references.append((item, value, n)) } }
-            return items
-        case .text(let s): return [s]
-        case .missing(let reference):
-            warn(e, "\(name)=\"\(reference)\": no such array in the app's res/values*/")
-            return nil
-        }
-    }
-
-    /// A key (or a dependency), a `@string/` reference resolved; not a text to translate.
-    private mutating func key(_ e: XMLTreeElement, _ name: String = "key") -> String? {
-        guard let value = raw(e, name) else { return nil }
-        var resolved = value
-        if case .text(let s) = resources.resolve(value) {
-            resolved = s
-        } else {
-            warn(e, "\(name)=\"\(value)\": no such resource in the app's res/values*/ (kept as written)")
-        }
-        if resolved.isEmpty {
-            // An empty key names nothing (and would make an empty row id): as if not given.
-            warn(e, "\(name) is empty: left out")
-            return nil
-        }
-        return resolved
-    }
-
-    private mutating func warn(_ e: XMLTreeElement, _ message: String) {
-        warnings.append(Diagnostic(.warning, file: file, line: e.line, path: "", message: sanitize("<\(e.name)>: \(message)", lineBreaks: .escape)))
     }
 
     /// Reads a `PreferenceScreen` as a screen; returns its id.
@@ -157,25 +79,34 @@ struct AndroidXReader {
         screens.append(ImportedScreen(id: id, title: id, sections: []))
         let title = text(e, "title") ?? id
         var sections: [ImportedSection] = []
+        /// Where each section's category sits: inside the category of another section
+        /// (`parent`), or no category of its own, its rows continuing one (`continues`).
+        var within: [(parent: Int?, continues: Int?)] = []
         var loose = ImportedSection()
-        for child in e.elements {
-            if elementName(child) == "PreferenceCategory" {
-                if !loose.rows.isEmpty { sections.append(loose); loose = ImportedSection() }
-                var section = ImportedSection(id: key(child), header: text(child, "title"), footer: text(child, "summary"))
-                section.android = extra(child, also: ["isPreferenceVisible", "enabled"])
-                for inner in child.elements { rows(inner, into: &section, sections: &sections, screenID: id) }
-                sections.append(section)
+        for child in e.elements where Self.isPreference(child) {
+            if isCategory(child) {
+                if !loose.rows.isEmpty { sections.append(loose); within.append((nil, nil)); loose = ImportedSection() }
+                category(child, parent: nil, into: &sections, within: &within, screenID: id)
             } else {
-                rows(child, into: &loose, sections: &sections, screenID: id)
+                rows(child, into: &loose, screenID: id)
             }
         }
-        if !loose.rows.isEmpty || sections.isEmpty { sections.append(loose) }
+        if !loose.rows.isEmpty || sections.isEmpty { sections.append(loose); within.append((nil, nil)) }
         // Section ids are a screen's own, as luascreen gives them (the key, else the header's
         // slug, else `sectionN`): a second one alike gets an id of its own.
         var sectionIDs = Set<String>()
+        var ids: [String] = []
         for n in sections.indices {
             let given = sections[n].id ?? sections[n].header.map(slug).flatMap { $0.isEmpty ? nil : $0 } ?? "section\(n + 1)"
             if sectionIDs.contains(given) { sections[n].id = Self.unique(given, in: &sectionIDs) } else { sectionIDs.insert(given) }
+            ids.append(sections[n].id ?? given)
+        }
+        // A category inside a category: the inner one's section names the outer one's
+        // (`android.parent`), rows after it a section of their own that continues it
+        // (`android.continues`); export nests them back.
+        for n in sections.indices {
+            if let p = within[n].parent { sections[n].android.append(PlatformEntry(key: "parent", value: .string(ids[p]))) }
+            if let c = within[n].continues { sections[n].android.append(PlatformEntry(key: "continues", value: .string(ids[c]))) }
         }
         var done = ImportedScreen(id: id, title: title, sections: sections)
         if index == 0 {
@@ -186,21 +117,50 @@ struct AndroidXReader {
         return id
     }
 
-    /// The row (or rows: a category inside a category is flattened into `section`) of `e`.
-    private mutating func rows(_ e: XMLTreeElement, into section: inout ImportedSection, sections: inout [ImportedSection], screenID: String) {
+    /// Whether `e` is a category: a `PreferenceCategory`, or an app's own element named so
+    /// (`com.example.ExtendedPreferenceCategory`).
+    private func isCategory(_ e: XMLTreeElement) -> Bool {
         let name = elementName(e)
-        if name == "PreferenceCategory" {
-            warn(e, "a category inside a category: its preferences join the outer one")
-            for inner in e.elements { rows(inner, into: &section, sections: &sections, screenID: screenID) }
-            return
+        return name == "PreferenceCategory" || (AndroidXAttributes.elements[name] == nil && name.hasSuffix("PreferenceCategory"))
+    }
+
+    /// The category `c` as a section (inside the category of section `parent`), and each
+    /// category inside it, with the sections that continue it after an inner one.
+    private mutating func category(_ c: XMLTreeElement, parent: Int?, into sections: inout [ImportedSection],
+                                   within: inout [(parent: Int?, continues: Int?)], screenID: String) {
+        var section = ImportedSection(id: key(c), header: text(c, "title"), footer: text(c, "summary"))
+        section.android = extra(c, also: ["isPreferenceVisible", "enabled"])
+        if elementName(c) != "PreferenceCategory" { section.android.insert(PlatformEntry(key: "element", value: .string(c.name)), at: 0) }
+        let own = sections.count
+        sections.append(section)
+        within.append((parent, nil))
+        var current: Int? = own
+        for inner in c.elements where Self.isPreference(inner) {
+            if isCategory(inner) {
+                category(inner, parent: own, into: &sections, within: &within, screenID: screenID)
+                current = nil
+                continue
+            }
+            if current == nil {
+                sections.append(ImportedSection())
+                within.append((nil, own))
+                current = sections.count - 1
+            }
+            rows(inner, into: &sections[current!], screenID: screenID)
         }
-        if let row = row(e, name: name, screenID: screenID) { section.rows.append(row) }
+    }
+
+    /// The row of `e` in `section`.
+    private mutating func rows(_ e: XMLTreeElement, into section: inout ImportedSection, screenID: String) {
+        if let row = row(e, name: elementName(e), screenID: screenID) { section.rows.append(row) }
     }
 
     private mutating func row(_ e: XMLTreeElement, name: String, screenID: String) -> ImportedRow? {
         let key = self.key(e)
         let title = text(e, "title") ?? key ?? name
         let summary = text(e, "summary")
+        var listSummary = false
+        var keptAsWritten: [PlatformEntry] = []
         var row: ImportedRow
         switch name {
         case "PreferenceScreen":
@@ -209,6 +169,10 @@ struct AndroidXReader {
         case "SwitchPreferenceCompat", "SwitchPreference", "CheckBoxPreference", "TwoStatePreference":
             let on = boolean(e, "defaultValue") ?? false
             row = ImportedRow(kind: .toggle(default: on, values: nil), text: title)
+            // A default the app's build defines (`@bool/x` in no values file here): kept as written.
+            if let d = raw(e, "defaultValue"), d.hasPrefix("@"), case .missing = resources.resolve(d) {
+                keptAsWritten.append(PlatformEntry(key: "app:defaultValue", value: .string(d)))
+            }
             let summaryOn = text(e, "summaryOn"), summaryOff = text(e, "summaryOff")
             if summaryOn != nil || summaryOff != nil { row.toggleDetail = (summaryOn ?? summary, summaryOff ?? summary) }
             else { row.detail = summary }
@@ -216,7 +180,12 @@ struct AndroidXReader {
             let multiple = name == "MultiSelectListPreference"
             let entries = list(e, "entries") ?? []
             let values = list(e, "entryValues") ?? entries
-            if entries.count != values.count { warn(e, "entries has \(entries.count) items and entryValues \(values.count): the extra ones are left out") }
+            if entries.count != values.count {
+                // The rows show the pairs; the arrays come back whole on export.
+                warn(e, "entries has \(entries.count) items and entryValues \(values.count): the extra ones are not shown (both arrays kept in android)")
+                keptAsWritten = [PlatformEntry(key: "app:entries", value: .list(entries.map(PlatformValue.string))),
+                                PlatformEntry(key: "app:entryValues", value: .list(values.map(PlatformValue.string)))]
+            }
             var seen = Set<String>()
             var options: [ChoiceOption] = []
             for (text, value) in zip(entries, values) where seen.insert(value).inserted {
@@ -233,7 +202,9 @@ struct AndroidXReader {
                 row = ImportedRow(kind: .text(detail: summary, push: nil), text: title)
             } else {
                 row = ImportedRow(kind: .options(options: options, default: value, multiple: multiple), text: title)
-                row.detail = summary
+                // Android shows the chosen entry where a list's summary has `%s`: luascreen
+                // shows it when a choice has no detail; the summary is kept for export.
+                if !multiple, summary?.contains("%s") == true { listSummary = true } else { row.detail = summary }
             }
         case "EditTextPreference":
             row = ImportedRow(kind: .input(default: text(e, "defaultValue") ?? "", secure: nil, placeholder: nil, hints: InputHints()), text: title)
@@ -260,12 +231,25 @@ struct AndroidXReader {
             warn(e, "\(e.name) is not an androidx.preference element: it becomes a plain row")
             row = ImportedRow(kind: .text(detail: summary, push: nil), text: title)
         }
-        if !e.elements.isEmpty, name != "PreferenceScreen" {
-            warn(e, "its child elements (<\(e.elements[0].name)>...) are left out")
+        if let inner = e.elements.first(where: Self.isPreference), name != "PreferenceScreen" {
+            warn(e, "its child preferences (<\(inner.name)>...) are left out")
         }
-        // A plain row made of a custom element (or a list without entries) keeps what it had.
+        // A plain row made of a custom element (or a list without entries) keeps what it had; a
+        // Preference its defaultValue (the app reads it).
         let plain = { if case .text = row.kind { return name != "Preference" && name != "PreferenceScreen" } else { return false } }()
-        row.android = extra(e, also: plain ? ["defaultValue", "entries", "entryValues", "min", "max"] : [])
+        var also: Set<String> = plain ? ["defaultValue", "entries", "entryValues", "min", "max"] : []
+        if name == "Preference" || name == "PreferenceScreen" { also.insert("defaultValue") }
+        if summary == "" {
+            // An empty summary (what the app fills in): kept as written, no detail shown.
+            listSummary = true
+            row.detail = nil
+            if case .text(_, let push) = row.kind { row.kind = .text(detail: nil, push: push) }
+        }
+        if listSummary { also.insert("summary") }
+        row.android = extra(e, also: also)
+        row.android += keptAsWritten
+        if case .options(_, _, false) = row.kind, raw(e, "defaultValue") == nil { row.android.append(PlatformEntry(key: "nodefault", value: .bool(true))) }
+        if case .input = row.kind, raw(e, "defaultValue") != nil, text(e, "defaultValue") == "" { row.android.append(PlatformEntry(key: "app:defaultValue", value: .string(""))) }
         if raw(e, "title") == nil { row.android.append(PlatformEntry(key: "untitled", value: .bool(true))) }
         // The element export writes for the row; another one is kept by name (a custom
         // element, a list whose entries the app sets, a DropDownPreference), except the
@@ -374,25 +358,5 @@ struct AndroidXReader {
         while used.contains(id) { id = "\(wanted)_\(n)"; n += 1 }
         used.insert(id)
         return id
-    }
-
-    /// The translations: for each locale, each referenced text → that locale's text.
-    private func translations() -> [(language: String, pairs: [(String, String)])] {
-        var out: [(language: String, pairs: [(String, String)])] = []
-        for locale in resources.locales.keys.sorted() {
-            var pairs: [(String, String)] = []
-            var seen = Set<String>()
-            for (text, reference, index) in references where !seen.contains(text) {
-                var translated: String?
-                switch resources.resolve(reference, locale: locale) {
-                case .text(let s): translated = s
-                case .list(let items): translated = index.flatMap { $0 < items.count ? items[$0] : nil }
-                case .missing: break
-                }
-                if let translated, translated != text { pairs.append((text, translated)); seen.insert(text) }
-            }
-            if !pairs.isEmpty { out.append((locale, pairs)) }
-        }
-        return out
     }
 }

@@ -81,8 +81,11 @@ package struct AndroidXResources: Sendable {
     /// An element's text as aapt compiles it: runs of white space become one space and the ends
     /// are trimmed, except inside double quotes (which are removed); `\n`, `\t`, `\'`, `\"`,
     /// `\\`, `\@`, `\?` and `\uXXXX` are escapes. Markup inside (`<b>`, `<xliff:g>`) keeps its text.
-    package static func resourceText(_ element: XMLTreeElement) -> String {
-        let raw = Array(element.text.unicodeScalars)
+    package static func resourceText(_ element: XMLTreeElement) -> String { literalText(element.text) }
+
+    /// A string written in a resource or an attribute value as aapt compiles it (see `resourceText`).
+    package static func literalText(_ written: String) -> String {
+        let raw = Array(written.unicodeScalars)
         var out: [Unicode.Scalar] = []
         var quoted = false
         var pendingSpace = false

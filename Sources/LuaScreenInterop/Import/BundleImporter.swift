@@ -53,6 +53,9 @@ public enum BundleImporter {
         importer.settleTitles()
         var app = ImportedApp(root: importer.screens[0].id, screens: importer.screens)
         app.strings = importer.translations()
+        for n in app.screens.indices {
+            if let table = importer.tableOfScreen[app.screens[n].id] { app.screens[n].strings = importer.ownTranslations[table] ?? [] }
+        }
         return ImportResult(script: LuaScriptWriter.script(app, source: rootPlist), warnings: importer.warnings)
     }
 

@@ -18,6 +18,9 @@ struct ImportedScreen {
     var ios: [PlatformEntry] = []
     /// The `PreferenceScreen`'s attributes luascreen has no field for (the screen's `android`).
     var android: [PlatformEntry] = []
+    /// The pane's own translations where its strings table translates a text otherwise than
+    /// the app's (`strings` of the screen), by language, in file order.
+    var strings: [(language: String, pairs: [(String, String)])] = []
 }
 
 /// A run of specifiers after a PSGroupSpecifier (or before the first one).

@@ -11,6 +11,7 @@ enum LuaScriptWriter {
             out += "    screen {\n      id = \(quote(screen.id)), title = \(quote(screen.title)),\n"
             if !screen.ios.isEmpty { out += "      ios = \(table(screen.ios)),\n" }
             if !screen.android.isEmpty { out += "      android = \(table(screen.android)),\n" }
+            if !screen.strings.isEmpty { out += strings(screen.strings, indent: "      ") }
             for section in screen.sections {
                 var head: [String] = []
                 if let id = section.id { head.append("id = \(quote(id))") }
@@ -26,17 +27,20 @@ enum LuaScriptWriter {
             out += "    },\n"
         }
         out += "  },\n"
-        if !app.strings.isEmpty {
-            out += "  strings = {\n"
-            for (language, pairs) in app.strings {
-                out += "    \(LuaLiteral.key(language)) = {\n"
-                for (text, translation) in pairs { out += "      [\(quote(text))] = \(quote(translation)),\n" }
-                out += "    },\n"
-            }
-            out += "  },\n"
-        }
+        if !app.strings.isEmpty { out += strings(app.strings, indent: "  ") }
         out += "}\n"
         return out
+    }
+
+    /// `strings = { LANG = { ["text"] = "translation", ... }, ... },` at `indent`.
+    static func strings(_ tables: [(language: String, pairs: [(String, String)])], indent: String) -> String {
+        var out = indent + "strings = {\n"
+        for (language, pairs) in tables {
+            out += indent + "  \(LuaLiteral.key(language)) = {\n"
+            for (text, translation) in pairs { out += indent + "    [\(quote(text))] = \(quote(translation)),\n" }
+            out += indent + "  },\n"
+        }
+        return out + indent + "},\n"
     }
 
     static func row(_ row: ImportedRow) -> String {

@@ -18,6 +18,11 @@ struct Importer {
     /// Each pane's strings table (its `StringsTable`, else its own name), with the plist that
     /// named it: every table is read, per language.
     var tables: [(table: String, plist: String)] = []
+    /// Each screen's strings table.
+    var tableOfScreen: [String: String] = [:]
+    /// Translations a table gives otherwise than the app's (the first table's): table →
+    /// language → pairs, for the screens of that table (`strings` of the screen).
+    var ownTranslations: [String: [(language: String, pairs: [(String, String)])]] = [:]
     /// The line of the specifier being read (XML plists).
     var currentLine: Int?
     /// Each bound key and the kind that binds it (one key holds one kind of value; rows of one
@@ -31,20 +36,30 @@ struct Importer {
 
     /// Reads the root plist (already read from `path`) as the screen `id`.
     mutating func loadRoot(_ bytes: [UInt8], path: String, id: String) throws {
-        try load(bytes, path: path, name: id, id: id, depth: 1)
+        _ = try load(bytes, path: path, name: id, id: id, depth: 1)
     }
 
     /// Reads a pane's plist `bytes` as a screen with `id`. `name` is its file's name without
-    /// `.plist` (its default strings table).
-    mutating func load(_ bytes: [UInt8], path: String, name: String, id: String, depth: Int) throws {
+    /// `.plist` (its default strings table). A child pane that holds no dictionary (a
+    /// placeholder `<string></string>` an app's build fills) is not read: the reason is
+    /// returned, for the warning of the row that opens it. A dictionary without
+    /// `PreferenceSpecifiers` is an empty pane, with a warning.
+    mutating func load(_ bytes: [UInt8], path: String, name: String, id: String, depth: Int) throws -> String? {
         let (value, lines) = try BundleImporter.decode(bytes, path: path, budget: &budget)
-        let index = screens.count
-        screens.append(ImportedScreen(id: id, title: id, sections: []))
         guard case .dictionary(let members) = value else {
+            let why = "\(path) holds \(value.described), not a dictionary with PreferenceSpecifiers"
+            if depth > 1 { return why }
             throw ImportError(description: "\(path): error: the plist holds \(value.described), not a dictionary with PreferenceSpecifiers")
         }
-        guard let specifiers = value["PreferenceSpecifiers"] else {
-            throw ImportError(description: "\(path): error: no PreferenceSpecifiers key (this is not a Settings.bundle plist)")
+        let index = screens.count
+        screens.append(ImportedScreen(id: id, title: id, sections: []))
+        let specifiers: PlistValue
+        if let given = value["PreferenceSpecifiers"] {
+            specifiers = given
+        } else {
+            warnings.append(Diagnostic(.warning, file: path, line: nil, path: "",
+                                       message: "no PreferenceSpecifiers key: an empty pane (export writes PreferenceSpecifiers as an empty array)"))
+            specifiers = .array([])
         }
         guard let list = specifiers.array else {
             throw ImportError(description: "\(path): error: PreferenceSpecifiers is \(specifiers.described), not an array")
@@ -54,6 +69,7 @@ struct Importer {
         var table = ownName.isEmpty ? "Root" : ownName
         if let given = value["StringsTable"]?.string { table = given }
         if !tables.contains(where: { $0.table == table }) { tables.append((table, path)) }
+        tableOfScreen[id] = table
         let title = value["Title"]?.string
         // The pane's other keys are kept in the screen's ios (StringsTable too: export writes it back).
         var paneKeys: [PlatformEntry] = []
@@ -69,8 +85,10 @@ struct Importer {
             try read(item, at: n, into: &screen, depth: depth)
         }
         screens[index].sections = screen.finished()
-        screens[index].title = title ?? (index == 0 ? bundleName() : id)
+        // An untitled root is "Settings" (what export leaves untitled again), whatever the bundle's name.
+        screens[index].title = title ?? (index == 0 ? "Settings" : id)
         if title != nil { ownTitles.insert(id) }
+        return nil
     }
 
     /// Titles each child pane without a `Title` after the rows that open it: their title when
@@ -102,11 +120,11 @@ struct Importer {
         do {
             bytes = try Files.readRegularFile(file + ".plist", inside: folder.isEmpty ? "." : folder)
         } catch let error as FileError {
-            warn(screen.file, n, "\(name) left out: \(error.description)")
+            warn(screen.file, n, "\(name): its pane is not read: \(error.description); the specifier is kept as a plain row, its keys in ios")
             return nil
         }
         guard depth < BundleImporter.maxPaneDepth else {
-            warn(screen.file, n, "\(name) left out: child panes nest more than \(BundleImporter.maxPaneDepth) deep")
+            warn(screen.file, n, "\(name): its pane is not read: child panes nest more than \(BundleImporter.maxPaneDepth) deep; the specifier is kept as a plain row, its keys in ios")
             return nil
         }
         let path = Files.joinText(folder, file + ".plist")
@@ -114,7 +132,12 @@ struct Importer {
         openers[file] = [title ?? file]
         let saved = currentLine
         defer { currentLine = saved }
-        try load(bytes, path: path, name: PathText.lastComponent(file), id: file, depth: depth + 1)
+        if let why = try load(bytes, path: path, name: PathText.lastComponent(file), id: file, depth: depth + 1) {
+            loaded[file] = nil
+            openers[file] = nil
+            warn(screen.file, n, "\(name): its pane is not read: \(why); the specifier is kept as a plain row, its keys in ios")
+            return nil
+        }
         return file
     }
 
@@ -156,17 +179,18 @@ struct Importer {
                     continue
                 }
                 do {
+                    var own: [(String, String)] = []
+                    var ownSeen = Set<String>()
                     for pair in try StringsFileReader.read(data) {
                         if let earlier = seen[pair.0] {
-                            if earlier != pair.1 {
-                                warnings.append(Diagnostic(.warning, file: path, line: nil, path: "",
-                                                           message: "\"\(pair.0.prefix(60))\" is translated as \"\(earlier.prefix(60))\" by an earlier table; luascreen keeps one translation of a text, the first"))
-                            }
+                            // Another pane's translation of the text: this pane's own, in context.
+                            if earlier != pair.1, ownSeen.insert(pair.0).inserted { own.append(pair) }
                             continue
                         }
                         seen[pair.0] = pair.1
                         pairs.append(pair)
                     }
+                    if !own.isEmpty { ownTranslations[table, default: []].append((language, own)) }
                 } catch let error as PlistReadError {
                     warnings.append(Diagnostic(.warning, file: path, line: { if case .line(let l, _) = error.position { return l } else { return nil } }(),
                                                path: "", message: "\(error.message); its translations are left out"))
@@ -175,12 +199,6 @@ struct Importer {
             if !pairs.isEmpty { out.append((language, pairs)) }
         }
         return out
-    }
-
-    private func bundleName() -> String {
-        let name = PathText.lastComponent(folder)
-        if name.hasSuffix(".bundle") { return String(name.dropLast(7)) }
-        return "Settings"
     }
 
     /// Binds `key` to `kind` with `rules` (its default, options, bounds: what the validator

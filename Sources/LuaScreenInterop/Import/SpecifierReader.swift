@@ -14,7 +14,15 @@ extension Importer {
             return
         }
         guard let type = item["Type"]?.string else {
-            warn(file, n, "a specifier without a Type string; left out")
+            // What iOS skips, kept as it was: a plain row whose ios holds every key, and says
+            // which keys export would add (`["-Type"] = true`, ...).
+            warn(file, n, "a specifier without a Type string (Settings shows nothing for it): kept as a plain row, its keys in ios")
+            let title = item["Title"]?.string, key = item["Key"]?.string
+            let text = title ?? key ?? "specifier\(n)"
+            var row = ImportedRow(kind: .text(detail: nil, push: nil), text: text, id: title == nil ? text : nil, key: nil)
+            let absent = ["Type", "Key", "DefaultValue", "Title"].filter { item[$0] == nil }
+            row.ios = PlatformValues.sorted(rest(item, [], file, n, "specifier") + absent.map { PlatformEntry(key: "-" + $0, value: .bool(true)) })
+            screen.add(row)
             return
         }
         let title = item["Title"]?.string
@@ -25,8 +33,8 @@ extension Importer {
                                   "IASKDatePickerSpecifier"].contains(type) ? [] : ["Type"]
         /// A specifier luascreen cannot show as its own kind of row: kept as a plain row
         /// whose ios holds every key (Type too), so export writes it back as it was.
-        func leftOut(_ why: String) {
-            warn(file, n, "\(name) kept as a plain row: \(why); its keys stay in ios")
+        func leftOut(_ why: String?) {
+            if let why { warn(file, n, "\(name) kept as a plain row: \(why); its keys stay in ios") }
             let text = title ?? key ?? type
             var row = ImportedRow(kind: .text(detail: nil, push: nil), text: text, id: title == nil ? text : nil, key: nil)
             var kept: Set<String> = []
@@ -44,6 +52,8 @@ extension Importer {
             if let exported, let original = item[key], exported == original { taken.insert(key) }
         }
 
+        /// Keys the specifier lacks that export would write (its `ios` says `["-KEY"] = true`).
+        var omitted: [String] = []
         var row: ImportedRow
         switch type {
         case "PSGroupSpecifier":
@@ -69,7 +79,8 @@ extension Importer {
                 else { isOn = truthy(d) }
                 take("DefaultValue", ifExported: .bool(isOn))
             } else {
-                warn(file, n, "\(name): no DefaultValue; the toggle is off by default (export writes DefaultValue)")
+                // Off by default; export leaves DefaultValue out again (`["-DefaultValue"] = true`).
+                omitted.append("DefaultValue")
             }
             let togglesDefault = values.map { isOn ? $0.on : $0.off } ?? .bool(isOn)
             if let why = bind(key, "toggle", rules: "\(togglesDefault)|\(values.map { "\($0.on),\($0.off)" } ?? "")") { return leftOut(why) }
@@ -120,7 +131,7 @@ extension Importer {
                     warn(file, n, "\(name): DefaultValue \(shown(d)) is not among the Values; luascreen shows the first value (the specifier keeps its DefaultValue)")
                 }
             } else {
-                warn(file, n, "\(name): no DefaultValue; the first value is the default (export writes DefaultValue)")
+                omitted.append("DefaultValue")  // the first value is the default; export writes none again
             }
             if let why = bind(key, "choice", rules: "\(chosen)|" + options.map { "\"\($0.value)\"" }.sorted().joined(separator: ",")) { return leftOut(why) }
             let sorted = item["DisplaySortedByTitle"] == .bool(true)
@@ -186,15 +197,17 @@ extension Importer {
                 detail = t
             }
             take("DefaultValue", ifExported: .string(detail ?? ""))
-            if item["DefaultValue"] == nil { warn(file, n, "\(name): no DefaultValue; export writes DefaultValue \"\" (the schema requires one)") }
+            if item["DefaultValue"] == nil { omitted.append("DefaultValue") }
             if key != nil { taken.insert("Key") }
             takeTitle(fallback: key ?? "")
             row = ImportedRow(kind: .text(detail: detail.flatMap { $0.isEmpty ? nil : $0 }, push: nil),
                               text: title ?? key ?? "", id: key, key: nil)
             row.keyAsID = key
         case "PSChildPaneSpecifier":
-            guard let child = item["File"]?.string, !child.isEmpty else { return warn(file, n, "\(name) left out: it has no File") }
-            guard let id = try self.child(child, title: title, at: n, screen: screen, depth: depth, name: name) else { return }
+            // No File (InAppSettingsKit's view controller or segue), or a pane not read (a web
+            // page's URL, a placeholder, a missing file): a plain row with every key, written back.
+            guard let child = item["File"]?.string, !child.isEmpty else { return leftOut("it has no File (the app shows its own view)") }
+            guard let id = try self.child(child, title: title, at: n, screen: screen, depth: depth, name: name) else { return leftOut(nil) }
             // Export names the child's file after its screen id: a File in a folder comes back
             // as a flat name (a difference the round trip reports).
             taken.insert("File")
@@ -223,7 +236,7 @@ extension Importer {
         default:
             return leftOut(type.hasPrefix("IASK") ? "an InAppSettingsKit specifier luascreen cannot show" : "an unknown specifier type")
         }
-        row.ios = rest(item, taken, file, n, name)
+        row.ios = PlatformValues.sorted(rest(item, taken, file, n, name) + omitted.map { PlatformEntry(key: "-" + $0, value: .bool(true)) })
         screen.add(row)
     }
 
@@ -234,6 +247,9 @@ extension Importer {
         var out: [PlatformEntry] = []
         var seen = Set<String>()
         for member in members.reversed() where !taken.contains(member.key) && seen.insert(member.key).inserted {
+            if case .dictionary(let inner) = member.value, inner.isEmpty {
+                warn(file, n, "\(name): \(member.key) is an empty dictionary: it comes back as an empty array (Lua's {} is both)")
+            }
             if let v = PlatformValues.value(member.value) { out.append(PlatformEntry(key: member.key, value: v)) }
             else { warn(file, n, "\(name): \(member.key) (\(member.value.described)) left out: luascreen keeps strings, numbers, booleans, arrays and dictionaries") }
         }

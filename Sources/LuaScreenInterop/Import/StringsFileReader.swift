@@ -100,7 +100,13 @@ public enum StringsFileReader {
                 value = try string()
                 skip()
             }
-            guard i < scalars.count, scalars[i] == ";" else { throw fail("expected ; after \"\(key.prefix(40))\"") }
+            // The last pair's `;` may be missing at the end of the file (apps ship such tables,
+            // and iOS reads them): the pair is kept.
+            if i == scalars.count {
+                pairs.append((key, value))
+                return pairs
+            }
+            guard scalars[i] == ";" else { throw fail("expected ; after \"\(key.prefix(40))\"") }
             i += 1
             pairs.append((key, value))
         }

@@ -179,6 +179,12 @@ struct XMLPlistReader {
                 out += Array(try entity().utf8)
                 continue
             }
+            if c == 13 {
+                // A line break as XML reads it (§2.11): CR LF and a lone CR are one LF (&#13; stays a CR).
+                out.append(10)
+                i += i + 1 < b.count && b[i + 1] == 10 ? 2 : 1
+                continue
+            }
             out.append(c)
             i += 1
         }

@@ -53,6 +53,9 @@ enum CheckCommand {
             if target.fromFolder, modules.contains(Files.realPath(target.path) ?? target.path) { continue }
             all += Diagnostic.sorted(diagnostics)
         }
+        if let todo = options.todo {
+            if let problem = writeTodo(todo, targets: targets, options) { all.append(problem) }
+        }
         if options.json {
             print(Diagnostic.json(all).serialized(pretty: true))
         } else {
@@ -68,6 +71,31 @@ enum CheckCommand {
     static func check(_ path: String, _ options: Options) -> ([Diagnostic], [String]) {
         DocumentCheck.check(path: path, options: CommandSupport.sessionOptions(options, store: MemoryStore()),
                             untranslated: options.locale != nil, finish: CommandSupport.finished)
+    }
+
+    /// `--todo FILE`: the texts the locale lacks in every checked script, each once, as
+    /// `return { ["text"] = nil, -- TODO ... }` in a new file (one there already is refused:
+    /// nothing a person wrote is overwritten). An error diagnostic when it cannot be written.
+    static func writeTodo(_ file: String, targets: [Target], _ options: Options) -> Diagnostic? {
+        guard let locale = options.locale else {
+            return Diagnostic(file: file, line: nil, path: "", message: "--todo needs --locale LANG (the locale whose missing texts it lists)")
+        }
+        guard Files.kind(file) == .missing else {
+            return Diagnostic(file: file, line: nil, path: "", message: "exists already; --todo writes a new file (name another, or remove it)")
+        }
+        var texts: [String] = []
+        var seen = Set<String>()
+        for target in targets {
+            let session = try? Session.open(path: target.path, options: CommandSupport.sessionOptions(options, store: MemoryStore()))
+            for text in session?.untranslatedTexts() ?? [] where seen.insert(text).inserted { texts.append(text) }
+        }
+        let out = Session.todoFile(locale: locale, texts: texts)
+        do {
+            try Files.replace(file, with: Array(out.utf8), mode: 0o644)
+        } catch {
+            return Diagnostic(file: file, line: nil, path: "", message: "not written: \(error)")
+        }
+        return nil
     }
 
     /// `d` with the file `path` named `shown` (standard input's temporary file as `stdin`).
