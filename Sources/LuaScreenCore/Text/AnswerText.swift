@@ -53,9 +53,19 @@ extension WhyAnswer.Unmet {
 }
 
 extension WhyAnswer {
-    /// "a = true, b = nil".
+    /// "a = true, b = nil, tags = {}": a list as the REPL's `store` writes it (an empty one
+    /// `{}`), and an empty text `""`, so no value reads as nothing.
     static func text(of reads: [ValueRead]) -> String {
-        reads.map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }.joined(separator: ", ")
+        reads.map { "\($0.key) = \($0.value.map(shown) ?? "nil")" }.joined(separator: ", ")
+    }
+
+    /// A value read, as `why` says it.
+    private static func shown(_ value: StoreValue) -> String {
+        switch value {
+        case .list: return LuaLiteral.value(value)
+        case .string(""): return "\"\""
+        default: return value.description
+        }
     }
 }
 
