@@ -51,6 +51,8 @@ extension StoreKeyUse {
                          moduleSource: ((String) -> [UInt8]?)? = nil,
                          computedReads: [ComputedRead] = []) -> [Diagnostic] {
         var uses: [StoreKeyUse] = []
+        // ctx's members are a closed set: a name outside it is an error (ContextMember).
+        var members: [Diagnostic] = []
         var writesComputedKey = false
         var files = [scriptPath]
         var index = 0
@@ -72,7 +74,9 @@ extension StoreKeyUse {
                 lines = StoreKeyUse.candidateLines(of: bytes)
             }
             for (number, line) in lines {
-                uses += StoreKeyUse.scan(line, file: index == 1 ? file : PathResolver.join(folder, file), line: number)
+                let shown = index == 1 ? file : PathResolver.join(folder, file)
+                uses += StoreKeyUse.scan(line, file: shown, line: number)
+                members += ContextMember.scan(line, file: shown, line: number)
                 writesComputedKey = writesComputedKey || StoreKeyUse.writesComputedKey(line)
                 for module in StoreKeyUse.requiredModules(line) {
                     let relative = module.replacing(".", with: "/") + ".lua"
@@ -80,7 +84,7 @@ extension StoreKeyUse {
                 }
             }
         }
-        guard !uses.isEmpty || !computedReads.isEmpty else { return [] }
+        guard !uses.isEmpty || !computedReads.isEmpty else { return members }
         var sortedKeys: [String]?
         func boundKeysSorted() -> [String] {
             if let sortedKeys { return sortedKeys }
@@ -90,7 +94,7 @@ extension StoreKeyUse {
         }
         let written = Set(uses.filter(\.isWrite).map(\.key))
         var warned = Set<String>()
-        var out: [Diagnostic] = []
+        var out: [Diagnostic] = members
         for use in uses where !use.isWrite && !isBound(use.key) && !written.contains(use.key) {
             guard warned.insert(use.key).inserted else { continue }
             let closest = Suggest.closest(to: use.key, in: boundKeysSorted())
@@ -137,11 +141,11 @@ struct StoreKeyUse {
         return code.contains(#/\.store\[\s*[^"'\s\]][^\]]*\]\s*=(?!=)\s*(?!nil\b)/#)
     }
 
-    /// The lines (1-based number, text) that hold `.store` or `require`, found with `memchr`
+    /// The lines (1-based number, text) that hold `.store`, `require`, `ctx.` or `ctx:`, found with `memchr`
     /// (for `.` and for the rarer `q`) without decoding the rest: `check` of a 100,000-row
     /// script stays one fast pass over its bytes.
     static func candidateLines(of bytes: [UInt8]) -> [(Int, String)] {
-        let store = Array("store".utf8), require = Array("require".utf8)
+        let store = Array("store".utf8), require = Array("require".utf8), ctx = Array("ctx".utf8)
         var starts: [Int] = []   // the offsets of the lines that hold a match
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -159,6 +163,8 @@ struct StoreKeyUse {
             }
             find(UInt8(ascii: "."), store, back: -1)
             find(UInt8(ascii: "q"), require, back: 2)
+            find(UInt8(ascii: "."), ctx, back: 3)
+            find(UInt8(ascii: ":"), ctx, back: 3)
             for at in hits {
                 var start = at
                 while start > 0, buffer[start - 1] != 0x0A { start -= 1 }

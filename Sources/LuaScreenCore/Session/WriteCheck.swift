@@ -76,7 +76,7 @@ extension Session {
             if let lo = binding.minimum, d < lo { throw SessionError.refused("\(value) is below the minimum \(StoreValue.format(lo)) of \"\(name)\"") }
             if let hi = binding.maximum, d > hi { throw SessionError.refused("\(value) is above the maximum \(StoreValue.format(hi)) of \"\(name)\"") }
             if let step = binding.step, !NumberGrid.isOnGrid(d, step: step, origin: binding.minimum ?? 0) {
-                throw SessionError.refused("\(value) is not on the step \(StoreValue.format(step)) of \"\(name)\"\(binding.minimum.map { " (from \(StoreValue.format($0)))" } ?? "")")
+                throw SessionError.refused("\(value) for \"\(name)\" is " + NumberGrid.offGrid(d, step: step, origin: binding.minimum ?? 0, maximum: binding.maximum))
             }
             return value
         case (.choice, _) where binding.multiple:
