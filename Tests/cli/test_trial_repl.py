@@ -49,6 +49,11 @@ class TrialRepl(unittest.TestCase):
         self.assertIn('Yonder: disabled because nick = ""', out)
         self.assertIn("hosts = {}", out)
         self.assertNotIn("tags = ,", out)
+        # `help` says a value the same way.
+        help_out = self.batch("help Hosts", "help Nick").stdout
+        self.assertIn("value: {}\n", help_out)
+        self.assertIn("default: {}\n", help_out)
+        self.assertIn('default: ""\n', help_out)
 
     def test_a_multi_word_reference_with_a_typo_is_named_whole(self):
         result = self.batch("set Notfication Sound on")
