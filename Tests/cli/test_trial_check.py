@@ -203,6 +203,8 @@ class TrialCheck(unittest.TestCase):
         typo = 'return ctx.store.notifcations'
         for name, broken in [("rows.lua", 'row { text = "Bad", push = 3 },'),
                              ("field.lua", 'row { text = "Boom", detail = function(ctx) error("boom") end },'),
+                             ("syntax.lua", 'row { text = "Half typed" '),
+                             ("raises.lua", 'row { text = "Raised", detail = ({}).x.y },'),
                              ("appear.lua", None)]:
             head = 'return screen { title = "K", %ssection {\n' % (
                 'on_appear = function(ctx) error("appear") end, ' if broken is None else "")
@@ -217,6 +219,19 @@ class TrialCheck(unittest.TestCase):
             self.assertIn("%s:3: warning: ctx.store.notifcations is read" % name, result.stderr)
             self.assertIn('did you mean "notifications"?', result.stderr)
             self.assertIn("error", result.stderr.replace("warning", ""))
+
+    def test_a_script_that_stops_early_keeps_only_sure_warnings(self):
+        # A computed key may bind any read key: no typo is claimed, but ctx's members still are checked.
+        self.write("computed.lua", """\
+            local rows = {}
+            for i = 1, 3 do rows[i] = toggle { text = "T" .. i, key = "flag" .. i } end
+            rows[4] = button { text = "Go", on_select = function(ctx) ctx:alret(ctx.store.flag9) end }
+            return screen { title = "C", section { rows = rows }
+            """)
+        result = self.run_cli("check", "computed.lua")
+        self.assertIn("syntax error", result.stderr)
+        self.assertIn("computed.lua:3: error: ctx:alret: ctx has no such method (did you mean ctx:alert?)", result.stderr)
+        self.assertNotIn("flag9", result.stderr)
 
     def test_reset_goes_through_validate(self):
         self.write("r.lua", """\

@@ -117,6 +117,28 @@ extension StoreKeyUse {
     }
 }
 
+extension StoreKeyUse {
+    /// The key typos and unknown ctx members of a script that did not run to its end (a
+    /// syntax error, an error raised as it ran), so they are said with its error (SPEC §2):
+    /// the keys its text binds (`key = "..."`) stand for the rows it did not make. Only the
+    /// ctx members when a key may be bound elsewhere: a computed `key = ...`, or a `require`
+    /// (a module's rows bind keys too).
+    static func warningsFromText(path: String, bytes: [UInt8], options: SessionOptions) -> [Diagnostic] {
+        // (a script of many megabytes that failed, over its budget say, is not scanned again)
+        guard !bytes.isEmpty, bytes.count <= 8 << 20 else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var keys = Set<String>()
+        var complete = !text.contains("require")
+        // `key = "name"` binds name; `key = "flag" .. i` or any other expression is computed.
+        for match in text.matches(of: #/(?:^|[^A-Za-z0-9_."'])key\s*=(?!=)\s*(?:"([^"\n]*)"|'([^'\n]*)'|)\s*(\.\.)?/#) {
+            if let key = match.output.1 ?? match.output.2, match.output.3 == nil { keys.insert(String(key)) } else { complete = false }
+        }
+        let found = warnings(scriptPath: path, isBound: { keys.contains($0) }, boundKeys: { keys.sorted() },
+                             scriptText: bytes, moduleSource: options.moduleSource)
+        return complete ? found : found.filter { $0.code == .unknownField }
+    }
+}
+
 /// A place where a script reads or writes `ctx.store.NAME` (any name before `.store`).
 struct StoreKeyUse {
     var key: String

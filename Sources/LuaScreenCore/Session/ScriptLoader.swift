@@ -58,7 +58,10 @@ package enum ScriptLoader {
             // The key-typo scan's lines, found while the text is at hand (one memchr pass).
             keyLines = StoreKeyUse.candidateLines(of: bytes)
             lastLine = ScriptLoader.lastLine(of: bytes)
-            do { chunk = try lua.compile(bytes, chunkName: "@" + path) } catch { throw LoadError([diagnostic(from: error, file: path)]) }
+            do { chunk = try lua.compile(bytes, chunkName: "@" + path) } catch {
+                throw LoadError([diagnostic(from: error, file: path)]
+                                + StoreKeyUse.warningsFromText(path: path, bytes: bytes, options: options))
+            }
         case .failure(let reason):
             throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
         }
@@ -75,7 +78,10 @@ package enum ScriptLoader {
                 return (validator, validator.readScript(results[1]))
             }
         } catch {
-            throw LoadError([diagnostic(from: error, file: path)])
+            // The source was dropped: read again, on this path only.
+            let bytes = source ?? (try? PathResolver.readRegularFile(path).get()) ?? []
+            throw LoadError([diagnostic(from: error, file: path)]
+                            + StoreKeyUse.warningsFromText(path: path, bytes: bytes, options: options))
         }
         guard let (validator, app) = read else { throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "internal: the script ran already")]) }
         timing.lap("validate", lua: lua)
