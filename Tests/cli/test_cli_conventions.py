@@ -146,6 +146,23 @@ words=(luascreen ""); CURRENT=2; _luascreen
         self.assertRegex(probed, r"describe: .*help:")
 
 
+class ManEnvironment(unittest.TestCase):
+    def test_the_environment_names_every_variable_luascreen_reads(self):
+        support.require_binary(self)
+        page = run([support.BIN, "man"]).stdout
+        environment = page.split(".SH ENVIRONMENT", 1)[1].split(".SH ", 1)[0]
+        for name in ("NO_COLOR", "TERM", "LC_ALL", "VISUAL", "EDITOR", "XDG_CONFIG_HOME", "XDG_STATE_HOME",
+                     "HOME", "TAP_VERSION", "LUASCREEN_PREVIEW_SECONDS", "LUASCREEN_TIMING"):
+            self.assertIn(name, environment)
+        # Every LUASCREEN_ variable the sources read is in it.
+        read = set(re.findall(r"LUASCREEN_[A-Z_]+", subprocess.run(
+            ["grep", "-rhoE", r"(getenv|environment\[|Environment\.value)\(?\s*\"LUASCREEN_[A-Z_]+",
+             os.path.join(support.ROOT, "Sources")], capture_output=True, text=True).stdout))
+        self.assertTrue(read, "no LUASCREEN_ variable found in Sources")
+        for name in read:
+            self.assertIn(name, environment)
+
+
 class ManSynopsis(unittest.TestCase):
     def test_a_synopsis_that_wraps_hangs_under_its_first_word(self):
         support.require_binary(self)

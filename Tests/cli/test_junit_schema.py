@@ -108,8 +108,22 @@ class JUnitSchema(unittest.TestCase):
         self.assertNotIn("Parse errors", prove.stdout)
 
 
+def junit_run(case, files):
+    """`luascreen test t --junit report.xml` in a new folder holding `files` under t/: the
+    folder and the run."""
+    support.require_binary(case)
+    work = tempfile.mkdtemp(prefix="luascreen-junit-")
+    case.addCleanup(shutil.rmtree, work, True)
+    os.mkdir(os.path.join(work, "t"))
+    for name, text in files.items():
+        with open(os.path.join(work, "t", name), "w") as f:
+            f.write(text)
+    return work, subprocess.run([support.BIN, "test", "t", "--junit", "report.xml"], capture_output=True,
+                                cwd=work, timeout=120)
+
+
 HOSTILE_NAMES = r'''
-test("ctl \1\27[31m red \0 nul \u{FFFE} \127 end", function() eq("a\1\2", "b\27\0", "msg \11\12") end)
+test("ctl \1\27[31m red \0 nul \u{FFFE} \127 \xff\xfe not UTF-8 end", function() eq("a\1\2", "b\27\0", "msg \11\12") end)
 test("", function() end)
 test("   ", function() error("\0\1 <&> \u{FFFF}") end)
 '''
@@ -122,16 +136,8 @@ class ReportConventions(unittest.TestCase):
     cannot hold, an empty name) still makes a valid report."""
 
     def setUp(self):
-        support.require_binary(self)
-        self.work = tempfile.mkdtemp(prefix="luascreen-junit-")
-        self.addCleanup(shutil.rmtree, self.work, True)
-        os.mkdir(os.path.join(self.work, "t"))
-        with open(os.path.join(self.work, "t", "hostile_test.lua"), "w") as f:
-            f.write(HOSTILE_NAMES)
-        with open(os.path.join(self.work, "t", "fine_test.lua"), "w") as f:
-            f.write('test("fine", function() end)\n')
-        self.result = subprocess.run([support.BIN, "test", "t", "--junit", "report.xml"], capture_output=True,
-                                     cwd=self.work, timeout=120)
+        self.work, self.result = junit_run(self, {"hostile_test.lua": HOSTILE_NAMES,
+                                                  "fine_test.lua": 'test("fine", function() end)\n'})
         self.report = os.path.join(self.work, "report.xml")
 
     def test_hostile_names_and_messages_make_a_valid_report(self):
