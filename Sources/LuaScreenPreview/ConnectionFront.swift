@@ -34,6 +34,7 @@ final class ConnectionFront: @unchecked Sendable {
 
     private let listener: Int32
     private let daemon: OpaquePointer
+    private let served: ServedConnections
     private let gate = Gate()
     private var running = true
     private var finished = false
@@ -41,10 +42,12 @@ final class ConnectionFront: @unchecked Sendable {
     private var closing: [Closing] = []
     private var thread = pthread_t()
 
-    /// A front accepting on `listener` (a listening socket) for `daemon`; call `start`.
-    init(listener: Int32, daemon: OpaquePointer) {
+    /// A front accepting on `listener` (a listening socket) for `daemon`, which serves the
+    /// connections `served` counts; call `start`.
+    init(listener: Int32, daemon: OpaquePointer, served: ServedConnections) {
         self.listener = listener
         self.daemon = daemon
+        self.served = served
     }
 
     /// Starts the front's thread.
@@ -112,6 +115,17 @@ final class ConnectionFront: @unchecked Sendable {
         var kept: [Waiting] = []
         kept.reserveCapacity(waiting.count)
         for var entry in waiting {
+            // Nothing new since the last look (the count of bytes waiting, without copying
+            // them): only the deadline is checked, so many slow heads cost little.
+            var available: Int32 = 0
+            if entry.seen > 0, ioctl(entry.fd, UInt(FIONREAD), &available) == 0, Int(available) == entry.seen {
+                if now > entry.deadline {
+                    refuse(entry.fd, status: 408, reason: "the request's head did not arrive within \(Int(Self.headerSeconds)) seconds")
+                } else {
+                    kept.append(entry)
+                }
+                continue
+            }
             let n = buffer.withUnsafeMutableBytes { recv(entry.fd, $0.baseAddress, $0.count, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT)) }
             if n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
                 close(entry.fd)  // the client went away
@@ -149,6 +163,11 @@ final class ConnectionFront: @unchecked Sendable {
 
     /// A whole head: libmicrohttpd reads the connection from here on (blocking, on its own thread).
     private func hand(_ entry: Waiting) {
+        // libmicrohttpd would close a connection past its limit without a word: answered here.
+        guard served.current < HTTPServer.maxConnections else {
+            refuse(entry.fd, status: 503, reason: "the server is serving \(HTTPServer.maxConnections) connections; try again")
+            return
+        }
         let flags = fcntl(entry.fd, F_GETFL)
         if flags >= 0 { _ = fcntl(entry.fd, F_SETFL, flags & ~O_NONBLOCK) }
         var address = entry.address
@@ -173,4 +192,24 @@ final class ConnectionFront: @unchecked Sendable {
         closing.append(Closing(fd: fd, deadline: Self.now() + 1))
         if closing.count > Self.maxWaiting { close(closing.removeFirst().fd) }
     }
+}
+
+/// How many connections libmicrohttpd serves now, told by `MHD_OPTION_NOTIFY_CONNECTION`
+/// (`notifyConnection`), so the front answers 503 itself rather than hand over a connection
+/// libmicrohttpd would close unanswered. `@unchecked Sendable`: the count is under `gate`.
+final class ServedConnections: @unchecked Sendable {
+    private let gate = Gate()
+    private var count = 0
+
+    /// A connection started (+1) or closed (-1).
+    func change(by delta: Int) { gate.locked { count += delta } }
+
+    /// The connections served now.
+    var current: Int { gate.locked { count } }
+}
+
+/// libmicrohttpd's notice of a connection started or closed, counted in the `ServedConnections` of `cls`.
+let notifyConnection: MHD_NotifyConnectionCallback = { cls, _, _, toe in
+    guard let cls else { return }
+    Unmanaged<ServedConnections>.fromOpaque(cls).takeUnretainedValue().change(by: toe.rawValue == 0 ? 1 : -1)
 }

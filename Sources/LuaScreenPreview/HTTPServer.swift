@@ -87,7 +87,10 @@ public final class HTTPServer: @unchecked Sendable {
     private let handler: @Sendable (HTTPRequest) -> HTTPResponse
     private var daemon: OpaquePointer?
     private var front: ConnectionFront?
-    /// The most connections libmicrohttpd serves at once (their heads checked by the front).
+    /// The connections libmicrohttpd serves now (kept as long as the server: the daemon's callback reads it).
+    private let served = ServedConnections()
+    /// The most connections served at once (the front keeps to it; libmicrohttpd's own limit,
+    /// at which it stops noticing closed connections, is set above it).
     static let maxConnections = 256
     /// The seconds a connection may stay silent once its head is in (a stalled body).
     static let idleSeconds = 10
@@ -141,9 +144,12 @@ public final class HTTPServer: @unchecked Sendable {
         let flags = UInt32(MHD_USE_THREAD_PER_CONNECTION.rawValue | MHD_USE_INTERNAL_POLLING_THREAD.rawValue
                            | MHD_USE_NO_LISTEN_SOCKET.rawValue | MHD_USE_ITC.rawValue)
         let completed = unsafeBitCast(requestCompleted as MHD_RequestCompletedCallback, to: UnsafeRawPointer.self)
+        let notified = unsafeBitCast(notifyConnection as MHD_NotifyConnectionCallback, to: UnsafeRawPointer.self)
+        let counter = OpaquePointer(Unmanaged.passUnretained(served).toOpaque())
         let arguments: [CVarArg] = [
             Int32(MHD_OPTION.NOTIFY_COMPLETED.rawValue), OpaquePointer(completed), OpaquePointer(me),
-            Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(HTTPServer.maxConnections),
+            Int32(MHD_OPTION.NOTIFY_CONNECTION.rawValue), OpaquePointer(notified), counter,
+            Int32(MHD_OPTION.CONNECTION_LIMIT.rawValue), UInt32(HTTPServer.maxConnections * 2),  // never reached: the front keeps to maxConnections
             Int32(MHD_OPTION.CONNECTION_TIMEOUT.rawValue), UInt32(HTTPServer.idleSeconds),
             Int32(MHD_OPTION.CONNECTION_MEMORY_LIMIT.rawValue), Int(256 * 1024),
             Int32(MHD_OPTION.END.rawValue),
@@ -155,7 +161,7 @@ public final class HTTPServer: @unchecked Sendable {
             close(fd)
             throw StartError(description: "libmicrohttpd could not start on 127.0.0.1:\(port)")
         }
-        let front = ConnectionFront(listener: fd, daemon: daemon)
+        let front = ConnectionFront(listener: fd, daemon: daemon, served: served)
         guard front.start() else {
             MHD_stop_daemon(daemon)
             self.daemon = nil

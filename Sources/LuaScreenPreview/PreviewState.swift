@@ -45,12 +45,15 @@ enum PreviewState {
                 ("title", .string(screen.title)),
                 ("kind", .string(kind)),
                 ("list", .optional(session.shownListID)),
+                ("multiple", .bool(session.shownPickerIsMultiple)),
                 ("from", .integer(Int64(max(0, min(from, total))))),
                 ("total", .integer(Int64(total))),
                 ("sections", .array(screen.sections.map { section(session, $0) })),
             ])),
             ("diagnostics", diagnostics.map { .array($0.map { .string(sanitize($0)) }) } ?? .null),
             ("note", .optional(note)),
+            // The dialogs' buttons, in the locale's words when its strings have them.
+            ("labels", .object([("cancel", .string(session.tr("Cancel"))), ("ok", .string(session.tr("OK")))])),
         ])
     }
 
@@ -107,7 +110,7 @@ enum PreviewState {
             if let v = binding.earliest { hints.append(("earliest", .string(v))) }
             if let v = binding.latest { hints.append(("latest", .string(v))) }
             if let v = binding.maxLength { hints.append(("max_length", .integer(Int64(v)))) }
-            if let v = binding.placeholder { hints.append(("placeholder", .string(v))) }
+            if let v = binding.placeholder { hints.append(("placeholder", .string(session.tr(v)))) }
             if let v = binding.keyboard { hints.append(("keyboard", .string(v.rawValue))) }
             members.append(("control", .object(hints)))
         }

@@ -79,35 +79,27 @@ public struct ScreenGraph: Sendable, Equatable {
         return out + "}\n"
     }
 
-    /// A dot string literal: quotes and backslashes escaped, a newline as `\n`, other
-    /// control characters dropped (text a script made goes through the sanitizer first).
-    package static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in sanitize(text).unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7f: continue
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// A dot string literal for text shown (titles, row texts): the script's text through the
+    /// sanitizer, then quotes and backslashes escaped, a newline as `\n`, a tab dropped.
+    package static func quote(_ text: String) -> String { literal(sanitize(text), oneToOne: false) }
 
     /// A dot string literal for an identifier (a screen or row id, a key), one-to-one: two
     /// different ids never give the same literal, so `"a\u{1B}"` and `"a\\x1b"` stay two nodes.
     /// Every backslash of the id is doubled, so the one backslash of an escape made for a
     /// control or bidi character (as `sanitize` writes it: `\x1b`, `\u{202E}`) or a newline
     /// (`\n`) cannot be confused with text; quotes are escaped.
-    package static func quoteID(_ text: String) -> String {
+    package static func quoteID(_ text: String) -> String { literal(text, oneToOne: true) }
+
+    /// `text` quoted for dot; control and bidi characters escaped (`oneToOne`) or dropped.
+    private static func literal(_ text: String, oneToOne: Bool) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
-            case _ where isHidden(scalar.value): out += sanitize(String(scalar), lineBreaks: .escape)
+            case _ where isHidden(scalar.value):
+                if oneToOne { out += sanitize(String(scalar), lineBreaks: .escape) }
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -104,7 +104,7 @@ class ImportReads(unittest.TestCase):
         os.mkfifo(fifo)
         result = luascreen("import", fifo, timeout=20)
         self.assertEqual(result.returncode, 1)
-        self.assertEqual(result.stderr, f"{fifo}: error: not a regular file\n")
+        self.assertEqual(result.stderr, f"{fifo}: error: not a regular file: a FIFO (named pipe); refused without reading it\n")
 
     def test_child_panes_in_folders_are_read(self):
         self.write("com.mono0926.LicensePlist/AFNetworking.plist", pane(text_row("Licence", "MIT")))

@@ -90,6 +90,15 @@ class DocumentOutputTests(unittest.TestCase):
         json.loads(result.stdout)
         self.assertNotIn("loading settings", result.stdout)
 
+    def test_preview_prints_its_url_first(self):
+        from Tests.cli.previewsupport import Preview
+        preview = Preview(self.script)  # reads the URL from the first line of stdout
+        try:
+            status, _, _ = preview.request("GET", "/")
+            self.assertEqual(status, 200)
+        finally:
+            preview.stop()
+
     def test_check_without_json_still_shows_prints(self):
         # Not a document: the person running check sees the prints (sanitized) on stdout.
         result = run("check", self.script)

@@ -12,7 +12,7 @@ import textwrap
 import time
 import unittest
 
-from Tests.cli.previewsupport import Preview
+from Tests.cli.previewsupport import Preview, wait_for
 from Tests.cli.replsupport import require_binary
 
 APP = textwrap.dedent('''
@@ -164,6 +164,29 @@ class PreviewHostileTests(unittest.TestCase):
         status, headers = parse(answer)
         self.assertEqual(status, 408, answer[:300])
         self.assertSecurityHeaders(headers, "408")
+
+    def test_stalled_bodies_past_the_limit_are_answered_not_dropped(self):
+        # Whole heads, bodies that never come: libmicrohttpd serves 256 such connections and
+        # closes each after 10 s of silence; one more is answered 503 (with the headers) at
+        # once, not closed unanswered. Then the stalled ones close and the page is served.
+        port, token = self.preview.port, self.preview.token
+        head = (f"POST /api/do HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nX-Luascreen-Token: {token}\r\n"
+                "Content-Type: application/json\r\nContent-Length: 100\r\n\r\n").encode()
+        held = []
+        try:
+            for _ in range(260):
+                s = socket.create_connection(("127.0.0.1", port), timeout=10)
+                s.sendall(head)
+                held.append(s)
+            time.sleep(1)
+            status, headers = parse(raw(port, f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode()))
+            self.assertIn(status, (200, 503))
+            self.assertSecurityHeaders(headers, f"{status} while the server is full")
+        finally:
+            for s in held:
+                s.close()
+        self.assertTrue(wait_for(lambda: self.preview.request("GET", "/")[0] == 200, 30))
+        self.assertAlive()
 
     # libmicrohttpd's own refusals
 

@@ -7,8 +7,16 @@ package enum NumberGrid {
     /// Whether `value` is `origin` plus a whole number of steps.
     static func isOnGrid(_ value: Double, step: Double, origin: Double) -> Bool {
         guard step > 0 else { return true }
-        let q = (value - origin) / step
-        return abs(q - q.rounded()) <= 1e-6 * max(1, abs(q))
+        let q = steps(from: origin, to: value, step: step)
+        return !q.isFinite || abs(q - q.rounded()) <= 1e-6 * max(1, abs(q))
+    }
+
+    /// `(value - origin) / step` without overflowing where the difference of two finite
+    /// numbers near ±1.8e308 is not finite (then each is divided first); not finite only when
+    /// the grid is finer than the numbers can tell apart.
+    package static func steps(from origin: Double, to value: Double, step: Double) -> Double {
+        let difference = value - origin
+        return difference.isFinite ? difference / step : value / step - origin / step
     }
 
     /// Why `value` is refused, for `check` and for a write alike: "off the grid from 1 in

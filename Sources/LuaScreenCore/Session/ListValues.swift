@@ -163,6 +163,9 @@ extension Session {
     /// The id of the choice row whose picker is shown (nil on other screens).
     public var shownPickerID: String? { navigation.last?.picker?.row.id }
 
+    /// Whether the shown picker picks several options (`multiple = true`): checkboxes, not radio dots.
+    public var shownPickerIsMultiple: Bool { navigation.last?.picker?.row.binding?.multiple ?? false }
+
     /// The list row an edit names: REF on the current screen, or (left out, or naming it)
     /// the list whose screen is shown.
     func listTarget(_ reference: String?) throws -> Row {
@@ -223,7 +226,7 @@ extension Session {
 extension LuaTableView {
     /// The table read as a store list: its array part, strings and finite numbers only
     /// (raw reads: a metatable is never consulted). nil when it holds anything else.
-    func storeList(limit: Int = 100_000) -> StoreValue? {
+    func storeList(limit: Int = StoreInput.maxListItems) -> StoreValue? {
         let n = count
         guard n <= limit else { return nil }
         var items: [StoreValue] = []

@@ -46,7 +46,9 @@ extension Session {
         }
         let current = value(for: binding.key)?.doubleValue ?? binding.defaultValue.doubleValue ?? 0
         guard let next = NumberGrid.step(from: current, up: up, step: binding.step ?? 1, origin: binding.minimum ?? 0,
-                                         minimum: binding.minimum, maximum: binding.maximum) else { return }
+                                         minimum: binding.minimum, maximum: binding.maximum) else {
+            throw SessionError.refused("\(up ? "inc" : "dec"): \"\(resolved.text)\" has no next value \(up ? "above" : "below") \(StoreValue.format(current)) (the next step would pass the largest number there is); set a value instead")
+        }
         let value: StoreValue = next == next.rounded() && abs(next) < 1e15 ? .integer(Int64(next)) : .number(next)
         try perform { try change(row, to: value) }
     }
@@ -137,14 +139,21 @@ extension NumberGrid {
     /// The next grid value (`origin + k·step`) above or below `value`, kept within
     /// `minimum`/`maximum` at the last grid value inside them; nil when there is none.
     package static func step(from value: Double, up: Bool, step: Double, origin: Double, minimum: Double?, maximum: Double?) -> Double? {
-        guard step > 0 else { return nil }
-        let q = (value - origin) / step
+        guard step > 0, value.isFinite else { return nil }
+        // Every quotient and product is kept from overflowing near ±1.8e308, where a finite
+        // value on the grid must still step (issue 40): differences are divided first, and
+        // the next value is reached from the current one when origin + k·step is not finite.
+        let q = steps(from: origin, to: value, step: step)
+        guard q.isFinite else { return nil }  // a step finer than the numbers here can tell apart
         let tolerance = 1e-6 * max(1, abs(q))
         var k = up ? (q + tolerance).rounded(.down) + 1 : (q - tolerance).rounded(.up) - 1
-        if let hi = maximum { k = min(k, ((hi - origin) / step + tolerance).rounded(.down)) }
-        if let lo = minimum { k = max(k, ((lo - origin) / step - tolerance).rounded(.up)) }
-        let result = origin + k * step
-        // Decimal steps: 0.1 * 3 is 0.30000000000000004; keep 12 significant decimals.
-        return (result * 1e12).rounded() / 1e12
+        if let hi = maximum { k = min(k, (steps(from: origin, to: hi, step: step) + tolerance).rounded(.down)) }
+        if let lo = minimum { k = max(k, (steps(from: origin, to: lo, step: step) - tolerance).rounded(.up)) }
+        var result = origin + k * step
+        if !result.isFinite { result = value + (k - q) * step }
+        guard result.isFinite else { return nil }
+        // Decimal steps: 0.1 * 3 is 0.30000000000000004; keep 12 decimals (where a double
+        // holds them: beyond 1e15 there are none to keep, and the product could overflow).
+        return abs(result) < 1e15 ? (result * 1e12).rounded() / 1e12 : result
     }
 }

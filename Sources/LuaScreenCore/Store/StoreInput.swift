@@ -11,6 +11,9 @@ package enum StoreInput {
         package var message: String
     }
 
+    /// The most items a list a script hands over may hold.
+    package static let maxListItems = 100_000
+
     /// The key a script gave (a row's `key`): a string of valid UTF-8. nil when it is not a string.
     package static func key(_ v: borrowing LuaValueView) -> Result<String, Refusal>? {
         key(checked: v.checkedString)
@@ -32,6 +35,9 @@ package enum StoreInput {
         case .nil_, .none: return .success(nil)
         case .table:
             // A list: strings (valid UTF-8) and finite numbers in its array part.
+            if let n = v.table({ $0.count }), n > maxListItems {
+                return .failure(Refusal(message: "\"\(Diagnostic.quote(key))\" cannot hold a list of \(n) items: a stored list holds at most \(maxListItems) items"))
+            }
             guard let list = v.table({ $0.storeList() }) ?? nil else { return nil }
             return .success(list)
         default: break

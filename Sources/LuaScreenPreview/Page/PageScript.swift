@@ -53,16 +53,21 @@ extension PageAssets {
     const answer = await api("/api/do", body);
     if (answer.state) draw(answer.state);
     if (answer.confirm) {
-      const yes = await ask(answer.confirm, [{ text: "Cancel", value: false }, { text: "OK", value: true, cls: "default" }]);
+      // A destructive row's or action's confirm has a destructive OK (fields.destructive: the page's own note).
+      const yes = await ask(answer.confirm, [{ text: label("cancel"), value: false }, { text: label("ok"), value: true, cls: fields && fields.destructive ? "destructive default" : "default" }]);
       return run(op, Object.assign({}, fields, { answer: yes }));
     }
     if (answer.error) showMessage(answer.error);
     else clearMessage();
-    for (const alert of answer.alerts || []) await ask(alert, [{ text: "OK", value: true, cls: "default" }]);
+    for (const alert of answer.alerts || []) await ask(alert, [{ text: label("ok"), value: true, cls: "default" }]);
     return answer;
   }
 
-  function showMessage(text) { const m = $("message"); m.textContent = text; m.hidden = false; }
+  /** A dialog button's word in the locale's strings (the state's labels), else English. */
+  function label(name) { return (state && state.labels && state.labels[name]) || (name === "ok" ? "OK" : "Cancel"); }
+
+  // A refusal (a broken save, a value refused) is shown where the person is looking.
+  function showMessage(text) { const m = $("message"); m.textContent = text; m.hidden = false; m.scrollIntoView({ block: "nearest" }); }
   function clearMessage() { $("message").hidden = true; }
 
   /** A dialog with buttons; resolves to the chosen button's value. */
@@ -196,7 +201,8 @@ extension PageAssets {
       const pick = () => { if (usable) run("select", { ref: ref }); };
       node.addEventListener("click", pick);
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
-      if (row.accessory === "checkmark") node.appendChild(el("span", "check"));
+      if (screen.multiple) node.appendChild(el("span", "box" + (row.accessory === "checkmark" ? " checked" : "")));
+      else if (row.accessory === "checkmark") node.appendChild(el("span", "check"));
       return finish(node, row);
     }
     if (screen.kind === "list") {
@@ -217,6 +223,8 @@ extension PageAssets {
         if (usable) clickable(node, "switch", () => run("select", { ref: ref }));
         else node.setAttribute("role", "switch");
         node.setAttribute("aria-label", row.text);
+        // A toggle's detail is its summary (Android) or subtitle: under the label in both looks.
+        if (row.detail !== null && row.detail !== undefined) text.appendChild(el("span", "sub", row.detail));
         node.appendChild(el("span", "switch"));
         break;
       }
@@ -264,7 +272,13 @@ extension PageAssets {
         if (control.latest) field.max = control.latest;
         field.setAttribute("aria-label", row.text);
         field.disabled = !usable;
-        field.addEventListener("change", () => { if (field.value) run("set", { ref: ref, value: field.value }); });
+        // Set when the person is done (leaving the field, or Enter), not at each "change" while
+        // they type: a time field changes after its first complete segment, and redrawing then
+        // took the focus away before 0745 could be typed. A change made elsewhere sets at once.
+        const commitTime = () => { if (field.value && field.value !== (row.value || "")) run("set", { ref: ref, value: field.value }); };
+        field.addEventListener("blur", commitTime);
+        field.addEventListener("change", () => { if (document.activeElement !== field) commitTime(); });
+        field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
         node.appendChild(field);
         break;
       }
@@ -276,7 +290,7 @@ extension PageAssets {
           else node.appendChild(detail);
         }
         if (row.selectable && usable) {
-          clickable(node, "button", () => run("select", { ref: ref }));
+          clickable(node, "button", () => run("select", { ref: ref, destructive: !!row.destructive }));
           if (row.type === "choice") node.setAttribute("aria-haspopup", "listbox");
         } else if (row.selectable) node.setAttribute("role", "button");
         const acc = row.accessory;
@@ -302,7 +316,7 @@ extension PageAssets {
     if (!row.enabled || !row.visible) {
       const why = button(row.visible ? "why?" : "hidden · why?", "Why is " + row.text + (row.visible ? " disabled" : " hidden"), async () => {
         const answer = await run("why", { ref: row.id });
-        if (answer.result) ask(answer.result, [{ text: "OK", value: true, cls: "default" }]);
+        if (answer.result) ask(answer.result, [{ text: label("ok"), value: true, cls: "default" }]);
       });
       why.className = "why";
       node.appendChild(why);
@@ -319,9 +333,10 @@ extension PageAssets {
   }
 
   async function chooseAction(row) {
-    const buttons = [{ text: "Cancel", value: null }].concat(row.actions.map((a) => ({ text: a.text, value: a.id, cls: a.destructive ? "destructive" : "" })));
+    const buttons = [{ text: label("cancel"), value: null }].concat(row.actions.map((a) => ({ text: a.text, value: a.id, cls: a.destructive ? "destructive" : "" })));
     const id = await ask(row.text, buttons);
-    if (id) run("action", { ref: row.ref, action: id });
+    const chosen = row.actions.find((a) => a.id === id);
+    if (id) run("action", { ref: row.ref, action: id, destructive: !!(chosen && chosen.destructive) });
   }
 
   function addItemSection() {

@@ -83,7 +83,11 @@ textarea.field { text-align: left; min-height: 60px; resize: vertical; }
 .stepper button { border: 0; background: none; color: var(--text); width: 44px; height: 30px; font-size: 20px; cursor: pointer; }
 .stepper button + button { border-left: 1px solid var(--sep); }
 .number .text { flex: 1 1 0; min-width: 64px; }
-.number .label { white-space: normal; }
+.number .label { white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
+.row.number { flex-wrap: wrap; row-gap: 6px; }
+.number .text { flex: 1 1 45%; min-width: 45%; }
+.row .why { flex: none; }
+.box.checked::after { content: "✓"; color: var(--accent); font-weight: 600; }
 .slider { flex: 0 1 110px; accent-color: var(--accent); min-width: 48px; }
 .number-value { min-width: 36px; text-align: right; color: var(--muted); white-space: nowrap; }
 .actions-button { border: 0; background: none; color: var(--accent); font-size: 20px; cursor: pointer; padding: 0 4px; }
@@ -142,6 +146,8 @@ dialog p { margin: 0 16px 16px; font-size: 15px; white-space: pre-wrap; }
 .look-android [aria-checked=true] > .switch { border-color: var(--on); background: var(--on); }
 .look-android [aria-checked=true] > .switch::after { top: 2px; left: 22px; width: 24px; height: 24px; background: var(--bg); }
 .look-android .check::after { content: "◉"; }
+.look-android .box::after { content: "☐"; font-size: 20px; color: var(--muted); }
+.look-android .box.checked::after { content: "☑"; color: var(--accent); }
 .look-android .field { text-align: left; border-bottom: 1px solid var(--muted); }
 .look-android dialog { border-radius: 28px; text-align: left; padding: 24px 0 0; }
 .look-android .dialog-buttons { flex-direction: row; justify-content: flex-end; border: 0; padding: 8px 16px 12px; }

@@ -35,14 +35,15 @@ enum CommandSupport {
     }
 
     /// Whether the command's standard output is a document a program reads (`dump`'s JSON,
-    /// `graph`'s DOT or SVG, `stubs`, `--json`, `--out -`), not text for a person: then a
-    /// script's `print` goes to standard error, so it can never corrupt the document or
-    /// smuggle markup into it. `check`, `render`, `run`, `explore` and `test` keep it on stdout.
+    /// `graph`'s DOT or SVG, `stubs`, `--json`, `--out -`, the URL `preview` prints first), not
+    /// text for a person: then a script's `print` goes to standard error, so it can never
+    /// corrupt the document or smuggle markup into it. `check`, `render`, `run`, `explore` and
+    /// `test` keep it on stdout (sanitized, as everything a script prints).
     static func printsDocument(_ options: Options) -> Bool {
         if options.json || options.out == "-" { return true }
         switch options.command {
-        case .dump, .graph, .stubs, .export, .import_, .lsp, .completions, .man: return true
-        case .run, .check, .render, .test, .explore, .init_, .preview: return false
+        case .dump, .graph, .stubs, .export, .import_, .lsp, .completions, .man, .preview: return true
+        case .run, .check, .render, .test, .explore, .init_: return false
         }
     }
 
