@@ -16,7 +16,7 @@ public enum RowRefusal: Equatable, Sendable {
     public var message: String { message(why: { "`why \($0)`" }, set: { "set \($0) VALUE" }) }
 
     /// The message, as a test file sees it: naming the test session's methods
-    /// (`` `s:why("6")` tells why ``), not the REPL's commands.
+    /// (`s:why("6")`, `s:set("3", VALUE)`), not the REPL's commands.
     public var testMessage: String {
         message(why: { "`s:why(\(LuaLiteral.string($0)))`" }, set: { "s:set(\(LuaLiteral.string($0)), VALUE)" })
     }
