@@ -10,7 +10,18 @@ extension ExploreReport {
     /// The shrunk steps as REPL commands, one a line (runnable in batch mode).
     public var commands: [String] { finding?.steps.flatMap(\.replLines) ?? [] }
 
-    /// The lines after the seed: the failure and its commands, if any, then the summary.
+    /// The rows no walk selected, one a line as `SCREEN/ROW "Text"` (at most `limit`, then
+    /// how many more); none when every selectable row was.
+    public func neverSelectedLines(limit: Int = 20) -> [String] {
+        guard !rowsNeverSelected.isEmpty else { return [] }
+        var out = ["rows never selected (\(rowsNeverSelected.count)):"]
+        out += rowsNeverSelected.prefix(limit).map { "  \($0.screen)/\($0.row) \(LuaLiteral.string($0.text))" }
+        if rowsNeverSelected.count > limit { out.append("  ... and \(rowsNeverSelected.count - limit) more (--json lists every one)") }
+        return out
+    }
+
+    /// The lines after the seed: the failure and its commands, if any, then the summary and
+    /// the rows never selected.
     public func lines(script: String, testFile: String? = nil) -> [String] {
         var out: [String] = []
         if let finding {
@@ -30,6 +41,7 @@ extension ExploreReport {
             out.append("ok: no failure in \(walks) walks")
         }
         out.append(summary)
+        out += neverSelectedLines()
         return out
     }
 
@@ -39,6 +51,8 @@ extension ExploreReport {
             ("seed", seed <= UInt64(Int64.max) ? .integer(Int64(seed)) : .string(String(seed))), ("walks", .integer(Int64(walks))), ("steps", .integer(Int64(steps))),
             ("screens_reached", .integer(Int64(screensReached))), ("screens", .integer(Int64(screens))),
             ("rows_selected", .integer(Int64(rowsSelected))), ("rows_selectable", .integer(Int64(rowsSelectable))),
+            ("rows_never_selected", .array(rowsNeverSelected.map { .object([("screen", .string($0.screen)), ("row", .string($0.row)),
+                                                                             ("text", .string($0.text))]) })),
         ]
         if let finding {
             members.append(("failure", .object([

@@ -54,6 +54,19 @@ public struct ExploreReport: Sendable {
     public var rowsSelected = 0
     /// Selectable rows seen.
     public var rowsSelectable = 0
+    /// The selectable rows seen that no walk selected or set, by screen and row id.
+    public var rowsNeverSelected: [NeverSelected] = []
+
+    /// A selectable row no walk selected: its screen, its id and its text as shown.
+    /// `Sendable`: a plain value.
+    public struct NeverSelected: Hashable, Sendable {
+        /// The id of the screen it is on.
+        public var screen: String
+        /// The row's id.
+        public var row: String
+        /// The row's text, as shown when it was seen.
+        public var text: String
+    }
     /// The first bug found, shrunk; nil when every walk passed.
     public var finding: ExploreFinding?
     /// Nanoseconds spent choosing steps, running them and in each check.
@@ -93,6 +106,7 @@ public final class Explorer {
         let checker = ExploreChecker(reuse: options.reuseChecks)
         var reached = Set<String>(), declared = Set<String>()
         var selectable = Set<RowKey>(), selected = Set<RowKey>()
+        var texts: [RowKey: String] = [:]
         // Rows seen enabled; rows whose `enabled` is a function, where first seen disabled.
         var enabledSeen = Set<RowKey>(), staticallyDisabled = Set<RowKey>()
         var firstDisabled: [RowKey: (walk: Int, steps: [ExploreStep])] = [:]
@@ -110,7 +124,7 @@ public final class Explorer {
             if notedScreens.count > 4096 { notedScreens = [hashed] }
             for row in screen.sections.lazy.flatMap(\.rows) where row.visible {
                 let key = RowKey(screen: id, row: row.id)
-                if row.selectable { selectable.insert(key) }
+                if row.selectable, selectable.insert(key).inserted { texts[key] = row.text }
                 if row.enabled {
                     enabledSeen.insert(key)
                 } else if firstDisabled[key] == nil, !staticallyDisabled.contains(key) {
@@ -200,6 +214,8 @@ public final class Explorer {
         report.screensReached = reached.intersection(declared).count
         report.rowsSelectable = selectable.count
         report.rowsSelected = selected.intersection(selectable).count
+        report.rowsNeverSelected = selectable.subtracting(selected).sorted { ($0.screen, $0.row) < ($1.screen, $1.row) }
+            .map { ExploreReport.NeverSelected(screen: $0.screen, row: $0.row, text: texts[$0] ?? $0.row) }
         report.nanoseconds = time.merging(checker.nanoseconds) { $0 + $1 }
         report.nanoseconds["walks"] = walked
         report.nanoseconds["total"] = monotonicNanoseconds() &- started

@@ -9,6 +9,8 @@ import LuaScreenExplore
 /// `luascreen test --coverage FILE`: what the tests ran of the screen scripts they opened.
 /// Lines come from the line hook (`LineCoverage`); rows shown and selected from the test
 /// sessions' calls; callbacks run from the call hook, matched to each callback's definition.
+/// A row and a callback count under the file that declares them (a module's rows under the
+/// module, not the app that requires it); the app's locale files are no code and left out.
 ///
 /// Not `Sendable`: bound to the thread that runs the tests (the hooks of their Lua states
 /// add to it); `current` is one global, set and read on that thread only.
@@ -25,9 +27,16 @@ package final class TestCoverage {
         var selectable = Set<RowKey>()
         var shown = Set<RowKey>()
         var selected = Set<RowKey>()
+        /// The file that declares each row (canonical), when it is not the script.
+        var fileOf: [RowKey: String] = [:]
         /// Where each callback is defined ("file:line", canonical file).
         var callbacks = Set<String>()
+        /// The app's locale folder (`strings = "folder"`), canonical.
+        var localeFolder: String?
         init(path: String) { self.path = path }
+
+        /// The file that declares the row `key` (canonical).
+        func file(of key: RowKey) -> String { fileOf[key] ?? path }
     }
 
     private var scripts: [String: Script] = [:]
@@ -70,12 +79,18 @@ package final class TestCoverage {
         let script = Script(path: path)
         scripts[path] = script
         order.append(path)
+        if let folder = session.app.strings?.folder {
+            script.localeFolder = TestCoverage.canonical(PathResolver.join(ScriptLoader.directoryName(session.scriptPath), folder))
+        }
         for screen in session.app.screens {
             if let ref = screen.onAppear { noteCallback(ref, session, script) }
             guard case .value(let sections) = screen.sections else { continue }
             for row in sections.lazy.flatMap(\.rows) {
                 let key = RowKey(screen: screen.id, row: row.id)
                 script.rows.insert(key)
+                if let file = row.location?.file, case let declared = TestCoverage.canonical(file), declared != path {
+                    script.fileOf[key] = declared
+                }
                 if row.isSelectable { script.selectable.insert(key) }
                 // A row's actions are callbacks too (`actions = { { on_select = fn }, ... }`).
                 let actions = row.hasRareFields ? row.actions.map(\.onSelect) : []
@@ -178,11 +193,15 @@ package final class TestCoverage {
         // Modules the scripts required count as theirs: every recorded file but test files.
         // Only real files: a chunk that `load` named like a file ("@x.lua") is not one, and
         // a name that holds a line end would forge lcov records (`\nSF:/etc/hostname`).
+        // A locale file is a table of strings, not code: left out.
+        let localeFolders = scripts.values.compactMap(\.localeFolder).map { $0.hasSuffix("/") ? $0 : $0 + "/" }
         var files = order.filter(TestCoverage.isLcovPath)
         for path in byPath.keys.sorted() where !files.contains(path) && !path.hasSuffix("_test.lua") && path.hasSuffix(".lua")
-            && TestCoverage.isLcovPath(path) && TestCoverage.isRegularFile(path) {
+            && TestCoverage.isLcovPath(path) && TestCoverage.isRegularFile(path) && !localeFolders.contains(where: path.hasPrefix) {
             files.append(path)
         }
+        // Each file's rows and callbacks, from every script that declared some there.
+        func callbackFile(_ place: String) -> String { place.lastIndex(of: ":").map { String(place[..<$0]) } ?? place }
         var lcov = ""
         var total = Summary()
         var perScript: [(String, Summary)] = []
@@ -197,13 +216,16 @@ package final class TestCoverage {
             lcov += "TN:\nSF:\(path)\n"
             for line in lines.sorted() { lcov += "DA:\(line),\(hits[line] ?? 0)\n" }
             lcov += "LF:\(summary.lines)\nLH:\(summary.linesRun)\nend_of_record\n"
-            if let script = scripts[path] {
-                summary.rows = script.rows.count
-                summary.rowsShown = script.shown.intersection(script.rows).count
-                summary.selectable = script.selectable.count
-                summary.rowsSelected = script.selected.intersection(script.selectable).count
-                summary.callbacks = script.callbacks.count
-                summary.callbacksRun = script.callbacks.filter { place in
+            for script in scripts.values {
+                let rows = script.rows.filter { script.file(of: $0) == path }
+                let selectable = script.selectable.filter { script.file(of: $0) == path }
+                let callbacks = script.callbacks.filter { callbackFile($0) == path }
+                summary.rows += rows.count
+                summary.rowsShown += script.shown.intersection(rows).count
+                summary.selectable += selectable.count
+                summary.rowsSelected += script.selected.intersection(selectable).count
+                summary.callbacks += callbacks.count
+                summary.callbacksRun += callbacks.filter { place in
                     guard let colon = place.lastIndex(of: ":"), let line = Int(place[place.index(after: colon)...]) else { return false }
                     return byPath[String(place[..<colon])]?.called.contains(line) ?? false
                 }.count

@@ -283,7 +283,7 @@ extension TestFileRun {
                         do {
                             return try body(self, session, handle, s)
                         } catch let error as SessionError {
-                            return .error(error.description)
+                            return .error(error.inTestTerms.description)
                         } catch let error as LoadError {
                             return .error("\(handle.path) does not load:\n" + error.description)
                         } catch {

@@ -43,11 +43,12 @@ public enum DocumentCheck {
             return (found, required)
         } catch let error as LoadError {
             // A locale file is checked as one: its entries, not as a screen.
-            return (error.localeFileProblems ?? error.diagnostics, [])
+            // The modules it required are parts of it, though it failed.
+            return (error.localeFileProblems ?? error.diagnostics, error.modules.map { Files.realPath($0) ?? $0 })
         } catch let error as SessionError {
             // The root's on_appear raised: its message (which begins with the script's place),
             // without the traceback (a diagnostic is one line).
-            return ([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: error.message)], [])
+            return (error.warnings + [Diagnostic.ofErrorText(file: path, line: nil, path: "", message: error.message)], [])
         } catch {
             return ([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "\(error)")], [])
         }

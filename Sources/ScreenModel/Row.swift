@@ -422,6 +422,11 @@ public struct Binding: Sendable {
         get { rules?.maxSelected }
         set { if newValue != nil || rules != nil { editRules { $0.maxSelected = newValue } } }
     }
+    /// list: at least this many items once edited (`min_items`).
+    public var minItems: Int? {
+        get { rules?.minItems }
+        set { if newValue != nil || rules != nil { editRules { $0.minItems = newValue } } }
+    }
     /// list: at most this many items (`max_items`).
     public var maxItems: Int? {
         get { rules?.maxItems }
@@ -512,6 +517,7 @@ public struct Binding: Sendable {
     var multiple = false
     var minSelected: Int?
     var maxSelected: Int?
+    var minItems: Int?
     var maxItems: Int?
     var unique = false
     var multiline = false
@@ -542,6 +548,7 @@ public struct Binding: Sendable {
         c.multiple = multiple
         c.minSelected = minSelected
         c.maxSelected = maxSelected
+        c.minItems = minItems
         c.maxItems = maxItems
         c.unique = unique
         c.multiline = multiline

@@ -52,7 +52,7 @@ struct CommandSpec: Sendable {
         CommandSpec(command: .graph, synopsis: "SCRIPT [--format dot|svg]",
                     help: "the map of the screens: pushes and what each condition reads (Graphviz)", operands: .script,
                     checkUsage: GraphCommand.checkUsage, run: GraphCommand.run),
-        CommandSpec(command: .init_, synopsis: "[DIR]", help: "start a new screen: a script, its test, .luarc.json and .luacheckrc",
+        CommandSpec(command: .init_, synopsis: "[DIR | [DIR/]NAME.lua]", help: "start a new screen: a script (settings.lua or NAME.lua), its test, .luarc.json and .luacheckrc",
                     operands: .none, checkUsage: InitCommand.checkUsage, run: InitCommand.run),
         CommandSpec(command: .stubs, synopsis: "[--out FILE] [--luacheck]",
                     help: "LuaLS definitions of the authoring API (--luacheck: a .luacheckrc)", operands: .none,

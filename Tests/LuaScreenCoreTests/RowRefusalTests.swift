@@ -35,5 +35,10 @@ final class RowRefusalTests: XCTestCase {
         XCTAssertEqual(e3?.kind, .needsValue)
         XCTAssertEqual(e3?.message, "\"Volume\" is a number row: give its new value with set 3 VALUE")
         XCTAssertEqual(refusal("Day").1?.message, "\"Day\" is a date row: give its new value with set 4 VALUE (YYYY-MM-DD)")
+        // In a test file's words: the session's methods, not the REPL's commands.
+        XCTAssertEqual(disabled?.testMessage, "row \"Network\" is disabled; `s:why(\"2\")` tells why")
+        XCTAssertEqual(hidden?.testMessage, "row \"Secret\" is hidden; `s:why(\"secret\")` tells why")
+        XCTAssertEqual(value?.testMessage, "\"Volume\" is a number row: give its new value with s:set(\"3\", VALUE)")
+        XCTAssertEqual(e1?.inTestTerms.message, disabled?.testMessage)
     }
 }

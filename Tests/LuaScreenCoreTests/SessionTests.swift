@@ -92,7 +92,7 @@ final class SessionTests: XCTestCase {
         let s = try openSession(app)
         try s.set("Volume", text: "0.7")
         XCTAssertEqual(try s.lookup("Volume").value, .number(0.7))
-        XCTAssertThrowsError(try s.set("Volume", text: "0.75")) { XCTAssertTrue("\($0)".contains("not on the step"), "\($0)") }
+        XCTAssertThrowsError(try s.set("Volume", text: "0.75")) { XCTAssertTrue("\($0)".contains("off the grid from"), "\($0)") }
         XCTAssertThrowsError(try s.set("Volume", text: "2")) { XCTAssertTrue("\($0)".contains("above the maximum"), "\($0)") }
         XCTAssertThrowsError(try s.set("Volume", text: "loud")) { XCTAssertTrue("\($0)".contains("not a number"), "\($0)") }
         XCTAssertEqual(try s.lookup("Volume").value, .number(0.7), "refused values change nothing")

@@ -184,7 +184,22 @@ final class ValidatorTests: XCTestCase {
     func testWarningsDoNotStopLoading() {
         let found = diagnostics("return screen { title = 'S', section { number { text = 'N', key = 'n', step = 2, default = 3 } } }")
         XCTAssertEqual(found.map(\.severity), [.warning])
-        XCTAssertEqual(found.first?.message, "the default 3 is not a multiple of step 2")
+        XCTAssertEqual(found.first?.message, "the default 3 is off the grid from 0 in steps of 2 (nearest: 2 or 4)")
+    }
+
+    /// The grid counts from min: a default off it is said so, with its neighbours, not called
+    /// "not a multiple" of the step (2000 is a multiple of 100, and off the grid from 1).
+    func testAStepGridCountsFromMin() throws {
+        let found = diagnostics("return screen { title = 'S', section { number { text = 'N', key = 'n', min = 1, max = 10000, step = 100, default = 2000 } } }")
+        XCTAssertEqual(found.map(\.message), ["the default 2000 is off the grid from 1 in steps of 100 (nearest: 1901 or 2001)"])
+        XCTAssertTrue(diagnostics("return screen { title = 'S', section { number { text = 'N', key = 'n', min = 1, step = 100, default = 2001 } } }").isEmpty)
+        let near = diagnostics("return screen { title = 'S', section { number { text = 'N', key = 'n', min = 0, max = 1, step = 0.3, default = 0.95 } } }")
+        XCTAssertEqual(near.map(\.message), ["the default 0.95 is off the grid from 0 in steps of 0.3 (nearest: 0.9)"])
+        let session = try openSession("return screen { title = 'S', section { number { text = 'N', key = 'n', min = 1, step = 100, default = 101 } } }")
+        defer { session.close() }
+        XCTAssertThrowsError(try session.set("N", text: "2000")) {
+            XCTAssertEqual(($0 as? SessionError)?.message, "2000 for \"N\" is off the grid from 1 in steps of 100 (nearest: 1901 or 2001)")
+        }
     }
 
     func testDefaultRowIDs() throws {

@@ -49,7 +49,7 @@ final class WriteCheckTests: XCTestCase {
         let s = try openSession(script)
         XCTAssertTrue(refusal { _ = try s.evaluate("ctx.store.NR_CPUS = 9999", expression: false) }.contains("above the maximum 512"))
         XCTAssertTrue(refusal { _ = try s.evaluate("ctx.store.HZ = 123", expression: false) }.contains("not an option of \"Timer\""))
-        XCTAssertTrue(refusal { _ = try s.evaluate("ctx.store.vol = 7.3", expression: false) }.contains("not on the step 0.5"))
+        XCTAssertTrue(refusal { _ = try s.evaluate("ctx.store.vol = 7.3", expression: false) }.contains("off the grid from 0 in steps of 0.5"))
         XCTAssertTrue(refusal { _ = try s.evaluate("ctx.store.name = 'toolong'", expression: false) }.contains("at most 5 characters"))
         XCTAssertTrue(refusal { _ = try s.evaluate("ctx.store.wifi = 'yes'", expression: false) }.contains("toggle"))
         XCTAssertNil(s.store.value(for: "NR_CPUS"))

@@ -107,15 +107,15 @@ class AuthorPty(unittest.TestCase):
 }
 """
 
-    def test_value_prompts_prefill_keep_their_own_history_and_ask_again(self):
+    def test_value_prompts_say_the_value_keep_their_own_history_and_ask_again(self):
         child = self.spawn("vals.lua", self.VALUES)
         child.expect_exact("Vals> ")
         child.sendline("help Day")  # a command in the history
         child.expect_exact("Vals> ")
         self.assertIn("min 2026-01-01, max 2026-12-31", child.before)
         child.sendline("Size")
-        child.expect_exact("New value for Size (6 to 40")
-        child.expect_exact("): 12")  # pre-filled with the current value
+        child.expect_exact("New value for Size (now: 12; 6 to 40")
+        child.expect_exact("): ")  # the value said, the line empty: what is typed replaces it
         child.send("\x1b[A")  # Up: no command history in a value prompt
         child.send("\x15")  # Ctrl-U: clear the line
         child.sendline("99")  # refused (past max): said, and asked again
@@ -130,14 +130,14 @@ class AuthorPty(unittest.TestCase):
         child.expect_exact("Vals> ")
         self.assertIn("20", child.before)
         child.sendline("Day")
-        child.expect_exact("New value for Day (YYYY-MM-DD; 2026-01-01 to 2026-12-31): 2026-01-01")
+        child.expect_exact("New value for Day (now: 2026-01-01; YYYY-MM-DD; 2026-01-01 to 2026-12-31): ")
         child.sendintr()  # Ctrl-C cancels
         child.expect_exact("Cancelled.")
         child.expect_exact("Vals> ")
         child.sendline("Name")
-        child.expect_exact("New value for Name: Ada")
+        child.expect_exact("New value for Name (now: Ada): ")
         child.send("\x1b[A")  # Up at a value prompt: earlier values, never commands
-        child.expect_exact("20")  # the value last given (to Size) replaces "Ada"
+        child.expect_exact("20")  # the value last given (to Size)
         shown = child.before + child.after
         child.sendline("")
         child.expect_exact("Vals> ")

@@ -1,5 +1,6 @@
 """The command line's habits (issue 25): check - / DIR / --werror, a mistyped command,
 --color always against NO_COLOR, zsh descriptions with apostrophes, a toggle's values."""
+import json
 import os
 import shutil
 import subprocess
@@ -170,6 +171,56 @@ class Init(unittest.TestCase):
         self.assertIn("settings.lua: error: it exists already", again.stderr)
         self.assertEqual(open(os.path.join(folder, "settings.lua")).read(), "-- mine\n")
         self.assertFalse(os.path.exists(os.path.join(folder, ".luacheckrc")))
+
+    def test_a_second_init_names_every_file_that_exists(self):
+        first = self.run_in(self.sandbox.dir, support.BIN, "init", "twice")
+        self.assertEqual(first.returncode, 0, first.stderr)
+        again = self.run_in(self.sandbox.dir, support.BIN, "init", "twice")
+        self.assertEqual(again.returncode, 1)
+        for name in ["settings.lua", "tests/settings_test.lua", ".luarc.json", ".luals/luascreen.lua", ".luacheckrc"]:
+            self.assertIn("twice/%s: error: it exists already" % name, again.stderr)
+        self.assertIn("changed nothing", again.stderr)
+        # Two of five exist: those two are named, nothing is written.
+        folder = os.path.join(self.sandbox.dir, "some")
+        os.makedirs(os.path.join(folder, "tests"))
+        for name in [".luacheckrc", "tests/settings_test.lua"]:
+            with open(os.path.join(folder, name), "w") as f:
+                f.write("-- mine\n")
+        some = self.run_in(self.sandbox.dir, support.BIN, "init", "some")
+        self.assertEqual(some.returncode, 1)
+        self.assertIn("some/tests/settings_test.lua: error: it exists already", some.stderr)
+        self.assertIn("some/.luacheckrc: error: it exists already", some.stderr)
+        self.assertNotIn(".luarc.json", some.stderr)
+        self.assertFalse(os.path.exists(os.path.join(folder, "settings.lua")))
+
+    def test_init_names_the_script_and_its_test_opens_it(self):
+        made = self.run_in(self.sandbox.dir, support.BIN, "init", "podcast/player.lua")
+        self.assertEqual(made.returncode, 0, made.stderr)
+        folder = os.path.join(self.sandbox.dir, "podcast")
+        self.assertTrue(os.path.isfile(os.path.join(folder, "player.lua")))
+        self.assertFalse(os.path.exists(os.path.join(folder, "settings.lua")))
+        with open(os.path.join(folder, "tests", "player_test.lua")) as f:
+            self.assertIn('open("../player.lua")', f.read())
+        self.assertIn("luascreen run player.lua", made.stdout)
+        test = self.run_in(folder, support.BIN, "test")
+        self.assertEqual(test.returncode, 0, test.stdout + test.stderr)
+        self.assertIn("1 passed, 0 failed", test.stdout)
+        # A bare name writes into the current folder.
+        here = os.path.join(self.sandbox.dir, "here")
+        os.makedirs(here)
+        made = self.run_in(here, support.BIN, "init", "mail.lua")
+        self.assertEqual(made.returncode, 0, made.stderr)
+        self.assertTrue(os.path.isfile(os.path.join(here, "mail.lua")))
+        self.assertTrue(os.path.isfile(os.path.join(here, "tests", "mail_test.lua")))
+
+    def test_init_luarc_narrows_luals_to_the_sandbox(self):
+        made = self.run_in(self.sandbox.dir, support.BIN, "init", "rc")
+        self.assertEqual(made.returncode, 0, made.stderr)
+        with open(os.path.join(self.sandbox.dir, "rc", ".luarc.json")) as f:
+            config = json.load(f)
+        self.assertEqual(config["runtime.version"], "Lua 5.4")
+        self.assertEqual(config["workspace.library"], [".luals"])
+        self.assertEqual(config["runtime.builtin"], {"io": "disable", "debug": "disable", "package": "disable"})
 
 
 if __name__ == "__main__":

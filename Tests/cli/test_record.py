@@ -45,7 +45,8 @@ class Record(unittest.TestCase):
         result = self.record("settings.lua", ["2", "store"], "--store", "none")
         self.assertEqual(result.returncode, 0, result.stderr)
         text = self.recorded()
-        self.assertIn('s:select("2")', text)
+        # A row named by its position is written by its id, the typed line above it.
+        self.assertIn('  -- > 2\n  s:select("notifications")\n', text)
         self.assertIn('snapshot("recorded-last-screen", s:render(80))', text)
         replay = self.replay()
         self.assertEqual(replay.returncode, 0, replay.stdout + replay.stderr)
@@ -66,18 +67,36 @@ class Record(unittest.TestCase):
         self.assertEqual(result.returncode, 1)
         text = self.recorded()
         self.assertIn('raises(function() s:select("nope") end)', text)
-        self.assertIn('s:select("3")', text)
+        self.assertIn('s:select("sign_out")', text)
         self.assertIn('eq(s:messages()[1], "Signed out")', text)
-        self.assertIn('raises(function() s:set("Notifications", "maybe") end)', text)
+        self.assertIn('raises(function() s:set("notifications", "maybe") end)', text)
         replay = self.replay()
         self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
 
     def test_a_declined_question_replays_as_no(self):
         self.record("settings.lua", ["3", "n"], "--store", "none")
         text = self.recorded()
-        self.assertIn('s:select("3", false)', text)
+        self.assertIn('s:select("sign_out", false)', text)
         self.assertNotIn("s:messages()", text)
         self.assertEqual(self.replay().returncode, 0)
+
+    def test_rows_are_written_by_id_whatever_named_them(self):
+        # A number, a text's prefix, an id: the replay names the row, not where it stood.
+        with open(os.path.join(self.work, "ids.lua"), "w") as f:
+            f.write('return screen { title = "Ids", section { '
+                    'toggle { id = "wifi", text = "Wireless", key = "wifi" }, '
+                    'number { id = "vol", text = "Volume level", key = "vol", default = 5, max = 10 }, '
+                    'input { text = "Host name", key = "host" } } }\n')
+        self.record("ids.lua", ["1", "set Volume level 7", "inc 2", "set 3 example.org", "reset vol"], "--store", "none")
+        text = self.recorded()
+        for call in ['s:select("wifi")', 's:set("vol", "7")', 's:inc("vol")', 's:set("host", "example.org")',
+                     's:reset("vol")']:
+            self.assertIn(call, text)
+        for typed in ["-- > 1", "-- > set Volume level 7", "-- > inc 2", "-- > set 3 example.org"]:
+            self.assertIn(typed, text)
+        self.assertNotIn('s:select("1")', text)
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
 
     def test_the_stored_values_seed_the_test(self):
         store = os.path.join(self.work, "values.json")
@@ -103,7 +122,6 @@ class Record(unittest.TestCase):
             child.expect_exact("Form> ")
             child.sendline("Name")
             child.expect_exact("New value for Name")
-            child.send("\x15")  # the prompt is pre-filled with the value: clear it
             child.sendline("Ada")
             child.expect_exact("Form> ")
             child.sendline("Go")
@@ -116,8 +134,8 @@ class Record(unittest.TestCase):
         finally:
             child.close(force=True)
         text = self.recorded()
-        self.assertIn('s:set("Name", "Ada")', text)
-        self.assertIn('s:select("Go")', text)
+        self.assertIn('s:set("name", "Ada")', text)
+        self.assertIn('s:select("go")', text)
         self.assertIn('eq(s:messages()[1], "went Ada")', text)
         replay = self.replay()
         self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
@@ -129,7 +147,7 @@ class Record(unittest.TestCase):
         text = self.recorded()
         self.assertNotIn("hunter2", text)
         # SPEC §14: "xxxx" whatever the secret's length, and a comment says so.
-        self.assertIn('s:set("Password", "xxxx")', text)
+        self.assertIn('s:set("pw", "xxxx")', text)
         self.assertIn('written as "xxxx"', text)
         self.assertEqual(self.replay().returncode, 0)
 
@@ -148,15 +166,16 @@ class Record(unittest.TestCase):
         result = self.record("reader.lua", commands, "--store", "none")
         self.assertEqual(result.returncode, 1, result.stderr)  # the second "add ... Oxford" fails: unique
         text = self.recorded()
-        for call in ['s:inc("Font size")', 's:dec("Line spacing")', 's:add("Dictionaries", "Oxford")',
-                     'raises(function() s:add("Dictionaries", "Oxford") end)', 's:move("Dictionaries", 3, 1)',
-                     's:remove("Dictionaries", 2)', 's:add("Larousse")', "s:move(1, 2)", "s:remove(3)",
-                     's:action("Dictionaries", "sort_a_z")', 's:action("Dictionaries", "clear", false)',
-                     r's:set("Notes", "first line\nsecond line")', r's:set("Notes", "one\ntwo")',
-                     'raises(function() s:set("Sync folders", "") end)']:
+        # (rows named by their ids: the typed lines are the comments above the calls)
+        for call in ['s:inc("font_size")', 's:dec("line_spacing")', 's:add("dictionaries", "Oxford")',
+                     'raises(function() s:add("dictionaries", "Oxford") end)', 's:move("dictionaries", 3, 1)',
+                     's:remove("dictionaries", 2)', 's:add("Larousse")', "s:move(1, 2)", "s:remove(3)",
+                     's:action("dictionaries", "sort_a_z")', 's:action("dictionaries", "clear", false)',
+                     r's:set("notes", "first line\nsecond line")', r's:set("notes", "one\ntwo")',
+                     'raises(function() s:set("sync_folders", "") end)']:
             self.assertIn(call, text)
         self.assertNotIn("not replayed", text)
-        self.assertNotIn("s:action(\"Dictionaries\")", text)
+        self.assertNotIn("s:action(\"dictionaries\")", text)
         replay = self.replay()
         self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
         self.assertIn("1 passed, 0 failed", replay.stdout)
@@ -176,8 +195,8 @@ class Record(unittest.TestCase):
     def test_set_with_nothing_clears_a_list_and_replays(self):
         self.record("reader.lua", ["set Dictionaries", "set Sync folders Books, Comics"], "--store", "none")
         text = self.recorded()
-        self.assertIn('s:set("Dictionaries", "")', text)
-        self.assertIn('s:set("Sync folders", "Books, Comics")', text)
+        self.assertIn('s:set("dictionaries", "")', text)
+        self.assertIn('s:set("sync_folders", "Books, Comics")', text)
         self.assertNotIn("not replayed", text)
         replay = self.replay()
         self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)

@@ -310,8 +310,8 @@ class Values(PtyTestCase):
     def test_selecting_an_input_asks_for_its_value(self):
         self.spawn(JMSTATIC).expect_exact(ROOT_PROMPT)
         self.child.sendline("5")
-        self.child.expect_exact("New value for Name (at most 24 characters): luascreen")
-        self.child.send("\x15")  # pre-filled with the value: clear it
+        # The value is said in the prompt, which starts empty: what is typed replaces it.
+        self.child.expect_exact("New value for Name (now: luascreen; at most 24 characters): ")
         shown = self.command("Laptop")
         self.assertIn("Laptop", shown)
 
@@ -346,8 +346,7 @@ class Values(PtyTestCase):
     def test_a_number_prompt_tells_the_range(self):
         self.spawn(self.fixture).expect_exact("Fixture> ")
         self.child.sendline("4")
-        self.child.expect_exact("New value for Font size (in pt; 10 to 30, step 2): 14")
-        self.child.send("\x15")  # pre-filled with the value: clear it
+        self.child.expect_exact("New value for Font size (now: 14; in pt; 10 to 30, step 2): ")
         shown = self.command("16", "Fixture> ")
         self.assertIn("16 pt", shown)
 

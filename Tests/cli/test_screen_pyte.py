@@ -302,11 +302,12 @@ class Looks(ScreenCase):
         term = self.term(VALUES, 80, 24)
         ask = lambda t: "New value for" in t.cursor_line()
         term.send("Font size", ready=ask)
-        # pre-filled with the value (issue 24), the bounds beside the question
-        self.assertIn("New value for Font size (8 to 40): 22", term.cursor_line())
+        # the value said in the prompt (issue 38), the bounds beside it; the line starts
+        # empty: what is typed replaces the value
+        self.assertEqual("New value for Font size (now: 22; 8 to 40):", term.cursor_line().rstrip())
         term.control("c")
         term.send("Scale", ready=ask)
-        self.assertIn("(0.5 to 2, step 0.5): 1", term.cursor_line())
+        self.assertTrue(term.cursor_line().rstrip().endswith("(now: 1; 0.5 to 2, step 0.5):"), term.cursor_line())
         term.control("c")
         term.send("Nickname", ready=ask)
         self.assertTrue(term.cursor_line().rstrip().endswith("New value for Nickname:"), term.cursor_line())

@@ -40,7 +40,7 @@ test("Reading: the font size moves on its grid, themes are plain strings", funct
   s:set("Font size", 24)
   s:set("Font size", "32 pt")
   eq(s:store().font_size, 32)
-  raises(function() s:set("Font size", 19) end, "not on the step 2")
+  raises(function() s:set("Font size", 19) end, "off the grid from 12 in steps of 2")
   raises(function() s:set("Font size", 34) end, "above the maximum 32")
   raises(function() s:set("Font size", 10) end, "below the minimum 12")
   raises(function() s:set("Font size", true) end, "give a number")

@@ -174,7 +174,7 @@ test("the badge count is a number from 0 to 99 in steps of 1", function()
   eq(s:store().badge_count, 99)
   raises(function() s:set("Badge count", 100) end, "above the maximum 99")
   raises(function() s:set("Badge count", -1) end, "below the minimum 0")
-  raises(function() s:set("Badge count", 2.5) end, "not on the step 1")
+  raises(function() s:set("Badge count", 2.5) end, "off the grid from 0 in steps of 1")
   eq(s:store().badge_count, 99)
 end)
 

@@ -50,11 +50,11 @@ test("a transfer: amount on its step grid, account through the picker", function
   eq(s:row("Amount").detail, "7.25 USD")
   s:set("Amount", "5.5 USD")                         -- typed text, with its unit
   eq(s:store().amount, 5.5)
-  raises(function() s:set("Amount", 7.255) end, "not on the step 0%.01")
+  raises(function() s:set("Amount", 7.255) end, "off the grid from 1 in steps of 0%.01")
   raises(function() s:set("Amount", 13) end, "above the maximum 12")
   raises(function() s:set("Amount", 0.5) end, "below the minimum 1")
   raises(function() s:set("Amount", "lots") end, "is not a number")
-  raises(function() s:select("Amount") end, "give its new value with set")
+  raises(function() s:select("Amount") end, 'give its new value with s:set%("1", VALUE%)')
   eq(s:store().amount, 5.5)                          -- refused values changed nothing
 
   -- The choice opens its picker; the checkmark is on the current option.

@@ -73,7 +73,7 @@ test("font size steps on its grid; spacing follows it", function()
   eq(s:store().line_spacing, 1.2)
   s:dec("Line spacing")
   eq(s:store().line_spacing, 1.1)
-  raises(function() s:set("Font size", 13) end, "not on the step 2")
+  raises(function() s:set("Font size", 13) end, "off the grid from 12 in steps of 2")
   eq(s:screen().sections[2].footer, "Text at 32 pt")
 end)
 

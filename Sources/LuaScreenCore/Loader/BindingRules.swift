@@ -104,7 +104,8 @@ extension Validator {
                         report("the default \(d) is above max \(StoreValue.format(hi))", field: "default", code: .badDefault)
                     } else if let step = binding.step, step > 0,
                               !NumberGrid.isOnGrid(n, step: step, origin: binding.minimum ?? 0) {
-                        report("the default \(d) is not a multiple of step \(StoreValue.format(step))", field: "default", severity: .warning, code: .badDefault)
+                        report("the default \(d) is " + NumberGrid.offGrid(n, step: step, origin: binding.minimum ?? 0, maximum: binding.maximum),
+                               field: "default", severity: .warning, code: .badDefault)
                     }
                 } else {
                     report("expected a number, got \(d.typeName)", field: "default", code: .wrongType)
@@ -153,6 +154,9 @@ extension Validator {
             guard let items = defaultValue?.listItems else { return }
             if let max = binding.maxItems, items.count > max {
                 report("the default has \(items.count) items, more than max_items \(max)", field: "default", code: .badDefault)
+            }
+            if let min = binding.minItems, items.count < min {
+                report("the default has \(items.count) item\(items.count == 1 ? "" : "s"), fewer than min_items \(min)", field: "default", code: .badDefault)
             }
             if binding.unique, Set(items.map(\.description)).count != items.count {
                 report("the default holds an item twice, and the list is unique", field: "default", code: .badDefault)
@@ -236,6 +240,7 @@ struct RuleSignature: Sendable {
         add("max_length", binding.maxLength.map(String.init))
         add("min_selected", binding.minSelected.map(String.init))
         add("max_selected", binding.maxSelected.map(String.init))
+        add("min_items", binding.minItems.map(String.init))
         add("max_items", binding.maxItems.map(String.init))
         if binding.unique { add("unique", "true") }
         if binding.multiple { add("multiple", "true") }

@@ -98,9 +98,13 @@ extension Validator {
         }
     }
 
-    /// A list's `max_items` and `unique`.
+    /// A list's `min_items`, `max_items` and `unique`.
     private func readListFields(_ binding: inout Binding, _ s: RowSlots) {
+        if s.has(.minItems) { binding.minItems = count("min_items", at: s.at(.minItems), least: 0) }
         if s.has(.maxItems) { binding.maxItems = count("max_items", at: s.at(.maxItems), least: 1) }
+        if let lo = binding.minItems, let hi = binding.maxItems, lo > hi {
+            report("min_items (\(lo)) is greater than max_items (\(hi))", field: "min_items")
+        }
         if s.has(.unique), let b = bool("unique", at: s.at(.unique)) { binding.unique = b }
     }
 

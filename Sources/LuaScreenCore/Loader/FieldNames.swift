@@ -15,7 +15,7 @@ package enum FieldNames {
                         "autocorrect", "validate", "on_change"]
     static let number = ["key", "default", "min", "max", "step", "unit", "validate", "on_change"]
     static let date = ["key", "default", "min", "max", "placeholder", "validate", "on_change"]
-    static let list = ["key", "default", "placeholder", "validate", "max_items", "unique", "on_change"]
+    static let list = ["key", "default", "placeholder", "validate", "min_items", "max_items", "unique", "on_change"]
 
     package static func extra(for kind: RowKind) -> [String] {
         switch kind {
@@ -45,7 +45,7 @@ package enum FieldNames {
 package enum RowField: Int32, CaseIterable {
     case type = 1, id, text, detail, icon, style, accessory, onSelect, onAccessory, push, enabled, visible,
          help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
-         validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique, multiline, actions,
+         validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, minItems, maxItems, unique, multiline, actions,
          keyboard, autocapitalize, autocorrect, sorted, radio, ios, android
 
     static let slotCount = Int32(allCases.count + 1)
@@ -59,7 +59,7 @@ package enum RowField: Int32, CaseIterable {
         "type", "id", "text", "detail", "icon", "style", "accessory", "on_select", "on_accessory", "push",
         "enabled", "visible", "help", "context", "destructive", "confirm", "key", "default", "on_change",
         "options", "placeholder", "secure", "max_length", "validate", "min", "max", "step", "unit", "values",
-        "close_on_pick", "multiple", "min_selected", "max_selected", "max_items", "unique", "multiline",
+        "close_on_pick", "multiple", "min_selected", "max_selected", "min_items", "max_items", "unique", "multiline",
         "actions", "keyboard", "autocapitalize", "autocorrect", "sorted", "radio", "ios", "android",
     ]
 
@@ -89,7 +89,7 @@ package enum RowField: Int32, CaseIterable {
             return common + [.key, .default_, .placeholder, .secure, .maxLength, .multiline, .keyboard,
                              .autocapitalize, .autocorrect, .validate, .onChange]
         case .number: return common + [.key, .default_, .min, .max, .step, .unit, .validate, .onChange]
-        case .list: return common + [.key, .default_, .placeholder, .validate, .maxItems, .unique, .onChange]
+        case .list: return common + [.key, .default_, .placeholder, .validate, .minItems, .maxItems, .unique, .onChange]
         case .date, .time: return common + [.key, .default_, .min, .max, .placeholder, .validate, .onChange]
         }
     }
@@ -216,6 +216,7 @@ package enum FieldDocs {
         "input.multiline": Doc(type: "boolean", text: "the value may hold newlines (`edit REF` opens $VISUAL or $EDITOR)"),
         "list.default": Doc(type: "string[]|(fun(ctx: \(ctx)): string[])", text: "the items until some are stored (default {})"),
         "list.placeholder": Doc(type: "string|(fun(ctx: \(ctx)): string)", text: "shown while the list is empty"),
+        "list.min_items": Doc(type: "integer", text: "the fewest items the list may hold once it is edited"),
         "list.max_items": Doc(type: "integer", text: "the most items the list may hold"),
         "list.unique": Doc(type: "boolean", text: "no item twice"),
         "date.default": Doc(type: "string|(fun(ctx: \(ctx)): string)", text: "the day until one is stored, \"YYYY-MM-DD\" (default: min, else not set)"),

@@ -40,6 +40,8 @@ extension Session {
                 }
             }
         default:
+            // A closed set: a name ctx does not have is an error, not nil (`ctx:alret(...)`).
+            guard ContextMember.isMember(key) else { return .error(ContextMember.unknown(key, called: false).message) }
             call.pushField(of: bridge.contextRefs.methods, keyArgument: 2)
         }
         return .results(1)

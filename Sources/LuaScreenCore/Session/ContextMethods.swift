@@ -63,13 +63,14 @@ extension Session {
         return .results(0)
     }
 
-    /// `ctx:alert(message)`: shown once the action succeeds.
+    /// `ctx:alert(message)`: shown once the action succeeds, in the selected locale (looked
+    /// up in the strings as a row's text is).
     func ctxAlert(_ call: borrowing LuaCall) -> HostResult {
         if tracking.readLog != nil { return .error("ctx:alert cannot be used in a field function; use it in a callback") }
         switch call.type(2) {
         case .string, .number:
             let text = call.string(2) ?? call.argument(2, { $0.number }).map(StoreValue.format) ?? ""
-            alert(text)
+            alert(tr(text))
             return .results(0)
         default:
             return .error("ctx:alert expects a message (a string), got a \(call.type(2).name)")
@@ -79,13 +80,14 @@ extension Session {
     /// `ctx:refuse(message)`: the callback declines to act ("Nothing to clear"). It stops
     /// like an error (its changes are rolled back) but is reported as a refusal: the message
     /// alone, no traceback; a test's `raises` sees the message; explore counts no failure.
+    /// The message is looked up in the strings, as a row's text is.
     func ctxRefuse(_ call: borrowing LuaCall) -> HostResult {
         if tracking.readLog != nil { return .error("ctx:refuse cannot be used in a field function; use it in a callback") }
         guard call.type(2) == .string || call.type(2) == .number,
               let text = call.string(2) ?? call.argument(2, { $0.number }).map(StoreValue.format) else {
             return .error("ctx:refuse expects a message (a string), got a \(call.type(2).name)")
         }
-        let message = String(text.prefix(2000))
+        let message = String(tr(text).prefix(2000))
         bridge.refusal = message
         return .error(message)
     }

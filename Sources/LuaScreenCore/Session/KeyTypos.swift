@@ -51,6 +51,8 @@ extension StoreKeyUse {
                          moduleSource: ((String) -> [UInt8]?)? = nil,
                          computedReads: [ComputedRead] = []) -> [Diagnostic] {
         var uses: [StoreKeyUse] = []
+        // ctx's members are a closed set: a name outside it is an error (ContextMember).
+        var members: [Diagnostic] = []
         var writesComputedKey = false
         var files = [scriptPath]
         var index = 0
@@ -72,7 +74,9 @@ extension StoreKeyUse {
                 lines = StoreKeyUse.candidateLines(of: bytes)
             }
             for (number, line) in lines {
-                uses += StoreKeyUse.scan(line, file: index == 1 ? file : PathResolver.join(folder, file), line: number)
+                let shown = index == 1 ? file : PathResolver.join(folder, file)
+                uses += StoreKeyUse.scan(line, file: shown, line: number)
+                members += ContextMember.scan(line, file: shown, line: number)
                 writesComputedKey = writesComputedKey || StoreKeyUse.writesComputedKey(line)
                 for module in StoreKeyUse.requiredModules(line) {
                     let relative = module.replacing(".", with: "/") + ".lua"
@@ -80,7 +84,7 @@ extension StoreKeyUse {
                 }
             }
         }
-        guard !uses.isEmpty || !computedReads.isEmpty else { return [] }
+        guard !uses.isEmpty || !computedReads.isEmpty else { return members }
         var sortedKeys: [String]?
         func boundKeysSorted() -> [String] {
             if let sortedKeys { return sortedKeys }
@@ -90,7 +94,7 @@ extension StoreKeyUse {
         }
         let written = Set(uses.filter(\.isWrite).map(\.key))
         var warned = Set<String>()
-        var out: [Diagnostic] = []
+        var out: [Diagnostic] = members
         for use in uses where !use.isWrite && !isBound(use.key) && !written.contains(use.key) {
             guard warned.insert(use.key).inserted else { continue }
             let closest = Suggest.closest(to: use.key, in: boundKeysSorted())
@@ -110,6 +114,28 @@ extension StoreKeyUse {
                                   calledFrom: read.calledFrom, code: StoreKeyUse.typoCode(read.key), subject: read.key, suggestion: closest))
         }
         return out
+    }
+}
+
+extension StoreKeyUse {
+    /// The key typos and unknown ctx members of a script that did not run to its end (a
+    /// syntax error, an error raised as it ran), so they are said with its error (SPEC §2):
+    /// the keys its text binds (`key = "..."`) stand for the rows it did not make. Only the
+    /// ctx members when a key may be bound elsewhere: a computed `key = ...`, or a `require`
+    /// (a module's rows bind keys too).
+    static func warningsFromText(path: String, bytes: [UInt8], options: SessionOptions) -> [Diagnostic] {
+        // (a script of many megabytes that failed, over its budget say, is not scanned again)
+        guard !bytes.isEmpty, bytes.count <= 8 << 20 else { return [] }
+        let text = String(decoding: bytes, as: UTF8.self)
+        var keys = Set<String>()
+        var complete = !text.contains("require")
+        // `key = "name"` binds name; `key = "flag" .. i` or any other expression is computed.
+        for match in text.matches(of: #/(?:^|[^A-Za-z0-9_."'])key\s*=(?!=)\s*(?:"([^"\n]*)"|'([^'\n]*)'|)\s*(\.\.)?/#) {
+            if let key = match.output.1 ?? match.output.2, match.output.3 == nil { keys.insert(String(key)) } else { complete = false }
+        }
+        let found = warnings(scriptPath: path, isBound: { keys.contains($0) }, boundKeys: { keys.sorted() },
+                             scriptText: bytes, moduleSource: options.moduleSource)
+        return complete ? found : found.filter { $0.code == .unknownField }
     }
 }
 
@@ -137,11 +163,11 @@ struct StoreKeyUse {
         return code.contains(#/\.store\[\s*[^"'\s\]][^\]]*\]\s*=(?!=)\s*(?!nil\b)/#)
     }
 
-    /// The lines (1-based number, text) that hold `.store` or `require`, found with `memchr`
+    /// The lines (1-based number, text) that hold `.store`, `require`, `ctx.` or `ctx:`, found with `memchr`
     /// (for `.` and for the rarer `q`) without decoding the rest: `check` of a 100,000-row
     /// script stays one fast pass over its bytes.
     static func candidateLines(of bytes: [UInt8]) -> [(Int, String)] {
-        let store = Array("store".utf8), require = Array("require".utf8)
+        let store = Array("store".utf8), require = Array("require".utf8), ctx = Array("ctx".utf8)
         var starts: [Int] = []   // the offsets of the lines that hold a match
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -159,6 +185,8 @@ struct StoreKeyUse {
             }
             find(UInt8(ascii: "."), store, back: -1)
             find(UInt8(ascii: "q"), require, back: 2)
+            find(UInt8(ascii: "."), ctx, back: 3)
+            find(UInt8(ascii: ":"), ctx, back: 3)
             for at in hits {
                 var start = at
                 while start > 0, buffer[start - 1] != 0x0A { start -= 1 }

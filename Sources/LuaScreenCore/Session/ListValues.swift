@@ -32,7 +32,8 @@ extension Session {
         return .list(result)
     }
 
-    /// A list row's value: strings, at most `max_items`, each once when `unique`.
+    /// A list row's value: strings, at least `min_items` and at most `max_items`, each once
+    /// when `unique`.
     func checkList(_ value: StoreValue, for row: Row, _ binding: Binding) throws -> StoreValue {
         let name = row.text.value ?? row.id
         guard let items = value.listItems else {
@@ -49,6 +50,9 @@ extension Session {
         }
         if let max = binding.maxItems, strings.count > max {
             throw SessionError.refused("\"\(name)\" holds at most \(max) item\(max == 1 ? "" : "s"); this is \(strings.count)")
+        }
+        if let min = binding.minItems, strings.count < min {
+            throw SessionError.refused("\"\(name)\" needs at least \(min) item\(min == 1 ? "" : "s"); this is \(strings.count)")
         }
         if binding.unique {
             var seen = Set<StoreValue>()

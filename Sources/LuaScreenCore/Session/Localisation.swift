@@ -232,7 +232,7 @@ extension Session {
             let unsaved = index == 0 ? script.text : options.moduleSource?(file)
             guard let bytes = unsaved ?? (try? PathResolver.readRegularFile(file).get()) else { continue }
             for literal in TranslatedLiterals.scan(bytes) {
-                need(literal.text, SourceLocation(file: file, line: literal.line), "ctx:tr")
+                need(literal.text, SourceLocation(file: file, line: literal.line), "ctx:" + literal.method)
             }
         }
         // Translations no text of the script uses (left over after a text changed).

@@ -41,6 +41,10 @@ extension Session {
             return StoreValue.format(v.number ?? 0)
         // Quoted as Lua writes it: the string "1" and the number 1 look different.
         case .string: return LuaLiteral.string(v.string ?? "")
+        // A list (`ctx.store.tags`) as the REPL's `store` writes it: `{ "a", "b" }`, `{}`.
+        case .table:
+            if let list = v.table({ $0.storeList() }) ?? nil { return LuaLiteral.value(list) }
+            fallthrough
         default:
             let p = v.pointer.map { String(UInt(bitPattern: $0), radix: 16) } ?? "?"
             return "\(v.type.name): 0x\(p)"

@@ -17,7 +17,19 @@ package enum ScriptLoader {
     }
 
     /// `source`: the script's text when it is not the file's (an editor's unsaved buffer).
+    /// A `LoadError` names the modules the script required before it failed (`modules`).
     static func load(path: String, options: SessionOptions, source: [UInt8]? = nil) throws -> Loaded {
+        let sources = SourceFiles(path)
+        do {
+            return try load(path: path, options: options, source: source, sources: sources)
+        } catch var error as LoadError {
+            error.modules = Array(sources.paths.dropFirst())
+            throw error
+        }
+    }
+
+    /// `load`, noting each module the script requires in `sources`.
+    private static func load(path: String, options: SessionOptions, source: [UInt8]?, sources: SourceFiles) throws -> Loaded {
         guard let lua = LuaState(limits: options.limits) else {
             throw LoadError([Diagnostic(file: path, line: nil, path: "", message: "cannot create a Lua state (out of memory)", code: .memory)])
         }
@@ -25,7 +37,6 @@ package enum ScriptLoader {
         lua.beginAction()
         defer { lua.endAction() }
         let folder = directoryName(path)
-        let sources = SourceFiles(path)
         // The script's print reaches the host's sink through the one sanitizer (SPEC §7).
         let sink = options.print
         var sandbox = SandboxOptions(trusted: options.trusted, moduleFolder: folder, print: { sink(sanitize($0)) })
@@ -47,7 +58,10 @@ package enum ScriptLoader {
             // The key-typo scan's lines, found while the text is at hand (one memchr pass).
             keyLines = StoreKeyUse.candidateLines(of: bytes)
             lastLine = ScriptLoader.lastLine(of: bytes)
-            do { chunk = try lua.compile(bytes, chunkName: "@" + path) } catch { throw LoadError([diagnostic(from: error, file: path)]) }
+            do { chunk = try lua.compile(bytes, chunkName: "@" + path) } catch {
+                throw LoadError([diagnostic(from: error, file: path)]
+                                + StoreKeyUse.warningsFromText(path: path, bytes: bytes, options: options))
+            }
         case .failure(let reason):
             throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
         }
@@ -64,7 +78,10 @@ package enum ScriptLoader {
                 return (validator, validator.readScript(results[1]))
             }
         } catch {
-            throw LoadError([diagnostic(from: error, file: path)])
+            // The source was dropped: read again, on this path only.
+            let bytes = source ?? (try? PathResolver.readRegularFile(path).get()) ?? []
+            throw LoadError([diagnostic(from: error, file: path)]
+                            + StoreKeyUse.warningsFromText(path: path, bytes: bytes, options: options))
         }
         guard let (validator, app) = read else { throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "internal: the script ran already")]) }
         timing.lap("validate", lua: lua)

@@ -75,7 +75,13 @@ public final class Session {
         session.script.sources = loaded.sources
         session.script.text = text
         try session.selectLocale()
-        try session.openRoot()
+        do {
+            try session.openRoot()
+        } catch var error as SessionError {
+            // Every problem at once (SPEC §2): what loading found stays said.
+            error.warnings = session.loadWarnings + session.storeKeyWarnings()
+            throw error
+        }
         return session
     }
 

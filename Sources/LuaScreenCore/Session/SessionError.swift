@@ -28,6 +28,9 @@ public struct SessionError: Error, CustomStringConvertible, Equatable, Sendable 
     public var traceback: [String]
     /// What the failure came from, when a program may answer it without reading the message.
     public var cause: Cause?
+    /// When opening the root failed (its `on_appear` raised): the warnings the script gave
+    /// as it loaded, the key typos among them, which `check` reports with the error.
+    public var warnings: [Diagnostic] = []
 
     /// What a failure came from, typed. `Sendable`: a plain value.
     public enum Cause: Equatable, Sendable {
@@ -92,6 +95,10 @@ public struct LoadError: Error, CustomStringConvertible, Sendable {
     /// each is two strings; or a module (a table of functions): a warning that it is one.
     /// `diagnostics` holds them and the error that it is not a screen; `check` reports only these.
     public var localeFileProblems: [Diagnostic]?
+
+    /// The modules the script required before it failed (their paths as read): parts of the
+    /// script, which `check DIR` does not check again alone.
+    public var modules: [String] = []
 
     /// A load error of these diagnostics.
     public init(_ diagnostics: [Diagnostic], localeFileProblems: [Diagnostic]? = nil) {

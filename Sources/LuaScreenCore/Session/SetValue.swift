@@ -49,13 +49,15 @@ extension Session {
     /// Puts a row back to its default (removes the stored value).
     public func reset(_ reference: String) throws { try reset(.reference(reference)) }
 
-    /// Puts the row `address` names back to its default.
+    /// Puts the row `address` names back to its default, once `validate` takes the default
+    /// (a reset is a write like any other).
     func reset(_ address: RowAddress) throws {
         let (resolved, row) = try usable(address)
         let target = navigation.last?.picker?.row ?? row
         guard let binding = target.binding else { throw SessionError.refused("row \"\(resolved.text)\" has no value to reset") }
         try perform {
             let old = value(for: binding.key)
+            try validateDefault(of: target)
             try write(binding.key, nil)
             if let onChange = binding.onChange, let new = value(for: binding.key), old.map({ !$0.sameValue(as: new) }) ?? true {
                 try call(onChange, row: target, what: "on_change of row \"\(target.id)\"", extra: [new, old])
@@ -63,12 +65,21 @@ extension Session {
         }
     }
 
-    /// Every bound key back to its default; keys the script does not know are kept.
+    /// Every bound key back to its default, each once `validate` takes it (one refusal
+    /// changes nothing); keys the script does not know are kept.
     public func resetAll() throws {
         try perform {
             for key in registry.boundKeys.sorted() where store.value(for: key) != nil || tracking.transaction?.pending(key) != nil {
+                if let row = registry.boundKey(key)?.rules?.row { try validateDefault(of: row) }
                 try write(key, nil)
             }
         }
+    }
+
+    /// Runs the row's `validate` on the default a reset would give it: refused as a `set`
+    /// of that value would be.
+    private func validateDefault(of row: Row) throws {
+        guard let binding = row.binding, binding.validate != nil, let restored = defaultValue(for: binding.key) else { return }
+        try runValidate(restored, for: row)
     }
 }

@@ -1,5 +1,6 @@
-/// The string literals a script hands to `ctx:tr` (`ctx:tr("Done")`, `ctx:tr "Done"`), found
-/// in its text for `check --locale` (SPEC §9): a composed string is the script's to translate,
+/// The string literals a script hands to `ctx:tr` (`ctx:tr("Done")`, `ctx:tr "Done"`), and to
+/// `ctx:alert` and `ctx:refuse` (whose messages are looked up in the strings too), found in
+/// its text for `check --locale` (SPEC §9): a composed string is the script's to translate,
 /// but a literal one is known before it runs.
 ///
 /// A small Lua lexer over the bytes: comments (`--`, `--[[ ]]`) and long strings are skipped,
@@ -7,13 +8,15 @@
 /// `\r`, `\\`, `\"` and `\'` is not reported (its text is not worth decoding here).
 /// A namespace of functions: usable from any thread.
 package enum TranslatedLiterals {
-    /// Each literal given to `:tr`, with its 1-based line, in the order written.
-    package static func scan(_ bytes: [UInt8]) -> [(text: String, line: Int)] {
-        var out: [(text: String, line: Int)] = []
+    /// Each literal given to `:tr`, `:alert` or `:refuse`, with its 1-based line and the
+    /// method it was given to, in the order written.
+    package static func scan(_ bytes: [UInt8]) -> [(text: String, line: Int, method: String)] {
+        var out: [(text: String, line: Int, method: String)] = []
+        var method = ""
         var line = 1
         var i = 0
         let n = bytes.count
-        // 0: nothing; 1: after ':'; 2: after ':tr'; 3: after ':tr('.
+        // 0: nothing; 1: after ':'; 2: after ':tr' (or alert, refuse); 3: after ':tr('.
         var state = 0
         func at(_ k: Int) -> UInt8 { k < n ? bytes[k] : 0 }
         /// The level of a long bracket `[==[` starting at k, or nil.
@@ -56,7 +59,7 @@ package enum TranslatedLiterals {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 let startLine = line
                 let text = readQuoted(bytes, &i, &line)
-                if state >= 2, let text { out.append((text, startLine)) }
+                if state >= 2, let text { out.append((text, startLine, method)) }
                 state = 0
             case UInt8(ascii: ":"):
                 state = at(i + 1) == UInt8(ascii: ":") ? 0 : 1   // `::label::` is no method call
@@ -68,8 +71,9 @@ package enum TranslatedLiterals {
                 if isNameByte(c) {
                     let start = i
                     while i < n, isNameByte(bytes[i]) { i += 1 }
-                    let isTr = i - start == 2 && bytes[start] == UInt8(ascii: "t") && bytes[start + 1] == UInt8(ascii: "r")
-                    state = state == 1 && isTr ? 2 : 0
+                    let translated = state == 1 && translatedMethods.contains(where: { bytes[start..<i].elementsEqual($0) })
+                    state = translated ? 2 : 0
+                    if translated { method = String(decoding: bytes[start..<i], as: UTF8.self) }
                 } else {
                     state = 0
                     i += 1
@@ -78,6 +82,9 @@ package enum TranslatedLiterals {
         }
         return out
     }
+
+    /// The methods whose literal argument is looked up in the strings.
+    private static let translatedMethods: [[UInt8]] = [Array("tr".utf8), Array("alert".utf8), Array("refuse".utf8)]
 
     private static func isNameByte(_ c: UInt8) -> Bool {
         (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A) || c == 0x5F || c >= 0x80

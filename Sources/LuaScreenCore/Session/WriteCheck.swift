@@ -76,7 +76,7 @@ extension Session {
             if let lo = binding.minimum, d < lo { throw SessionError.refused("\(value) is below the minimum \(StoreValue.format(lo)) of \"\(name)\"") }
             if let hi = binding.maximum, d > hi { throw SessionError.refused("\(value) is above the maximum \(StoreValue.format(hi)) of \"\(name)\"") }
             if let step = binding.step, !NumberGrid.isOnGrid(d, step: step, origin: binding.minimum ?? 0) {
-                throw SessionError.refused("\(value) is not on the step \(StoreValue.format(step)) of \"\(name)\"\(binding.minimum.map { " (from \(StoreValue.format($0)))" } ?? "")")
+                throw SessionError.refused("\(value) for \"\(name)\" is " + NumberGrid.offGrid(d, step: step, origin: binding.minimum ?? 0, maximum: binding.maximum))
             }
             return value
         case (.choice, _) where binding.multiple:
@@ -108,7 +108,8 @@ extension Session {
         }
     }
 
-    /// Runs the row's `validate(value, ctx)`: nil (or true) accepts, a message refuses.
+    /// Runs the row's `validate(value, ctx)`: nil (or true) accepts, a message refuses (said
+    /// in the selected locale: the message and the row's text are looked up in the strings).
     func runValidate(_ value: StoreValue, for row: Row) throws {
         guard let validate = row.binding?.validate else { return }
         if row.kind == .list, let items = value.listItems {
@@ -128,9 +129,9 @@ extension Session {
             let v = results[1]
             switch v.type {
             case .nil_: return nil
-            case .string: return "\"\(row.text.value ?? row.id)\": \(v.string ?? "invalid value")"
+            case .string: return "\"\(row.text.value.map(tr) ?? row.id)\": \(tr(v.string ?? "invalid value"))"
             case .boolean where v.truth: return nil
-            case .boolean: return "\"\(row.text.value ?? row.id)\": invalid value"
+            case .boolean: return "\"\(row.text.value.map(tr) ?? row.id)\": \(tr("invalid value"))"
             default: return "validate of row \"\(row.id)\" returned a \(v.type.name); it should return nil or a message"
             }
         }) { SessionError.script($0, what: "validate of row \"\(row.id)\"") }

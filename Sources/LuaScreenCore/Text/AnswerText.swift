@@ -53,9 +53,21 @@ extension WhyAnswer.Unmet {
 }
 
 extension WhyAnswer {
-    /// "a = true, b = nil".
+    /// "a = true, b = nil, tags = {}".
     static func text(of reads: [ValueRead]) -> String {
-        reads.map { "\($0.key) = \($0.value.map { $0.description } ?? "nil")" }.joined(separator: ", ")
+        reads.map { "\($0.key) = \($0.value.map(\.answerText) ?? "nil")" }.joined(separator: ", ")
+    }
+}
+
+extension StoreValue {
+    /// The value as `why` and `help` say it: a list as the REPL's `store` writes it (an
+    /// empty one `{}`), an empty text `""`, so no value reads as nothing; others as they are.
+    var answerText: String {
+        switch self {
+        case .list: return LuaLiteral.value(self)
+        case .string(""): return "\"\""
+        default: return description
+        }
     }
 }
 
@@ -68,8 +80,8 @@ extension RowHelpAnswer {
         if let help { lines.append(help) }
         if let binding = row.binding {
             lines.append("key: \(binding.key)")
-            lines.append("value: \(binding.secure ? Binding.secureMask : value.map { $0.description } ?? "nil")")
-            lines.append("default: \(binding.secure ? Binding.secureMask : binding.defaultValue.description)")
+            lines.append("value: \(binding.secure ? Binding.secureMask : value.map(\.answerText) ?? "nil")")
+            lines.append("default: \(binding.secure ? Binding.secureMask : binding.defaultValue.answerText)")
             if row.kind == .number {
                 let range = [binding.rangeText, binding.unit.map { "unit \($0)" }].compactMap { $0 }
                 if !range.isEmpty { lines.append(range.joined(separator: ", ")) }

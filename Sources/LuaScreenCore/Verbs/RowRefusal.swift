@@ -1,9 +1,9 @@
 import ScreenModel
 
 /// Why a session would not do what was asked of a row, typed, and its message: the one home
-/// of the words that name the REPL's verbs answering it (`why REF`, `set REF VALUE`), which
-/// the REPL prints and a test file's `raises` and failures read alike. Beside the verb
-/// table, whose words they are. `Sendable`: a plain value.
+/// of the words that name the verbs answering it, in the REPL's terms (`why REF`,
+/// `set REF VALUE`: `message`) and in a test file's (`s:why("REF")`, `s:set("REF", VALUE)`:
+/// `testMessage`). Beside the verb table, whose words they are. `Sendable`: a plain value.
 public enum RowRefusal: Equatable, Sendable {
     /// The row (its `text` as shown) is hidden; `why REFERENCE` tells why.
     case hidden(text: String, reference: String)
@@ -12,17 +12,26 @@ public enum RowRefusal: Equatable, Sendable {
     /// An input, number, date or time row wants its new value: `set REFERENCE VALUE`.
     case needsValue(text: String, kind: RowKind, reference: String)
 
-    /// The message, as the REPL prints it and a test file sees it.
-    public var message: String {
+    /// The message, as the REPL prints it (naming the REPL's commands).
+    public var message: String { message(why: { "`why \($0)`" }, set: { "set \($0) VALUE" }) }
+
+    /// The message, as a test file sees it: naming the test session's methods
+    /// (`s:why("6")`, `s:set("3", VALUE)`), not the REPL's commands.
+    public var testMessage: String {
+        message(why: { "`s:why(\(LuaLiteral.string($0)))`" }, set: { "s:set(\(LuaLiteral.string($0)), VALUE)" })
+    }
+
+    /// The message with the verbs that answer it written by `why` and `set` (given the reference).
+    private func message(why: (String) -> String, set: (String) -> String) -> String {
         switch self {
         case .hidden(let text, let reference):
-            return "row \"\(text)\" is hidden; `why \(reference)` tells why"
+            return "row \"\(text)\" is hidden; \(why(reference)) tells why"
         case .disabled(let text, let reference):
-            return "row \"\(text)\" is disabled; `why \(reference)` tells why"
+            return "row \"\(text)\" is disabled; \(why(reference)) tells why"
         case .needsValue(let text, let kind, let reference):
             let what = kind == .input ? "an input" : "a \(kind.rawValue)"
             let example = kind == .date ? " (YYYY-MM-DD)" : kind == .time ? " (HH:MM)" : ""
-            return "\"\(text)\" is \(what) row: give its new value with set \(reference) VALUE\(example)"
+            return "\"\(text)\" is \(what) row: give its new value with \(set(reference))\(example)"
         }
     }
 }
@@ -35,6 +44,17 @@ extension SessionError {
         } else {
             self.init(.refused, refusal.message, cause: .refusal(refusal))
         }
+    }
+}
+
+extension SessionError {
+    /// The error as a test file sees it: a refusal's message naming the test session's
+    /// methods (`RowRefusal.testMessage`); any other error as it is.
+    package var inTestTerms: SessionError {
+        guard case .refusal(let refusal)? = cause else { return self }
+        var error = self
+        error.message = refusal.testMessage
+        return error
     }
 }
 

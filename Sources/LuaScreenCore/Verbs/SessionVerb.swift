@@ -47,6 +47,24 @@ public enum SessionVerb: Hashable, Sendable {
         }
     }
 
+    /// The same verb naming its row `newRow` instead (a verb that names no row: itself).
+    public func naming(row newRow: String) -> SessionVerb {
+        switch self {
+        case .select(_, let answer): return .select(row: newRow, answer: answer)
+        case .set(_, let text): return .set(row: newRow, text: text)
+        case .setValue(_, let value): return .setValue(row: newRow, value: value)
+        case .accessory: return .accessory(row: newRow)
+        case .reset: return .reset(row: newRow)
+        case .action(_, let id, let answer): return .action(row: newRow, id: id, answer: answer)
+        case .inc: return .inc(row: newRow)
+        case .dec: return .dec(row: newRow)
+        case .add(let row, let text): return row == nil ? self : .add(row: newRow, text: text)
+        case .remove(let row, let n): return row == nil ? self : .remove(row: newRow, at: n)
+        case .move(let row, let from, let to): return row == nil ? self : .move(row: newRow, from: from, to: to)
+        case .back, .home, .resetAll, .reload: return self
+        }
+    }
+
     /// Runs the verb on `session`: the one place each verb meets the session's methods.
     /// `reload` returns the note `Session.reloadScript` gives (a path not kept whole); the
     /// others return nil. Throws what the method throws (`SessionError`, `LoadError`).

@@ -93,8 +93,8 @@ enum LineEditor {
         return nil
     }
 
-    /// One line of a value prompt, pre-filled with `current` (menuconfig's way: edit the value
-    /// in place). Up and Down recall the values typed at value prompts of this run, never the
+    /// One line of a value prompt, pre-filled with `current` (empty when first asked, the
+    /// prompt saying the value; what was typed, to correct it, after a refusal). Up and Down recall the values typed at value prompts of this run, never the
     /// command history. nil when Ctrl-C cancelled it or the input ended.
     static func value(prompt: String, current: String) -> String? {
         let commands = history_get_history_state()

@@ -87,7 +87,20 @@ extension Shell {
         case .find, .go, .lua, .expression, .usage: mark.call = .note(line)
         case .show, .next, .prev, .help, .why, .store, .quit: break
         }
+        // A row named by its position or text is written by its id (the typed line is the
+        // comment above the call): the test keeps naming that row when rows move.
+        if case .verb(let verb)? = mark.call, let ref = verb.row {
+            mark.call = .verb(verb.naming(row: rowID(ref)))
+        }
         return mark
+    }
+
+    /// The id of the row `ref` names on the screen shown, when that id names the same row
+    /// back; else `ref` as typed.
+    private func rowID(_ ref: String) -> String {
+        guard let row = try? session.lookup(ref), row.id != ref,
+              let back = try? session.lookup(row.id), back.id == row.id, back.number == row.number else { return ref }
+        return row.id
     }
 
     /// The kind, key and secrecy of the row `ref` names on the screen shown.

@@ -76,9 +76,10 @@ extension Shell {
     }
 
     /// An input, number, date or time row was selected: ask for its new value (interactive),
-    /// or say how to give it with `set` (batch). The prompt is pre-filled with the current
-    /// value and says the format and bounds; a refused value is said and asked again, until
-    /// it is taken or the person cancels (Ctrl-C, Ctrl-D, an empty line).
+    /// or say how to give it with `set` (batch). The prompt says the current value, the
+    /// format and the bounds (`(now: 18; 8 to 40)`) and starts empty: what is typed replaces
+    /// the value. A refused value is said and asked again, pre-filled with what was typed to
+    /// be corrected, until it is taken or the person cancels (Ctrl-C, Ctrl-D, an empty line).
     func askValue(_ ref: String, _ error: SessionError) {
         guard interactive, let row = try? session.lookup(ref) else {
             report(error)
@@ -89,7 +90,7 @@ extension Shell {
         // The value itself: not the detail (which a script may set to anything, or to a
         // placeholder when the value is empty).
         let current = secret ? "" : clean(row.value?.description ?? "", keepNewlines: false)
-        var notes: [String] = []
+        var notes: [String] = current.isEmpty ? [] : ["now: " + current]
         if let binding {
             switch row.kind {
             case .number:
@@ -109,7 +110,7 @@ extension Shell {
         }
         let about = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
         let question = "New value for \(clean(row.text, keepNewlines: false))\(about): "
-        var offered = current
+        var offered = ""
         while true {
             let typed = secret ? ask(question, true) : askValueLine(question, offered)
             guard let answer = typed else {

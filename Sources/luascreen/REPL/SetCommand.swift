@@ -59,11 +59,21 @@ extension Shell {
             }
         }
         if !quiet {
-            do {
-                _ = try session.lookup(String(rest[..<splits[0].end]))
-            } catch {
-                report(error)
+            // No words before the value name a row: the error names the reference whole
+            // (`set Notfication Sound chime` names "Notfication Sound"). The longest words
+            // whose lookup suggests a row are the reference; else all but the last word.
+            var named: Error?
+            for split in splits.prefix(32).reversed() {
+                do {
+                    _ = try session.lookup(String(rest[..<split.end]))
+                } catch let error as SessionError {
+                    if case .noRow(_, _?)? = error.cause { named = error; break }
+                    if named == nil { named = error }
+                } catch {
+                    if named == nil { named = error }
+                }
             }
+            if let named { report(named) }
         }
         return nil
     }
