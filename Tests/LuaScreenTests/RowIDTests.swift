@@ -81,6 +81,9 @@ final class RowIDTests: XCTestCase {
         defer { s.close() }
         let found = try XCTUnwrap(s.find("Back").first)
         XCTAssertEqual(found.rowID, RowID(screen: "net", row: "back"))
+        // go follows the rows a person could select: "Network" is disabled while Wi-Fi is off.
+        XCTAssertThrowsError(try s.go(to: found.path))
+        try s.set("wifi", text: "on")
         try s.go(to: found.path)
         try s.select(found.rowID)
         XCTAssertEqual(s.messages, ["back"])
