@@ -88,6 +88,9 @@ extension Session {
         return out
     }
 
+    /// What loading the `.config` store warned about (unknown symbols, bad values), in order.
+    public var storeWarnings: [String] { configStore?.warnings.map { "\(configStore!.path): \($0)" } ?? [] }
+
     /// The `.config` store, when the values live in one.
     var configStore: ConfigStore? {
         if let c = store as? ConfigStore { return c }
