@@ -14,6 +14,11 @@ extension Session {
             config.warnings = engine.loadConfig(config.loadedText)
             let title = app.screen(app.root).map { $0.title } ?? app.root
             config.render = { [unowned self] in configText(title: title) }
+            // Written as `conf --olddefconfig` writes it, when that differs from the file (never
+            // through a read-only view: `check`, `dump` and `render` only read).
+            if store is ConfigStore, configText(title: title) != config.loadedText {
+                do { try config.commit([]) } catch { warnings.append("\(error)") }
+            }
             return
         }
         engine.clearUserValues()
@@ -241,6 +246,8 @@ extension Session {
         let key = symbols.name(i)
         let kind = registry.boundKey(key)?.kind
         let t = text.trimmingSpaces
+        // Checked as typed (`m` is refused for a bool, not read as off).
+        if let refusal = symbols.set(i, text: t, apply: false) { throw SessionError.refused(refusal) }
         let value: StoreValue
         switch (symbols.type(i), kind) {
         case (.bool?, .toggle?) where !symbols.isChoice(i): value = .bool(Tristate(text: t.lowercased().prefix(1).description) == .y || ["yes", "true", "on"].contains(t.lowercased()))

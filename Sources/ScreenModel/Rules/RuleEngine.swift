@@ -177,8 +177,10 @@ public final class RuleEngine {
         }
     }
 
-    /// A bare `m` in a condition reads as `m && MODULES` (menu.c's rewrite_m).
-    private func rewriteM(_ e: RuleExpression) -> RuleExpression {
+    /// A condition as menu.c's `menu_finalize` reads it: a bare `m` is `m && MODULES`
+    /// (rewrite_m), and a bool symbol compared with a constant is simplified
+    /// (expr_transform: `B = y` is `B`, `B = n` is `!B`, `B = m` is `n`, `B != m` is `y`).
+    func rewriteM(_ e: RuleExpression) -> RuleExpression {
         switch e {
         case .symbol("m"):
             let name = modules > 2 ? syms[Int(modules)].name : "n"
@@ -186,6 +188,17 @@ public final class RuleEngine {
         case .not(let a): return .not(rewriteM(a))
         case .and(let a, let b): return .and(rewriteM(a), rewriteM(b))
         case .or(let a, let b): return .or(rewriteM(a), rewriteM(b))
+        case .compare(let op, .symbol(let left), let right) where op == .equal || op == .unequal:
+            guard let i = byName[left], syms[Int(i)].type == .bool, i > 2 else { return e }
+            let constant: String
+            switch right { case .symbol(let c), .constant(let c): constant = c; default: return e }
+            switch (op, constant) {
+            case (.equal, "n"), (.unequal, "y"): return .not(.symbol(left))
+            case (.equal, "m"): return .symbol("n")
+            case (.unequal, "m"): return .symbol("y")
+            case (.equal, "y"), (.unequal, "n"): return .symbol(left)
+            default: return e
+            }
         default: return e
         }
     }
