@@ -31,6 +31,7 @@ extension Session {
     /// cannot be searched: each such failure is added to `warnings` (once a search), never
     /// skipped unseen. Screen titles are the titles as shown (a title function is run).
     public func find(_ text: String) -> [FindResult] {
+        if symbols != nil { return findSymbols(text) }
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
@@ -137,7 +138,7 @@ extension Session {
         }
     }
 
-    private func pushTargets(of screen: Screen) -> [String] {
+    func pushTargets(of screen: Screen) -> [String] {
         guard case .value(let sections) = screen.sections else { return [] }
         var targets: [String] = []
         for s in sections.indices {

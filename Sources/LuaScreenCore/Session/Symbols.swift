@@ -17,7 +17,7 @@ extension Session {
             // Written as `conf --olddefconfig` writes it, when that differs from the file (never
             // through a read-only view: `check`, `dump` and `render` only read).
             if store is ConfigStore, configText(title: title) != config.loadedText {
-                do { try config.commit([]) } catch { warnings.append("\(error)") }
+                do { try config.commit([]); try config.flush() } catch { warnings.append("\(error)") }
             }
             return
         }
@@ -91,6 +91,12 @@ extension Session {
         }
         for d in read where !emitted.contains(d.choice ?? d.name) { out.append(d) }
         return out
+    }
+
+    /// Writes the `.config` store when changes wait (the REPL's `quit`, the session's end).
+    public func flushStore() throws {
+        guard store is ConfigStore else { return }
+        try configStore?.flush()
     }
 
     /// What loading the `.config` store warned about (unknown symbols, bad values), in order.
@@ -260,22 +266,5 @@ extension Session {
     /// Sets the symbol `name` from a script value (`true`/`false` are `y`/`n`).
     public func setSymbol(_ name: String, value: StoreValue) throws {
         try setSymbol(name, text: Session.symbolText(value))
-    }
-
-    /// Every symbol or choice whose name or prompt holds `text` (case-insensitive), hidden
-    /// ones too: its name, prompt and whether it shows.
-    public func findSymbols(_ text: String) -> [(name: String, prompt: String?, visible: Bool)] {
-        guard let symbols else { return [] }
-        let needle = text.lowercased()
-        let bare = needle.hasPrefix("config_") ? String(needle.dropFirst(7)) : needle
-        var out: [(String, String?, Bool)] = []
-        for i in symbols.declared {
-            let name = symbols.name(i)
-            let prompt = symbols.prompts(i).first
-            if name.lowercased().contains(bare) || (prompt?.lowercased().contains(needle) ?? false) {
-                out.append((name, prompt, symbols.visibility(i) != .n))
-            }
-        }
-        return out
     }
 }
