@@ -85,7 +85,9 @@ class RulesReplTest(unittest.TestCase):
                     "#", "# Automatically generated file; DO NOT EDIT.", "# Device policy", "#",
                     "CONFIG_MANAGED=y", "# CONFIG_APPS is not set", "CONFIG_VPN=y", "CONFIG_NETWORK=y",
                     "# CONFIG_BLUETOOTH is not set", "# CONFIG_LOCATION is not set", "CONFIG_PIN_LENGTH=6",
-                    'CONFIG_MDM_SERVER="mdm.example.com"', "CONFIG_UPDATES_AUTO=y", "# CONFIG_UPDATES_NIGHT is not set", ""]))
+                    'CONFIG_MDM_SERVER="mdm.example.com"', "CONFIG_UPDATES_AUTO=y", "# CONFIG_UPDATES_NIGHT is not set",
+                    # a plain row shown is a comment's heading, as conf writes one
+                    "", "#", "# Managed updates", "#", ""]))
 
     def test_dump_gives_the_chosen_value_and_the_reason(self):
         import json

@@ -130,7 +130,11 @@ extension Session {
                             for o in symbols!.options(i) { out.append(.symbol(symbols!.name(o))) }
                         }
                     }
-                    guard let push = row.push else { continue }
+                    guard let push = row.push else {
+                        // A plain row is a comment (Kconfig's `comment`): a heading of the `.config`.
+                        if row.kind == .text, row.boundKey == nil, let text = row.text.value { out.append(.comment(text, row.depends)) }
+                        continue
+                    }
                     let target: String?
                     switch push {
                     case .screen(let id): target = id

@@ -110,7 +110,8 @@ public final class RuleEngine {
                 guard let w else { return base }
                 return .and(base, w)
             }
-            if let prompt = d.prompt {
+            // (`prompt_if = "n"`: a definition without a prompt of a symbol prompted elsewhere)
+            if let prompt = d.prompt, d.promptIf != .symbol("n") {
                 var p = cond(d.promptIf)
                 // Non-tristate options of a tristate choice depend on the choice being y.
                 if choice >= 0, syms[Int(choice)].type == .tristate, d.type != .tristate {
