@@ -26,15 +26,15 @@ extension Session {
                     var hit = false
                     if let key = row.boundKey, let i = symbols.symbol(named: key), symbols.name(i) == key {
                         if bare.found(in: key) { hit = true; matched = "symbol \(key)" } else if needle.found(in: prompt) { hit = true }
+                        if hit {
+                            results.append(FindResult(screen: id, row: row.id, text: prompt, titles: titles, path: idPath,
+                                                      hidden: row.kind == .symbol || symbols.visibility(i) == .n, matched: matched))
+                        }
                         if symbols.isChoice(i) {
                             for o in symbols.options(i) where bare.found(in: symbols.name(o)) || symbols.prompts(o).contains(where: { needle.found(in: $0) }) {
                                 results.append(FindResult(screen: id, row: row.id, text: prompt, titles: titles, path: idPath,
                                                           hidden: symbols.visibility(o) == .n, matched: "option \(symbols.name(o))"))
                             }
-                        }
-                        if hit {
-                            results.append(FindResult(screen: id, row: row.id, text: prompt, titles: titles, path: idPath,
-                                                      hidden: row.kind == .symbol || symbols.visibility(i) == .n, matched: matched))
                         }
                     } else if needle.found(in: prompt) {
                         let hidden = row.depends.map { symbols.evaluate($0) == .n } ?? false
