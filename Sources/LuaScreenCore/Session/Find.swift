@@ -39,14 +39,7 @@ extension Session {
         var results: [FindResult] = []
         var failures: Set<String> = []
         var found: [(id: String, text: String, hidden: Bool, matched: String?)] = []  // of one screen
-        // Each screen with the ids and the shown titles of the screens above it.
-        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [])]
-        var seen: Set<String> = [app.root]
-        var index = 0
-        while index < queue.count {
-            let (id, idPath, parentTitles) = queue[index]
-            index += 1
-            guard let declared = registry.screen(id) else { continue }
+        forEachReachableScreen { id, declared, idPath, parentTitles in
             var declaredRows = DeclaredRows(declared)
             // The screen evaluated as if pushed, row by row: nothing drawn, no row copied.
             navigation.append(liveScreen(for: declared))
@@ -73,10 +66,7 @@ extension Session {
                                           hidden: f.hidden, matched: f.matched))
             }
             found.removeAll(keepingCapacity: true)
-            for target in pushTargets(of: declared) where !seen.contains(target) {
-                seen.insert(target)
-                queue.append((target, idPath + [target], titlePath))
-            }
+            return title
         }
         return results
     }
@@ -138,7 +128,24 @@ extension Session {
         }
     }
 
-    func pushTargets(of screen: Screen) -> [String] {
+    /// Visits each screen reachable from the root, breadth first, once, with the ids and the
+    /// titles of the screens above it; `visit` returns the screen's title as shown.
+    func forEachReachableScreen(_ visit: (_ id: String, _ screen: Screen, _ path: [String], _ parentTitles: [String]) -> String) {
+        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [])]
+        var seen: Set<String> = [app.root]
+        var index = 0
+        while index < queue.count {
+            let (id, idPath, parentTitles) = queue[index]
+            index += 1
+            guard let screen = registry.screen(id) else { continue }
+            let titles = parentTitles + [visit(id, screen, idPath, parentTitles)]
+            for target in pushTargets(of: screen) where seen.insert(target).inserted {
+                queue.append((target, idPath + [target], titles))
+            }
+        }
+    }
+
+    private func pushTargets(of screen: Screen) -> [String] {
         guard case .value(let sections) = screen.sections else { return [] }
         var targets: [String] = []
         for s in sections.indices {

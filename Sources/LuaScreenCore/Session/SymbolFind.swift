@@ -11,14 +11,9 @@ extension Session {
         let needle = CaseInsensitiveNeedle(text)
         let bare = text.hasPrefix("CONFIG_") ? CaseInsensitiveNeedle(String(text.dropFirst(7))) : needle
         var results: [FindResult] = []
-        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [])]
-        var seen: Set<String> = [app.root]
-        var index = 0
-        while index < queue.count {
-            let (id, idPath, parentTitles) = queue[index]
-            index += 1
-            guard let screen = registry.screen(id), case .value(let sections) = screen.sections else { continue }
+        forEachReachableScreen { id, screen, idPath, parentTitles in
             let titles = parentTitles + [tr(screen.title)]
+            guard case .value(let sections) = screen.sections else { return titles.last! }
             for section in sections {
                 for row in section.rows {
                     let prompt = row.text.value ?? row.id
@@ -42,10 +37,7 @@ extension Session {
                     }
                 }
             }
-            for target in pushTargets(of: screen) where !seen.contains(target) {
-                seen.insert(target)
-                queue.append((target, idPath + [target], titles))
-            }
+            return titles.last!
         }
         return results
     }
