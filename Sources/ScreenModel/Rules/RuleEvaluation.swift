@@ -216,8 +216,10 @@ extension RuleEngine {
             if syms[Int(o)].visible != .n, !syms[Int(o)].hasUser { allUser = false }
         }
         if !allUser { syms[Int(i)].hasUser = false }
+        // The pick stands while it shows, whether or not the choice kept its own value
+        // (symbol.c reads `def[S_DEF_USER].val`, not the flag).
         let pick = syms[Int(i)].userChoice
-        if syms[Int(i)].hasUser, pick >= 0, syms[Int(pick)].visible != .n { return pick }
+        if pick >= 0, syms[Int(pick)].visible != .n { return pick }
         for d in syms[Int(i)].defaults where eval(d.cond) != .n {
             if case .sym(let ds) = d.value, syms[Int(ds)].choice == i, syms[Int(ds)].visible != .n { return ds }
         }
