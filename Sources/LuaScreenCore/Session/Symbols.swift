@@ -7,7 +7,7 @@ extension Session {
     /// Builds the engine from what loading read, and loads the store's values into it.
     func buildSymbols() {
         guard !registry.symbols.isEmpty else { symbols = nil; return }
-        let engine = RuleEngine(definitions: symbolDefinitions(), modules: registry.symbols.modules)
+        let engine = symbolEngine()
         symbols = engine
         for problem in engine.problems { warnings.append(problem) }
         if let config = configStore {
@@ -29,26 +29,14 @@ extension Session {
         engine.invalidateAll()
     }
 
-    /// The definitions loading read, with one more for each plain bound row (a toggle, number
-    /// or input without rules) whose key an expression names: it is a symbol too, its prompt
-    /// the row's text, its default the row's. In declaration order.
-    func symbolDefinitions() -> [SymbolDefinition] {
+    /// The engine of the definitions loading read; when expressions name plain bound rows (a
+    /// toggle, number or input without rules), built again with one more definition for
+    /// each: it is a symbol too, its prompt the row's text, its default the row's.
+    func symbolEngine() -> RuleEngine {
         let read = registry.symbols.definitions
-        var declared = Set<String>()
-        var named = Set<String>()
-        for d in read {
-            declared.insert(d.name)
-            var exprs: [RuleExpression?] = [d.depends, d.promptIf]
-            exprs += d.defaults.flatMap { [$0.value, $0.when] }
-            exprs += (d.selects + d.implies).map(\.when)
-            exprs += d.ranges.flatMap { [$0.low, $0.high, $0.when] }
-            for e in exprs { if let e { named.formUnion(e.names) } }
-            for t in d.selects + d.implies { named.insert(t.name) }
-        }
-        if let m = registry.symbols.modules { named.insert(m) }
-        for screen in registry.screens { if case .value(let sections) = screen.sections { for s in sections { for r in s.rows { if let d = r.depends { named.formUnion(d.names) } } } } }
-        let missing = named.subtracting(declared)
-        guard !missing.isEmpty else { return read }
+        let engine = RuleEngine(definitions: read, modules: registry.symbols.modules)
+        let missing = engine.undeclaredNames
+        guard !missing.isEmpty else { return engine }
         var added: [String: SymbolDefinition] = [:]
         for screen in registry.screens {
             guard case .value(let sections) = screen.sections else { continue }
@@ -65,15 +53,17 @@ extension Session {
                     var d = SymbolDefinition(name: binding.key, type: type, prompt: row.text.value ?? binding.key)
                     d.location = row.location
                     d.help = row.help
-                    let v = binding.defaultValue
-                    let text = Session.symbolText(v)
-                    if type == .string { d.defaults = [RuleDefault(value: .constant(text), when: nil)] }
-                    else if type == .bool { d.defaults = [RuleDefault(value: .symbol(text == "y" ? "y" : "n"), when: nil)] }
-                    else { d.defaults = [RuleDefault(value: .symbol(text), when: nil)] }
+                    let text = Session.symbolText(binding.defaultValue)
+                    switch type {
+                    case .string: d.defaults = [RuleDefault(value: .constant(text), when: nil)]
+                    case .bool: d.defaults = [RuleDefault(value: .symbol(text == "y" ? "y" : "n"), when: nil)]
+                    default: d.defaults = [RuleDefault(value: .symbol(text), when: nil)]
+                    }
                     added[binding.key] = d
                 }
             }
         }
+        guard !added.isEmpty else { return engine }
         // In declaration order: each row's definitions where its row is.
         var out: [SymbolDefinition] = []
         var byName: [String: [SymbolDefinition]] = [:]
@@ -90,7 +80,7 @@ extension Session {
             }
         }
         for d in read where !emitted.contains(d.choice ?? d.name) { out.append(d) }
-        return out
+        return RuleEngine(definitions: out, modules: registry.symbols.modules)
     }
 
     /// Writes the `.config` store when changes wait (the REPL's `quit`, the session's end).

@@ -21,6 +21,8 @@ public final class RuleEngine {
         var name: String
         /// nil: a constant or a name no definition declares (its value is its name, `n`).
         var type: SymbolType?
+        /// A quoted constant (`"text"`), not a name.
+        var quoted = false
         var isChoice = false
         var optional = false
         var choice: Int32 = -1
@@ -88,7 +90,7 @@ public final class RuleEngine {
             syms[Int(i)].type = d.type
             declared.append(i)
         }
-        if let modules, let m = byName[modules] { self.modules = m }
+        if let modules { let m = intern(modules); if syms[Int(m)].type != nil { self.modules = m } }
         var dirDeps: [Int32: Node] = [:]
         for d in definitions {
             let i = byName[d.name]!
@@ -125,7 +127,7 @@ public final class RuleEngine {
             for r in d.ranges { syms[Int(i)].ranges.append((leaf(r.low), leaf(r.high), cond(r.when))) }
             for (list, isSelect) in [(d.selects, true), (d.implies, false)] {
                 for t in list {
-                    guard let target = byName[t.name], syms[Int(target)].type != nil else {
+                    guard let target = byName[t.name] ?? Optional(intern(t.name)), syms[Int(target)].type != nil else {
                         problems.append("\(d.name) \(isSelect ? "selects" : "implies") \(t.name), which is not declared")
                         continue
                     }
@@ -170,7 +172,11 @@ public final class RuleEngine {
 
     func compile(_ e: RuleExpression) -> Node {
         switch e {
-        case .symbol(let s), .constant(let s): return .sym(intern(s))
+        case .symbol(let s): return .sym(intern(s))
+        case .constant(let s):
+            let i = intern(s)
+            if syms[Int(i)].type == nil { syms[Int(i)].quoted = true }
+            return .sym(i)
         case .not(let a): return .not(compile(a))
         case .and(let a, let b): return .and(compile(a), compile(b))
         case .or(let a, let b): return .or(compile(a), compile(b))
@@ -229,6 +235,14 @@ public final class RuleEngine {
     }
 
     // MARK: names
+
+    /// The names expressions, `select`, `imply` or `modules` use that no definition declares
+    /// (numbers, `y`/`m`/`n` and quoted constants left out).
+    public var undeclaredNames: Set<String> {
+        var out = Set<String>()
+        for s in syms.dropFirst(3) where s.type == nil && !s.quoted && !RuleExpression.isLiteral(s.name) { out.insert(s.name) }
+        return out
+    }
 
     /// The number of the symbol `name` (with or without `CONFIG_`), nil when none is declared.
     public func symbol(named name: String) -> Int32? {
