@@ -209,10 +209,31 @@ extension Session {
         guard let symbols else { return true }
         if let key = row.pointee.boundKey, let i = symbolIndex(forKey: key) {
             if row.pointee.kind == .symbol { return false }
-            return symbols.visibility(i) != .n
+            if symbols.visibility(i) != .n { return true }
+            // menu_is_visible: a symbol that is not n, with a shown entry under it (its pushed
+            // screen), is shown, though it cannot be changed.
+            guard symbols.tristate(i) != .n, case .screen(let id)? = row.pointee.push else { return false }
+            var seen: Set<String> = []
+            return screenShowsARow(id, &seen)
         }
         if let d = row.pointee.depends { return symbols.evaluate(d) != .n }
         return true
+    }
+
+    /// Whether any row of the screen `id` (or of a screen it pushes) is shown.
+    private func screenShowsARow(_ id: String, _ seen: inout Set<String>) -> Bool {
+        guard seen.insert(id).inserted, let screen = registry.screen(id), case .value(let sections) = screen.sections else { return false }
+        for section in sections {
+            for r in section.rows.indices {
+                let shown = section.rows.withUnsafeBufferPointer { rows -> Bool in
+                    let row = rows.baseAddress! + r
+                    guard case .value(true) = row.pointee.visible else { return false }
+                    return symbolRowVisible(row)
+                }
+                if shown { return true }
+            }
+        }
+        return false
     }
 
     /// A symbol row's detail: its value, and the reason when it is not simply the person's.
