@@ -97,4 +97,23 @@ final class SymbolSessionTests: XCTestCase {
 
         """)
     }
+
+    func testAMenuconfigSymbolOpensItsScreenAndShowsWhileARowUnderItDoes() throws {
+        let s = try openSession("""
+        return app { root = "main", screens = { screen { id = "main", title = "T", section {
+          toggle { key = "S", text = "Parent", prompt_if = "P", defaults = { { "y" } },
+                   push = screen { id = "kids", title = "Kids", section { toggle { key = "K", text = "Kid", depends = "S" } } } },
+          toggle { key = "P", text = "P" },
+          row { text = "Note", depends = "P" },
+        } } } }
+        """)
+        defer { s.close() }
+        XCTAssertTrue(s.loadWarnings.isEmpty, "\(s.loadWarnings)")
+        let parent = try XCTUnwrap(s.currentScreen().sections[0].rows.first { $0.id == "S" })
+        XCTAssertTrue(parent.visible)  // its prompt is hidden (P is n), but Kid shows under it
+        XCTAssertEqual(s.explainSymbol("Note"), ["Comment: Note [hidden]", "  Depends on: P [=n]"])
+        XCTAssertThrowsError(try s.setSymbol("S", text: "n"))
+        try s.select("Parent")
+        XCTAssertEqual(s.currentScreen().id, "kids")
+    }
 }

@@ -252,7 +252,13 @@ extension Session {
     /// menuconfig's help of the symbol `name`: `Symbol: NAME [=v]`, its type, prompts,
     /// `Depends on:`, `Selected by [y]:`, ... (nil: no such symbol).
     public func explainSymbol(_ name: String) -> [String]? {
-        guard let symbols, let i = symbols.symbol(named: name) else { return nil }
+        guard let symbols else { return nil }
+        guard let i = symbols.symbol(named: name) else {
+            // A menu or a comment (a row that is no symbol) with `depends`: its condition.
+            guard let found = try? lookup(name, includeHidden: true), let row = declaredRow(found), let d = row.depends else { return nil }
+            return ["\(row.push != nil ? "Menu" : "Comment"): \(found.text) [\(symbols.evaluate(d) == .n ? "hidden" : "shown")]",
+                    "  Depends on: \(symbols.describe(d))"]
+        }
         var lines = symbols.explain(i)
         if let reason = symbols.reason(i) { lines.insert("Value : \(symbols.stringValue(i)) (\(reason))", at: 2) }
         if let chosen = symbols.userValue(i), chosen != symbols.stringValue(i), !symbols.isChoice(i) {
