@@ -100,7 +100,7 @@ extension RuleEngine {
         let s = syms[Int(i)]
         var tri = Tristate.n
         let choiceSym = s.choice
-        for p in s.prompts {
+        for p in s.r.prompts {
             var v = eval(p)
             if choiceSym >= 0, s.type == .tristate, v == .m, syms[Int(choiceSym)].tri == .y { v = .n }
             tri = tri || v
@@ -108,13 +108,13 @@ extension RuleEngine {
         if tri == .m, s.type != .tristate || modulesOff() { tri = .y }
         syms[Int(i)].visible = tri
         if choiceSym >= 0 { return }
-        var d = s.dirDep == nil ? Tristate.y : eval(s.dirDep)
+        var d = s.r.dirDep == nil ? Tristate.y : eval(s.r.dirDep)
         if d == .m, typeNow(i) == .bool { d = .y }
         syms[Int(i)].dirDepTri = d
-        var r = s.revDep == nil ? Tristate.n : eval(s.revDep)
+        var r = s.r.revDep == nil ? Tristate.n : eval(s.r.revDep)
         if r == .m, typeNow(i) == .bool { r = .y }
         syms[Int(i)].revDepTri = r
-        var m = s.implied == nil ? Tristate.n : eval(s.implied)
+        var m = s.r.implied == nil ? Tristate.n : eval(s.r.implied)
         if m == .m, typeNow(i) == .bool { m = .y }
         syms[Int(i)].impliedTri = m
     }
@@ -160,7 +160,7 @@ extension RuleEngine {
                     if s.revDepTri != .n { syms[Int(i)].write = true }
                     if !s.isChoice {
                         if let d = defaultIndex(i) {
-                            newTri = eval(s.defaults[d].value) && eval(s.defaults[d].cond)
+                            newTri = eval(s.r.defaults[d].value) && eval(s.r.defaults[d].cond)
                             if newTri != .n { syms[Int(i)].write = true }
                         }
                         if s.impliedTri != .n {
@@ -176,7 +176,7 @@ extension RuleEngine {
         case .int, .hex, .string:
             if s.visible != .n, s.hasUser {
                 newVal = s.userVal
-            } else if let d = defaultIndex(i), case .sym(let ds) = s.defaults[d].value {
+            } else if let d = defaultIndex(i), case .sym(let ds) = s.r.defaults[d].value {
                 syms[Int(i)].write = true
                 calc(ds)
                 newVal = syms[Int(ds)].type?.isTristateLike == true ? syms[Int(ds)].tri.description : syms[Int(ds)].val
@@ -193,7 +193,7 @@ extension RuleEngine {
         }
         validateRange(i)
         if s.isChoice, syms[Int(i)].write {
-            for o in s.options where syms[Int(o)].visible != .n { syms[Int(o)].write = true }
+            for o in s.r.options where syms[Int(o)].visible != .n { syms[Int(o)].write = true }
         }
     }
 
@@ -203,7 +203,7 @@ extension RuleEngine {
 
     /// `sym_get_default_prop`: the first default whose condition holds.
     private func defaultIndex(_ i: Int32) -> Int? {
-        let defaults = syms[Int(i)].defaults
+        let defaults = syms[Int(i)].r.defaults
         for k in defaults.indices where eval(defaults[k].cond) != .n { return k }
         return nil
     }
@@ -211,7 +211,7 @@ extension RuleEngine {
     /// `sym_calc_choice`: the person's pick while it shows, else the default.
     private func calcChoice(_ i: Int32) -> Int32? {
         var allUser = true
-        for o in syms[Int(i)].options {
+        for o in syms[Int(i)].r.options {
             calcVisibility(o)
             if syms[Int(o)].visible != .n, !syms[Int(o)].hasUser { allUser = false }
         }
@@ -220,16 +220,16 @@ extension RuleEngine {
         // (symbol.c reads `def[S_DEF_USER].val`, not the flag).
         let pick = syms[Int(i)].userChoice
         if pick >= 0, syms[Int(pick)].visible != .n { return pick }
-        for d in syms[Int(i)].defaults where eval(d.cond) != .n {
+        for d in syms[Int(i)].r.defaults where eval(d.cond) != .n {
             if case .sym(let ds) = d.value, syms[Int(ds)].choice == i, syms[Int(ds)].visible != .n { return ds }
         }
-        for o in syms[Int(i)].options where syms[Int(o)].visible != .n { return o }
+        for o in syms[Int(i)].r.options where syms[Int(o)].visible != .n { return o }
         return nil
     }
 
     /// `sym_get_range_prop`: the first range whose condition holds.
     func rangeIndex(_ i: Int32) -> Int? {
-        let ranges = syms[Int(i)].ranges
+        let ranges = syms[Int(i)].r.ranges
         for k in ranges.indices where eval(ranges[k].cond) != .n { return k }
         return nil
     }
@@ -247,7 +247,7 @@ extension RuleEngine {
         guard type == .int || type == .hex, let k = rangeIndex(i) else { return }
         let base = type == .int ? 10 : 16
         let val = RuleNumbers.strtollLoose(syms[Int(i)].val, base: base)
-        let r = syms[Int(i)].ranges[k]
+        let r = syms[Int(i)].r.ranges[k]
         var bound = r.low
         if val >= rangeValue(r.low, base: base) {
             bound = r.high
@@ -256,13 +256,19 @@ extension RuleEngine {
         syms[Int(i)].val = syms[Int(bound)].val
     }
 
-    /// Marks stale the symbol and every symbol that reads it, transitively.
+    /// Marks stale the symbol and every symbol that reads it, transitively. A symbol stale
+    /// already is not walked past: a reader computed since it went stale did not read it
+    /// (reading computes it), so its value does not depend on it; one computed before was
+    /// made stale with it.
     func invalidate(_ i: Int32) {
+        guard syms[Int(i)].valid else { return }
+        syms[Int(i)].valid = false
         var stack: [Int32] = [i]
-        var seen = Set<Int32>([i])
         while let s = stack.popLast() {
-            syms[Int(s)].valid = false
-            for r in readers[Int(s)] where seen.insert(r).inserted { stack.append(r) }
+            for r in readers[Int(s)] where syms[Int(r)].valid {
+                syms[Int(r)].valid = false
+                stack.append(r)
+            }
         }
     }
 
