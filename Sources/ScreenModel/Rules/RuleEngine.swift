@@ -59,6 +59,14 @@ public final class RuleEngine {
         var selectedBy: [(by: Int32, cond: Node?)] = []
         var impliedBy: [(by: Int32, cond: Node?)] = []
         var dependsText: RuleExpression?
+        // The same expressions flattened for evaluation (RuleCode.swift): no reference
+        // counting while values are computed. An empty code is an absent expression.
+        var promptCodes: [[Int32]] = []
+        var dirDepCode: [Int32] = []
+        var revDepCode: [Int32] = []
+        var impliedCode: [Int32] = []
+        var defaultCodes: [(value: [Int32], cond: [Int32])] = []
+        var rangeCodes: [[Int32]] = []
     }
 
     var syms: [Sym] = []
@@ -159,6 +167,7 @@ public final class RuleEngine {
             }
         }
         buildReaders()
+        for i in declared { flattenRules(syms[Int(i)].r) }
     }
 
     private func intern(_ name: String) -> Int32 {

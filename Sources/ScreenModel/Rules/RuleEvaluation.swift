@@ -37,7 +37,7 @@ extension RuleEngine {
         }
     }
 
-    private func compare(_ op: RuleComparison, _ a: Int32, _ b: Int32) -> Tristate {
+    func compare(_ op: RuleComparison, _ a: Int32, _ b: Int32) -> Tristate {
         calc(a); calc(b)
         let s1 = stringValue(a), s2 = stringValue(b)
         var k1 = Kind.string, k2 = Kind.string
@@ -100,21 +100,21 @@ extension RuleEngine {
         let s = syms[Int(i)]
         var tri = Tristate.n
         let choiceSym = s.choice
-        for p in s.r.prompts {
-            var v = eval(p)
+        for p in s.r.promptCodes {
+            var v = run(p)
             if choiceSym >= 0, s.type == .tristate, v == .m, syms[Int(choiceSym)].tri == .y { v = .n }
             tri = tri || v
         }
         if tri == .m, s.type != .tristate || modulesOff() { tri = .y }
         syms[Int(i)].visible = tri
         if choiceSym >= 0 { return }
-        var d = s.r.dirDep == nil ? Tristate.y : eval(s.r.dirDep)
+        var d = run(s.r.dirDepCode, absent: .y)
         if d == .m, typeNow(i) == .bool { d = .y }
         syms[Int(i)].dirDepTri = d
-        var r = s.r.revDep == nil ? Tristate.n : eval(s.r.revDep)
+        var r = run(s.r.revDepCode, absent: .n)
         if r == .m, typeNow(i) == .bool { r = .y }
         syms[Int(i)].revDepTri = r
-        var m = s.r.implied == nil ? Tristate.n : eval(s.r.implied)
+        var m = run(s.r.impliedCode, absent: .n)
         if m == .m, typeNow(i) == .bool { m = .y }
         syms[Int(i)].impliedTri = m
     }
@@ -160,7 +160,7 @@ extension RuleEngine {
                     if s.revDepTri != .n { syms[Int(i)].write = true }
                     if !s.isChoice {
                         if let d = defaultIndex(i) {
-                            newTri = eval(s.r.defaults[d].value) && eval(s.r.defaults[d].cond)
+                            newTri = run(s.r.defaultCodes[d].value) && run(s.r.defaultCodes[d].cond)
                             if newTri != .n { syms[Int(i)].write = true }
                         }
                         if s.impliedTri != .n {
@@ -203,8 +203,8 @@ extension RuleEngine {
 
     /// `sym_get_default_prop`: the first default whose condition holds.
     private func defaultIndex(_ i: Int32) -> Int? {
-        let defaults = syms[Int(i)].r.defaults
-        for k in defaults.indices where eval(defaults[k].cond) != .n { return k }
+        let defaults = syms[Int(i)].r.defaultCodes
+        for k in defaults.indices where run(defaults[k].cond) != .n { return k }
         return nil
     }
 
@@ -220,8 +220,9 @@ extension RuleEngine {
         // (symbol.c reads `def[S_DEF_USER].val`, not the flag).
         let pick = syms[Int(i)].userChoice
         if pick >= 0, syms[Int(pick)].visible != .n { return pick }
-        for d in syms[Int(i)].r.defaults where eval(d.cond) != .n {
-            if case .sym(let ds) = d.value, syms[Int(ds)].choice == i, syms[Int(ds)].visible != .n { return ds }
+        let r = syms[Int(i)].r
+        for k in r.defaults.indices where run(r.defaultCodes[k].cond) != .n {
+            if case .sym(let ds) = r.defaults[k].value, syms[Int(ds)].choice == i, syms[Int(ds)].visible != .n { return ds }
         }
         for o in syms[Int(i)].r.options where syms[Int(o)].visible != .n { return o }
         return nil
@@ -229,8 +230,8 @@ extension RuleEngine {
 
     /// `sym_get_range_prop`: the first range whose condition holds.
     func rangeIndex(_ i: Int32) -> Int? {
-        let ranges = syms[Int(i)].r.ranges
-        for k in ranges.indices where eval(ranges[k].cond) != .n { return k }
+        let ranges = syms[Int(i)].r.rangeCodes
+        for k in ranges.indices where run(ranges[k]) != .n { return k }
         return nil
     }
 
