@@ -69,7 +69,7 @@ public final class RuleEngine {
         var rangeCodes: [[Int32]] = []
     }
 
-    var syms: [Sym] = []
+    let syms = SymbolStore()
     var byName: [String: Int32] = [:]
     /// For each symbol, the symbols whose computation reads it.
     var readers: [[Int32]] = []
@@ -255,7 +255,10 @@ public final class RuleEngine {
     /// (numbers, `y`/`m`/`n` and quoted constants left out).
     public var undeclaredNames: Set<String> {
         var out = Set<String>()
-        for s in syms.dropFirst(3) where s.type == nil && !s.quoted && !RuleExpression.isLiteral(s.name) { out.insert(s.name) }
+        for i in syms.indices.dropFirst(3) {
+            let s = syms[i]
+            if s.type == nil && !s.quoted && !RuleExpression.isLiteral(s.name) { out.insert(s.name) }
+        }
         return out
     }
 
