@@ -59,6 +59,7 @@ extension Session {
         bridge.contextRefs = ContextRefs()
         bridge.renderRefs = [:]
         installContext()
+        buildSymbols()
         changed()
     }
 }

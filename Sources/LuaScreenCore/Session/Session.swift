@@ -53,6 +53,9 @@ public final class Session {
     /// What resolution keeps between commands, each part tagged with the generation it was
     /// made at (ResolutionCaches.swift).
     package var caches = ResolutionCaches()
+    /// The app's symbols' values (docs/dependencies.md), nil when it declares none
+    /// (Symbols.swift; rebuilt by `reloadScript`).
+    package var symbols: RuleEngine?
 
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
@@ -95,12 +98,16 @@ public final class Session {
         self.app = loaded.app
         self.store = options.store ?? MemoryStore()
         installContext()
+        buildSymbols()
     }
 
     deinit { close() }
 
     /// Releases the Lua state (and every reference into it).
     public func close() {
+        // A `.config` store is written at the end (an error is a warning: nothing is lost
+        // that the person can still write with another `quit`).
+        do { try flushStore() } catch { warnings.append("\(error)") }
         lua.close()
     }
 

@@ -113,7 +113,8 @@ final class Shell {
         case .go(let number): go(number)
         case .help(nil): printHelp()
         case .help(let ref?): help(ref)
-        case .why(let ref): explain { try session.why(ref).formatted }
+        case .why(let ref):
+            if let lines = session.explainSymbol(ref) { printSymbolLines(lines) } else { explain { try session.why(ref).formatted } }
         case .store(let pattern): printStore(matching: pattern)
         case .reset(let ref): actOnRow(ref) { try session.reset(ref) }
         case .resetAll: resetAll()
@@ -138,6 +139,27 @@ final class Shell {
             render()
         } catch {
             report(error)
+        }
+    }
+
+    /// A symbol's `why` or `help` (menuconfig's lines), each wrapped to the width.
+    func printSymbolLines(_ lines: [String]) {
+        let width = Terminal.width(options)
+        var inHelp = false  // the help text, after the first empty line: plain paragraphs
+        for line in lines {
+            let text = clean(line, keepNewlines: false)
+            if text.isEmpty { inHelp = true }
+            if displayWidth(text) <= width { print(text); continue }
+            if inHelp {
+                for wrapped in Columns.paragraph(text, width: width, hang: 0) { print(wrapped) }
+                continue
+            }
+            // A long line wraps under its own text, past its indent and label.
+            let lead = text.prefix { $0 == " " }.count
+            let body = String(text.dropFirst(lead))
+            let colon = body.firstIndex(of: ":").map { body.distance(from: body.startIndex, to: $0) + 2 }
+            let label = body.hasPrefix("- ") ? 2 : min(colon ?? 2, 14)
+            for wrapped in Columns.paragraph(body, width: width, indent: lead, hang: min(lead + label, width / 2)) { print(wrapped) }
         }
     }
 
