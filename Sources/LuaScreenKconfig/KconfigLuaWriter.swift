@@ -1,3 +1,4 @@
+import ScreenModel
 import LuaScreenCore
 
 /// Writes a worked-out Kconfig tree as a luascreen app in the surface of
@@ -6,8 +7,9 @@ import LuaScreenCore
 ///
 /// - the tree's top is the root screen (titled by `mainmenu`); a `menu` is a row that pushes
 ///   its own screen (inline, so the text of main.lua is in the menu tree's order); a
-///   `menuconfig` symbol with entries under it is a row that pushes a screen whose first row
-///   is the symbol; `if` blocks are flattened into their dependencies;
+///   `menuconfig` symbol with entries under it is its symbol's row with a `push` of their
+///   screen (a symbol that opens a screen: no menu heading in a `.config`); `if` blocks are
+///   flattened into their dependencies;
 /// - `bool` is a `toggle`, `tristate` a `tristate`, `int` a `number`, `hex` an
 ///   `input { hex = true }`, `string` an `input`; a symbol with no prompt a `symbol`; a choice
 ///   a `choice` of symbol options; a `comment` a plain row;
@@ -44,10 +46,9 @@ struct KconfigLuaWriter {
 
     private func q(_ s: String) -> String { LuaLiteral.string(s) }
 
-    private mutating func screen(id: String, title: String, children: [KconfigNode], first: KconfigNode? = nil, indent: String) {
+    private mutating func screen(id: String, title: String, children: [KconfigNode], indent: String) {
         out.append(indent + "screen { id = \(q(id)), title = \(q(title)),")
         out.append(indent + "  section {")
-        if let first { row(first, indent: indent + "    ", underMenuconfig: true) }
         entries(children, indent: indent + "    ")
         out.append(indent + "  },")
         out.append(indent + "}")
@@ -57,19 +58,19 @@ struct KconfigLuaWriter {
         for node in list {
             switch node.kind {
             case .ifBlock, .root: entries(node.children, indent: indent)
-            default: row(node, indent: indent, underMenuconfig: false)
+            default: row(node, indent: indent)
             }
         }
     }
 
-    private mutating func row(_ node: KconfigNode, indent: String, underMenuconfig: Bool) {
+    private mutating func row(_ node: KconfigNode, indent: String) {
         switch node.kind {
         case .menu:
             screenCount += 1
             rows += 1
             let id = "menu_\(screenCount)"
             var fields = ["id = \(q(id))", "text = \(q(node.prompt ?? ""))"]
-            if let dep = KconfigExpr.and(node.fullDepends, node.visibleIf) { fields.append("depends = \(q(dep.text))") }
+            if let dep = RuleExpression.all(node.fullDepends, node.visibleIf) { fields.append("depends = \(q(dep.text))") }
             out.append(indent + "row { " + fields.joined(separator: ", ") + ", push =")
             screen(id: id, title: node.prompt ?? "", children: node.children, indent: indent + "  ")
             out.append(indent + "},")
@@ -82,16 +83,6 @@ struct KconfigLuaWriter {
         case .choice:
             choice(node, indent: indent)
         case .config, .menuconfig:
-            if !node.children.isEmpty && !underMenuconfig {
-                screenCount += 1
-                let id = "menu_\(screenCount)_\(node.name ?? "")"
-                var fields = ["id = \(q(id))", "text = \(q(node.prompt ?? node.name ?? ""))"]
-                if let dep = node.fullDepends { fields.append("depends = \(q(dep.text))") }
-                out.append(indent + "row { " + fields.joined(separator: ", ") + ", push =")
-                screen(id: id, title: node.prompt ?? node.name ?? "", children: node.children, first: node, indent: indent + "  ")
-                out.append(indent + "},")
-                return
-            }
             symbol(node, indent: indent)
         case .ifBlock, .root:
             entries(node.children, indent: indent)
@@ -122,7 +113,15 @@ struct KconfigLuaWriter {
             fields.insert("id = \(q("\(name)__\(k + 1)"))", at: 0)
         }
         properties(node, &fields)
-        out.append(indent + constructor + " { " + fields.joined(separator: ", ") + " },")
+        guard !node.children.isEmpty else {
+            out.append(indent + constructor + " { " + fields.joined(separator: ", ") + " },")
+            return
+        }
+        // A menuconfig symbol with entries under it: its row opens their screen.
+        screenCount += 1
+        out.append(indent + constructor + " { " + fields.joined(separator: ", ") + ", push =")
+        screen(id: "menu_\(screenCount)_\(name)", title: node.prompt ?? name, children: node.children, indent: indent + "  ")
+        out.append(indent + "},")
     }
 
     private func properties(_ node: KconfigNode, _ fields: inout [String], choiceOption: Bool = false) {
@@ -153,7 +152,7 @@ struct KconfigLuaWriter {
     }
 
     /// A range's bound: a decimal number as a number, else the text (a symbol or a constant).
-    private func bound(_ e: KconfigExpr) -> String {
+    private func bound(_ e: RuleExpression) -> String {
         if case .symbol(let s) = e, let n = Int(s), String(n) == s { return s }
         if case .symbol(let s) = e { return q(s) }
         if case .constant(let s) = e, let n = Int(s), String(n) == s { return s }

@@ -1,3 +1,4 @@
+import ScreenModel
 /// Reads a Kconfig tree into `KconfigNode`s as the kernel's parser does (scripts/kconfig's
 /// grammar, Documentation/kbuild/kconfig-language.rst): logical lines (a `\` at a line's end
 /// joins the next), macros, `source` files read in place, blocks (`menu`, `choice`, `if`)
@@ -238,13 +239,13 @@ struct KconfigReader {
         switch token {
         case .keyword(let k): return "'\(k)'"
         case .word(let w): return "'\(w)'"
-        case .string(let s): return KconfigExpr.quote(s)
+        case .string(let s): return RuleExpression.constant(s).description
         case .op(let o): return "'\(o)'"
         }
     }
 
     /// `[if EXPR]` at `i` to the line's end.
-    private func ifCondition(_ tokens: [KconfigToken], _ i: Int, _ place: KconfigPlace) throws -> KconfigExpr? {
+    private func ifCondition(_ tokens: [KconfigToken], _ i: Int, _ place: KconfigPlace) throws -> RuleExpression? {
         guard i < tokens.count else { return nil }
         guard tokens[i] == .keyword("if") else {
             throw KconfigExprParser.ParseError(message: "unexpected \(Self.show(tokens[i])); expected 'if' or the line's end")
@@ -322,11 +323,11 @@ struct KconfigReader {
             let condition = try parser.parse()
             try end(parser, tokens, place)
             guard try allowed(symbolKinds + [.choice, .menu, .comment]) else { return }
-            entry.depends = KconfigExpr.and(entry.depends, condition)
+            entry.depends = RuleExpression.all(entry.depends, condition)
         case "visible":
             guard try allowed([.menu]) else { return }
             guard let condition = try ifCondition(tokens, 1, place) else { throw KconfigExprParser.ParseError(message: "expected 'if' after 'visible'") }
-            entry.visibleIf = KconfigExpr.and(entry.visibleIf, condition)
+            entry.visibleIf = RuleExpression.all(entry.visibleIf, condition)
         case "optional":
             guard try allowed([.choice]) else { return }
             entry.optional = true
@@ -345,7 +346,7 @@ struct KconfigReader {
         }
     }
 
-    private static func bound(_ parser: inout KconfigExprParser, _ tokens: [KconfigToken]) throws -> KconfigExpr {
+    private static func bound(_ parser: inout KconfigExprParser, _ tokens: [KconfigToken]) throws -> RuleExpression {
         guard parser.i < tokens.count else { throw KconfigExprParser.ParseError(message: "range takes two bounds") }
         switch tokens[parser.i] {
         case .word(let w): parser.i += 1; return .symbol(w)
@@ -354,7 +355,7 @@ struct KconfigReader {
         }
     }
 
-    private mutating func setPrompt(_ entry: KconfigNode, _ prompt: String, _ condition: KconfigExpr?, _ place: KconfigPlace) throws {
+    private mutating func setPrompt(_ entry: KconfigNode, _ prompt: String, _ condition: RuleExpression?, _ place: KconfigPlace) throws {
         if entry.prompt != nil { warnings.add(place, "prompt redefined") }
         entry.prompt = prompt
         entry.promptIf = condition

@@ -1,3 +1,4 @@
+import ScreenModel
 /// The symbols of a read tree, worked out as the kernel's `menu_finalize` does: every entry's
 /// full dependencies (its menus' and `if`s' with its own), prompts' conditions with the
 /// enclosing menus' `visible if`, one type per symbol (a choice's options take the choice's),
@@ -50,14 +51,14 @@ struct KconfigSymbols {
     }
 
     /// Full dependencies and prompt conditions, from the top down.
-    private func propagate(_ node: KconfigNode, base: KconfigExpr?, visible: KconfigExpr?) {
+    private func propagate(_ node: KconfigNode, base: RuleExpression?, visible: RuleExpression?) {
         for child in node.children {
-            child.fullDepends = KconfigExpr.and(base, child.depends)
+            child.fullDepends = RuleExpression.all(base, child.depends)
             if child.kind != .menu && child.kind != .comment {
-                child.fullPromptIf = KconfigExpr.and(child.promptIf, visible)
+                child.fullPromptIf = RuleExpression.all(child.promptIf, visible)
             }
             switch child.kind {
-            case .menu: propagate(child, base: child.fullDepends, visible: KconfigExpr.and(visible, child.visibleIf))
+            case .menu: propagate(child, base: child.fullDepends, visible: RuleExpression.all(visible, child.visibleIf))
             case .ifBlock: propagate(child, base: child.fullDepends, visible: visible)
             // A choice's options depend on the choice itself (the model adds it), and on
             // their own dependencies.
@@ -111,7 +112,7 @@ struct KconfigSymbols {
             out.append(child)
             i += 1
             if child.kind == .menuconfig, let name = child.name {
-                while i < list.count, let dep = KconfigExpr.and(list[i].fullDepends, list[i].fullPromptIf), dep.requires(name) {
+                while i < list.count, let dep = RuleExpression.all(list[i].fullDepends, list[i].fullPromptIf), dep.requires(name) {
                     child.children.append(list[i])
                     i += 1
                 }
@@ -136,7 +137,7 @@ struct KconfigSymbols {
         var index: [String: Int] = [:]
         for (i, name) in order.enumerated() { index[name] = i }
         var edges = [[Edge]](repeating: [], count: order.count)
-        func add(_ from: String, _ expr: KconfigExpr?, _ why: (String) -> String, _ place: KconfigPlace) {
+        func add(_ from: String, _ expr: RuleExpression?, _ why: (String) -> String, _ place: KconfigPlace) {
             guard let expr, let i = index[from] else { return }
             for name in expr.names { if let j = index[name] { edges[i].append(Edge(to: j, why: why(name), place: place)) } }
         }
@@ -145,15 +146,15 @@ struct KconfigSymbols {
                 add(name, node.fullDepends, { "symbol \(name) depends on \($0)" }, node.place)
                 add(name, node.fullPromptIf, { "symbol \(name) prompt is visible depending on \($0)" }, node.place)
                 for d in node.defaults {
-                    add(name, KconfigExpr.and(d.condition, node.fullDepends), { "symbol \(name) default is visible depending on \($0)" }, d.place)
+                    add(name, RuleExpression.all(d.condition, node.fullDepends), { "symbol \(name) default is visible depending on \($0)" }, d.place)
                     add(name, d.value, { "symbol \(name) default value contains \($0)" }, d.place)
                 }
                 for range in node.ranges {
-                    add(name, KconfigExpr.and(range.condition, node.fullDepends), { "symbol \(name) range is visible depending on \($0)" }, node.place)
+                    add(name, RuleExpression.all(range.condition, node.fullDepends), { "symbol \(name) range is visible depending on \($0)" }, node.place)
                 }
                 for (list, verb) in [(node.selects, "selected"), (node.implies, "implied")] {
                     for reverse in list {
-                        let condition = KconfigExpr.and(.symbol(name), KconfigExpr.and(reverse.condition, node.fullDepends))
+                        let condition = RuleExpression.all(.symbol(name), RuleExpression.all(reverse.condition, node.fullDepends))
                         add(reverse.name, condition, { "symbol \(reverse.name) is \(verb) by \($0)" }, reverse.place)
                     }
                 }

@@ -1,3 +1,4 @@
+import ScreenModel
 /// A Kconfig symbol's type.
 enum KconfigType: String, Sendable {
     case bool, tristate, int, hex, string
@@ -5,23 +6,23 @@ enum KconfigType: String, Sendable {
 
 /// A `default VALUE [if COND]` (or a choice's `default SYMBOL [if COND]`).
 struct KconfigDefault {
-    var value: KconfigExpr
-    var condition: KconfigExpr?
+    var value: RuleExpression
+    var condition: RuleExpression?
     var place: KconfigPlace
 }
 
 /// A `select NAME [if COND]` or `imply NAME [if COND]`.
 struct KconfigReverse {
     var name: String
-    var condition: KconfigExpr?
+    var condition: RuleExpression?
     var place: KconfigPlace
 }
 
 /// A `range LOW HIGH [if COND]`.
 struct KconfigRange {
-    var low: KconfigExpr
-    var high: KconfigExpr
-    var condition: KconfigExpr?
+    var low: RuleExpression
+    var high: RuleExpression
+    var condition: RuleExpression?
 }
 
 /// One entry of the menu tree, as read: a menu, a symbol's definition (`config`,
@@ -37,10 +38,10 @@ final class KconfigNode {
     /// The symbol a `config`/`menuconfig` defines (a choice's name, when it has one).
     var name: String?
     var prompt: String?
-    var promptIf: KconfigExpr?
+    var promptIf: RuleExpression?
     /// The `depends on` lines (and an `if` block's condition), joined by `&&`.
-    var depends: KconfigExpr?
-    var visibleIf: KconfigExpr?
+    var depends: RuleExpression?
+    var visibleIf: RuleExpression?
     var type: KconfigType?
     var defaults: [KconfigDefault] = []
     var selects: [KconfigReverse] = []
@@ -55,9 +56,9 @@ final class KconfigNode {
 
     /// Computed after reading: the full dependencies (every enclosing menu's and `if`'s,
     /// with its own), as the kernel's `menu_finalize` propagates them.
-    var fullDepends: KconfigExpr?
+    var fullDepends: RuleExpression?
     /// Computed after reading: the prompt's condition with every enclosing menu's `visible if`.
-    var fullPromptIf: KconfigExpr?
+    var fullPromptIf: RuleExpression?
 
     init(_ kind: Kind, place: KconfigPlace) {
         self.kind = kind
