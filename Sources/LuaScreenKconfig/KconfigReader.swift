@@ -47,6 +47,11 @@ struct KconfigReader {
         let bytes = try sources.enter(path, from: from)
         let depthAtStart = blocks.count
         let lines = Self.lines(bytes)
+        for (n, range) in lines.enumerated() where bytes[range].contains(where: { $0 >= 0x80 }) {
+            if String(validating: bytes[range], as: UTF8.self) == nil {
+                warnings.add(KconfigPlace(file: path, line: n + 1), "invalid UTF-8; the bytes that are not UTF-8 read as U+FFFD")
+            }
+        }
         var j = 0
         while j < lines.count {
             let first = j
@@ -59,9 +64,6 @@ struct KconfigReader {
             }
             j += 1
             let place = KconfigPlace(file: path, line: first + 1)
-            if line.contains(where: { $0 >= 0x80 }), String(validating: line, as: UTF8.self) == nil {
-                warnings.add(place, "invalid UTF-8; the bytes that are not UTF-8 read as U+FFFD")
-            }
             macros.place = place
             let parsed: KconfigLexer.Line
             do {
