@@ -36,8 +36,11 @@ struct KconfigLexer {
         case empty
     }
 
+    /// Letters, digits, `_` and `-` (the kernel's), and `.` and `/`, which older dialects
+    /// (U-Boot's, kconfiglib's) take in words (`source board/x/Kconfig`, `default kernel.itb`).
     static func isWordByte(_ b: UInt8) -> Bool {
         (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F || b == 0x2D
+            || b == 0x2E || b == 0x2F
     }
 
     /// The tokens of `line` (without its line end). Unsupported characters are warned about

@@ -166,7 +166,7 @@ struct KconfigReader {
         }
         switch head {
         case "mainmenu":
-            guard tokens.count == 2, case .string(let title) = tokens[1] else { return try error(place, "syntax error: mainmenu takes one quoted title") }
+            guard tokens.count == 2, let title = Self.text(tokens[1]) else { return try error(place, "syntax error: mainmenu takes one quoted title") }
             root.prompt = title
             current = nil
         case "config", "menuconfig":
@@ -184,7 +184,7 @@ struct KconfigReader {
             blocks.append(node)
             current = node
         case "menu", "comment":
-            guard tokens.count == 2, case .string(let title) = tokens[1] else { return try error(place, "syntax error: \(head) takes one quoted title") }
+            guard tokens.count == 2, let title = Self.text(tokens[1]) else { return try error(place, "syntax error: \(head) takes one quoted title") }
             let node = KconfigNode(head == "menu" ? .menu : .comment, place: place)
             node.prompt = title
             try add(node, place)
@@ -209,7 +209,7 @@ struct KconfigReader {
             blocks.removeLast()
         case "source", "rsource", "osource", "orsource":
             current = nil
-            guard tokens.count == 2, case .string(let name) = tokens[1] else { return try error(place, "syntax error: \(head) takes one quoted file name") }
+            guard tokens.count == 2, let name = Self.text(tokens[1]) else { return try error(place, "syntax error: \(head) takes one quoted file name") }
             let path = try sources.relativePath(name, relative: head.hasPrefix("r") || head.hasPrefix("or"), at: place)
             let optional = head.hasPrefix("o")
             let files = sources.glob(path)
@@ -234,6 +234,15 @@ struct KconfigReader {
     private func end(_ parser: KconfigExprParser, _ tokens: [KconfigToken], _ place: KconfigPlace) throws {
         if parser.i < tokens.count {
             throw KconfigExprParser.ParseError(message: "unexpected \(Self.show(tokens[parser.i])) after the expression")
+        }
+    }
+
+    /// A quoted string's text; an unquoted word is taken too, as older Kconfig dialects
+    /// (U-Boot's, kconfiglib's) take it for a prompt, a title or a file name.
+    private static func text(_ token: KconfigToken) -> String? {
+        switch token {
+        case .string(let s), .word(let s): return s
+        default: return nil
         }
     }
 
@@ -287,14 +296,14 @@ struct KconfigReader {
                 let value = try parser.parse()
                 entry.defaults.append(KconfigDefault(value: value, condition: try ifCondition(tokens, parser.i, place), place: place))
             } else if tokens.count > 1 {
-                guard case .string(let prompt) = tokens[1] else {
+                guard let prompt = Self.text(tokens[1]) else {
                     throw KconfigExprParser.ParseError(message: "unexpected \(Self.show(tokens[1])) after the type; expected a quoted prompt")
                 }
                 try setPrompt(entry, prompt, try ifCondition(tokens, 2, place), place)
             }
         case "prompt":
             guard try allowed(symbolKinds + [.choice]) else { return }
-            guard tokens.count >= 2, case .string(let prompt) = tokens[1] else {
+            guard tokens.count >= 2, let prompt = Self.text(tokens[1]) else {
                 throw KconfigExprParser.ParseError(message: "prompt takes a quoted text")
             }
             try setPrompt(entry, prompt, try ifCondition(tokens, 2, place), place)

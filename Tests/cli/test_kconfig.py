@@ -246,5 +246,34 @@ class KconfigLinuxImport(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stdout[-3000:] + result.stderr[-3000:])
 
 
+class KconfigSecondTree(unittest.TestCase):
+    """A second real tree in another dialect: U-Boot's (unquoted prompts and file names), from
+    the cache when scripts/kconfig-cache --u-boot GITDIR made it; kconfiglib is its oracle."""
+
+    def setUp(self):
+        support.require_binary(self)
+        self.tree = os.path.join(kc.CACHE, "u-boot")
+        if not os.path.exists(os.path.join(self.tree, "Kconfig")):
+            self.skipTest(f"no U-Boot tree at {self.tree}: scripts/kconfig-cache --u-boot GITDIR adds it (optional)")
+        self.tmp = tempfile.mkdtemp(prefix="luascreen-kconfig-u-boot-")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def test_u_boot_imports_with_kconfiglibs_symbols_and_passes_check(self):
+        app = os.path.join(self.tmp, "app")
+        result = luascreen("import", "--format", "kconfig", os.path.join(self.tree, "Kconfig"), "--env", "UBOOTVERSION=2026.10",
+                           "--out", app, timeout=120)
+        err = result.stderr.decode()
+        self.assertEqual(result.returncode, 0, err[-3000:])
+        count = subprocess.run([sys.executable, "-c", "import kconfiglib; k = kconfiglib.Kconfig('Kconfig', warn=False); "
+                                "print(len(k.unique_defined_syms))"], cwd=self.tree, capture_output=True, text=True, timeout=120,
+                               env=dict(os.environ, srctree=self.tree, UBOOTVERSION="2026.10", PYTHONPATH=kc.KCONFIGLIB))
+        self.assertEqual(count.returncode, 0, count.stderr[-2000:])
+        self.assertIn(f"import: {count.stdout.strip()} symbols", err)
+        result = luascreen("check", os.path.join(app, "main.lua"), timeout=120)
+        self.assertEqual(result.returncode, 0, (result.stdout + result.stderr).decode()[-3000:])
+
+
 if __name__ == "__main__":
     unittest.main()
