@@ -158,6 +158,7 @@ extension TestFileRun {
                 }
                 guard run.lua != nil else { throw SessionError.refused("s:set(REF, value): no Lua state") }
                 switch s.argument(3, { StoreInput.value($0, key: ref) }) {
+                case .success(let value?)? where session.symbolNamed(ref) != nil: try session.setSymbol(ref, value: value)
                 case .success(let value?)?: try SessionVerb.setValue(row: ref, value: value).apply(to: session)
                 case .failure(let refusal)?: throw SessionError.refused("s:set(REF, value): " + refusal.message)
                 default:

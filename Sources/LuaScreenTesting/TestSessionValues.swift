@@ -55,11 +55,13 @@ extension TestFileRun {
                 return .results(1)
             }),
             ("why", { run, session, _, s in
-                s.push(try session.why(try run.reference(s, "why")).formatted)
+                let ref = try run.reference(s, "why")
+                s.push(try session.explainSymbol(ref)?.joined(separator: "\n") ?? (session.why(ref).formatted))
                 return .results(1)
             }),
             ("help", { run, session, _, s in
-                s.push(try session.help(try run.reference(s, "help")).formatted)
+                let ref = try run.reference(s, "help")
+                s.push(try session.explainSymbol(ref)?.joined(separator: "\n") ?? (session.help(ref).formatted))
                 return .results(1)
             }),
         ]

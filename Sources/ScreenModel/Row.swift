@@ -204,6 +204,11 @@ public struct Row: Sendable {
         get { extras?.platform ?? PlatformKeys() }
         set { if !newValue.isEmpty || extras != nil { editExtras { $0.platform = newValue } } }
     }
+    /// `depends` of a row that is not a symbol: shown only while it is not `n` (docs/dependencies.md).
+    public var depends: RuleExpression? {
+        get { extras?.depends }
+        set { if newValue != nil || extras != nil { editExtras { $0.depends = newValue } } }
+    }
     /// Whether the row has any of its rarer fields (icon, help, actions, ...).
     public var hasRareFields: Bool { extras != nil }
     /// Whether selecting the row asks a question first.
@@ -260,6 +265,7 @@ public struct Row: Sendable {
     var confirmFunction: ScriptRef?
     var actions: [RowAction] = []
     var platform = PlatformKeys()
+    var depends: RuleExpression?
     /// The row's location when it does not fit the row's numbers.
     var wideLocation: SourceLocation?
 
@@ -277,6 +283,7 @@ public struct Row: Sendable {
         c.confirmFunction = confirmFunction
         c.actions = actions
         c.platform = platform
+        c.depends = depends
         c.wideLocation = wideLocation
         return c
     }

@@ -11,11 +11,15 @@ public enum RowKind: String, CaseIterable, Sendable {
     /// A day, `"YYYY-MM-DD"`, and a time of day, `"HH:MM"` (SPEC §8).
     case date
     case time
+    /// A Kconfig tristate: `"n"`, `"m"` or `"y"` (docs/dependencies.md).
+    case tristate
+    /// A symbol with no prompt: a computed value, never shown (docs/dependencies.md).
+    case symbol
 
     /// Kinds whose value is bound to a store key.
     public var isBound: Bool {
         switch self {
-        case .toggle, .choice, .input, .number, .list, .date, .time: return true
+        case .toggle, .choice, .input, .number, .list, .date, .time, .tristate, .symbol: return true
         case .text, .button: return false
         }
     }
@@ -35,6 +39,8 @@ public enum RowKind: String, CaseIterable, Sendable {
         case .list: return 6
         case .date: return 7
         case .time: return 8
+        case .tristate: return 9
+        case .symbol: return 10
         }
     }
 }

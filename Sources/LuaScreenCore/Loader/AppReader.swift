@@ -109,6 +109,7 @@ extension Validator {
                 sawScreens = true
                 guard value.type == .table else { typeError(key, expected: "a list of screens", at: value); return }
                 _ = value.table { list in withPath(.field("screens")) { readScreenList(list) } }
+            case "modules": registry.symbols.modules = string(key, at: value)
             case "invariants": registry.addInvariants(readInvariants(key, at: value).map { ($0.name, nil, $0.ref) })
             default: unknownField(key, allowed: FieldNames.app)
             }

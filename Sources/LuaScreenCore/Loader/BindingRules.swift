@@ -178,6 +178,15 @@ extension Validator {
             } else {
                 binding.defaultValue = .string("")
             }
+        case .tristate:
+            binding.defaultValue = .string("n")
+            if let d = defaultValue {
+                if case .string(let t) = d, Tristate(text: t) != nil { binding.defaultValue = d }
+                else if case .bool(let b) = d { binding.defaultValue = .string(b ? "y" : "n") }
+                else { report("expected \"n\", \"m\" or \"y\", got \(d.typeName) \"\(d.description.prefix(200))\"", field: "default", code: .wrongType) }
+            }
+        case .symbol:
+            binding.defaultValue = defaultValue ?? .string("")
         case .text, .button:
             break
         }

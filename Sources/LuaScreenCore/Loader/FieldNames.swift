@@ -4,16 +4,20 @@ import ScreenModel
 package enum FieldNames {
     package static let screen = ["type", "id", "title", "sections", "on_appear", "invariants", "ios", "android"]
     package static let section = ["type", "id", "header", "footer", "rows", "visible", "ios", "android"]
-    package static let app = ["type", "root", "store", "screens", "strings", "untranslated", "invariants"]
+    package static let app = ["type", "root", "store", "screens", "strings", "untranslated", "invariants", "modules"]
     package static let commonRow = ["type", "id", "text", "detail", "icon", "style", "accessory", "on_select",
-                            "on_accessory", "push", "enabled", "visible", "help", "context", "actions", "ios", "android"]
+                            "on_accessory", "push", "enabled", "visible", "help", "context", "actions", "ios", "android", "depends"]
+    /// The rules of a symbol (docs/dependencies.md).
+    static let rules = ["prompt_if", "defaults", "select", "imply"]
     static let button = ["destructive", "confirm"]
-    static let toggle = ["key", "default", "values", "validate", "on_change"]
-    static let choice = ["key", "options", "default", "close_on_pick", "multiple", "min_selected", "max_selected",
-                         "sorted", "radio", "validate", "on_change"]
-    static let input = ["key", "default", "placeholder", "secure", "max_length", "multiline", "keyboard", "autocapitalize",
-                        "autocorrect", "validate", "on_change"]
-    static let number = ["key", "default", "min", "max", "step", "unit", "validate", "on_change"]
+    static let toggle = rules + ["key", "default", "values", "validate", "on_change"]
+    static let choice = rules + ["key", "options", "default", "close_on_pick", "multiple", "min_selected", "max_selected",
+                         "sorted", "radio", "validate", "on_change", "optional"]
+    static let input = rules + ["key", "default", "placeholder", "secure", "max_length", "multiline", "keyboard", "autocapitalize",
+                        "autocorrect", "validate", "on_change", "ranges", "hex"]
+    static let number = rules + ["key", "default", "min", "max", "step", "unit", "validate", "on_change", "ranges"]
+    static let tristate = rules + ["key", "default", "on_change"]
+    static let symbol = rules + ["key", "default", "ranges", "kind"]
     static let date = ["key", "default", "min", "max", "placeholder", "validate", "on_change"]
     static let list = ["key", "default", "placeholder", "validate", "max_items", "unique", "on_change"]
 
@@ -27,6 +31,8 @@ package enum FieldNames {
         case .number: return number
         case .list: return list
         case .date, .time: return date
+        case .tristate: return tristate
+        case .symbol: return symbol
         }
     }
 
@@ -38,7 +44,7 @@ package enum FieldNames {
     }
 
     static let action = ["id", "text", "destructive", "confirm", "on_select"]
-    static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number", "list", "date", "time"]
+    static let rowTypes = ["row", "text", "button", "toggle", "choice", "input", "number", "list", "date", "time", "tristate", "symbol"]
 }
 
 /// Every field a row may have, numbered: the stack slot its value is copied to.
@@ -46,7 +52,8 @@ package enum RowField: Int32, CaseIterable {
     case type = 1, id, text, detail, icon, style, accessory, onSelect, onAccessory, push, enabled, visible,
          help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
          validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, maxItems, unique, multiline, actions,
-         keyboard, autocapitalize, autocorrect, sorted, radio, ios, android
+         keyboard, autocapitalize, autocorrect, sorted, radio, ios, android,
+         depends, promptIf, defaults, select, imply, ranges, kind, optional, hex
 
     static let slotCount = Int32(allCases.count + 1)
 
@@ -61,6 +68,7 @@ package enum RowField: Int32, CaseIterable {
         "options", "placeholder", "secure", "max_length", "validate", "min", "max", "step", "unit", "values",
         "close_on_pick", "multiple", "min_selected", "max_selected", "max_items", "unique", "multiline",
         "actions", "keyboard", "autocapitalize", "autocorrect", "sorted", "radio", "ios", "android",
+        "depends", "prompt_if", "defaults", "select", "imply", "ranges", "kind", "optional", "hex",
     ]
 
     package init?(name: String) {
@@ -77,18 +85,22 @@ package enum RowField: Int32, CaseIterable {
     /// instructions of a one-row `check`, issue 26); RowFieldTests checks the two lists agree.
     private static func fields(_ kind: RowKind) -> [RowField] {
         let common: [RowField] = [.type, .id, .text, .detail, .icon, .style, .accessory, .onSelect, .onAccessory,
-                                  .push, .enabled, .visible, .help, .context, .actions, .ios, .android]
+                                  .push, .enabled, .visible, .help, .context, .actions, .ios, .android, .depends]
+        // The rules of a symbol (docs/dependencies.md).
+        let rules: [RowField] = [.promptIf, .defaults, .select, .imply]
         switch kind {
         case .text: return common
         case .button: return common + [.destructive, .confirm]
-        case .toggle: return common + [.key, .default_, .values, .validate, .onChange]
+        case .toggle: return common + rules + [.key, .default_, .values, .validate, .onChange]
         case .choice:
-            return common + [.key, .options, .default_, .closeOnPick, .multiple, .minSelected, .maxSelected, .sorted,
-                             .radio, .validate, .onChange]
+            return common + rules + [.key, .options, .default_, .closeOnPick, .multiple, .minSelected, .maxSelected, .sorted,
+                             .radio, .validate, .onChange, .optional]
         case .input:
-            return common + [.key, .default_, .placeholder, .secure, .maxLength, .multiline, .keyboard,
-                             .autocapitalize, .autocorrect, .validate, .onChange]
-        case .number: return common + [.key, .default_, .min, .max, .step, .unit, .validate, .onChange]
+            return common + rules + [.key, .default_, .placeholder, .secure, .maxLength, .multiline, .keyboard,
+                             .autocapitalize, .autocorrect, .validate, .onChange, .ranges, .hex]
+        case .number: return common + rules + [.key, .default_, .min, .max, .step, .unit, .validate, .onChange, .ranges]
+        case .tristate: return common + rules + [.key, .default_, .onChange]
+        case .symbol: return common + rules + [.key, .default_, .ranges, .kind]
         case .list: return common + [.key, .default_, .placeholder, .validate, .maxItems, .unique, .onChange]
         case .date, .time: return common + [.key, .default_, .min, .max, .placeholder, .validate, .onChange]
         }

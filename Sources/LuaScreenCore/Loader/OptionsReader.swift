@@ -22,6 +22,8 @@ extension Validator {
                     var value: StoreValue?
                     var text: String?
                     var short: String?
+                    var symbol: SymbolDefinition?
+                    var isSymbol = false
                     _ = item.table { t in
                         forEachField(t, what: "option") { key, field in
                             switch key {
@@ -30,12 +32,21 @@ extension Validator {
                                 if value == nil { typeError(key, expected: "a string, number or boolean", at: field) }
                             case "text": text = string(key, at: field)
                             case "short": short = string(key, at: field)
-                            default: unknownField(key, allowed: ["value", "text", "short"])
+                            default:
+                                if !readOptionSymbolField(key, field, into: &symbol, isSymbol: &isSymbol) {
+                                    unknownField(key, allowed: ["value", "text", "short", "symbol", "depends", "prompt_if", "select", "imply", "help"])
+                                }
                             }
                         }
                     }
                     if let value {
                         options.append(ChoiceOption(value: value, text: text ?? value.description, short: short))
+                        if isSymbol, var d = symbol {
+                            // A choice's option that is a bool symbol (docs/dependencies.md).
+                            d.name = value.description
+                            d.prompt = text ?? value.description
+                            registry.symbols.pendingOptions.append(d)
+                        }
                     } else {
                         report("an option table needs a value: { value = \"x\", text = \"Shown\" }")
                         ok = false

@@ -13,6 +13,12 @@ struct RowSlots {
     func has(_ f: RowField) -> Bool { present & f.bit != 0 }
 }
 
+/// The fields that make a bound row a symbol (docs/dependencies.md).
+enum RowReader {
+    static let ruleBits: UInt64 = [RowField.depends, .promptIf, .defaults, .select, .imply, .ranges, .hex, .optional, .options]
+        .reduce(0) { $0 | $1.bit }
+}
+
 /// Reading one row: its kind, its fields in a fixed order, its id, its binding and its push.
 extension Validator {
     /// Reads one row. `rowIDs` holds the ids already used on its screen (with their lines).
@@ -67,6 +73,7 @@ extension Validator {
         checkRequiredFields(row, key: key, s)
         assignID(&row, id: id, key: key, position: position, place: here, rowIDs: &rowIDs, s)
         if kind.isBound { bind(&row, binding: binding, key: key, s) }
+        if s.present & RowReader.ruleBits != 0 || kind == .tristate || kind == .symbol { readSymbolRules(&row, s) }
         if let push { followPush(&row, push, s) }
         if row.push != nil || row.kind == .button || row.confirm != nil || row.detail != nil {
             warnings(for: row)
@@ -185,7 +192,10 @@ extension Validator {
 
     /// Reports the fields a row needs and lacks.
     private func checkRequiredFields(_ row: borrowing Row, key: String?, _ s: RowSlots) {
-        if !s.has(.text) { report("missing required field \"text\"", code: .missingField) }
+        if !s.has(.text), row.kind != .symbol { report("missing required field \"text\"", code: .missingField) }
+        if row.kind == .symbol || row.kind == .tristate, key == nil, !s.has(.key) {
+            report("missing required field \"key\" (the symbol's name)", code: .missingField)
+        }
         if row.kind == .button, row.onSelect == nil, !s.has(.onSelect) {
             report("missing required field \"on_select\" (a button must do something when selected)", code: .missingField)
         }

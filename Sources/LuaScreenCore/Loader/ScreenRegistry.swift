@@ -35,6 +35,8 @@ package struct ScreenRegistry: Sendable {
 
     /// The screens read, in the order read.
     package private(set) var screens: [Screen] = []
+    /// The app's symbols: their definitions and the `modules` symbol (docs/dependencies.md).
+    package var symbols = SymbolRules()
     /// Each screen's index in `screens`, by id.
     private var screenIndex: [String: Int] = [:]
     /// The script's invariants (`invariants = { NAME = function(ctx) ... end }` of the app or

@@ -6,6 +6,7 @@ extension Session {
     /// The value of a key as callbacks see it: written in this transaction, else stored
     /// (when of the right type for its row), else the default of the row bound to it.
     package func value(for key: String) -> StoreValue? {
+        if symbols != nil, let i = symbolIndex(forKey: key) { return symbolValue(i, kind: registry.boundKey(key)?.kind) }
         let pending = tracking.transaction?.pending(key)
         if let pending, let written = pending { return written }
         let bound = ScreenRegistry.boundKey(key, in: &registry)
@@ -36,6 +37,7 @@ extension Session {
             try perform { try write(key, value) }
             return
         }
+        try checkSymbolWrite(key, value)
         let current = tracking.transaction!.fileSize ?? store.fileSize
         let old = tracking.transaction!.pending(key).map { $0.map { StoreSize.member(key: key, value: $0) } ?? 0 }
             ?? store.fileSize(ofMember: key)

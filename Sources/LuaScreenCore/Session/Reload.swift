@@ -55,6 +55,7 @@ extension Session {
         bridge.contextRefs = ContextRefs()
         bridge.renderRefs = [:]
         installContext()
+        buildSymbols()
         changed()
     }
 }

@@ -163,7 +163,8 @@ extension Session {
             if case .value(let s) = field { return s }
             return note(evalString(field, row: row.pointee, what: what()), fallback)
         }
-        let visible = sectionVisible && bool(row.pointee.visible, "visible of row \"\(row.pointee.id)\"")
+        var visible = sectionVisible && bool(row.pointee.visible, "visible of row \"\(row.pointee.id)\"")
+        if visible, symbols != nil { visible = symbolRowVisible(row) }
         let enabled = bool(row.pointee.enabled, "enabled of row \"\(row.pointee.id)\"")
         let text = tr(string(row.pointee.text, "text of row \"\(row.pointee.id)\"", row.pointee.id) ?? row.pointee.id)
         var detail: String?
@@ -175,6 +176,7 @@ extension Session {
             value = self.value(for: binding.key)
             empty = value?.description.isEmpty ?? true
             if row.pointee.detail == nil { detail = note(displayValue(row, binding, value), nil) }
+            if symbols != nil, let i = symbolIndex(forKey: binding.key) { detail = symbolDetail(i, shown: detail, kind: row.pointee.kind) }
             if binding.secure { value = .string(Binding.secureMask) }
             if row.pointee.kind == .toggle, binding.toggleValues != nil, let value { toggleOn = binding.toggleIsOn(value) }
         }

@@ -50,6 +50,10 @@ extension Session {
             }
         case .list:
             try perform { pushList(row, title: resolved.text) }
+        case .tristate:
+            try perform { try cycleSymbol(row) }
+        case .symbol:
+            throw SessionError.refused("\(row.binding?.key ?? row.id) has no prompt: its value is computed, never set")
         case .input, .number, .date, .time:
             throw SessionError(RowRefusal.needsValue(text: resolved.text, kind: row.kind, reference: resolved.number.map(String.init) ?? row.id))
         case .button:

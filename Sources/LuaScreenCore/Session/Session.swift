@@ -53,6 +53,9 @@ public final class Session {
     /// What resolution keeps between commands, each part tagged with the generation it was
     /// made at (ResolutionCaches.swift).
     package var caches = ResolutionCaches()
+    /// The app's symbols' values (docs/dependencies.md), nil when it declares none
+    /// (Symbols.swift; rebuilt by `reloadScript`).
+    package var symbols: RuleEngine?
 
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
@@ -89,6 +92,7 @@ public final class Session {
         self.app = loaded.app
         self.store = options.store ?? MemoryStore()
         installContext()
+        buildSymbols()
     }
 
     deinit { close() }

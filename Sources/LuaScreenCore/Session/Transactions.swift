@@ -30,6 +30,7 @@ extension Session {
             tracking.transaction = nil
             if !finished.writes.isEmpty {
                 keepStoreWrites(finished.writes)
+                applySymbolWrites(finished.writes)
                 do {
                     try store.commit(finished.writes)
                 } catch {

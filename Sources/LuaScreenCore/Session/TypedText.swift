@@ -45,6 +45,11 @@ extension Session {
             return .string(binding.multiline ? Session.readingNewlines(text) : text)
         case .date, .time:
             return .string(t)
+        case .tristate:
+            guard let v = Tristate(text: t.lowercased()) else {
+                throw SessionError.refused("\"\(row.text.value ?? row.id)\" is a tristate: give n, m or y")
+            }
+            return .string(v.description)
         case .number:
             let unitless = binding.unit.map { u in t.hasSuffix(u) ? String(t.dropLast(u.count)).trimmingSpaces : t } ?? t
             let value: StoreValue

@@ -30,7 +30,7 @@ extension Session {
         switch (kind, value) {
         case (.toggle, .bool), (.input, .string), (.number, .integer), (.number, .number), (.list, .list),
              (.date, .string), (.time, .string): return true
-        case (.choice, _): return true
+        case (.choice, _), (.tristate, .string), (.symbol, _): return true
         default: return false
         }
     }
@@ -94,6 +94,10 @@ extension Session {
             return .string(v)
         case (.date, _), (.time, _):
             throw SessionError.refused("\"\(name)\" is a \(row.kind.rawValue): its value is a string \(row.kind == .date ? "YYYY-MM-DD" : "HH:MM"), not \(value.typeName)")
+        case (.tristate, .string(let s)) where Tristate(text: s) != nil: return value
+        case (.tristate, .bool(let b)): return .string(b ? "y" : "n")
+        case (.tristate, _): throw SessionError.refused("\"\(name)\" is a tristate: its value is \"n\", \"m\" or \"y\", not \(value.typeName) \"\(value)\"")
+        case (.symbol, _): throw SessionError.refused("\(binding.key) has no prompt: its value is computed, never set")
         case (.choice, .list):
             throw SessionError.refused("\"\(name)\" holds one option, not a list")
         case (.choice, _):

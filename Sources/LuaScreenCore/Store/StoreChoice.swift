@@ -15,6 +15,11 @@ public enum StoreChoice {
         if let given {
             if given == memory { return MemoryStore() }
             path = given
+            // The kernel's format (SPEC §18): a file named `.config` or ending in `.config`.
+            if ConfigStore.isConfigPath(given) {
+                let config = try ConfigStore(path: given)
+                return readOnly ? ReadOnlyStore(config, reason: readOnlyReason) : config
+            }
         } else {
             path = StorePaths.defaultPath(name: storeName ?? scriptName(scriptPath))
         }

@@ -154,16 +154,16 @@ extension RuleEngine {
 
     /// Sets the person's value as menuconfig does; returns why it is refused (nil: done).
     /// `text` is `y`/`m`/`n`, a number, `0x…`, a string, or for a choice an option's name.
-    public func set(_ i: Int32, text: String) -> String? {
+    public func set(_ i: Int32, text: String, apply: Bool = true) -> String? {
         calc(i)
         let s = syms[Int(i)]
         guard let type = s.type else { return "\(s.name) is not declared" }
         if s.prompts.isEmpty && !s.isChoice { return "\(s.name) has no prompt: its value is computed, never set" }
         if s.visible == .n { return "\(s.name) is hidden: \(hiddenReason(i))" }
         if s.isChoice {
-            if let o = byName[text], syms[Int(o)].choice == i { return set(o, text: "y") }
+            if let o = byName[text], syms[Int(o)].choice == i { return set(o, text: "y", apply: apply) }
             guard let t = Tristate(text: text) else { return "\(text) is not an option of \(s.name)" }
-            return setTristate(i, t)
+            return setTristate(i, t, apply: apply)
         }
         switch type {
         case .bool, .tristate:
@@ -171,13 +171,14 @@ extension RuleEngine {
             let t: Tristate?
             switch lower { case "y", "yes", "true", "on": t = .y; case "m", "module": t = .m; case "n", "no", "false", "off": t = .n; default: t = nil }
             guard let t else { return "\"\(text)\" is not a value of \(type == .bool ? "a bool (y, n)" : "a tristate (y, m, n)")" }
-            return setTristate(i, t)
+            return setTristate(i, t, apply: apply)
         case .int, .hex, .string:
             guard Self.valid(text, type) else { return "\"\(text)\" is not \(type == .int ? "a decimal integer" : "a hex number (0x…)")" }
             guard withinRange(i, text) else {
                 let r = range(i)
                 return "\(text) is out of range for \(s.name)\(r.map { " (\($0.low) to \($0.high))" } ?? "")"
             }
+            guard apply else { return nil }
             var v = text
             if type == .hex, !(text.hasPrefix("0x") || text.hasPrefix("0X")) { v = "0x" + text }
             if s.hasUser && s.userVal == v { return nil }
@@ -188,7 +189,7 @@ extension RuleEngine {
         }
     }
 
-    private func setTristate(_ i: Int32, _ val: Tristate) -> String? {
+    private func setTristate(_ i: Int32, _ val: Tristate, apply: Bool) -> String? {
         let old = syms[Int(i)].tri
         if old != val && !withinRange(i, tristate: val) {
             let allowed = assignable(i).map(\.description)
@@ -199,6 +200,7 @@ extension RuleEngine {
             else if val == .m, typeNow(i) == .bool { why = modules > 2 ? " (\(syms[Int(modules)].name) is n)" : " (a bool)" }
             return "\(syms[Int(i)].name) cannot be \(val)\(why); it may be \(allowed.isEmpty ? "nothing but \(old)" : allowed.joined(separator: ", "))"
         }
+        guard apply else { return nil }
         syms[Int(i)].hasUser = true
         let cs = syms[Int(i)].choice
         if cs >= 0, val == .y {
@@ -213,6 +215,16 @@ extension RuleEngine {
         invalidate(i)
         return nil
     }
+
+    /// Forgets the person's value of a symbol (a reset): it goes back to its defaults.
+    public func forgetUser(_ i: Int32) {
+        syms[Int(i)].hasUser = false
+        if syms[Int(i)].isChoice { syms[Int(i)].userChoice = -1 }
+        invalidate(i)
+    }
+
+    /// The value of an expression now (a row's `depends`).
+    public func evaluate(_ e: RuleExpression) -> Tristate { eval(compile(e)) }
 
     /// The person's value as text (nil: none): `y`/`m`/`n`, the number or string, a choice's option.
     public func userValue(_ i: Int32) -> String? {

@@ -274,6 +274,15 @@ extension RuleEngine {
         }
     }
 
+    /// How many symbols a change of `i` marks stale (itself and its readers, transitively):
+    /// what `set` recomputes.
+    public func staleAfterChanging(_ i: Int32) -> Int {
+        var stack: [Int32] = [i]
+        var seen = Set<Int32>([i])
+        while let s = stack.popLast() { for r in readers[Int(s)] where seen.insert(r).inserted { stack.append(r) } }
+        return seen.count
+    }
+
     /// Marks every symbol stale (after loading values).
     public func invalidateAll() {
         for i in syms.indices where i > 2 { syms[i].valid = false }

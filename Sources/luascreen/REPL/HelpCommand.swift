@@ -15,6 +15,7 @@ extension Shell {
 
     /// `help REF`: a row's help; `help set`: a command's line when no row is called that.
     func help(_ ref: String) {
+        if let lines = session.explainSymbol(ref) { return printSymbolLines(lines) }
         if !resolves(ref), let entry = ReplCommands.entry(of: ref.lowercased()) {
             print("\(entry.synopsis): \(entry.summary)")
             return

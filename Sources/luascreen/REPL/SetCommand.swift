@@ -6,6 +6,12 @@ import ScreenModel
 extension Shell {
     func set(_ rest: String) {
         if clearsList(rest) { return }
+        // A symbol's name reaches it from any screen (SPEC §18): `set NAME VALUE`.
+        if let space = rest.firstIndex(where: \.isWhitespace), session.symbolNamed(String(rest[..<space])) != nil {
+            let value = ReplSyntax.unquoted(rest[space...].trimmingSpaces)
+            act { try session.setSymbol(String(rest[..<space]), text: value) }
+            return
+        }
         guard let (ref, value) = splitSet(rest) else { return }
         actOnRow(ref) { try session.set(ref, text: value) }
     }

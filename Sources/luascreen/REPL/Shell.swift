@@ -113,7 +113,8 @@ final class Shell {
         case .go(let number): go(number)
         case .help(nil): printHelp()
         case .help(let ref?): help(ref)
-        case .why(let ref): explain { try session.why(ref).formatted }
+        case .why(let ref):
+            if let lines = session.explainSymbol(ref) { printSymbolLines(lines) } else { explain { try session.why(ref).formatted } }
         case .store(let pattern): printStore(matching: pattern)
         case .reset(let ref): actOnRow(ref) { try session.reset(ref) }
         case .resetAll: resetAll()
@@ -138,6 +139,17 @@ final class Shell {
             render()
         } catch {
             report(error)
+        }
+    }
+
+    /// A symbol's `why` or `help` (menuconfig's lines), each wrapped to the width.
+    func printSymbolLines(_ lines: [String]) {
+        let width = Terminal.width(options)
+        for line in lines {
+            let text = clean(line, keepNewlines: false)
+            if displayWidth(text) <= width { print(text); continue }
+            let hang = text.prefix { $0 == " " || $0 == "-" }.count
+            for wrapped in Columns.paragraph(text, width: width, hang: hang) { print(wrapped) }
         }
     }
 

@@ -48,6 +48,8 @@ extension Shell {
     private func printStoreHeading() {
         let location = session.store.location
         print(location == "memory" ? "Values (kept in memory, not saved):" : "Values (saved in \(clean(location, keepNewlines: false))):")
+        // A `.config`'s lines that were not used (SPEC §18: never dropped silently).
+        for warning in session.storeWarnings { print("  warning: \(clean(warning, keepNewlines: false))") }
     }
 
     private func showStorePage(_ listing: StoreListing) {
