@@ -94,11 +94,10 @@ struct KconfigLuaWriter {
         rows += 1
         let constructor: String
         var fields: [String] = []
-        if node.prompt == nil {
-            constructor = "symbol"
-            fields.append("key = \(q(name))")
-            fields.append("kind = \(q(type.rawValue))")
-        } else {
+        // One kind of row for every definition of a symbol: with a prompt somewhere, each
+        // definition is a row of its type; one without a prompt never shows (prompt_if "n").
+        let prompt = node.prompt ?? symbols.definitions[name]?.lazy.compactMap(\.prompt).first
+        if let prompt {
             switch type {
             case .bool: constructor = "toggle"
             case .tristate: constructor = "tristate"
@@ -106,8 +105,12 @@ struct KconfigLuaWriter {
             case .hex, .string: constructor = "input"
             }
             fields.append("key = \(q(name))")
-            fields.append("text = \(q(node.prompt!))")
+            fields.append("text = \(q(prompt))")
             if type == .hex { fields.append("hex = true") }
+        } else {
+            constructor = "symbol"
+            fields.append("key = \(q(name))")
+            fields.append("kind = \(q(type.rawValue))")
         }
         if (symbols.definitions[name]?.count ?? 0) > 1, let k = symbols.definitions[name]!.firstIndex(where: { $0 === node }), k > 0 {
             fields.insert("id = \(q("\(name)__\(k + 1)"))", at: 0)
@@ -126,7 +129,11 @@ struct KconfigLuaWriter {
 
     private func properties(_ node: KconfigNode, _ fields: inout [String], choiceOption: Bool = false) {
         if let dep = node.fullDepends { fields.append("depends = \(q(dep.text))") }
-        if node.prompt != nil, let condition = node.fullPromptIf { fields.append("prompt_if = \(q(condition.text))") }
+        if node.prompt == nil {
+            if fields.contains(where: { $0.hasPrefix("text = ") }) { fields.append("prompt_if = \"n\"") }
+        } else if let condition = node.fullPromptIf {
+            fields.append("prompt_if = \(q(condition.text))")
+        }
         if !node.defaults.isEmpty && !choiceOption {
             fields.append("defaults = { " + node.defaults.map { d in
                 var item = "{ \(q(d.value.text))"
@@ -166,7 +173,6 @@ struct KconfigLuaWriter {
         let options = KconfigSymbols.options(of: node)
         let key = node.name ?? "choice_\(options.first?.name ?? String(choiceCount))"
         var fields = ["key = \(q(key))", "text = \(q(node.prompt ?? key))"]
-        if node.type == .tristate { fields.append("kind = \"tristate\"") }
         if node.optional { fields.append("optional = true") }
         if let dep = node.fullDepends { fields.append("depends = \(q(dep.text))") }
         if node.prompt != nil, let condition = node.fullPromptIf { fields.append("prompt_if = \(q(condition.text))") }

@@ -86,6 +86,9 @@ struct KconfigSymbols {
                 if child.type == nil {
                     child.type = options.compactMap { types[$0.name ?? ""] }.first ?? .bool
                 }
+                if child.type == .tristate {
+                    warnings.add(child.place, "a tristate choice is imported as a bool choice (luascreen's choices have no 'm' mode): its options are y or n, never m")
+                }
                 for option in options {
                     guard let name = option.name else { continue }
                     if types[name] == nil { types[name] = child.type }
