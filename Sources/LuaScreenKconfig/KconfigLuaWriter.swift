@@ -116,6 +116,10 @@ struct KconfigLuaWriter {
             fields.insert("id = \(q("\(name)__\(k + 1)"))", at: 0)
         }
         properties(node, &fields)
+        // Every Kconfig symbol is a symbol of the model, rule fields or not.
+        if constructor != "symbol", !fields.contains(where: { Self.ruleFields.contains(where: $0.hasPrefix) }) {
+            fields.append("defaults = {}")
+        }
         guard !node.children.isEmpty else {
             out.append(indent + constructor + " { " + fields.joined(separator: ", ") + " },")
             return
@@ -126,6 +130,9 @@ struct KconfigLuaWriter {
         screen(id: "menu_\(screenCount)_\(name)", title: node.prompt ?? name, children: node.children, indent: indent + "  ")
         out.append(indent + "},")
     }
+
+    /// The fields that make a row a symbol of the model (docs/dependencies.md).
+    static let ruleFields = ["depends = ", "prompt_if = ", "defaults = ", "select = ", "imply = ", "ranges = ", "hex = "]
 
     private func properties(_ node: KconfigNode, _ fields: inout [String], choiceOption: Bool = false) {
         if let dep = node.fullDepends { fields.append("depends = \(q(dep.text))") }
