@@ -88,7 +88,7 @@ if mode == "changes":
             outside = [v for v in ("n", "m", "y") if v not in values and (sym.type == kconfiglib.TRISTATE or v != "m")]
             if outside and len(refused) < count:
                 refused.append((sym.name, rng.choice(outside), len(changes)))
-        elif sym.type == kconfiglib.INT or sym.type == kconfiglib.HEX:
+        elif sym.type in (kconfiglib.INT, kconfiglib.HEX) and not sym.choice:
             low = high = None
             for lo, hi, cond in sym.ranges:
                 if kconfiglib.expr_value(cond):
@@ -108,7 +108,7 @@ if mode == "changes":
                 bad = high + 1
                 refused.append((sym.name, hex(bad) if sym.type == kconfiglib.HEX else str(bad), len(changes)))
         else:
-            value = rng.choice(["", "luascreen", "a b", "x" * rng.randint(1, 20)])
+            value = rng.choice(["luascreen", "a b", "x" * rng.randint(1, 20)])
         if not sym.set_value(value):
             continue
         changes.append((sym.name, value))

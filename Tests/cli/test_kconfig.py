@@ -246,6 +246,121 @@ class KconfigLinuxImport(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stdout[-3000:] + result.stderr[-3000:])
 
 
+# A visible bool with no dependencies, set to the value it has: makes the app write its
+# .config without changing what it holds.
+WRITE_TRIGGER = "EXPERT"
+
+
+class KconfigOracles(unittest.TestCase):
+    """The x86 app's .config against the kernel's conf and kconfiglib."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.mkdtemp(prefix="luascreen-kconfig-oracle-")
+        cls.app = os.path.join(cls.tmp, "app")
+        cls.imported = None
+        if os.access(support.BIN, os.X_OK) and kc.cache_ready():
+            args = ["import", "--format", "kconfig", os.path.join(kc.TREE, "Kconfig"), "--srctree", kc.TREE, "--out", cls.app]
+            for name, value in kc.env_pairs():
+                args += ["--env", f"{name}={value}"]
+            cls.imported = subprocess.run([support.BIN, *args], capture_output=True, text=True, timeout=120)
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.tmp, ignore_errors=True)
+
+    def setUp(self):
+        support.require_binary(self)
+        kc.require_cache(self)
+        self.assertEqual(self.imported.returncode, 0, self.imported.stderr[-3000:])
+
+    def path(self, name):
+        return os.path.join(self.tmp, name)
+
+    def luascreen_config(self, name, commands, start=None):
+        """Opens the app with the .config `name` (a copy of `start`, or none), runs `commands`
+        in batch mode, then sets the write trigger to its value (so the file is written), and
+        returns (the run, the .config's text)."""
+        config = self.path(name)
+        if start is not None:
+            shutil.copyfile(start, config)
+        elif os.path.exists(config):
+            os.remove(config)
+        current = "n"
+        if start is not None:
+            with open(start) as f:
+                if f"CONFIG_{WRITE_TRIGGER}=y\n" in f.read():
+                    current = "y"
+        script = "".join(f"set {n} {v}\n" for n, v in commands) + f"set {WRITE_TRIGGER} {current}\n"
+        run = subprocess.run([support.BIN, "run", os.path.join(self.app, "main.lua"), "--store", config],
+                             input=script, capture_output=True, text=True, timeout=120)
+        written = ""
+        if os.path.exists(config):
+            with open(config) as f:
+                written = f.read()
+        return run, written
+
+    def conf_lines(self, path):
+        with open(path) as f:
+            return kc.config_lines(f.read())
+
+    def assert_same_lines(self, expected, got, what):
+        if expected != got:
+            import difflib
+            diff = "\n".join(list(difflib.unified_diff(expected, got, "conf", "luascreen", lineterm=""))[:60])
+            self.fail(f"{what}: luascreen's .config differs from the oracle's\n{diff}")
+
+    def test_opened_with_no_config_it_writes_conf_olddefconfigs_lines(self):
+        empty = self.path("olddefconfig.config")
+        open(empty, "w").close()
+        result = kc.conf("--olddefconfig", empty)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        run, written = self.luascreen_config("fresh.config", [])
+        self.assertEqual(run.returncode, 0, run.stderr[-2000:])
+        self.assert_same_lines(self.conf_lines(empty), kc.config_lines(written), "no .config")
+
+    def test_randconfigs_load_and_write_back_unchanged(self):
+        failures = []
+        for seed in range(1, 21):
+            rand = self.path(f"rand{seed}.config")
+            result = kc.conf("--randconfig", rand, KCONFIG_SEED=str(seed))
+            self.assertEqual(result.returncode, 0, result.stderr)
+            run, written = self.luascreen_config(f"rand{seed}.out.config", [], start=rand)
+            expected, got = self.conf_lines(rand), kc.config_lines(written)
+            if run.returncode != 0 or expected != got:
+                missing = [l for l in expected if l not in got][:5]
+                extra = [l for l in got if l not in expected][:5]
+                failures.append(f"seed {seed}: exit {run.returncode}; not written {missing}; written instead {extra}")
+        self.assertEqual(failures, [], "\n".join(failures))
+
+    def test_random_changes_give_kconfiglibs_config_and_refuse_what_it_refuses(self):
+        failures = []
+        for seed in range(1, 21):
+            written = self.path(f"kconfiglib{seed}.config")
+            changes, refused = kc.kconfiglib_changes(seed, 10, written)
+            # kconfiglib 14.1 follows older C tools in a few places (imply of a symbol with unmet
+            # dependencies, ranges that move, out-of-range values forgotten): its .config read
+            # by the 6.1 conf aligns them, as SPEC §18 says the C tools are right.
+            result = kc.conf("--olddefconfig", written)
+            self.assertEqual(result.returncode, 0, result.stderr)
+            run, got = self.luascreen_config(f"changes{seed}.config", changes)
+            expected = self.conf_lines(written)
+            if run.returncode != 0 or expected != kc.config_lines(got):
+                lines = kc.config_lines(got)
+                missing = [l for l in expected if l not in lines][:5]
+                extra = [l for l in lines if l not in expected][:5]
+                failures.append(f"seed {seed} {changes}: exit {run.returncode} {run.stderr[-300:]!r}; "
+                                f"not written {missing}; written instead {extra}")
+            for name, value, index in refused[:2]:
+                script = "".join(f"set {n} {v}\n" for n, v in changes[:index]) + f"set {name} {value}\n"
+                bad = subprocess.run([support.BIN, "run", os.path.join(self.app, "main.lua"), "--store", "none"],
+                                     input=script, capture_output=True, text=True, timeout=120)
+                if bad.returncode != 1 or f"stdin:{index + 1}: error:" not in bad.stderr:
+                    failures.append(f"seed {seed}: set {name} {value} after {changes[:index]} was not refused "
+                                    f"(exit {bad.returncode}, {bad.stderr[-300:]!r})")
+        self.assertEqual(failures, [], "\n".join(failures))
+
+
 class KconfigSecondTree(unittest.TestCase):
     """A second real tree in another dialect: U-Boot's (unquoted prompts and file names), from
     the cache when scripts/kconfig-cache --u-boot GITDIR made it; kconfiglib is its oracle."""
