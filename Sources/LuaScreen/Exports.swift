@@ -32,7 +32,6 @@
 @_exported import enum LuaScreenKconfig.KconfigImporter
 @_exported import struct LuaScreenKconfig.KconfigImport
 @_exported import struct LuaScreenKconfig.KconfigError
-@_exported import struct LuaScreenKconfig.KconfigPlace
 
 // Interop: Settings.bundle and androidx, both ways, and plist values (LuaScreenInterop).
 @_exported import enum LuaScreenInterop.Exporter

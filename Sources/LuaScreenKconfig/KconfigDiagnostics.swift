@@ -1,20 +1,8 @@
-/// A place in a Kconfig file: the path as given relative to the source tree, and the line.
-/// `Sendable`: a plain value.
-public struct KconfigPlace: Sendable, Equatable, CustomStringConvertible {
-    /// The file, relative to the source tree (as `source` named it).
-    public var file: String
-    /// The line, from 1.
-    public var line: Int
+import ScreenModel
 
-    /// A place in `file` at `line`.
-    public init(file: String, line: Int) {
-        self.file = file
-        self.line = line
-    }
-
-    /// `file:line`, as the kernel's tools name a place.
-    public var description: String { "\(file):\(line)" }
-}
+/// A place in a Kconfig file: the path relative to the source tree (as `source` named it),
+/// and the line. The model's `SourceLocation`, whose `file:line` is the kernel's form too.
+typealias KconfigPlace = SourceLocation
 
 /// A Kconfig tree that cannot be imported: `file:line: error: ...` (the kernel's form), with
 /// what to do. `Sendable`: a plain value.
@@ -23,7 +11,7 @@ public struct KconfigError: Error, Sendable, CustomStringConvertible {
     public var description: String
 
     /// An error at `place` (nil: about the tree as a whole).
-    public init(_ place: KconfigPlace?, _ message: String) {
+    init(_ place: KconfigPlace?, _ message: String) {
         description = place.map { "\($0): error: \(message)" } ?? "error: \(message)"
     }
 }

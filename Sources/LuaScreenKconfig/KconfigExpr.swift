@@ -3,10 +3,19 @@ import ScreenModel
 /// What the import asks of the model's expression type beyond parsing a string: joining
 /// conditions, and the kernel's test of whether an entry requires a symbol.
 extension RuleExpression {
-    /// `a && b`, either absent (always true); one of two equal sides.
+    /// `a && b`, either absent (always true), without the terms of `b` that `a` already has
+    /// (the kernel's `expr_eliminate_dups`, for what nested blocks repeat).
     static func all(_ a: RuleExpression?, _ b: RuleExpression?) -> RuleExpression? {
-        if let a, a == b { return a }
-        return joined(a, and: b)
+        guard let a, let b else { return joined(a, and: b) }
+        let have = a.conjuncts
+        let kept = b.conjuncts.filter { !have.contains($0) }
+        return kept.reduce(a) { .and($0, $1) }
+    }
+
+    /// The terms of its top `&&`s.
+    var conjuncts: [RuleExpression] {
+        if case .and(let x, let y) = self { return x.conjuncts + y.conjuncts }
+        return [self]
     }
 
     /// Whether it is the symbol `name` or requires it (`name`, `name = y`, `name != n`, or an

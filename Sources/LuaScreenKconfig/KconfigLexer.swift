@@ -83,7 +83,8 @@ struct KconfigLexer {
                 if expanded {
                     if !word.isEmpty { tokens.append(.word(text)) } else if !tokens.isEmpty { tokens.append(.string("")) }
                 } else {
-                    tokens.append(keywords.contains(text) ? .keyword(text) : .word(text))
+                    // `---help---` is the older spelling of `help` (kconfiglib and U-Boot read it).
+                    tokens.append(keywords.contains(text) ? .keyword(text) : text == "---help---" ? .keyword("help") : .word(text))
                 }
                 continue
             }

@@ -141,13 +141,7 @@ struct KconfigLuaWriter {
         } else if let condition = node.fullPromptIf {
             fields.append("prompt_if = \(q(condition.text))")
         }
-        if !node.defaults.isEmpty && !choiceOption {
-            fields.append("defaults = { " + node.defaults.map { d in
-                var item = "{ \(q(d.value.text))"
-                if let c = d.condition { item += ", when = \(q(c.text))" }
-                return item + " }"
-            }.joined(separator: ", ") + " }")
-        }
+        if !node.defaults.isEmpty && !choiceOption { fields.append(defaults(node)) }
         for (list, field) in [(node.selects, "select"), (node.implies, "imply")] {
             let kept = list.filter { !symbols.undefinedTargets.contains($0.name) }
             if kept.isEmpty { continue }
@@ -163,6 +157,15 @@ struct KconfigLuaWriter {
             }.joined(separator: ", ") + " }")
         }
         if let help = node.help, !help.isEmpty { fields.append("help = \(q(help))") }
+    }
+
+    /// `defaults = { { "VALUE", when = "COND" }, ... }`, values and conditions as Kconfig text.
+    private func defaults(_ node: KconfigNode) -> String {
+        "defaults = { " + node.defaults.map { d in
+            var item = "{ \(q(d.value.text))"
+            if let c = d.condition { item += ", when = \(q(c.text))" }
+            return item + " }"
+        }.joined(separator: ", ") + " }"
     }
 
     /// A range's bound: a decimal number as a number, else the text (a symbol or a constant).
@@ -183,13 +186,7 @@ struct KconfigLuaWriter {
         if node.optional { fields.append("optional = true") }
         if let dep = node.fullDepends { fields.append("depends = \(q(dep.text))") }
         if node.prompt != nil, let condition = node.fullPromptIf { fields.append("prompt_if = \(q(condition.text))") }
-        if !node.defaults.isEmpty {
-            fields.append("defaults = { " + node.defaults.map { d in
-                var item = "{ \(q(d.value.text))"
-                if let c = d.condition { item += ", when = \(q(c.text))" }
-                return item + " }"
-            }.joined(separator: ", ") + " }")
-        }
+        if !node.defaults.isEmpty { fields.append(defaults(node)) }
         if let help = node.help, !help.isEmpty { fields.append("help = \(q(help))") }
         out.append(indent + "choice { " + fields.joined(separator: ", ") + ", options = {")
         for option in options {

@@ -29,6 +29,15 @@ def env_pairs():
         return [tuple(line.rstrip("\n").split("=", 1)) for line in f if "=" in line]
 
 
+def import_x86(binary, out, timeout=120):
+    """`luascreen import --format kconfig` of the cache's x86 tree into the folder `out`: the
+    CompletedProcess (text)."""
+    args = ["import", "--format", "kconfig", os.path.join(TREE, "Kconfig"), "--srctree", TREE, "--out", out]
+    for name, value in env_pairs():
+        args += ["--env", f"{name}={value}"]
+    return subprocess.run([binary, *args], capture_output=True, text=True, timeout=timeout)
+
+
 def cache_ready():
     return all(os.path.exists(p) for p in (os.path.join(TREE, "Kconfig"), CONF, os.path.join(KCONFIGLIB, "kconfiglib.py"),
                                            os.path.join(CACHE, "env"), os.path.join(RUN, "include", "config", "auto.conf")))

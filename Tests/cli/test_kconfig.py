@@ -209,12 +209,9 @@ class KconfigLinuxImport(unittest.TestCase):
         cls.tmp = tempfile.mkdtemp(prefix="luascreen-kconfig-x86-")
         cls.app = os.path.join(cls.tmp, "app")
         cls.result = None
-        if support.os.access(support.BIN, os.X_OK) and kc.cache_ready():
-            args = ["import", "--format", "kconfig", os.path.join(kc.TREE, "Kconfig"), "--srctree", kc.TREE, "--out", cls.app]
-            for name, value in kc.env_pairs():
-                args += ["--env", f"{name}={value}"]
+        if os.access(support.BIN, os.X_OK) and kc.cache_ready():
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cls.result = subprocess.run([support.BIN, *args], capture_output=True, text=True, timeout=120)
+            cls.result = kc.import_x86(support.BIN, cls.app)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cls.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
@@ -260,10 +257,7 @@ class KconfigOracles(unittest.TestCase):
         cls.app = os.path.join(cls.tmp, "app")
         cls.imported = None
         if os.access(support.BIN, os.X_OK) and kc.cache_ready():
-            args = ["import", "--format", "kconfig", os.path.join(kc.TREE, "Kconfig"), "--srctree", kc.TREE, "--out", cls.app]
-            for name, value in kc.env_pairs():
-                args += ["--env", f"{name}={value}"]
-            cls.imported = subprocess.run([support.BIN, *args], capture_output=True, text=True, timeout=120)
+            cls.imported = kc.import_x86(support.BIN, cls.app)
 
     @classmethod
     def tearDownClass(cls):
