@@ -81,6 +81,19 @@ public struct ResolvedRow: Hashable, Sendable {
     public var error: String?
     /// The detail is an empty input's `placeholder`, not a value: drawn unlike one.
     public var isPlaceholder = false
+    /// A symbol's row (docs/dependencies.md): what the person chose (nil: nothing) and why
+    /// the value is not simply that (nil: it is); nil for other rows.
+    public var symbol: SymbolState?
+
+    /// What a symbol's row adds: the person's choice beside the effective `value`, and the reason.
+    public struct SymbolState: Sendable, Hashable {
+        /// The person's value as typed (`y`, `64`, an option's name); nil: none chosen.
+        public var chosen: String?
+        /// Why the value is what it is when that is not simply the person's choice.
+        public var reason: String?
+        /// A symbol's state.
+        public init(chosen: String?, reason: String?) { self.chosen = chosen; self.reason = reason }
+    }
 
     /// A row with these fields (the rare ones are set after).
     public init(id: String, kind: RowKind, text: String, detail: String? = nil, icon: String? = nil,

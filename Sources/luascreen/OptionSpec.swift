@@ -31,6 +31,10 @@ struct OptionSpec: Sendable {
         // there would be ignored; it is refused as a usage error instead.
         OptionSpec(name: "--store", value: "PATH", completes: .file, commands: scriptCommands.filter { $0 != .test } + [.preview, .graph],
                    help: "where values persist, or `none` for memory (default: $XDG_CONFIG_HOME/luascreen/NAME.json)") { $0.storePath = $1 },
+        OptionSpec(name: "--store-format", value: "FORMAT", choices: ["json", "kconfig"], commands: scriptCommands.filter { $0 != .test } + [.preview, .graph],
+                   help: "the store's format: json, or kconfig (the kernel's .config; the default for a FILE named .config or ending in .config; without --store, ./.config)") {
+            $0.storeFormat = $1
+        },
         OptionSpec(name: "--width", value: "N", commands: scriptCommands,
                    help: "render width (default: the terminal's, else 80)") { $0.width = try positive("--width", $1) },
         OptionSpec(name: "--color", aliases: ["--colour"], value: "WHEN", choices: Options.ColorMode.allCases.map(\.rawValue),

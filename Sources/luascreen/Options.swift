@@ -20,6 +20,7 @@ struct Options {
     var command: Command = .run
     var paths: [String] = []
     var storePath: String?          // nil: the default place; "none": memory
+    var storeFormat: String?        // nil: by the file's name; "json", "kconfig"
     var width: Int?
     var color: ColorMode = .auto
     var ascii = false

@@ -89,6 +89,11 @@ final class RuleEngineTests: XCTestCase {
         XCTAssertEqual(value(e, "A"), "y")
         XCTAssertEqual(value(e, "B"), "n")
         XCTAssertNotNil(e.set(e.symbol(named: "A")!, text: "n"))  // a visible option is only ever y
+        // A .config naming only the pick (as a defconfig does) keeps it, though the choice
+        // loses its own value (its other options have none): symbol.c reads the pick.
+        XCTAssertTrue(e.loadConfig("CONFIG_A=y\n").isEmpty)
+        XCTAssertEqual(value(e, "A"), "y")
+        XCTAssertEqual(value(e, "B"), "n")
     }
 
     func testConfigWrittenAndReadBack() {

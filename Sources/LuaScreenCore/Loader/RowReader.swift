@@ -73,10 +73,10 @@ extension Validator {
         checkRequiredFields(row, key: key, s)
         assignID(&row, id: id, key: key, position: position, place: here, rowIDs: &rowIDs, s)
         if kind.isBound { bind(&row, binding: binding, key: key, s) }
-        if s.present & RowReader.ruleBits != 0 || kind == .tristate || kind == .symbol { readSymbolRules(&row, s) }
+        let isSymbol = (s.present & RowReader.ruleBits != 0 || kind == .tristate || kind == .symbol) && readSymbolRules(&row, s)
         if let push { followPush(&row, push, s) }
         if row.push != nil || row.kind == .button || row.confirm != nil || row.detail != nil {
-            warnings(for: row)
+            warnings(for: row, isSymbol: isSymbol)
         }
         // (moved out: a plain `return row` copies it before the deferred pop and drops the
         // original, 240 instructions a row)
@@ -243,14 +243,15 @@ extension Validator {
     }
 
     /// Warnings about fields that do nothing together.
-    private func warnings(for row: borrowing Row) {
+    private func warnings(for row: borrowing Row, isSymbol: Bool) {
         if row.push != nil, let accessory = row.accessory, accessory == .none || accessory == .checkmark {
             report("the row pushes a screen but its accessory \"\(accessory.rawValue)\" hides the disclosure", field: "accessory", severity: .warning)
         }
         if row.kind == .button, row.push != nil {
             report("a button runs on_select; its push is followed too, which is unusual", field: "push", severity: .warning)
         }
-        if row.push != nil, [.toggle, .choice, .input, .number].contains(row.kind) {
+        // (a symbol's row that pushes is a menuconfig symbol: selecting it opens its screen)
+        if row.push != nil, [.toggle, .choice, .input, .number].contains(row.kind), !isSymbol {
             let does = row.kind == .toggle ? "flips its value" : row.kind == .choice ? "opens its options" : "asks for its value"
             report("a \(row.kind.constructor) \(does) when selected; its push is never followed (put the push on a row of its own, or call ctx:push in on_change)", field: "push", severity: .warning)
         }

@@ -18,8 +18,8 @@ package struct SymbolRules: Sendable {
 /// `ranges`, `kind`, `optional`, `hex`, and the options of a choice of symbols.
 extension Validator {
     /// Reads the rule fields of `row`; a bound row with any of them (or a tristate, or a
-    /// symbol) becomes a definition of the symbol named by its key.
-    func readSymbolRules(_ row: inout Row, _ s: RowSlots) {
+    /// symbol) becomes a definition of the symbol named by its key (returns true).
+    func readSymbolRules(_ row: inout Row, _ s: RowSlots) -> Bool {
         let kind = row.kind
         if kind == .symbol {
             // A value with no prompt: never shown, named by its key.
@@ -30,13 +30,13 @@ extension Validator {
         if s.has(.depends) { depends = expression("depends", at: s.at(.depends)) }
         guard kind.isBound, let key = row.binding?.key else {
             if depends != nil { row.depends = depends }
-            return
+            return false
         }
         let options = registry.symbols.pendingOptions
         registry.symbols.pendingOptions = []
         let ruleFields: [RowField] = [.depends, .promptIf, .defaults, .select, .imply, .ranges, .hex, .optional]
         let isSymbol = kind == .tristate || kind == .symbol || !options.isEmpty || ruleFields.contains { s.has($0) }
-        guard isSymbol else { return }
+        guard isSymbol else { return false }
         var type: SymbolType
         switch kind {
         case .toggle: type = .bool
@@ -50,7 +50,7 @@ extension Validator {
             else { report("missing required field \"kind\" (bool, tristate, int, hex or string)", code: .missingField) }
         default:
             report("\(kind.constructor) rows cannot be symbols (depends, defaults, select, ... are fields of toggle, tristate, number, input, choice and symbol)", field: "depends")
-            return
+            return false
         }
         var d = SymbolDefinition(name: key, type: type, prompt: kind == .symbol ? nil : (row.text.value ?? key))
         d.depends = depends
@@ -73,6 +73,7 @@ extension Validator {
             o.choice = key
             registry.symbols.definitions.append(o)
         }
+        return true
     }
 
     /// An expression string, parsed; a syntax error is reported.

@@ -112,6 +112,10 @@ extension Session {
             ("key", .optional(row.key)),
             ("value", value),
         ]
+        if let symbol = row.symbol {
+            members.append(("chosen", .optional(symbol.chosen)))
+            members.append(("reason", .optional(symbol.reason)))
+        }
         if let actions = row.actions {
             members.append(("actions", .array(actions.map {
                 .object([("id", .string($0.id)), ("text", .string($0.text)), ("destructive", .bool($0.destructive))])

@@ -31,6 +31,7 @@ extension Session {
     /// cannot be searched: each such failure is added to `warnings` (once a search), never
     /// skipped unseen. Screen titles are the titles as shown (a title function is run).
     public func find(_ text: String) -> [FindResult] {
+        if symbols != nil { return findSymbols(text) }
         let state = lua  // one action: every field function it runs shares one budget
         state.beginAction()
         defer { state.endAction() }
@@ -38,14 +39,7 @@ extension Session {
         var results: [FindResult] = []
         var failures: Set<String> = []
         var found: [(id: String, text: String, hidden: Bool, matched: String?)] = []  // of one screen
-        // Each screen with the ids and the shown titles of the screens above it.
-        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [])]
-        var seen: Set<String> = [app.root]
-        var index = 0
-        while index < queue.count {
-            let (id, idPath, parentTitles) = queue[index]
-            index += 1
-            guard let declared = registry.screen(id) else { continue }
+        forEachReachableScreen { id, declared, idPath, parentTitles in
             var declaredRows = DeclaredRows(declared)
             // The screen evaluated as if pushed, row by row: nothing drawn, no row copied.
             navigation.append(liveScreen(for: declared))
@@ -72,10 +66,7 @@ extension Session {
                                           hidden: f.hidden, matched: f.matched))
             }
             found.removeAll(keepingCapacity: true)
-            for target in pushTargets(of: declared) where !seen.contains(target) {
-                seen.insert(target)
-                queue.append((target, idPath + [target], titlePath))
-            }
+            return title
         }
         return results
     }
@@ -134,6 +125,23 @@ extension Session {
                 byID = places
             }
             return byID?[id]
+        }
+    }
+
+    /// Visits each screen reachable from the root, breadth first, once, with the ids and the
+    /// titles of the screens above it; `visit` returns the screen's title as shown.
+    func forEachReachableScreen(_ visit: (_ id: String, _ screen: Screen, _ path: [String], _ parentTitles: [String]) -> String) {
+        var queue: [(id: String, path: [String], titles: [String])] = [(app.root, [app.root], [])]
+        var seen: Set<String> = [app.root]
+        var index = 0
+        while index < queue.count {
+            let (id, idPath, parentTitles) = queue[index]
+            index += 1
+            guard let screen = registry.screen(id) else { continue }
+            let titles = parentTitles + [visit(id, screen, idPath, parentTitles)]
+            for target in pushTargets(of: screen) where seen.insert(target).inserted {
+                queue.append((target, idPath + [target], titles))
+            }
         }
     }
 

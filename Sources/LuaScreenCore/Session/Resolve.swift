@@ -210,6 +210,9 @@ extension Session {
         if !errors.isEmpty {
             resolved.error = errors.joined(separator: "; ")
         }
+        if symbols != nil, let key = binding?.key, let i = symbolIndex(forKey: key) {
+            resolved.symbol = ResolvedRow.SymbolState(chosen: symbols!.userValue(i), reason: symbols!.reason(i))
+        }
         if visible, resolved.selectable {
             number += 1
             resolved.number = number

@@ -29,6 +29,12 @@ extension Session {
         guard resolved.selectable else {
             throw SessionError.refused("row \"\(resolved.text)\" does nothing when selected")
         }
+        // A symbol's row that pushes a screen (a menuconfig symbol) opens it; `set` changes it.
+        if row.push != nil, row.kind == .toggle || row.kind == .tristate, symbols != nil,
+           let key = row.binding?.key, symbolIndex(forKey: key) != nil {
+            try perform { try followAndRun(row) }
+            return
+        }
         switch row.kind {
         case .toggle:
             guard let binding = row.binding else { return }

@@ -99,6 +99,9 @@ public final class Session {
 
     /// Releases the Lua state (and every reference into it).
     public func close() {
+        // A `.config` store is written at the end (an error is a warning: nothing is lost
+        // that the person can still write with another `quit`).
+        do { try flushStore() } catch { warnings.append("\(error)") }
         lua.close()
     }
 

@@ -7,13 +7,18 @@ extension Session {
     /// Builds the engine from what loading read, and loads the store's values into it.
     func buildSymbols() {
         guard !registry.symbols.isEmpty else { symbols = nil; return }
-        let engine = RuleEngine(definitions: symbolDefinitions(), modules: registry.symbols.modules)
+        let engine = symbolEngine()
         symbols = engine
         for problem in engine.problems { warnings.append(problem) }
         if let config = configStore {
             config.warnings = engine.loadConfig(config.loadedText)
             let title = app.screen(app.root).map { $0.title } ?? app.root
             config.render = { [unowned self] in configText(title: title) }
+            // Written as `conf --olddefconfig` writes it, when that differs from the file (never
+            // through a read-only view: `check`, `dump` and `render` only read).
+            if store is ConfigStore, configText(title: title) != config.loadedText {
+                do { try config.commit([]); try config.flush() } catch { warnings.append("\(error)") }
+            }
             return
         }
         engine.clearUserValues()
@@ -24,26 +29,14 @@ extension Session {
         engine.invalidateAll()
     }
 
-    /// The definitions loading read, with one more for each plain bound row (a toggle, number
-    /// or input without rules) whose key an expression names: it is a symbol too, its prompt
-    /// the row's text, its default the row's. In declaration order.
-    func symbolDefinitions() -> [SymbolDefinition] {
+    /// The engine of the definitions loading read; when expressions name plain bound rows (a
+    /// toggle, number or input without rules), built again with one more definition for
+    /// each: it is a symbol too, its prompt the row's text, its default the row's.
+    func symbolEngine() -> RuleEngine {
         let read = registry.symbols.definitions
-        var declared = Set<String>()
-        var named = Set<String>()
-        for d in read {
-            declared.insert(d.name)
-            var exprs: [RuleExpression?] = [d.depends, d.promptIf]
-            exprs += d.defaults.flatMap { [$0.value, $0.when] }
-            exprs += (d.selects + d.implies).map(\.when)
-            exprs += d.ranges.flatMap { [$0.low, $0.high, $0.when] }
-            for e in exprs { if let e { named.formUnion(e.names) } }
-            for t in d.selects + d.implies { named.insert(t.name) }
-        }
-        if let m = registry.symbols.modules { named.insert(m) }
-        for screen in registry.screens { if case .value(let sections) = screen.sections { for s in sections { for r in s.rows { if let d = r.depends { named.formUnion(d.names) } } } } }
-        let missing = named.subtracting(declared)
-        guard !missing.isEmpty else { return read }
+        let engine = RuleEngine(definitions: read, modules: registry.symbols.modules)
+        let missing = engine.undeclaredNames
+        guard !missing.isEmpty else { return engine }
         var added: [String: SymbolDefinition] = [:]
         for screen in registry.screens {
             guard case .value(let sections) = screen.sections else { continue }
@@ -60,15 +53,17 @@ extension Session {
                     var d = SymbolDefinition(name: binding.key, type: type, prompt: row.text.value ?? binding.key)
                     d.location = row.location
                     d.help = row.help
-                    let v = binding.defaultValue
-                    let text = Session.symbolText(v)
-                    if type == .string { d.defaults = [RuleDefault(value: .constant(text), when: nil)] }
-                    else if type == .bool { d.defaults = [RuleDefault(value: .symbol(text == "y" ? "y" : "n"), when: nil)] }
-                    else { d.defaults = [RuleDefault(value: .symbol(text), when: nil)] }
+                    let text = Session.symbolText(binding.defaultValue)
+                    switch type {
+                    case .string: d.defaults = [RuleDefault(value: .constant(text), when: nil)]
+                    case .bool: d.defaults = [RuleDefault(value: .symbol(text == "y" ? "y" : "n"), when: nil)]
+                    default: d.defaults = [RuleDefault(value: .symbol(text), when: nil)]
+                    }
                     added[binding.key] = d
                 }
             }
         }
+        guard !added.isEmpty else { return engine }
         // In declaration order: each row's definitions where its row is.
         var out: [SymbolDefinition] = []
         var byName: [String: [SymbolDefinition]] = [:]
@@ -85,7 +80,13 @@ extension Session {
             }
         }
         for d in read where !emitted.contains(d.choice ?? d.name) { out.append(d) }
-        return out
+        return RuleEngine(definitions: out, modules: registry.symbols.modules)
+    }
+
+    /// Writes the `.config` store when changes wait (the REPL's `quit`, the session's end).
+    public func flushStore() throws {
+        guard store is ConfigStore else { return }
+        try configStore?.flush()
     }
 
     /// What loading the `.config` store warned about (unknown symbols, bad values), in order.
@@ -119,7 +120,11 @@ extension Session {
                             for o in symbols!.options(i) { out.append(.symbol(symbols!.name(o))) }
                         }
                     }
-                    guard let push = row.push else { continue }
+                    guard let push = row.push else {
+                        // A plain row is a comment (Kconfig's `comment`): a heading of the `.config`.
+                        if row.kind == .text, row.boundKey == nil, let text = row.text.value { out.append(.comment(text, row.depends)) }
+                        continue
+                    }
                     let target: String?
                     switch push {
                     case .screen(let id): target = id
@@ -204,10 +209,31 @@ extension Session {
         guard let symbols else { return true }
         if let key = row.pointee.boundKey, let i = symbolIndex(forKey: key) {
             if row.pointee.kind == .symbol { return false }
-            return symbols.visibility(i) != .n
+            if symbols.visibility(i) != .n { return true }
+            // menu_is_visible: a symbol that is not n, with a shown entry under it (its pushed
+            // screen), is shown, though it cannot be changed.
+            guard symbols.tristate(i) != .n, case .screen(let id)? = row.pointee.push else { return false }
+            var seen: Set<String> = []
+            return screenShowsARow(id, &seen)
         }
         if let d = row.pointee.depends { return symbols.evaluate(d) != .n }
         return true
+    }
+
+    /// Whether any row of the screen `id` (or of a screen it pushes) is shown.
+    private func screenShowsARow(_ id: String, _ seen: inout Set<String>) -> Bool {
+        guard seen.insert(id).inserted, let screen = registry.screen(id), case .value(let sections) = screen.sections else { return false }
+        for section in sections {
+            for r in section.rows.indices {
+                let shown = section.rows.withUnsafeBufferPointer { rows -> Bool in
+                    let row = rows.baseAddress! + r
+                    guard case .value(true) = row.pointee.visible else { return false }
+                    return symbolRowVisible(row)
+                }
+                if shown { return true }
+            }
+        }
+        return false
     }
 
     /// A symbol row's detail: its value, and the reason when it is not simply the person's.
@@ -226,7 +252,13 @@ extension Session {
     /// menuconfig's help of the symbol `name`: `Symbol: NAME [=v]`, its type, prompts,
     /// `Depends on:`, `Selected by [y]:`, ... (nil: no such symbol).
     public func explainSymbol(_ name: String) -> [String]? {
-        guard let symbols, let i = symbols.symbol(named: name) else { return nil }
+        guard let symbols else { return nil }
+        guard let i = symbols.symbol(named: name) else {
+            // A menu or a comment (a row that is no symbol) with `depends`: its condition.
+            guard let found = try? lookup(name, includeHidden: true), let row = declaredRow(found), let d = row.depends else { return nil }
+            return ["\(row.push != nil ? "Menu" : "Comment"): \(found.text) [\(symbols.evaluate(d) == .n ? "hidden" : "shown")]",
+                    "  Depends on: \(symbols.describe(d))"]
+        }
         var lines = symbols.explain(i)
         if let reason = symbols.reason(i) { lines.insert("Value : \(symbols.stringValue(i)) (\(reason))", at: 2) }
         if let chosen = symbols.userValue(i), chosen != symbols.stringValue(i), !symbols.isChoice(i) {
@@ -241,6 +273,8 @@ extension Session {
         let key = symbols.name(i)
         let kind = registry.boundKey(key)?.kind
         let t = text.trimmingSpaces
+        // Checked as typed (`m` is refused for a bool, not read as off).
+        if let refusal = symbols.set(i, text: t, apply: false) { throw SessionError.refused(refusal) }
         let value: StoreValue
         switch (symbols.type(i), kind) {
         case (.bool?, .toggle?) where !symbols.isChoice(i): value = .bool(Tristate(text: t.lowercased().prefix(1).description) == .y || ["yes", "true", "on"].contains(t.lowercased()))
@@ -253,22 +287,5 @@ extension Session {
     /// Sets the symbol `name` from a script value (`true`/`false` are `y`/`n`).
     public func setSymbol(_ name: String, value: StoreValue) throws {
         try setSymbol(name, text: Session.symbolText(value))
-    }
-
-    /// Every symbol or choice whose name or prompt holds `text` (case-insensitive), hidden
-    /// ones too: its name, prompt and whether it shows.
-    public func findSymbols(_ text: String) -> [(name: String, prompt: String?, visible: Bool)] {
-        guard let symbols else { return [] }
-        let needle = text.lowercased()
-        let bare = needle.hasPrefix("config_") ? String(needle.dropFirst(7)) : needle
-        var out: [(String, String?, Bool)] = []
-        for i in symbols.declared {
-            let name = symbols.name(i)
-            let prompt = symbols.prompts(i).first
-            if name.lowercased().contains(bare) || (prompt?.lowercased().contains(needle) ?? false) {
-                out.append((name, prompt, symbols.visibility(i) != .n))
-            }
-        }
-        return out
     }
 }

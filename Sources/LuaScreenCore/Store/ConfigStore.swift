@@ -52,10 +52,21 @@ public final class ConfigStore: ValueStore {
     /// The size a key takes (one line).
     public func fileSize(ofMember key: String) -> Int { key.utf8.count + 16 }
 
-    /// Writes the whole `.config` again (the changes are already in the session's symbols).
+    /// Whether changes wait to be written (`flush`).
+    public private(set) var unsaved = false
+
+    /// Takes changes (already in the session's symbols); the file is written by `flush`, at
+    /// the end of the session (SPEC §18: "the store may be written at each change or at
+    /// `quit`"): one `set` of a symbol 2,000 others read then costs those 2,000, not the
+    /// whole file's 16,000 values.
     public func commit(_ changes: [(key: String, value: StoreValue?)]) throws {
         for c in changes { entries.set(c.key, c.value) }
-        guard let render else { return }
+        unsaved = true
+    }
+
+    /// Writes the whole `.config` (`conf_write`'s text), when anything changed since.
+    public func flush() throws {
+        guard unsaved, let render else { return }
         let text = render()
         fileSize = text.utf8.count
         do {
@@ -64,5 +75,6 @@ public final class ConfigStore: ValueStore {
             if case .notRegularFile = error.reason { throw StoreError.notRegularFile(path: path) }
             throw StoreError.io(path: path, operation: "write", code: 0)
         }
+        unsaved = false
     }
 }

@@ -27,12 +27,12 @@ extension RuleEngine {
                     if needNewline { out += "\n"; needNewline = false }
                     out += configLine(i)
                 case .menu(let title, let cond, let children):
-                    let visible = cond.map { eval(compile($0)) != .n } ?? true
+                    let visible = cond.map { evaluate($0) != .n } ?? true
                     if visible { out += "\n#\n# \(title)\n#\n"; needNewline = false }
                     walk(children)
                     if visible { out += "# end of \(title)\n"; needNewline = true }
                 case .comment(let text, let cond):
-                    if cond.map({ eval(compile($0)) != .n }) ?? true { out += "\n#\n# \(text)\n#\n"; needNewline = false }
+                    if cond.map({ evaluate($0) != .n }) ?? true { out += "\n#\n# \(text)\n#\n"; needNewline = false }
                 }
             }
         }

@@ -224,7 +224,7 @@ extension RuleEngine {
     }
 
     /// The value of an expression now (a row's `depends`).
-    public func evaluate(_ e: RuleExpression) -> Tristate { eval(compile(e)) }
+    public func evaluate(_ e: RuleExpression) -> Tristate { eval(compile(rewriteM(e))) }
 
     /// The person's value as text (nil: none): `y`/`m`/`n`, the number or string, a choice's option.
     public func userValue(_ i: Int32) -> String? {

@@ -21,6 +21,8 @@ public final class RuleEngine {
         var name: String
         /// nil: a constant or a name no definition declares (its value is its name, `n`).
         var type: SymbolType?
+        /// A quoted constant (`"text"`), not a name.
+        var quoted = false
         var isChoice = false
         var optional = false
         var choice: Int32 = -1
@@ -88,7 +90,7 @@ public final class RuleEngine {
             syms[Int(i)].type = d.type
             declared.append(i)
         }
-        if let modules, let m = byName[modules] { self.modules = m }
+        if let modules { let m = intern(modules); if syms[Int(m)].type != nil { self.modules = m } }
         var dirDeps: [Int32: Node] = [:]
         for d in definitions {
             let i = byName[d.name]!
@@ -110,7 +112,8 @@ public final class RuleEngine {
                 guard let w else { return base }
                 return .and(base, w)
             }
-            if let prompt = d.prompt {
+            // (`prompt_if = "n"`: a definition without a prompt of a symbol prompted elsewhere)
+            if let prompt = d.prompt, d.promptIf != .symbol("n") {
                 var p = cond(d.promptIf)
                 // Non-tristate options of a tristate choice depend on the choice being y.
                 if choice >= 0, syms[Int(choice)].type == .tristate, d.type != .tristate {
@@ -124,7 +127,7 @@ public final class RuleEngine {
             for r in d.ranges { syms[Int(i)].ranges.append((leaf(r.low), leaf(r.high), cond(r.when))) }
             for (list, isSelect) in [(d.selects, true), (d.implies, false)] {
                 for t in list {
-                    guard let target = byName[t.name], syms[Int(target)].type != nil else {
+                    guard let target = byName[t.name] ?? Optional(intern(t.name)), syms[Int(target)].type != nil else {
                         problems.append("\(d.name) \(isSelect ? "selects" : "implies") \(t.name), which is not declared")
                         continue
                     }
@@ -169,7 +172,11 @@ public final class RuleEngine {
 
     func compile(_ e: RuleExpression) -> Node {
         switch e {
-        case .symbol(let s), .constant(let s): return .sym(intern(s))
+        case .symbol(let s): return .sym(intern(s))
+        case .constant(let s):
+            let i = intern(s)
+            if syms[Int(i)].type == nil { syms[Int(i)].quoted = true }
+            return .sym(i)
         case .not(let a): return .not(compile(a))
         case .and(let a, let b): return .and(compile(a), compile(b))
         case .or(let a, let b): return .or(compile(a), compile(b))
@@ -177,8 +184,10 @@ public final class RuleEngine {
         }
     }
 
-    /// A bare `m` in a condition reads as `m && MODULES` (menu.c's rewrite_m).
-    private func rewriteM(_ e: RuleExpression) -> RuleExpression {
+    /// A condition as menu.c's `menu_finalize` reads it: a bare `m` is `m && MODULES`
+    /// (rewrite_m), and a bool symbol compared with a constant is simplified
+    /// (expr_transform: `B = y` is `B`, `B = n` is `!B`, `B = m` is `n`, `B != m` is `y`).
+    func rewriteM(_ e: RuleExpression) -> RuleExpression {
         switch e {
         case .symbol("m"):
             let name = modules > 2 ? syms[Int(modules)].name : "n"
@@ -186,6 +195,17 @@ public final class RuleEngine {
         case .not(let a): return .not(rewriteM(a))
         case .and(let a, let b): return .and(rewriteM(a), rewriteM(b))
         case .or(let a, let b): return .or(rewriteM(a), rewriteM(b))
+        case .compare(let op, .symbol(let left), let right) where op == .equal || op == .unequal:
+            guard let i = byName[left], syms[Int(i)].type == .bool, i > 2 else { return e }
+            let constant: String
+            switch right { case .symbol(let c), .constant(let c): constant = c; default: return e }
+            switch (op, constant) {
+            case (.equal, "n"), (.unequal, "y"): return .not(.symbol(left))
+            case (.equal, "m"): return .symbol("n")
+            case (.unequal, "m"): return .symbol("y")
+            case (.equal, "y"), (.unequal, "n"): return .symbol(left)
+            default: return e
+            }
         default: return e
         }
     }
@@ -215,6 +235,14 @@ public final class RuleEngine {
     }
 
     // MARK: names
+
+    /// The names expressions, `select`, `imply` or `modules` use that no definition declares
+    /// (numbers, `y`/`m`/`n` and quoted constants left out).
+    public var undeclaredNames: Set<String> {
+        var out = Set<String>()
+        for s in syms.dropFirst(3) where s.type == nil && !s.quoted && !RuleExpression.isLiteral(s.name) { out.insert(s.name) }
+        return out
+    }
 
     /// The number of the symbol `name` (with or without `CONFIG_`), nil when none is declared.
     public func symbol(named name: String) -> Int32? {

@@ -75,21 +75,11 @@ extension RuleEngine {
         switch k { case .unsigned(let u): return Int64(bitPattern: u); case .signed(let s): return s; case .string: return 0 }
     }
 
-    /// `sym_get_string_value`: `n`/`m`/`y` for a bool or tristate (`m` reads `n` while
-    /// modules are off), else the value.
+    /// `sym_get_string_value`: `n`/`m`/`y` for a bool or tristate, else the value.
     public func stringValue(_ i: Int32) -> String {
         calc(i)
         let s = syms[Int(i)]
-        if s.type?.isTristateLike == true {
-            switch s.tri {
-            case .n: return "n"
-            case .y: return "y"
-            case .m:
-                if modules <= 2 { return "n" }
-                calc(modules)
-                return syms[Int(modules)].tri == .n ? "n" : "m"
-            }
-        }
+        if s.type?.isTristateLike == true { return s.tri.description }
         return s.val
     }
 
@@ -226,8 +216,10 @@ extension RuleEngine {
             if syms[Int(o)].visible != .n, !syms[Int(o)].hasUser { allUser = false }
         }
         if !allUser { syms[Int(i)].hasUser = false }
+        // The pick stands while it shows, whether or not the choice kept its own value
+        // (symbol.c reads `def[S_DEF_USER].val`, not the flag).
         let pick = syms[Int(i)].userChoice
-        if syms[Int(i)].hasUser, pick >= 0, syms[Int(pick)].visible != .n { return pick }
+        if pick >= 0, syms[Int(pick)].visible != .n { return pick }
         for d in syms[Int(i)].defaults where eval(d.cond) != .n {
             if case .sym(let ds) = d.value, syms[Int(ds)].choice == i, syms[Int(ds)].visible != .n { return ds }
         }

@@ -27,6 +27,9 @@ extension RuleEngine {
         return "\(sym.name) [=\(stringValue(s))]"
     }
 
+    /// An expression with each symbol's value now, as `why` prints it (`A [=y] && B [=n]`).
+    public func describe(_ e: RuleExpression) -> String { text(compile(rewriteM(e))) }
+
     /// The terms of an `||`.
     private func terms(_ n: Node?) -> [Node] {
         guard let n else { return [] }

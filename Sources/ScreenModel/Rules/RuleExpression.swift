@@ -126,23 +126,25 @@ struct RuleExpressionParser {
         while at < bytes.count, bytes[at] == 0x20 || bytes[at] == 0x09 || bytes[at] == 0x0A || bytes[at] == 0x0D { at += 1 }
     }
 
-    private mutating func eat(_ s: String) -> Bool {
+    /// Takes the one or two bytes `a`, `b` (0: one byte) when they come next.
+    private mutating func eat(_ a: UInt8, _ b: UInt8 = 0) -> Bool {
         skipSpace()
-        let u = Array(s.utf8)
-        guard at + u.count <= bytes.count, Array(bytes[at..<at + u.count]) == u else { return false }
-        at += u.count
+        guard at < bytes.count, bytes[at] == a else { return false }
+        if b == 0 { at += 1; return true }
+        guard at + 1 < bytes.count, bytes[at + 1] == b else { return false }
+        at += 2
         return true
     }
 
     private mutating func parseOr() throws -> RuleExpression {
         var e = try parseAnd()
-        while eat("||") { e = .or(e, try parseAnd()) }
+        while eat(0x7C, 0x7C) { e = .or(e, try parseAnd()) }
         return e
     }
 
     private mutating func parseAnd() throws -> RuleExpression {
         var e = try parseNot()
-        while eat("&&") { e = .and(e, try parseNot()) }
+        while eat(0x26, 0x26) { e = .and(e, try parseNot()) }
         return e
     }
 
@@ -157,17 +159,17 @@ struct RuleExpressionParser {
 
     private mutating func parsePrimary() throws -> RuleExpression {
         skipSpace()
-        if eat("(") {
+        if eat(0x28) {
             let e = try parseOr()
-            guard eat(")") else { throw RuleExpressionError(offset: at, message: "expected \")\"") }
+            guard eat(0x29) else { throw RuleExpressionError(offset: at, message: "expected \")\"") }
             return e
         }
         let left = try parseLeaf()
         skipSpace()
-        for op in [RuleComparison.unequal, .lessOrEqual, .greaterOrEqual, .equal, .less, .greater] where eat(op.rawValue) {
-            return .compare(op, left, try parseLeaf())
-        }
-        return left
+        let op: RuleComparison
+        if eat(0x21, 0x3D) { op = .unequal } else if eat(0x3C, 0x3D) { op = .lessOrEqual } else if eat(0x3E, 0x3D) { op = .greaterOrEqual }
+        else if eat(0x3D) { op = .equal } else if eat(0x3C) { op = .less } else if eat(0x3E) { op = .greater } else { return left }
+        return .compare(op, left, try parseLeaf())
     }
 
     private static func isWordByte(_ b: UInt8) -> Bool {

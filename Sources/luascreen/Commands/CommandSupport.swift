@@ -34,7 +34,8 @@ enum CommandSupport {
     /// The store of `--store` (or the default file), opened once the app's `store` name is known.
     static func openStore(_ options: Options, scriptPath: String, readOnly: Bool, storeName: String?) throws -> ValueStore {
         try StoreChoice.open(given: options.storePath, scriptPath: scriptPath, storeName: storeName, readOnly: readOnly,
-                             readOnlyReason: "\(options.command.rawValue) only reads the values")
+                             readOnlyReason: "\(options.command.rawValue) only reads the values",
+                             format: options.storeFormat.flatMap(StoreChoice.Format.init(rawValue:)))
     }
 
     /// A session whose values are read from the store but never written (check, dump, render);

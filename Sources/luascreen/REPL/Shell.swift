@@ -145,11 +145,21 @@ final class Shell {
     /// A symbol's `why` or `help` (menuconfig's lines), each wrapped to the width.
     func printSymbolLines(_ lines: [String]) {
         let width = Terminal.width(options)
+        var inHelp = false  // the help text, after the first empty line: plain paragraphs
         for line in lines {
             let text = clean(line, keepNewlines: false)
+            if text.isEmpty { inHelp = true }
             if displayWidth(text) <= width { print(text); continue }
-            let hang = text.prefix { $0 == " " || $0 == "-" }.count
-            for wrapped in Columns.paragraph(text, width: width, hang: hang) { print(wrapped) }
+            if inHelp {
+                for wrapped in Columns.paragraph(text, width: width, hang: 0) { print(wrapped) }
+                continue
+            }
+            // A long line wraps under its own text, past its indent and label.
+            let lead = text.prefix { $0 == " " }.count
+            let body = String(text.dropFirst(lead))
+            let colon = body.firstIndex(of: ":").map { body.distance(from: body.startIndex, to: $0) + 2 }
+            let label = body.hasPrefix("- ") ? 2 : min(colon ?? 2, 14)
+            for wrapped in Columns.paragraph(body, width: width, indent: lead, hang: min(lead + label, width / 2)) { print(wrapped) }
         }
     }
 

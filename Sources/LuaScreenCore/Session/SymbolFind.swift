@@ -1,0 +1,44 @@
+import ScreenModel
+
+/// `find` in an app of symbols (SPEC §18, menuconfig's `/`): every symbol or choice whose
+/// name (with or without `CONFIG_`) or prompt holds the text, hidden ones too, with its menu
+/// path, read from the declared rows (no field function runs: 16,000 rows in milliseconds).
+extension Session {
+    /// The rows of symbols (and other rows whose text matches) of every screen reachable
+    /// from the root, in menu order.
+    func findSymbols(_ text: String) -> [FindResult] {
+        guard let symbols else { return [] }
+        let needle = CaseInsensitiveNeedle(text)
+        let bare = text.hasPrefix("CONFIG_") ? CaseInsensitiveNeedle(String(text.dropFirst(7))) : needle
+        var results: [FindResult] = []
+        forEachReachableScreen { id, screen, idPath, parentTitles in
+            let titles = parentTitles + [tr(screen.title)]
+            guard case .value(let sections) = screen.sections else { return titles.last! }
+            for section in sections {
+                for row in section.rows {
+                    let prompt = row.text.value ?? row.id
+                    var matched: String?
+                    var hit = false
+                    if let key = row.boundKey, let i = symbols.symbol(named: key), symbols.name(i) == key {
+                        if bare.found(in: key) { hit = true; matched = "symbol \(key)" } else if needle.found(in: prompt) { hit = true }
+                        if hit {
+                            results.append(FindResult(screen: id, row: row.id, text: prompt, titles: titles, path: idPath,
+                                                      hidden: row.kind == .symbol || symbols.visibility(i) == .n, matched: matched))
+                        }
+                        if symbols.isChoice(i) {
+                            for o in symbols.options(i) where bare.found(in: symbols.name(o)) || symbols.prompts(o).contains(where: { needle.found(in: $0) }) {
+                                results.append(FindResult(screen: id, row: row.id, text: prompt, titles: titles, path: idPath,
+                                                          hidden: symbols.visibility(o) == .n, matched: "option \(symbols.name(o))"))
+                            }
+                        }
+                    } else if needle.found(in: prompt) {
+                        let hidden = row.depends.map { symbols.evaluate($0) == .n } ?? false
+                        results.append(FindResult(screen: id, row: row.id, text: prompt, titles: titles, path: idPath, hidden: hidden))
+                    }
+                }
+            }
+            return titles.last!
+        }
+        return results
+    }
+}
