@@ -179,8 +179,18 @@ struct KconfigLuaWriter {
 
     private mutating func choice(_ node: KconfigNode, indent: String) {
         choiceCount += 1
-        rows += 1
         let options = KconfigSymbols.options(of: node)
+        if KconfigSymbols.isSingleTristateChoice(node), let option = options.first {
+            // A tristate choice of one option takes exactly a tristate's values (mode y: it is
+            // y; mode m: m or n); y by default, as the choice's mode is.
+            option.fullDepends = RuleExpression.all(node.fullDepends, option.fullDepends)
+            option.fullPromptIf = RuleExpression.all(node.fullPromptIf, option.fullPromptIf)
+            option.defaults = [KconfigDefault(value: .symbol("y"), condition: nil, place: node.place)]
+            if option.help == nil { option.help = node.help }
+            symbol(option, indent: indent)
+            return
+        }
+        rows += 1
         let key = node.name ?? "choice_\(options.first?.name ?? String(choiceCount))"
         var fields = ["key = \(q(key))", "text = \(q(node.prompt ?? key))"]
         if node.optional { fields.append("optional = true") }
