@@ -114,6 +114,20 @@ class KconfigHostileTrees(unittest.TestCase):
         code, _, err = self.run_import()
         self.assertEqual(code, 0, err)
 
+    def test_source_globs_match_inside_the_tree_in_order(self):
+        self.write("Kconfig", 'source "drivers/*/Kconfig"\nosource "missing/*/Kconfig"\n')
+        self.write("drivers/b/Kconfig", 'config B\n\tbool "b"\n')
+        self.write("drivers/a/Kconfig", 'config A\n\tbool "a"\n')
+        self.write("drivers/c/Other", 'config C\n\tbool "c"\n')
+        code, _, err = self.run_import()
+        self.assertEqual(code, 0, err)
+        with open(os.path.join(self.out, "main.lua")) as f:
+            text = f.read()
+        self.assertLess(text.index('key = "A"'), text.index('key = "B"'))
+        self.assertNotIn('key = "C"', text)
+        self.write("Kconfig", 'source "missing/*/Kconfig"\n')
+        self.assert_refused("Kconfig:1: error: can't open file")
+
     def test_a_dependency_loop_is_reported_as_the_kernel_reports_it(self):
         self.write("Kconfig", 'config A\n\tbool "a"\n\tdepends on B\n\nconfig B\n\tbool "b"\n\tdepends on A\n')
         err = self.assert_refused("error: recursive dependency detected!", "symbol A depends on B", "symbol B depends on A")
