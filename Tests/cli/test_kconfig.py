@@ -215,27 +215,34 @@ class KconfigHostileTrees(unittest.TestCase):
         err = self.assert_refused("Kconfig:3: error: syntax error", "Kconfig:6: error:", "Kconfig:4: error: missing end of 'menu'")
 
 
+_X86 = {}
+
+
+def x86_app():
+    """The x86 tree imported once for the module: (the import's run, its CPU seconds, the
+    app's folder); removed when the module's tests end (tearDownModule)."""
+    if not _X86:
+        tmp = tempfile.mkdtemp(prefix="luascreen-kconfig-x86-")
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        result = kc.import_x86(support.BIN, os.path.join(tmp, "app"))
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        _X86.update(tmp=tmp, result=result, cpu=cpu, app=os.path.join(tmp, "app"))
+    return _X86["result"], _X86["cpu"], _X86["app"]
+
+
+def tearDownModule():
+    if _X86:
+        shutil.rmtree(_X86["tmp"], ignore_errors=True)
+
+
 class KconfigLinuxImport(unittest.TestCase):
     """Linux 6.1's x86 tree, from the cache."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.tmp = tempfile.mkdtemp(prefix="luascreen-kconfig-x86-")
-        cls.app = os.path.join(cls.tmp, "app")
-        cls.result = None
-        if os.access(support.BIN, os.X_OK) and kc.cache_ready():
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cls.result = kc.import_x86(support.BIN, cls.app)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            cls.cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-
-    @classmethod
-    def tearDownClass(cls):
-        shutil.rmtree(cls.tmp, ignore_errors=True)
 
     def setUp(self):
         support.require_binary(self)
         kc.require_cache(self)
+        self.result, self.cpu, self.app = x86_app()
 
     def test_the_x86_tree_imports_in_under_10_s_with_every_symbol(self):
         self.assertEqual(self.result.returncode, 0, self.result.stderr[-3000:])
@@ -268,10 +275,6 @@ class KconfigOracles(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         cls.tmp = tempfile.mkdtemp(prefix="luascreen-kconfig-oracle-")
-        cls.app = os.path.join(cls.tmp, "app")
-        cls.imported = None
-        if os.access(support.BIN, os.X_OK) and kc.cache_ready():
-            cls.imported = kc.import_x86(support.BIN, cls.app)
 
     @classmethod
     def tearDownClass(cls):
@@ -280,7 +283,8 @@ class KconfigOracles(unittest.TestCase):
     def setUp(self):
         support.require_binary(self)
         kc.require_cache(self)
-        self.assertEqual(self.imported.returncode, 0, self.imported.stderr[-3000:])
+        imported, _, self.app = x86_app()
+        self.assertEqual(imported.returncode, 0, imported.stderr[-3000:])
 
     def path(self, name):
         return os.path.join(self.tmp, name)
