@@ -36,6 +36,8 @@ package enum Stubs {
         "list": "A list of strings the person edits (add, remove, move); selecting it opens a screen of its items.",
         "date": "A date, \"YYYY-MM-DD\", bound to a store key, within min and max.",
         "time": "A time of day, \"HH:MM\", bound to a store key, within min and max.",
+        "tristate": "A Kconfig tristate, \"n\", \"m\" or \"y\" (m while the app's modules symbol is on), bound to its symbol's name (docs/dependencies.md).",
+        "symbol": "A symbol with no prompt: a value computed from its defaults, select and imply, never shown (docs/dependencies.md).",
     ]
 
     static func className(_ constructor: String) -> String {

@@ -92,6 +92,12 @@ def random_tree(seed, count=28):
         out += ["endmenu"]
     if in_if:
         out += ["endif"]
+    # A symbol defined a second time (its dependencies joined with ||, each place's
+    # defaults and prompt under its own).
+    again = rnd.choice([n for n in tri[3:]])
+    c = cond(int(again[1:])) or "S1"
+    out += ["config " + again, '\t%s%s' % (types[int(again[1:])], ' "Again %s"' % again if rnd.random() < 0.5 else ""),
+            "\tdepends on " + c, "\tdefault y if S0" if int(again[1:]) > 0 else "\tdefault y", ""]
     c = rnd.choice(tri[:5])
     out += ['choice', '\tprompt "Pick one"', "\tdepends on " + c]
     if rnd.random() < 0.3:
@@ -194,7 +200,8 @@ def iter_nodes(node):
 def symbol_row(node, sym, seen):
     t = TYPES[sym.orig_type]
     kind = {"bool": "toggle", "tristate": "tristate", "int": "number", "hex": "input", "string": "input"}[t]
-    if not node.prompt:
+    prompted = any(n.prompt for n in sym.nodes)
+    if not prompted:
         kind = "symbol"
     seen[sym.name] = seen.get(sym.name, 0) + 1
     fields = ["key = %s" % lua_string(sym.name)]
@@ -203,11 +210,17 @@ def symbol_row(node, sym, seen):
     if node.prompt:
         fields.append("text = %s" % lua_string(node.prompt[0]))
         fields.append("prompt_if = %s" % lua_string(expr(node.prompt[1], {})))
+    elif prompted:
+        # One key, one kind of row: a place without a prompt of a symbol prompted elsewhere.
+        fields.append("text = %s" % lua_string(sym.name))
+        fields.append('prompt_if = "n"')
     else:
         fields.append('kind = "%s"' % t)
-    if t == "hex" and node.prompt:
+    if t == "hex" and prompted:
         fields.append("hex = true")
-    fields.append("depends = %s" % lua_string(expr(node.dep, {})))
+    if node.dep is not node.kconfig.y:
+        # (no `depends` at all: Kconfig's dir_dep takes nothing from this place)
+        fields.append("depends = %s" % lua_string(expr(node.dep, {})))
     if node.defaults:
         fields.append("defaults = { %s }" % ", ".join("{ %s, when = %s }" % (lua_string(expr(v, {})), lua_string(expr(c, {}))) for v, c in node.defaults))
     if node.selects:

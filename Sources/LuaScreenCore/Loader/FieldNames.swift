@@ -237,6 +237,21 @@ package enum FieldDocs {
         "time.min": Doc(type: "string", text: "the earliest time, \"HH:MM\""),
         "time.max": Doc(type: "string", text: "the latest time, \"HH:MM\""),
         "time.placeholder": Doc(type: "string|(fun(ctx: \(ctx)): string)", text: "shown while no time is set"),
+        // symbols (docs/dependencies.md)
+        "app.modules": Doc(type: "string", text: "the symbol whose value allows m (Kconfig's modules): while it is n every tristate is a bool"),
+        "depends": Doc(type: "string", text: "Kconfig expression: the direct dependencies (a symbol), or when the row is shown (a menu, a comment)"),
+        "prompt_if": Doc(type: "string", text: "Kconfig expression: the prompt's condition; the row shows while depends && prompt_if is not n"),
+        "defaults": Doc(type: "{ [1]: boolean|number|string, when: string? }[]", text: "the first whose when holds gives the value while none is chosen, e.g. { { \"y\", when = \"X86\" }, { 64 } }"),
+        "select": Doc(type: "(string|{ [1]: string, when: string? })[]", text: "symbols raised to at least this one's value, e.g. { \"FOO\", { \"BAR\", when = \"X\" } }"),
+        "imply": Doc(type: "(string|{ [1]: string, when: string? })[]", text: "symbols defaulted to at least this one's value (a weak select: they may be lowered)"),
+        "ranges": Doc(type: "{ [1]: number|string, [2]: number|string, when: string? }[]", text: "int and hex: the first range whose when holds bounds the value"),
+        "input.hex": Doc(type: "boolean", text: "a hex symbol: the value is \"0x…\""),
+        "choice.optional": Doc(type: "boolean", text: "a choice of symbols that may have no option on"),
+        "tristate.default": Doc(type: "\"n\"|\"m\"|\"y\"", text: "the value while none is chosen and no defaults entry holds (default n)"),
+        "symbol.text": Doc(type: "string", text: "not shown: a symbol has no prompt"),
+        "symbol.kind": Doc(type: enumType(SymbolType.allCases.map(\.rawValue)), text: "the value's type", required: true),
+        "symbol.key": Doc(type: "string", text: "the symbol's name", required: true),
+        "symbol.default": Doc(type: "boolean|number|string", text: "one more default, tried last"),
     ]
 
     /// The description of a field of a table kind (`app`, `screen`, `section`) or of a row kind.

@@ -26,10 +26,10 @@ extension RuleEngine {
             if let o = byName[text], syms[Int(o)].choice == i {
                 syms[Int(i)].userChoice = o
                 syms[Int(i)].userTri = .y
-                for x in s.options { syms[Int(x)].hasUser = true; syms[Int(x)].userTri = x == o ? .y : .n }
+                for x in s.r.options { syms[Int(x)].hasUser = true; syms[Int(x)].userTri = x == o ? .y : .n }
             } else if text == "n" || text.isEmpty {
                 syms[Int(i)].userTri = .n
-                for x in s.options { syms[Int(x)].hasUser = true; syms[Int(x)].userTri = .n }
+                for x in s.r.options { syms[Int(x)].hasUser = true; syms[Int(x)].userTri = .n }
             } else {
                 return "symbol value '\(text)' invalid for \(s.name)"
             }
@@ -125,7 +125,7 @@ extension RuleEngine {
         guard type == .int || type == .hex, let k = rangeIndex(i) else { return true }
         let base = type == .int ? 10 : 16
         let v = RuleNumbers.strtollLoose(text, base: base)
-        let r = syms[Int(i)].ranges[k]
+        let r = syms[Int(i)].r.ranges[k]
         return v >= rangeValue(r.low, base: base) && v <= rangeValue(r.high, base: base)
     }
 
@@ -148,7 +148,7 @@ extension RuleEngine {
     public func range(_ i: Int32) -> (low: String, high: String)? {
         calc(i)
         guard let k = rangeIndex(i) else { return nil }
-        let r = syms[Int(i)].ranges[k]
+        let r = syms[Int(i)].r.ranges[k]
         return (stringValue(r.low), stringValue(r.high))
     }
 
@@ -158,7 +158,7 @@ extension RuleEngine {
         calc(i)
         let s = syms[Int(i)]
         guard let type = s.type else { return "\(s.name) is not declared" }
-        if s.prompts.isEmpty && !s.isChoice { return "\(s.name) has no prompt: its value is computed, never set" }
+        if s.r.prompts.isEmpty && !s.isChoice { return "\(s.name) has no prompt: its value is computed, never set" }
         if s.visible == .n { return "\(s.name) is hidden: \(hiddenReason(i))" }
         if s.isChoice {
             if let o = byName[text], syms[Int(o)].choice == i { return set(o, text: "y", apply: apply) }
@@ -207,11 +207,11 @@ extension RuleEngine {
             syms[Int(cs)].userChoice = i
             syms[Int(cs)].hasUser = true
             syms[Int(cs)].userTri = syms[Int(cs)].userTri || .y
-            for o in syms[Int(cs)].options where syms[Int(o)].visible != .n { syms[Int(o)].hasUser = true }
+            for o in syms[Int(cs)].r.options where syms[Int(o)].visible != .n { syms[Int(o)].hasUser = true }
             invalidate(cs)
         }
         syms[Int(i)].userTri = val
-        if syms[Int(i)].isChoice { for o in syms[Int(i)].options where syms[Int(o)].visible != .n { syms[Int(o)].hasUser = true } }
+        if syms[Int(i)].isChoice { for o in syms[Int(i)].r.options where syms[Int(o)].visible != .n { syms[Int(o)].hasUser = true } }
         invalidate(i)
         return nil
     }

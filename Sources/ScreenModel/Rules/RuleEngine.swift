@@ -26,19 +26,8 @@ public final class RuleEngine {
         var isChoice = false
         var optional = false
         var choice: Int32 = -1
-        var options: [Int32] = []
-        var prompts: [Node?] = []
-        var promptTexts: [String] = []
-        var dirDep: Node?
-        var revDep: Node?
-        var implied: Node?
-        var defaults: [(value: Node, cond: Node?)] = []
-        var ranges: [(low: Int32, high: Int32, cond: Node?)] = []
-        var help: String?
-        /// The selectors and imply-ers, with the condition of each (for `why`).
-        var selectedBy: [(by: Int32, cond: Node?)] = []
-        var impliedBy: [(by: Int32, cond: Node?)] = []
-        var dependsText: RuleExpression?
+        /// The rules, behind one reference: a `Sym` is copied often while values are computed.
+        var r = SymRules()
         // state
         var valid = false
         var tri: Tristate = .n
@@ -53,6 +42,31 @@ public final class RuleEngine {
         var userTri: Tristate = .n
         var userVal = ""
         var userChoice: Int32 = -1
+    }
+
+    /// What a symbol's definitions declare, compiled (shared by reference, set while building).
+    final class SymRules {
+        var options: [Int32] = []
+        var prompts: [Node?] = []
+        var promptTexts: [String] = []
+        var dirDep: Node?
+        var revDep: Node?
+        var implied: Node?
+        var defaults: [(value: Node, cond: Node?)] = []
+        var ranges: [(low: Int32, high: Int32, cond: Node?)] = []
+        var help: String?
+        /// The selectors and imply-ers, with the condition of each (for `why`).
+        var selectedBy: [(by: Int32, cond: Node?)] = []
+        var impliedBy: [(by: Int32, cond: Node?)] = []
+        var dependsText: RuleExpression?
+        // The same expressions flattened for evaluation (RuleCode.swift): no reference
+        // counting while values are computed. An empty code is an absent expression.
+        var promptCodes: [[Int32]] = []
+        var dirDepCode: [Int32] = []
+        var revDepCode: [Int32] = []
+        var impliedCode: [Int32] = []
+        var defaultCodes: [(value: [Int32], cond: [Int32])] = []
+        var rangeCodes: [[Int32]] = []
     }
 
     var syms: [Sym] = []
@@ -98,14 +112,14 @@ public final class RuleEngine {
             if d.isChoice { syms[Int(i)].isChoice = true; syms[Int(i)].optional = d.optional }
             if choice >= 0 {
                 syms[Int(i)].choice = choice
-                if !syms[Int(choice)].options.contains(i) { syms[Int(choice)].options.append(i) }
+                if !syms[Int(choice)].r.options.contains(i) { syms[Int(choice)].r.options.append(i) }
             }
             // The location's dependencies: its `depends`, with the choice for a choice's option
             // (menu_finalize's parentdep), a bare `m` read as `m && MODULES` (rewrite_m).
             var base = d.depends.map { compile(rewriteM($0)) }
             if choice >= 0 { base = base.map { .and(.sym(choice), $0) } ?? .sym(choice) }
             if let b = base { dirDeps[i] = dirDeps[i].map { .or($0, b) } ?? b }
-            syms[Int(i)].dependsText = RuleExpression.joined(syms[Int(i)].dependsText, or: d.depends)
+            syms[Int(i)].r.dependsText = RuleExpression.joined(syms[Int(i)].r.dependsText, or: d.depends)
             func cond(_ when: RuleExpression?) -> Node? {
                 let w = when.map { compile(rewriteM($0)) }
                 guard let base else { return w }
@@ -120,11 +134,11 @@ public final class RuleEngine {
                     let eq = Node.cmp(.equal, choice, Self.yes)
                     p = p.map { .and(eq, $0) } ?? eq
                 }
-                syms[Int(i)].prompts.append(p)
-                syms[Int(i)].promptTexts.append(prompt)
+                syms[Int(i)].r.prompts.append(p)
+                syms[Int(i)].r.promptTexts.append(prompt)
             }
-            for def in d.defaults { syms[Int(i)].defaults.append((compile(def.value), cond(def.when))) }
-            for r in d.ranges { syms[Int(i)].ranges.append((leaf(r.low), leaf(r.high), cond(r.when))) }
+            for def in d.defaults { syms[Int(i)].r.defaults.append((compile(def.value), cond(def.when))) }
+            for r in d.ranges { syms[Int(i)].r.ranges.append((leaf(r.low), leaf(r.high), cond(r.when))) }
             for (list, isSelect) in [(d.selects, true), (d.implies, false)] {
                 for t in list {
                     guard let target = byName[t.name] ?? Optional(intern(t.name)), syms[Int(target)].type != nil else {
@@ -134,25 +148,26 @@ public final class RuleEngine {
                     let c = cond(t.when)
                     let term: Node = c.map { .and(.sym(i), $0) } ?? .sym(i)
                     if isSelect {
-                        syms[Int(target)].revDep = syms[Int(target)].revDep.map { .or($0, term) } ?? term
-                        syms[Int(target)].selectedBy.append((i, c))
+                        syms[Int(target)].r.revDep = syms[Int(target)].r.revDep.map { .or($0, term) } ?? term
+                        syms[Int(target)].r.selectedBy.append((i, c))
                     } else {
-                        syms[Int(target)].implied = syms[Int(target)].implied.map { .or($0, term) } ?? term
-                        syms[Int(target)].impliedBy.append((i, c))
+                        syms[Int(target)].r.implied = syms[Int(target)].r.implied.map { .or($0, term) } ?? term
+                        syms[Int(target)].r.impliedBy.append((i, c))
                     }
                 }
             }
-            if syms[Int(i)].help == nil { syms[Int(i)].help = d.help }
+            if syms[Int(i)].r.help == nil { syms[Int(i)].r.help = d.help }
         }
-        for (i, dep) in dirDeps { syms[Int(i)].dirDep = dep }
+        for (i, dep) in dirDeps { syms[Int(i)].r.dirDep = dep }
         // A choice that is not optional is at least `m` while its prompt shows.
         for i in declared where syms[Int(i)].isChoice && !syms[Int(i)].optional {
-            for p in syms[Int(i)].prompts {
+            for p in syms[Int(i)].r.prompts {
                 let term: Node = p.map { .and($0, .sym(Self.mod)) } ?? .sym(Self.mod)
-                syms[Int(i)].revDep = syms[Int(i)].revDep.map { .or($0, term) } ?? term
+                syms[Int(i)].r.revDep = syms[Int(i)].r.revDep.map { .or($0, term) } ?? term
             }
         }
         buildReaders()
+        for i in declared { flattenRules(syms[Int(i)].r) }
     }
 
     private func intern(_ name: String) -> Int32 {
@@ -225,11 +240,11 @@ public final class RuleEngine {
         }
         for i in declared {
             let s = syms[Int(i)]
-            for p in s.prompts { add(p, i) }
-            add(s.dirDep, i); add(s.revDep, i); add(s.implied, i)
-            for d in s.defaults { add(d.value, i); add(d.cond, i) }
-            for r in s.ranges { add(.sym(r.low), i); add(.sym(r.high), i); add(r.cond, i) }
-            for o in s.options { readers[Int(o)].append(i); readers[Int(i)].append(o) }
+            for p in s.r.prompts { add(p, i) }
+            add(s.r.dirDep, i); add(s.r.revDep, i); add(s.r.implied, i)
+            for d in s.r.defaults { add(d.value, i); add(d.cond, i) }
+            for r in s.r.ranges { add(.sym(r.low), i); add(.sym(r.high), i); add(r.cond, i) }
+            for o in s.r.options { readers[Int(o)].append(i); readers[Int(i)].append(o) }
             if modules > 2, s.type == .tristate { readers[Int(modules)].append(i) }
         }
     }
@@ -259,11 +274,11 @@ public final class RuleEngine {
     /// The choice the symbol is an option of.
     public func choice(of i: Int32) -> Int32? { syms[Int(i)].choice >= 0 ? syms[Int(i)].choice : nil }
     /// A choice's options.
-    public func options(_ i: Int32) -> [Int32] { syms[Int(i)].options }
+    public func options(_ i: Int32) -> [Int32] { syms[Int(i)].r.options }
     /// The prompts (texts) of the symbol's definitions.
-    public func prompts(_ i: Int32) -> [String] { syms[Int(i)].promptTexts }
+    public func prompts(_ i: Int32) -> [String] { syms[Int(i)].r.promptTexts }
     /// The help text.
-    public func help(_ i: Int32) -> String? { syms[Int(i)].help }
+    public func help(_ i: Int32) -> String? { syms[Int(i)].r.help }
     /// Whether the symbol's value is `m`-capable now (tristate, and the modules symbol on).
     public func effectiveType(_ i: Int32) -> SymbolType? { typeNow(i) }
 }

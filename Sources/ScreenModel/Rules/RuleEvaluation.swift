@@ -37,7 +37,7 @@ extension RuleEngine {
         }
     }
 
-    private func compare(_ op: RuleComparison, _ a: Int32, _ b: Int32) -> Tristate {
+    func compare(_ op: RuleComparison, _ a: Int32, _ b: Int32) -> Tristate {
         calc(a); calc(b)
         let s1 = stringValue(a), s2 = stringValue(b)
         var k1 = Kind.string, k2 = Kind.string
@@ -100,21 +100,21 @@ extension RuleEngine {
         let s = syms[Int(i)]
         var tri = Tristate.n
         let choiceSym = s.choice
-        for p in s.prompts {
-            var v = eval(p)
+        for p in s.r.promptCodes {
+            var v = run(p)
             if choiceSym >= 0, s.type == .tristate, v == .m, syms[Int(choiceSym)].tri == .y { v = .n }
             tri = tri || v
         }
         if tri == .m, s.type != .tristate || modulesOff() { tri = .y }
         syms[Int(i)].visible = tri
         if choiceSym >= 0 { return }
-        var d = s.dirDep == nil ? Tristate.y : eval(s.dirDep)
+        var d = run(s.r.dirDepCode, absent: .y)
         if d == .m, typeNow(i) == .bool { d = .y }
         syms[Int(i)].dirDepTri = d
-        var r = s.revDep == nil ? Tristate.n : eval(s.revDep)
+        var r = run(s.r.revDepCode, absent: .n)
         if r == .m, typeNow(i) == .bool { r = .y }
         syms[Int(i)].revDepTri = r
-        var m = s.implied == nil ? Tristate.n : eval(s.implied)
+        var m = run(s.r.impliedCode, absent: .n)
         if m == .m, typeNow(i) == .bool { m = .y }
         syms[Int(i)].impliedTri = m
     }
@@ -160,7 +160,7 @@ extension RuleEngine {
                     if s.revDepTri != .n { syms[Int(i)].write = true }
                     if !s.isChoice {
                         if let d = defaultIndex(i) {
-                            newTri = eval(s.defaults[d].value) && eval(s.defaults[d].cond)
+                            newTri = run(s.r.defaultCodes[d].value) && run(s.r.defaultCodes[d].cond)
                             if newTri != .n { syms[Int(i)].write = true }
                         }
                         if s.impliedTri != .n {
@@ -176,7 +176,7 @@ extension RuleEngine {
         case .int, .hex, .string:
             if s.visible != .n, s.hasUser {
                 newVal = s.userVal
-            } else if let d = defaultIndex(i), case .sym(let ds) = s.defaults[d].value {
+            } else if let d = defaultIndex(i), case .sym(let ds) = s.r.defaults[d].value {
                 syms[Int(i)].write = true
                 calc(ds)
                 newVal = syms[Int(ds)].type?.isTristateLike == true ? syms[Int(ds)].tri.description : syms[Int(ds)].val
@@ -193,7 +193,7 @@ extension RuleEngine {
         }
         validateRange(i)
         if s.isChoice, syms[Int(i)].write {
-            for o in s.options where syms[Int(o)].visible != .n { syms[Int(o)].write = true }
+            for o in s.r.options where syms[Int(o)].visible != .n { syms[Int(o)].write = true }
         }
     }
 
@@ -203,15 +203,15 @@ extension RuleEngine {
 
     /// `sym_get_default_prop`: the first default whose condition holds.
     private func defaultIndex(_ i: Int32) -> Int? {
-        let defaults = syms[Int(i)].defaults
-        for k in defaults.indices where eval(defaults[k].cond) != .n { return k }
+        let defaults = syms[Int(i)].r.defaultCodes
+        for k in defaults.indices where run(defaults[k].cond) != .n { return k }
         return nil
     }
 
     /// `sym_calc_choice`: the person's pick while it shows, else the default.
     private func calcChoice(_ i: Int32) -> Int32? {
         var allUser = true
-        for o in syms[Int(i)].options {
+        for o in syms[Int(i)].r.options {
             calcVisibility(o)
             if syms[Int(o)].visible != .n, !syms[Int(o)].hasUser { allUser = false }
         }
@@ -220,17 +220,18 @@ extension RuleEngine {
         // (symbol.c reads `def[S_DEF_USER].val`, not the flag).
         let pick = syms[Int(i)].userChoice
         if pick >= 0, syms[Int(pick)].visible != .n { return pick }
-        for d in syms[Int(i)].defaults where eval(d.cond) != .n {
-            if case .sym(let ds) = d.value, syms[Int(ds)].choice == i, syms[Int(ds)].visible != .n { return ds }
+        let r = syms[Int(i)].r
+        for k in r.defaults.indices where run(r.defaultCodes[k].cond) != .n {
+            if case .sym(let ds) = r.defaults[k].value, syms[Int(ds)].choice == i, syms[Int(ds)].visible != .n { return ds }
         }
-        for o in syms[Int(i)].options where syms[Int(o)].visible != .n { return o }
+        for o in syms[Int(i)].r.options where syms[Int(o)].visible != .n { return o }
         return nil
     }
 
     /// `sym_get_range_prop`: the first range whose condition holds.
     func rangeIndex(_ i: Int32) -> Int? {
-        let ranges = syms[Int(i)].ranges
-        for k in ranges.indices where eval(ranges[k].cond) != .n { return k }
+        let ranges = syms[Int(i)].r.rangeCodes
+        for k in ranges.indices where run(ranges[k]) != .n { return k }
         return nil
     }
 
@@ -247,7 +248,7 @@ extension RuleEngine {
         guard type == .int || type == .hex, let k = rangeIndex(i) else { return }
         let base = type == .int ? 10 : 16
         let val = RuleNumbers.strtollLoose(syms[Int(i)].val, base: base)
-        let r = syms[Int(i)].ranges[k]
+        let r = syms[Int(i)].r.ranges[k]
         var bound = r.low
         if val >= rangeValue(r.low, base: base) {
             bound = r.high
@@ -256,13 +257,19 @@ extension RuleEngine {
         syms[Int(i)].val = syms[Int(bound)].val
     }
 
-    /// Marks stale the symbol and every symbol that reads it, transitively.
+    /// Marks stale the symbol and every symbol that reads it, transitively. A symbol stale
+    /// already is not walked past: a reader computed since it went stale did not read it
+    /// (reading computes it), so its value does not depend on it; one computed before was
+    /// made stale with it.
     func invalidate(_ i: Int32) {
+        guard syms[Int(i)].valid else { return }
+        syms[Int(i)].valid = false
         var stack: [Int32] = [i]
-        var seen = Set<Int32>([i])
         while let s = stack.popLast() {
-            syms[Int(s)].valid = false
-            for r in readers[Int(s)] where seen.insert(r).inserted { stack.append(r) }
+            for r in readers[Int(s)] where syms[Int(r)].valid {
+                syms[Int(r)].valid = false
+                stack.append(r)
+            }
         }
     }
 
@@ -278,63 +285,5 @@ extension RuleEngine {
     /// Marks every symbol stale (after loading values).
     public func invalidateAll() {
         for i in syms.indices where i > 2 { syms[i].valid = false }
-    }
-}
-
-/// C's `strtoll`/`strtoull` as Kconfig uses them.
-enum RuleNumbers {
-    /// The whole text as a signed number in `base` (0: by prefix), nil when it is not one
-    /// (expr_parse_string's test: all read, something read, the last a hex digit).
-    static func strtoll(_ s: String, base: Int) -> Int64? {
-        guard let (neg, digits, b) = split(s, base: base), !digits.isEmpty, let mag = UInt64(digits, radix: b) else { return nil }
-        if neg { return mag <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- mag) : nil }
-        return mag <= UInt64(Int64.max) ? Int64(mag) : nil
-    }
-
-    static func strtoull(_ s: String, base: Int) -> UInt64? {
-        guard let (neg, digits, b) = split(s, base: base), !digits.isEmpty, let mag = UInt64(digits, radix: b) else { return nil }
-        return neg ? 0 &- mag : mag
-    }
-
-    /// `strtoll(s, NULL, base)`: the leading number, 0 when there is none, saturated.
-    static func strtollLoose(_ s: String, base: Int) -> Int64 {
-        guard let (neg, rest, b) = split(s, base: base, whole: false) else { return 0 }
-        var mag: UInt64 = 0
-        var overflow = false
-        for c in rest.utf8 {
-            guard let d = digit(c), d < b else { break }
-            let (m1, o1) = mag.multipliedReportingOverflow(by: UInt64(b))
-            let (m2, o2) = m1.addingReportingOverflow(UInt64(d))
-            if o1 || o2 { overflow = true; break }
-            mag = m2
-        }
-        if neg { return overflow || mag > UInt64(Int64.max) + 1 ? Int64.min : Int64(truncatingIfNeeded: 0 &- mag) }
-        return overflow || mag > UInt64(Int64.max) ? Int64.max : Int64(mag)
-    }
-
-    private static func digit(_ c: UInt8) -> Int? {
-        switch c {
-        case 0x30...0x39: return Int(c - 0x30)
-        case 0x41...0x5A: return Int(c - 0x41 + 10)
-        case 0x61...0x7A: return Int(c - 0x61 + 10)
-        default: return nil
-        }
-    }
-
-    private static func split(_ s: String, base: Int, whole: Bool = true) -> (Bool, Substring, Int)? {
-        var t = Substring(s)
-        while let f = t.first, f == " " || f == "\t" || f == "\n" { t = t.dropFirst() }
-        var neg = false
-        if t.first == "-" { neg = true; t = t.dropFirst() } else if t.first == "+" { t = t.dropFirst() }
-        var b = base
-        if (base == 0 || base == 16), t.hasPrefix("0x") || t.hasPrefix("0X") {
-            let after = t.dropFirst(2)
-            if let f = after.utf8.first, let d = digit(f), d < 16 { t = after; b = 16 }
-            else if base == 0 { b = 8 }
-        } else if base == 0 {
-            b = t.hasPrefix("0") && t.count > 1 ? 8 : 10
-        }
-        if whole { guard t.utf8.allSatisfy({ digit($0).map { $0 < b } ?? false }) else { return nil } }
-        return (neg, t, b)
     }
 }

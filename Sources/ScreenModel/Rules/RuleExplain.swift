@@ -39,21 +39,21 @@ extension RuleEngine {
 
     /// The names of the symbols that select `i` now.
     func selectorNames(_ i: Int32) -> [String] {
-        syms[Int(i)].selectedBy.filter { eval(.sym($0.by)) != .n && eval($0.cond) != .n }.map { syms[Int($0.by)].name }
+        syms[Int(i)].r.selectedBy.filter { eval(.sym($0.by)) != .n && eval($0.cond) != .n }.map { syms[Int($0.by)].name }
     }
 
     /// The symbol's dependencies with their values (`X86 [=y] && SMP [=n]`).
     func dependsSummary(_ i: Int32) -> String {
         let s = syms[Int(i)]
-        if let d = s.dirDep, eval(d) < .y { return text(d) }
-        for p in s.prompts where eval(p) < .y { return text(p) }
-        return text(s.dirDep)
+        if let d = s.r.dirDep, eval(d) < .y { return text(d) }
+        for p in s.r.prompts where eval(p) < .y { return text(p) }
+        return text(s.r.dirDep)
     }
 
     /// Why a hidden symbol is hidden.
     func hiddenReason(_ i: Int32) -> String {
         let s = syms[Int(i)]
-        if s.prompts.isEmpty { return "it has no prompt" }
+        if s.r.prompts.isEmpty { return "it has no prompt" }
         return "depends on \(dependsSummary(i))"
     }
 
@@ -67,15 +67,15 @@ extension RuleEngine {
             if s.revDepTri != .n, s.tri == s.revDepTri, !s.hasUser || s.userTri < s.tri || s.visible <= s.revDepTri {
                 return "selected by \(selectorNames(i).joined(separator: ", "))"
             }
-            if s.visible == .n, !s.prompts.isEmpty { return "depends on \(dependsSummary(i))" }
+            if s.visible == .n, !s.r.prompts.isEmpty { return "depends on \(dependsSummary(i))" }
             if s.hasUser, s.userTri != s.tri, s.choice < 0 { return "depends on \(dependsSummary(i))" }
             if !s.hasUser, s.impliedTri != .n, s.tri != .n {
-                let by = s.impliedBy.filter { eval(.sym($0.by)) != .n && eval($0.cond) != .n }.map { syms[Int($0.by)].name }
+                let by = s.r.impliedBy.filter { eval(.sym($0.by)) != .n && eval($0.cond) != .n }.map { syms[Int($0.by)].name }
                 if !by.isEmpty { return "implied by \(by.joined(separator: ", "))" }
             }
             return nil
         }
-        if s.visible == .n, !s.prompts.isEmpty { return "depends on \(dependsSummary(i))" }
+        if s.visible == .n, !s.r.prompts.isEmpty { return "depends on \(dependsSummary(i))" }
         if s.hasUser, s.val != s.userVal, let r = range(i) { return "range \(r.low) to \(r.high)" }
         return nil
     }
@@ -89,19 +89,19 @@ extension RuleEngine {
         out.append(s.isChoice ? "Choice: \(s.name) [=\(userValueOrChosen(i))]" : "Symbol: \(s.name) [=\(stringValue(i))]")
         out.append("Type  : \(s.type?.rawValue ?? "unknown")")
         if s.type == .int || s.type == .hex, let k = rangeIndex(i) {
-            let r = s.ranges[k]
+            let r = s.r.ranges[k]
             out.append("Range : [\(leafText(r.low)) \(leafText(r.high))]")
         }
-        for (k, p) in s.prompts.enumerated() {
-            out.append("  Prompt: \(s.promptTexts[k])")
+        for (k, p) in s.r.prompts.enumerated() {
+            out.append("  Prompt: \(s.r.promptTexts[k])")
             if let p { out.append("  Depends on: \(text(p))") }
         }
-        if s.prompts.isEmpty, let d = s.dirDep { out.append("  Depends on: \(text(d))") }
+        if s.r.prompts.isEmpty, let d = s.r.dirDep { out.append("  Depends on: \(text(d))") }
         if s.choice >= 0 { out.append("  Option of: \(syms[Int(s.choice)].name) [=\(userValueOrChosen(s.choice))]") }
         if s.isChoice, let c = chosen(i) { out.append("  Chosen: \(syms[Int(c)].name)") }
-        let selects = declared.filter { t in syms[Int(t)].selectedBy.contains { $0.by == i } }.map { syms[Int($0)].name }
+        let selects = declared.filter { t in syms[Int(t)].r.selectedBy.contains { $0.by == i } }.map { syms[Int($0)].name }
         if !selects.isEmpty { out.append("Selects: " + selects.joined(separator: " && ")) }
-        for (label, rev) in [("Selected by", s.revDep), ("Implied by", s.implied)] {
+        for (label, rev) in [("Selected by", s.r.revDep), ("Implied by", s.r.implied)] {
             guard let rev else { continue }
             var parts = terms(rev)
             if label == "Selected by", s.isChoice { parts = [] }
@@ -112,7 +112,7 @@ extension RuleEngine {
                 for t in these { out.append("  - \(text(t))") }
             }
         }
-        if let h = s.help, !h.isEmpty { out.append(""); out.append(contentsOf: h.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }) }
+        if let h = s.r.help, !h.isEmpty { out.append(""); out.append(contentsOf: h.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) }) }
         return out
     }
 
