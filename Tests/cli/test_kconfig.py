@@ -345,24 +345,38 @@ class KconfigOracles(unittest.TestCase):
                 failures.append(f"seed {seed}: exit {run.returncode}; not written {missing}; written instead {extra}")
         self.assertEqual(failures, [], "\n".join(failures))
 
-    def test_random_changes_give_kconfiglibs_config_and_refuse_what_it_refuses(self):
+    def kconfiglib_sequences(self):
+        """20 seeded sequences of 10 changes kconfiglib makes (and the values it refuses on the
+        way), each with kconfiglib's .config passed through conf --olddefconfig: kconfiglib
+        14.1 follows older C tools in a few places (imply of a symbol with unmet dependencies,
+        ranges that move, out-of-range values forgotten), and SPEC §18 says the C tools are
+        right. Made once for the class."""
+        cls = type(self)
+        if not hasattr(cls, "sequences"):
+            cls.sequences = []
+            for seed in range(1, 21):
+                written = self.path(f"kconfiglib{seed}.config")
+                changes, refused = kc.kconfiglib_changes(seed, 10, written)
+                result = kc.conf("--olddefconfig", written)
+                self.assertEqual(result.returncode, 0, result.stderr)
+                cls.sequences.append((seed, changes, refused, self.conf_lines(written)))
+        return cls.sequences
+
+    def test_random_changes_give_kconfiglibs_config(self):
         failures = []
-        for seed in range(1, 21):
-            written = self.path(f"kconfiglib{seed}.config")
-            changes, refused = kc.kconfiglib_changes(seed, 10, written)
-            # kconfiglib 14.1 follows older C tools in a few places (imply of a symbol with unmet
-            # dependencies, ranges that move, out-of-range values forgotten): its .config read
-            # by the 6.1 conf aligns them, as SPEC §18 says the C tools are right.
-            result = kc.conf("--olddefconfig", written)
-            self.assertEqual(result.returncode, 0, result.stderr)
+        for seed, changes, _, expected in self.kconfiglib_sequences():
             run, got = self.luascreen_config(f"changes{seed}.config", changes)
-            expected = self.conf_lines(written)
-            if run.returncode != 0 or expected != kc.config_lines(got):
-                lines = kc.config_lines(got)
+            lines = kc.config_lines(got)
+            if run.returncode != 0 or expected != lines:
                 missing = [l for l in expected if l not in lines][:5]
                 extra = [l for l in lines if l not in expected][:5]
                 failures.append(f"seed {seed} {changes}: exit {run.returncode} {run.stderr[-300:]!r}; "
                                 f"not written {missing}; written instead {extra}")
+        self.assertEqual(failures, [], "\n".join(failures))
+
+    def test_values_kconfiglib_refuses_are_refused(self):
+        failures = []
+        for seed, changes, refused, _ in self.kconfiglib_sequences():
             for name, value, index in refused[:2]:
                 script = "".join(f"set {n} {v}\n" for n, v in changes[:index]) + f"set {name} {value}\n"
                 bad = subprocess.run([support.BIN, "run", os.path.join(self.app, "main.lua"), "--store", "none"],
