@@ -14,6 +14,8 @@ import PackageDescription
 //   LuaScreenExplore  `luascreen explore`: random walks, checks, shrinking, generated test files
 //   LuaScreenTesting  `luascreen test`: test files, the test session, TAP/JUnit, record, coverage
 //   LuaScreenTooling  stubs, API docs, editor files, scaffolding, the graph, `validate(path)`
+//   LuaScreenKconfig  `import --format kconfig`: a Kconfig tree read (macros, `source` inside the
+//                     tree, the kernel's grammar, dependency loops) and written as an app
 //   LuaScreen         the umbrella: one import for a library user (Exports.swift, a curated list)
 //   LuaScreenLSP  the language server (`luascreen lsp`): JSON-RPC over stdio, on the library
 //   CReadline     the system's readline
@@ -42,14 +44,15 @@ let package = Package(
         .target(name: "LuaScreenExplore", dependencies: ["LuaScreenCore", "ScreenModel"]),
         .target(name: "LuaScreenTesting", dependencies: ["LuaScreenCore", "LuaScreenExplore", "ScreenModel", "LuaRuntime"]),
         .target(name: "LuaScreenTooling", dependencies: ["LuaScreenCore", "LuaScreenTesting", "ScreenModel"]),
+        .target(name: "LuaScreenKconfig", dependencies: ["LuaScreenCore", "ScreenModel", "LuaRuntime"]),
         .target(name: "LuaScreen", dependencies: [
-            "LuaScreenCore", "LuaScreenInterop", "LuaScreenExplore", "LuaScreenTesting", "LuaScreenTooling",
+            "LuaScreenCore", "LuaScreenInterop", "LuaScreenExplore", "LuaScreenTesting", "LuaScreenTooling", "LuaScreenKconfig",
             "ScreenModel", "ScreenRender", "LuaRuntime",
         ]),
         .target(name: "LuaScreenPreview", dependencies: ["LuaScreen", "LuaScreenCore", "LuaScreenTooling", "ScreenModel", "ScreenRender", "CMicroHTTPD"]),
         .target(name: "LuaScreenLSP", dependencies: ["LuaScreen", "LuaScreenCore", "LuaScreenTooling", "ScreenModel"]),
         .executableTarget(name: "luascreen", dependencies: [
-            "LuaScreen", "LuaScreenCore", "LuaScreenInterop", "LuaScreenExplore", "LuaScreenTesting", "LuaScreenTooling",
+            "LuaScreen", "LuaScreenCore", "LuaScreenInterop", "LuaScreenKconfig", "LuaScreenExplore", "LuaScreenTesting", "LuaScreenTooling",
             "ScreenModel", "ScreenRender", "LuaScreenPreview", "LuaScreenLSP", "CReadline",
         ]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime", "CLuaShim", "CLua"]),

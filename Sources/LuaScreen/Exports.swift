@@ -28,6 +28,11 @@
 @_exported import enum LuaScreenCore.JSONValue
 @_exported import struct LuaScreenCore.JSONParseError
 
+// Kconfig: a Kconfig tree imported as an app (LuaScreenKconfig).
+@_exported import enum LuaScreenKconfig.KconfigImporter
+@_exported import struct LuaScreenKconfig.KconfigImport
+@_exported import struct LuaScreenKconfig.KconfigError
+
 // Interop: Settings.bundle and androidx, both ways, and plist values (LuaScreenInterop).
 @_exported import enum LuaScreenInterop.Exporter
 @_exported import enum LuaScreenInterop.ExportFormat

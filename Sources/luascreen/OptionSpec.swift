@@ -78,8 +78,19 @@ struct OptionSpec: Sendable {
         OptionSpec(name: "--filter", value: "TEXT", commands: [.test], help: "run only the tests whose name contains TEXT") { $0.filter = $1 },
         OptionSpec(name: "--allow-empty", commands: [.test],
                    help: "exit 0 when no test ran (no test file, or --filter matched none); by default that exits 1") { o, _ in o.allowEmpty = true },
-        OptionSpec(name: "--format", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue), commands: [.export, .import_],
-                   help: "export: what to write; import: what the file is (default: androidx for .xml, else a Settings.bundle)") { $0.format = $1 },
+        OptionSpec(name: "--format", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue), commands: [.export],
+                   help: "what to write") { $0.format = $1 },
+        OptionSpec(name: "--format", value: "FORMAT", choices: ExportFormat.allCases.map(\.rawValue) + [ImportCommand.kconfig], commands: [.import_],
+                   help: "what the file is (default: androidx for .xml, else a Settings.bundle; kconfig: a Kconfig tree's top file)") { $0.format = $1 },
+        OptionSpec(name: "--srctree", value: "DIR", completes: .directory, commands: [.import_],
+                   help: "kconfig: the source tree every `source` is read from, and nothing outside it (default: the Kconfig file's folder)") { $0.srctree = $1 },
+        OptionSpec(name: "--env", value: "NAME=VALUE", commands: [.import_],
+                   help: "kconfig: a value for $(NAME), before the environment (repeatable)") {
+            guard let eq = $1.firstIndex(of: "="), eq != $1.startIndex else {
+                throw Options.UsageError(description: "--env takes NAME=VALUE, got \"\($1)\"")
+            }
+            $0.env.append((String($1[..<eq]), String($1[$1.index(after: eq)...])))
+        },
         OptionSpec(name: "--format", value: "FORMAT", choices: ["dot", "svg"], commands: [.graph],
                    help: "what graph prints: Graphviz's dot text (default), or SVG drawn by Graphviz's dot") { $0.format = $1 },
         OptionSpec(name: "--port", value: "N", commands: [.preview],
@@ -90,7 +101,7 @@ struct OptionSpec: Sendable {
             $0.port = n
         },
         OptionSpec(name: "--out", value: "PATH", completes: .file, commands: [.explore, .export, .import_, .stubs],
-                   help: "export: the folder to write; import: the script; explore: the folder for a failing walk's _test.lua; stubs: the file (default: standard output)") {
+                   help: "export: the folder to write; import: the script (kconfig: the app's folder); explore: the folder for a failing walk's _test.lua; stubs: the file (default: standard output)") {
             $0.out = $1
         },
         OptionSpec(name: "--stdio", commands: [.lsp],

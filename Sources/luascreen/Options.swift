@@ -48,6 +48,8 @@ struct Options {
     var allowEmpty = false
     var out: String?                // stubs: the file; export: the folder; import: the script; explore: the folder
     var format: String?             // export: settings-bundle | androidx; graph: dot | svg
+    var srctree: String?            // import --format kconfig: the source tree
+    var env: [(String, String)] = [] // import --format kconfig: --env NAME=VALUE, in order
     var port: Int?                  // preview: the port (nil: a free one)
     var luacheck = false
     var help = false

@@ -108,7 +108,7 @@ class Completion(unittest.TestCase):
         def complete(*words):
             return run(["bash", "-c", probe, "bash", script, *words]).stdout.split()
         self.assertEqual(complete("luascreen", "export", "x.lua", "--format"), ["settings-bundle", "androidx"])
-        self.assertEqual(complete("luascreen", "import", "x.plist", "--format"), ["settings-bundle", "androidx"])
+        self.assertEqual(complete("luascreen", "import", "x.plist", "--format"), ["settings-bundle", "androidx", "kconfig"])
         self.assertEqual(complete("luascreen", "graph", "x.lua", "--format"), ["dot", "svg"])
         self.assertEqual(sorted(complete("luascreen", "help")), sorted(COMMANDS))
 

@@ -3,6 +3,9 @@ import LuaScreen
 /// `luascreen import PLIST|XML [--out FILE] [--format F]` (SPEC §13, §15): a Settings.bundle's
 /// Root.plist or an androidx preference XML as a Lua script; the library reads and writes.
 enum ImportCommand {
+    /// `--format kconfig`: a Kconfig tree (SPEC §18).
+    static let kconfig = "kconfig"
+
     /// The checks of import's arguments (`CommandSpec.checksItself`), with the usage error.
     static func checkUsage(_ options: Options) throws {
         guard options.paths.count == 1 else {
@@ -10,8 +13,17 @@ enum ImportCommand {
                 ? "which plist? e.g. luascreen import Settings.bundle/Root.plist --out settings.lua"
                 : "one plist at a time, got \(options.paths.count)")
         }
+        if options.format == kconfig {
+            if options.out == nil || options.out == Files.standardOutputName {
+                throw Options.UsageError(description: "import --format kconfig writes an app's folder: name it with --out DIR")
+            }
+            return
+        }
+        if options.srctree != nil || !options.env.isEmpty {
+            throw Options.UsageError(description: "--srctree and --env are for import --format kconfig")
+        }
         if let format = options.format, ExportFormat(rawValue: format) == nil {
-            let names = ExportFormat.allCases.map(\.rawValue)
+            let names = ExportFormat.allCases.map(\.rawValue) + [kconfig]
             throw Options.UsageError(description: "--format takes \(names.joined(separator: " or ")), got \"\(format)\"")
         }
     }
@@ -30,6 +42,7 @@ enum ImportCommand {
     /// FIFO, socket, folder or link, never over the plist or another file of its bundle.
     static func run(_ options: Options) -> Int32 {
         let path = options.paths[0]
+        if options.format == kconfig { return KconfigImportCommand.run(options) }
         if let out = options.out {
             do { try Files.checkOutput(out, inputs: inputs(of: path, options)) } catch {
                 printError("\(error)")
