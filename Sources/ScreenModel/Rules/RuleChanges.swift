@@ -191,6 +191,7 @@ extension RuleEngine {
 
     private func setTristate(_ i: Int32, _ val: Tristate, apply: Bool) -> String? {
         let old = syms[Int(i)].tri
+        if let why = pinnedRefusal(i, val) { return why }
         if old != val && !withinRange(i, tristate: val) {
             let allowed = assignable(i).map(\.description)
             var why = ""
@@ -213,6 +214,17 @@ extension RuleEngine {
         syms[Int(i)].userTri = val
         if syms[Int(i)].isChoice { for o in syms[Int(i)].r.options where syms[Int(o)].visible != .n { syms[Int(o)].hasUser = true } }
         invalidate(i)
+        return nil
+    }
+
+    /// Why `val` is refused even where the kernel's `sym_set_tristate_value` would take it as
+    /// a change to nothing (nil: it is not): an option of a choice shown as y is y only by
+    /// being picked (menuconfig offers no way to set it n, and kconfiglib refuses it).
+    private func pinnedRefusal(_ i: Int32, _ val: Tristate) -> String? {
+        let s = syms[Int(i)]
+        if s.choice >= 0, s.visible == .y, val != .y {
+            return "\(s.name) is an option of a choice: it is y only while picked; pick another option to leave it"
+        }
         return nil
     }
 
