@@ -1,8 +1,9 @@
 import LuaScreen
+import ScreenModel
 
 /// `check`'s diagnostics as the editor shows them: each on the token it is about (the
 /// unknown field's name, the bad value, the constructor of the table), with its `code`
-/// (the kind its maker gave it), its `called from here` notes as related places, and a did-you-mean's
+/// (the kind its maker gave it), its message with control characters escaped as `check` prints it, its `called from here` notes as related places, and a did-you-mean's
 /// suggestion kept for the quick fix; the word and the suggestion are the ones the diagnostic's
 /// maker set (`Diagnostic.subject`, `.suggestion`), never read back from its message. A namespace: callable from any thread.
 package enum DiagnosticRanges {
@@ -16,7 +17,8 @@ package enum DiagnosticRanges {
             let range = uri == doc.uri ? doc.lineRange(line) : LSPRange(start: Position(line: line, character: 0), end: Position(line: line, character: 0))
             return RelatedInformation(location: Location(uri: uri, range: range), message: "called from here")
         }
-        let message = d.path.isEmpty ? d.message : "\(d.path): \(d.message)"
+        // Shown as `check` shows it: the one sanitizer, a diagnostic being one line (SPEC §7).
+        let message = sanitize(d.path.isEmpty ? d.message : "\(d.path): \(d.message)", lineBreaks: .escape)
         return LSPDiagnostic(range: range, severity: d.severity == .error ? 1 : 2, code: d.code.rawValue, source: "luascreen",
                              message: message, relatedInformation: related.isEmpty ? nil : related,
                              data: d.suggestion.map { DiagnosticData(replacement: $0) })

@@ -7,6 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import ScreenModel
 
 /// The language server of `luascreen lsp` (SPEC §16): reads LSP messages, answers requests
 /// from the open documents' text, and checks each document as `check` does on a thread of
@@ -66,27 +67,35 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: input
 
-    /// One message body: a request is answered, a notification acted on; a body that is no
-    /// JSON-RPC message gets an error. The bytes after a `Content-Length` header found inside
-    /// a body that is no JSON (a length that lied) are returned, to be read again.
-    @discardableResult
-    public func handle(body: [UInt8]) -> [UInt8]? {
+    /// One message body: a request (a message with an `id`, whatever its method) is answered
+    /// with its own id, a notification acted on and never answered; a body that is no JSON
+    /// gets a parse error, JSON that is no message an invalid-request error (naming its id when
+    /// it has a readable one).
+    public func handle(body: [UInt8]) {
         let data = Data(body)
         let envelope: IncomingMessage
         do {
             envelope = try decoder.decode(IncomingMessage.self, from: data)
         } catch {
+            if (try? decoder.decode(JSONAny.self, from: data)) != nil {
+                respondError(nil, ResponseError(code: ResponseError.invalidRequest, message: "the message is JSON but no JSON-RPC object"))
+                return
+            }
             respondError(nil, ResponseError(code: ResponseError.parseError, message: "the message is not a JSON-RPC object: \(short(error))"))
-            // A message inside (after a lying Content-Length): give it back.
-            if let at = MessageFramer.headerStart(in: body, from: 1) { return Array(body[at...]) }
-            return nil
+            return
+        }
+        if envelope.hasID, !envelope.idIsReadable {
+            respondError(nil, ResponseError(code: ResponseError.invalidRequest, message: "the id is no number, string or null"))
+            return
         }
         guard let method = envelope.method else {
-            if envelope.id == nil { respondError(nil, ResponseError(code: ResponseError.invalidRequest, message: "a message without a method")) }
-            return nil  // a response to a request the server never sent: ignored
+            // A response to a request the server never sent is ignored; anything else is no message.
+            if envelope.methodIsBad || envelope.id == nil {
+                respondError(envelope.id, ResponseError(code: ResponseError.invalidRequest, message: envelope.methodIsBad ? "the method is not a string" : "a message without a method"))
+            }
+            return
         }
-        dispatch(method, id: envelope.id, data: data)
-        return nil
+        dispatch(method, id: envelope.hasID ? (envelope.id ?? .null) : nil, data: data)
     }
 
     private func short(_ error: Error) -> String {
@@ -104,38 +113,57 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// The methods that are notifications in LSP: acted on; answered (`null`) only when sent with an id.
+    private static let notifications: Set<String> = [
+        "initialized", "exit", "$/cancelRequest", "$/setTrace", "$/progress", "workspace/didChangeConfiguration",
+        "workspace/didChangeWatchedFiles", "workspace/didChangeWorkspaceFolders", "textDocument/didOpen",
+        "textDocument/didChange", "textDocument/didClose", "textDocument/didSave", "textDocument/willSave",
+    ]
+
+    /// Routes one message. `id` nil: a notification, never answered (a request's method sent
+    /// without an id is not run: there is nobody to answer, and `shutdown` must be a request).
+    /// Every request gets exactly one answer, with its own id.
     private func dispatch(_ method: String, id: RequestID?, data: Data) {
+        let isNotification = LanguageServer.notifications.contains(method)
+        if id == nil, !isNotification { return }
         if method == "exit" {
+            // LSP: 0 when a `shutdown` request came before, else 1.
+            if let id { respond(id, JSONAny.null) }
             exitStatus = shuttingDown ? 0 : 1
             return
         }
         if method == "initialize" {
             guard let id else { return }
             lock.lock()
+            let again = initialized
             initialized = true
             lock.unlock()
-            respond(id, InitializeResult(serverInfo: .init(version: version)))
+            if again {
+                respondError(id, ResponseError(code: ResponseError.invalidRequest, message: "initialize was sent already"))
+            } else {
+                respond(id, InitializeResult(serverInfo: .init(version: version)))
+            }
             return
         }
         guard initialized else {
-            if id != nil { respondError(id, ResponseError(code: ResponseError.serverNotInitialized, message: "initialize first")) }
+            if let id { respondError(id, ResponseError(code: ResponseError.serverNotInitialized, message: "initialize first")) }
             return
         }
-        if shuttingDown, method != "exit" {
-            if id != nil { respondError(id, ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down")) }
+        if shuttingDown {
+            if let id { respondError(id, ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down")) }
             return
         }
         do {
-            switch method {
-            case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration",
-                 "workspace/didChangeWatchedFiles", "textDocument/didSave", "textDocument/willSave":
+            if isNotification {
+                try notified(method, data: data)
                 if let id { respond(id, JSONAny.null) }
+                return
+            }
+            guard let id else { return }
+            switch method {
             case "shutdown":
                 shuttingDown = true
                 respond(id, JSONAny.null)
-            case "textDocument/didOpen": opened(try params(DidOpenParams.self, data))
-            case "textDocument/didChange": changed(try params(DidChangeParams.self, data))
-            case "textDocument/didClose": closed(try params(DidCloseParams.self, data))
             case "textDocument/completion":
                 let p = try params(PositionParams.self, data)
                 respond(id, withDocument(p.textDocument.uri) { document -> CompletionList in
@@ -166,14 +194,22 @@ public final class LanguageServer: @unchecked Sendable {
                 let p = try params(CodeActionParams.self, data)
                 respond(id, withDocument(p.textDocument.uri) { CodeActions.actions(&$0, range: p.range, diagnostics: p.context.diagnostics) } ?? [])
             default:
-                if let id {
-                    respondError(id, ResponseError(code: ResponseError.methodNotFound, message: "unknown method \(method.prefix(200))"))
-                }
+                respondError(id, ResponseError(code: ResponseError.methodNotFound, message: "unknown method \(sanitize(String(method.prefix(200)), lineBreaks: .escape))"))
             }
         } catch let error as ResponseError {
             if let id { respondError(id, error) }
         } catch {
             if let id { respondError(id, ResponseError(code: ResponseError.internalError, message: "\(error)")) }
+        }
+    }
+
+    /// Acts on a notification (one of `notifications` but `exit`).
+    private func notified(_ method: String, data: Data) throws {
+        switch method {
+        case "textDocument/didOpen": opened(try params(DidOpenParams.self, data))
+        case "textDocument/didChange": changed(try params(DidChangeParams.self, data))
+        case "textDocument/didClose": closed(try params(DidCloseParams.self, data))
+        default: break
         }
     }
 
