@@ -20,6 +20,8 @@ struct OpenDocument: Sendable {
     var modules: Set<String> = []
     /// The diagnostics the last check of this document found, by file.
     var found: [String: [Diagnostic]] = [:]
+    /// How many diagnostics of each file the last check found past `LanguageServer.maxDiagnostics`.
+    var omitted: [String: Int] = [:]
 
     var isTest: Bool { path.hasSuffix("_test.lua") }
 

@@ -17,6 +17,9 @@ import ScreenModel
 /// checks. What both touch (`documents`, the schedule, the output) is behind `lock`, hence
 /// `@unchecked Sendable`.
 public final class LanguageServer: @unchecked Sendable {
+    /// The most diagnostics kept and published for one file (a note counts the rest): a
+    /// script that makes 100,000 problems costs the server no more than a thousand.
+    public static let maxDiagnostics = 1000
     /// How long after the last change a document is checked.
     public var debounce: Double = 0.150
     /// The budgets of each check (the command line's, as for `check`).
@@ -253,7 +256,7 @@ public final class LanguageServer: @unchecked Sendable {
         documents[item.uri] = OpenDocument(doc: TextDocument(uri: item.uri, version: item.version ?? 0, text: item.text),
                                            path: URIs.path(item.uri))
         lock.unlock()
-        schedule(item.uri, after: 0)
+        scheduleWithDependents(item.uri, after: 0)
     }
 
     private func changed(_ p: DidChangeParams) {
@@ -267,7 +270,7 @@ public final class LanguageServer: @unchecked Sendable {
         document.outline = nil
         documents[p.textDocument.uri] = document
         lock.unlock()
-        schedule(p.textDocument.uri, after: debounce)
+        scheduleWithDependents(p.textDocument.uri, after: debounce)
     }
 
     private func closed(_ p: DidCloseParams) {
@@ -279,6 +282,19 @@ public final class LanguageServer: @unchecked Sendable {
         lock.unlock()
         send(OutgoingNotification(method: "textDocument/publishDiagnostics", params: PublishDiagnosticsParams(uri: p.textDocument.uri, version: nil, diagnostics: [])))
         for uri in requirers { schedule(uri, after: debounce) }
+    }
+
+    /// Checks `uri`, and every open document whose last check read it (a script requiring it,
+    /// through any chain of modules), after `delay` seconds without another change. The only
+    /// place a check is caused by another document: once per change (or open, or close) of
+    /// a document, never by a check, so documents that require each other are checked once.
+    func scheduleWithDependents(_ uri: String, after delay: Double) {
+        lock.lock()
+        let path = documents[uri]?.path
+        let dependents = documents.filter { $0.key != uri && path != nil && $0.value.modules.contains(path!) }.map(\.key)
+        lock.unlock()
+        schedule(uri, after: delay)
+        for other in dependents { schedule(other, after: delay) }
     }
 
     /// Checks `uri` after `delay` seconds without another change (a later call moves it on).
@@ -365,6 +381,12 @@ public final class LanguageServer: @unchecked Sendable {
             d.calledFrom = d.calledFrom.map { SourceLocation(file: file($0.file), line: $0.line) }
             byFile[d.file, default: []].append(d)
         }
+        // What the server keeps is bounded, as what it publishes: the first of each file's list.
+        var omitted: [String: Int] = [:]
+        for (path, list) in byFile where list.count > LanguageServer.maxDiagnostics {
+            byFile[path] = Array(Diagnostic.sorted(list).prefix(LanguageServer.maxDiagnostics))
+            omitted[path] = list.count - LanguageServer.maxDiagnostics
+        }
         let syntaxError = byFile[document.path]?.contains { $0.code == .syntax } ?? false
         lock.lock()
         guard let current = documents[document.doc.uri], current.doc.version == document.doc.version else {
@@ -373,21 +395,22 @@ public final class LanguageServer: @unchecked Sendable {
         }
         documents[document.doc.uri]?.modules = reads.paths
         documents[document.doc.uri]?.found = byFile
+        documents[document.doc.uri]?.omitted = omitted
         if !syntaxError {
             documents[document.doc.uri]?.lastGoodBytes = document.doc.bytes
             documents[document.doc.uri]?.lastGoodOutline = nil
         }
-        // Scripts that require this document: checked again (it is their module).
-        let requirers = documents.filter { $0.key != document.doc.uri && $0.value.modules.contains(document.path) }.map(\.key)
-        // A module of open scripts is published by their checks (its own says it returns no screen).
+        // A module of open scripts is published by their checks (its own says it returns no
+        // screen). The scripts requiring this document are not checked again from here: its
+        // change scheduled them (`scheduleWithDependents`), a check changes nothing they read.
+        let requirers = documents.filter { $0.key != document.doc.uri && $0.value.modules.contains(document.path) }
         let affected = (requirers.isEmpty ? [document.doc.uri] : []) + documents.filter { reads.paths.contains($0.value.path) }.map(\.key)
         lock.unlock()
-        for uri in affected { publish(uri) }
-        for uri in requirers { schedule(uri, after: 0) }
+        for uri in Set(affected) { publish(uri) }
     }
 
     /// Sends the diagnostics of `uri`: those its requirers' checks found in it when some open
-    /// script requires it (it is a module), else its own check's.
+    /// script requires it (it is a module; its own too in a require cycle), else its own check's.
     func publish(_ uri: String) {
         lock.lock()
         guard var document = documents[uri] else {
@@ -397,12 +420,18 @@ public final class LanguageServer: @unchecked Sendable {
         let requirers = documents.values.filter { $0.doc.uri != uri && $0.modules.contains(document.path) }
         let all = documents
         lock.unlock()
+        // A module's own check reads it as a screen (its problems are not the module's): what
+        // its requirers' checks found in it counts; but in a require cycle (it requires one of
+        // its requirers) its own check is one of the app's, and keeps the cycle's error.
+        let inCycle = requirers.contains { document.modules.contains($0.path) }
         var list: [Diagnostic] = []
-        if requirers.isEmpty {
-            list = document.found[document.path] ?? []
-        } else {
-            var seen = Set<Diagnostic>()
-            for r in requirers { for d in r.found[document.path] ?? [] where seen.insert(d).inserted { list.append(d) } }
+        var seen = Set<Diagnostic>()
+        for d in document.found[document.path] ?? [] where (requirers.isEmpty || inCycle && d.code != .noScreen) && seen.insert(d).inserted { list.append(d) }
+        for r in requirers { for d in r.found[document.path] ?? [] where seen.insert(d).inserted { list.append(d) } }
+        var more = ([document] + requirers).map { $0.omitted[document.path] ?? 0 }.max() ?? 0
+        if list.count > LanguageServer.maxDiagnostics {
+            list = Array(Diagnostic.sorted(list).prefix(LanguageServer.maxDiagnostics))
+            more = max(more, 1)
         }
         // The outline places the diagnostics: made only when there are some.
         let outline = list.isEmpty ? nil : document.currentOutline()
@@ -410,7 +439,12 @@ public final class LanguageServer: @unchecked Sendable {
             let path = URIs.standard(file)
             return all.values.first { $0.path == path }?.doc.uri ?? URIs.uri(path)
         }
-        let diagnostics = Diagnostic.sorted(list).map { DiagnosticRanges.lsp($0, doc: document.doc, outline: outline!, uriOf: uriOf) }
+        var diagnostics = Diagnostic.sorted(list).map { DiagnosticRanges.lsp($0, doc: document.doc, outline: outline!, uriOf: uriOf) }
+        if more > 0 {
+            let start = LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
+            diagnostics.append(LSPDiagnostic(range: start, severity: 3, code: "more", source: "luascreen",
+                                             message: "\(more) more problems not shown (the first \(LanguageServer.maxDiagnostics) are): `luascreen check` lists them all"))
+        }
         if outline != nil { cacheOutline(of: document) }
         send(OutgoingNotification(method: "textDocument/publishDiagnostics",
                                   params: PublishDiagnosticsParams(uri: uri, version: document.doc.version, diagnostics: diagnostics)))
