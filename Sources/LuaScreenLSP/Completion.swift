@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 import LuaScreenTooling
 
 /// `textDocument/completion`: what may be written at the cursor, read from the text around
@@ -53,7 +54,16 @@ struct Completion {
         if before == UInt8(ascii: "."), let p = previous, tokens[p].text == "." {
             // NAME.store.  /  ctx.
             if p >= 2, tokens[p - 1].text == "store", tokens[p - 2].text == "." {
-                return CompletionList(items: keys.map { CompletionItem(label: $0, kind: Kinds.completionConstant, detail: "store key") })
+                // A key that is no Lua name (a keyword, a space) is inserted as `["my key"]`, the dot replaced.
+                return CompletionList(items: keys.map { key in
+                    var item = CompletionItem(label: key, kind: Kinds.completionConstant, detail: "store key")
+                    if !LuaLiteral.isName(key) {
+                        let index = "[" + LuaLiteral.string(key) + "]"
+                        item.textEdit = TextEdit(range: doc.range(tokens[p].start, offset), newText: index)
+                        item.filterText = "." + key
+                    }
+                    return item
+                })
             }
             if p >= 1, tokens[p - 1].text == "ctx" {
                 return CompletionList(items: EditorDocs.contextFields.map { item($0, kind: Kinds.completionField) })
@@ -121,16 +131,28 @@ struct Completion {
     private func stringItems(tokenIndex t: Int, offset: Int) -> [CompletionItem] {
         let tokens = outline.tokens
         guard t >= 1 else { return [] }
-        let screens = { self.screenIDs.map { CompletionItem(label: $0, kind: Kinds.completionValue, detail: "screen id") } }
-        let keyItems = { self.keys.map { CompletionItem(label: $0, kind: Kinds.completionConstant, detail: "store key") } }
+        let doc = document.doc
+        let token = tokens[t]
+        // A value that cannot stand between these quotes as it is: the string replaced whole
+        // by a literal of it.
+        func value(_ label: String, _ kind: Int, _ detail: String) -> CompletionItem {
+            var item = CompletionItem(label: label, kind: kind, detail: detail)
+            let quote = String(UnicodeScalar(token.quote))
+            if LuaLiteral.string(label) != "\"" + label + "\"" || label.contains(quote) {
+                let literal = LuaLiteral.string(label)
+                item.textEdit = TextEdit(range: doc.range(token.start, max(offset, closed(token, doc) ? token.end : offset)), newText: literal)
+                item.filterText = quote + label
+            }
+            return item
+        }
+        let screens = { self.screenIDs.map { value($0, Kinds.completionValue, "screen id") } }
+        let keyItems = { self.keys.map { value($0, Kinds.completionConstant, "store key") } }
         if tokens[t - 1].text == "=", t >= 2, tokens[t - 2].kind == .name {
             let field = tokens[t - 2].text
             if field == "push" || field == "root" { return screens() }
             if field == "key" { return keyItems() }
             guard let n = outline.enclosingConstructor(offset), let constructor = outline.nodes[n].constructor else { return [] }
-            return EditorDocs.enumValues(of: field, in: constructor).map {
-                CompletionItem(label: $0, kind: Kinds.completionEnumMember, detail: "\(constructor).\(field)")
-            }
+            return EditorDocs.enumValues(of: field, in: constructor).map { value($0, Kinds.completionEnumMember, "\(constructor).\(field)") }
         }
         if tokens[t - 1].text == "(", t >= 3, tokens[t - 2].text == "push", tokens[t - 3].text == ":" { return screens() }
         if tokens[t - 1].text == "[", t >= 3, tokens[t - 2].text == "store" { return keyItems() }

@@ -128,8 +128,10 @@ public struct RelatedInformation: Codable, Hashable, Sendable {
 
 /// What the quick fix of a did-you-mean needs.
 public struct DiagnosticData: Codable, Hashable, Sendable {
-    /// The text the suggestion replaces the range with.
+    /// The suggestion.
     public var replacement: String
+    /// The quick fix: the edit of the token the problem is about (`SyntaxEdits.quickFix`).
+    var edit: TextEdit?
 }
 
 struct PublishDiagnosticsParams: Codable, Sendable {
@@ -150,6 +152,10 @@ struct CompletionItem: Codable, Sendable {
     var documentation: MarkupContent?
     var insertText: String?
     var sortText: String?
+    /// The edit that inserts it, when the label is not what is typed (a key that needs quotes).
+    var textEdit: TextEdit?
+    /// What the client filters on when `textEdit` covers more than the word being typed.
+    var filterText: String?
 }
 
 struct CompletionList: Codable, Sendable {
