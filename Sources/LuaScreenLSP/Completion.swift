@@ -22,9 +22,10 @@ struct Completion {
 
     var outline: Outline { document.outline! }
 
-    /// The bound keys of the current text and of the last one that loaded, sorted.
+    /// The bound keys of the current text, of the last one that loaded and of the app its
+    /// last check loaded (keys bound by helpers and in modules), sorted.
     var keys: [String] {
-        var all = Set(outline.keyFields.map(\.key))
+        var all = Set(outline.keyFields.map(\.key)).union(document.boundKeys)
         if let good { all.formUnion(good.keyFields.map(\.key)) }
         return all.filter { !$0.isEmpty }.sorted()
     }

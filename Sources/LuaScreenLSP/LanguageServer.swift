@@ -7,6 +7,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import LuaScreenCore
 import ScreenModel
 
 /// The language server of `luascreen lsp` (SPEC §16): reads LSP messages, answers requests
@@ -32,6 +33,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// Documents to check, and when.
     var due: [String: Double] = [:]
     var initialized = false
+    /// The workspace's folder (`initialize`'s `rootUri`, `rootPath` or first workspace folder):
+    /// where the app of a module opened alone is looked for.
+    var workspaceRoot: String?
     var shuttingDown = false
     /// Set by `exit`: the status to end with.
     public private(set) var exitStatus: Int32?
@@ -144,6 +148,12 @@ public final class LanguageServer: @unchecked Sendable {
             if again {
                 respondError(id, ResponseError(code: ResponseError.invalidRequest, message: "initialize was sent already"))
             } else {
+                if let p = try? decoder.decode(IncomingParams<InitializeParams>.self, from: data).params {
+                    let uri = p.rootUri ?? p.workspaceFolders?.first?.uri
+                    lock.lock()
+                    workspaceRoot = uri.map(URIs.path) ?? p.rootPath.map(URIs.standard)
+                    lock.unlock()
+                }
                 respond(id, InitializeResult(serverInfo: .init(version: version)))
             }
             return
@@ -365,9 +375,33 @@ public final class LanguageServer: @unchecked Sendable {
             reads.paths.insert(standard)
             return texts[standard]
         }
-        let found = DocumentCheck.diagnostics(path: document.path, text: document.doc.bytes, options: options)
+        final class Keys: @unchecked Sendable { var bound: [String] = [] }
+        let keys = Keys()
+        /// `check`'s list for `path`, and the keys the app binds (helpers' and modules' rows included).
+        func diagnostics(_ path: String, _ text: [UInt8]?) -> [Diagnostic] {
+            if document.isTest { return DocumentCheck.diagnostics(path: path, text: text, options: options) }
+            let result = DocumentCheck.check(path: path, text: text, options: options, finish: { session in
+                keys.bound = session.boundKeys
+                session.close()
+            })
+            return Diagnostic.sorted(result.diagnostics)
+        }
+        var found = diagnostics(document.path, document.doc.bytes)
+        // A module opened alone (it returns no screen, or its requires resolve from another
+        // folder): checked as part of the app whose requires reach it, its own problems shown.
+        var entry: String?
+        lock.lock()
+        let workspaceRoot = self.workspaceRoot
+        lock.unlock()
+        if !document.isTest, found.contains(where: { $0.code == .noScreen || $0.message.hasPrefix("require: module '") && $0.message.contains("' not found") }),
+           let project = Project.containing(document.path, root: workspaceRoot, source: { texts[$0] }), project.entry != document.path {
+            reads.paths = []
+            found = diagnostics(project.entry, texts[project.entry])
+            reads.paths.insert(project.entry)
+            entry = project.entry
+        }
         // Lua cuts a long chunk name to its last 60 bytes, "..." first: the file it is the end of.
-        let known = [document.path] + reads.paths.sorted()
+        let known = [document.path] + (entry.map { [$0] } ?? []) + reads.paths.sorted()
         func file(_ named: String) -> String {
             if named.hasPrefix("...") {
                 let tail = String(named.dropFirst(3))
@@ -396,6 +430,8 @@ public final class LanguageServer: @unchecked Sendable {
         documents[document.doc.uri]?.modules = reads.paths
         documents[document.doc.uri]?.found = byFile
         documents[document.doc.uri]?.omitted = omitted
+        documents[document.doc.uri]?.entry = entry ?? document.path
+        if !keys.bound.isEmpty || !syntaxError { documents[document.doc.uri]?.boundKeys = keys.bound }
         if !syntaxError {
             documents[document.doc.uri]?.lastGoodBytes = document.doc.bytes
             documents[document.doc.uri]?.lastGoodOutline = nil
@@ -449,6 +485,14 @@ public final class LanguageServer: @unchecked Sendable {
         send(OutgoingNotification(method: "textDocument/publishDiagnostics",
                                   params: PublishDiagnosticsParams(uri: uri, version: document.doc.version, diagnostics: diagnostics)))
     }
+}
+
+/// What the server reads of `initialize`'s params: where the workspace is.
+struct InitializeParams: Decodable {
+    struct Folder: Decodable { var uri: String }
+    var rootUri: String?
+    var rootPath: String?
+    var workspaceFolders: [Folder]?
 }
 
 /// What the server can do, for `initialize`.

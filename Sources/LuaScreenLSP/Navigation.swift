@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 
 /// `definition`, `references`, `rename`: from `push = "id"` to the screen, from a store key
 /// (`key = "k"`, `ctx.store.k`) to the row binding it, every use of a key, and a key renamed
@@ -22,13 +23,25 @@ struct Navigation {
         return nil
     }
 
-    /// The open screen scripts `document` shares a folder with, itself first.
+    /// The open screen scripts `document` shares a folder with, itself first, then the other
+    /// files of its app (`Project`: the entry and its modules, open ones as they are typed).
     private func neighbours(_ document: OpenDocument) -> [OpenDocument] {
         let folder = URIs.folder(document.path)
-        let others = server.snapshot().values.filter {
+        let open = server.snapshot().values
+        let others = open.filter {
             $0.doc.uri != document.doc.uri && !$0.isTest && URIs.folder($0.path) == folder
         }.sorted { $0.path < $1.path }
-        return [document] + others
+        var out = [document] + others
+        guard let entry = document.entry else { return out }
+        let project = Project.of(entry: entry) { path in open.first { $0.path == path }?.doc.bytes }
+        for path in [entry] + project.modules where !out.contains(where: { $0.path == path }) {
+            if let d = open.first(where: { $0.path == path }) {
+                out.append(d)
+            } else if let bytes = try? Files.readRegularFile(path) {
+                out.append(OpenDocument(doc: TextDocument(uri: URIs.uri(path), version: 0, text: String(decoding: bytes, as: UTF8.self)), path: path))
+            }
+        }
+        return out
     }
 
     func definition(_ document: inout OpenDocument, at position: Position) -> [Location] {

@@ -1,0 +1,79 @@
+"""`luascreen lsp` on an app split into modules (examples/podcasts): a module opened alone is
+checked as part of the app that requires it (no false `require ... not found`, its own
+problems shown), `ctx.store.` completes the keys bound anywhere in the app (by helpers, in
+modules) and definition reaches a key bound in another module; Neovim shows the module's
+diagnostic too."""
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import BIN, ROOT
+from test_neovim import CLIENT
+from test_edits import Server, position
+
+APP = ROOT / "examples" / "podcasts"
+
+
+@pytest.fixture
+def app(tmp_path):
+    copy = tmp_path / "podcasts"
+    shutil.copytree(APP, copy)
+    return copy
+
+
+def test_a_module_opened_alone_is_checked_as_part_of_its_app(app):
+    module = app / "screens" / "playback.lua"
+    text = module.read_text().replace('default = "1"', 'defualt = "1"')
+    for root in (None, app, app.parent):
+        s = Server()
+        params = {"capabilities": {}}
+        if root:
+            params["rootUri"] = root.as_uri()
+        s.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params})
+        assert "capabilities" in s.read()["result"]
+        found = s.open(module, text)
+        assert not [d for d in found if "not found" in d["message"]], found
+        assert [(d["range"]["start"]["line"], d["code"]) for d in found] == [(12, "unknown-field")], found
+        line = text.splitlines()[12]
+        d = found[0]
+        assert line[d["range"]["start"]["character"]:d["range"]["end"]["character"]] == "defualt"
+        s.close()
+
+
+def test_store_keys_and_definitions_span_the_apps_modules(app):
+    s = Server()
+    s.initialize()
+    module = app / "screens" / "downloads.lua"
+    text = module.read_text().replace("ctx.store.wifi_only and", "ctx.store.speed and")
+    assert s.open(module, text) == []
+    at = text.index("ctx.store.") + len("ctx.store.")
+    labels = {i["label"] for i in s.request("textDocument/completion", {"textDocument": {"uri": module.as_uri()},
+                                                                         "position": position(text, at)})["result"]["items"]}
+    # Keys bound by the helpers of lib/prefs.lua in both screens' modules, and a choice's literal key.
+    assert {"skip_forward", "skip_back", "continuous", "speed", "wifi_only", "keep"} <= labels, labels
+    where = s.request("textDocument/definition", {"textDocument": {"uri": module.as_uri()}, "position": position(text, at + 1)})["result"]
+    playback = app / "screens" / "playback.lua"
+    assert [(w["uri"], w["range"]["start"]["line"]) for w in where] == [(playback.as_uri(), 12)], where
+    s.close()
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is installed by scripts/setup")
+def test_neovim_shows_a_modules_own_diagnostic(app, tmp_path):
+    module = app / "screens" / "playback.lua"
+    module.write_text(module.read_text().replace('default = "1"', 'defualt = "1"'))
+    out = tmp_path / "out.json"
+    lua = CLIENT.replace("OUT", json.dumps(str(out))).replace("BIN", json.dumps(BIN)).replace("FILE", json.dumps(str(module)))
+    lua = lua.replace('root_dir = vim.fn.fnamemodify(file, ":h")', 'root_dir = ' + json.dumps(str(app)))
+    (tmp_path / "client.lua").write_text(lua)
+    env = dict(os.environ, HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path / "data"), XDG_STATE_HOME=str(tmp_path / "state"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    subprocess.run(["nvim", "--headless", "--clean", "-n", "-c", f"luafile {tmp_path / 'client.lua'}"],
+                   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60, check=False)
+    result = json.loads(out.read_text())
+    assert result["ok"], result
+    messages = [(d["lnum"], d["message"]) for d in result["diagnostics"]]
+    assert messages == [(12, 'screens[2].sections[2].rows[2].defualt: unknown field "defualt" (did you mean "default"?)')], messages
