@@ -30,10 +30,10 @@ struct Completion {
         return all.filter { !$0.isEmpty }.sorted()
     }
 
-    /// The screen ids of the current text, of the last one that loaded, and of the open
-    /// documents in the same folder (an app's modules).
+    /// The screen ids of the current text, of the last one that loaded, and of the app its
+    /// last check loaded (screens in modules included).
     var screenIDs: [String] {
-        var all = Set(outline.screenIDs.map(\.id))
+        var all = Set(outline.screenIDs.map(\.id)).union(document.screenIDs)
         if let good { all.formUnion(good.screenIDs.map(\.id)) }
         return all.filter { !$0.isEmpty }.sorted()
     }
@@ -78,6 +78,14 @@ struct Completion {
         }
         if let p = previous, [".", ":"].contains(tokens[p].text) { return CompletionList(items: []) }
         var items: [CompletionItem] = []
+        // `push = ` / `root = ` before a quote: the screen ids, quoted; `key = `: the keys.
+        if let p = previous, tokens[p].text == "=", p >= 1, tokens[p - 1].kind == .name {
+            switch tokens[p - 1].text {
+            case "push", "root": items += screenIDs.map { quoted($0, Kinds.completionValue, "screen id", sort: "0") }
+            case "key": items += keyChoices.map { quoted($0.key, Kinds.completionConstant, $0.detail, sort: $0.sort) }
+            default: break
+            }
+        }
         if let n = outline.enclosing(offset) {
             let node = outline.nodes[n]
             let atFieldStart = previous.map { ["{", ",", ";"].contains(tokens[$0].text) && tokens[$0].start >= node.open } ?? false
@@ -98,6 +106,25 @@ struct Completion {
         items += constructorItems()
         if document.isTest { items += EditorDocs.testGlobals.map { item($0, kind: Kinds.completionFunction) } }
         return CompletionList(items: items)
+    }
+
+    /// A value inserted as a string literal (written by the one emitter).
+    private func quoted(_ label: String, _ kind: Int, _ detail: String, sort: String) -> CompletionItem {
+        var item = CompletionItem(label: label, kind: kind, detail: detail)
+        item.insertText = LuaLiteral.string(label)
+        item.filterText = label
+        item.sortText = sort + label
+        return item
+    }
+
+    /// The keys a `key =` may bind: first those `ctx.store.KEY` reads that no row binds yet
+    /// (a read waiting for its row), then the bound ones.
+    var keyChoices: [(key: String, detail: String, sort: String)] {
+        let bound = keys
+        var read = Set(outline.storeUses.map(\.key))
+        if let good { read.formUnion(good.storeUses.map(\.key)) }
+        let waiting = read.subtracting(bound).filter { !$0.isEmpty }.sorted()
+        return waiting.map { ($0, "store key read by ctx.store, bound by no row", "0") } + bound.map { ($0, "store key", "1") }
     }
 
     private func closed(_ t: LuaTokens.Token, _ doc: TextDocument) -> Bool {
@@ -147,7 +174,13 @@ struct Completion {
             return item
         }
         let screens = { self.screenIDs.map { value($0, Kinds.completionValue, "screen id") } }
-        let keyItems = { self.keys.map { value($0, Kinds.completionConstant, "store key") } }
+        let keyItems = {
+            self.keyChoices.map { choice -> CompletionItem in
+                var item = value(choice.key, Kinds.completionConstant, choice.detail)
+                item.sortText = choice.sort + choice.key
+                return item
+            }
+        }
         if tokens[t - 1].text == "=", t >= 2, tokens[t - 2].kind == .name {
             let field = tokens[t - 2].text
             if field == "push" || field == "root" { return screens() }

@@ -24,6 +24,8 @@ struct OpenDocument: Sendable {
     var entry: String?
     /// The store keys the app binds, as the last check that loaded found them (rows of helpers and modules included).
     var boundKeys: [String] = []
+    /// The app's screen ids, as the last check that loaded found them (modules' screens included).
+    var screenIDs: [String] = []
     /// How many diagnostics of each file the last check found past `LanguageServer.maxDiagnostics`.
     var omitted: [String: Int] = [:]
 

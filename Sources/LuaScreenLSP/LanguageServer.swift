@@ -375,13 +375,15 @@ public final class LanguageServer: @unchecked Sendable {
             reads.paths.insert(standard)
             return texts[standard]
         }
-        final class Keys: @unchecked Sendable { var bound: [String] = [] }
+        final class Keys: @unchecked Sendable { var bound: [String] = []; var screens: [String] = []; var loaded = false }
         let keys = Keys()
         /// `check`'s list for `path`, and the keys the app binds (helpers' and modules' rows included).
         func diagnostics(_ path: String, _ text: [UInt8]?) -> [Diagnostic] {
             if document.isTest { return DocumentCheck.diagnostics(path: path, text: text, options: options) }
             let result = DocumentCheck.check(path: path, text: text, options: options, finish: { session in
+                keys.loaded = true
                 keys.bound = session.boundKeys
+                keys.screens = session.screenIDs
                 session.close()
             })
             return Diagnostic.sorted(result.diagnostics)
@@ -431,16 +433,19 @@ public final class LanguageServer: @unchecked Sendable {
         documents[document.doc.uri]?.found = byFile
         documents[document.doc.uri]?.omitted = omitted
         documents[document.doc.uri]?.entry = entry ?? document.path
-        if !keys.bound.isEmpty || !syntaxError { documents[document.doc.uri]?.boundKeys = keys.bound }
+        if keys.loaded {  // else the last app that loaded keeps them (the text is being typed)
+            documents[document.doc.uri]?.boundKeys = keys.bound
+            documents[document.doc.uri]?.screenIDs = keys.screens
+        }
         if !syntaxError {
             documents[document.doc.uri]?.lastGoodBytes = document.doc.bytes
             documents[document.doc.uri]?.lastGoodOutline = nil
         }
-        // A module of open scripts is published by their checks (its own says it returns no
-        // screen). The scripts requiring this document are not checked again from here: its
-        // change scheduled them (`scheduleWithDependents`), a check changes nothing they read.
-        let requirers = documents.filter { $0.key != document.doc.uri && $0.value.modules.contains(document.path) }
-        let affected = (requirers.isEmpty ? [document.doc.uri] : []) + documents.filter { reads.paths.contains($0.value.path) }.map(\.key)
+        // This document, and the open ones it read (`publish` merges what every check found in
+        // each: a module's own check, reading it as a screen, is not its list). The scripts
+        // requiring this document are not checked again from here: its change scheduled them
+        // (`scheduleWithDependents`), a check changes nothing they read.
+        let affected = [document.doc.uri] + documents.filter { reads.paths.contains($0.value.path) }.map(\.key)
         lock.unlock()
         for uri in Set(affected) { publish(uri) }
     }

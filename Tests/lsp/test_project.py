@@ -77,3 +77,34 @@ def test_neovim_shows_a_modules_own_diagnostic(app, tmp_path):
     assert result["ok"], result
     messages = [(d["lnum"], d["message"]) for d in result["diagnostics"]]
     assert messages == [(12, 'screens[2].sections[2].rows[2].defualt: unknown field "defualt" (did you mean "default"?)')], messages
+
+
+def test_completion_after_push_and_in_key_offers_screen_ids_and_waiting_keys(app):
+    s = Server()
+    s.initialize()
+    entry = app / "podcasts.lua"
+    text = entry.read_text().replace('row { text = "Downloads", push = "downloads" },',
+                                     'row { text = "Downloads", push = \n')
+    # Opened as it is, then the push being typed (the text does not load: the app's ids are
+    # those of the last check that did).
+    s.open(entry, entry.read_text())
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": entry.as_uri(), "version": 2}, "contentChanges": [{"text": text}]}})
+    at = text.index("push = \n") + len("push = ")
+    items = s.request("textDocument/completion", {"textDocument": {"uri": entry.as_uri()}, "position": position(text, at)})["result"]["items"]
+    ids = [(i["label"], i.get("insertText")) for i in items if i.get("detail") == "screen id"]
+    assert ("downloads", '"downloads"') in ids and ("playback", '"playback"') in ids, items
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": entry.as_uri()}}})
+    # A key read by ctx.store (in the text typed) that no row binds yet comes first in `key = "`.
+    module = app / "screens" / "downloads.lua"
+    reads = module.read_text().replace("ctx.store.wifi_only and", "ctx.store.metered_ok and")
+    s.open(module, reads)
+    text = reads.replace('prefs.amount("keep"', 'toggle { text = "Metered", key = "" },\n    prefs.amount("keep"')
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": module.as_uri(), "version": 2}, "contentChanges": [{"text": text}]}})
+    at = text.index('key = ""') + len('key = "')
+    items = s.request("textDocument/completion", {"textDocument": {"uri": module.as_uri()}, "position": position(text, at)})["result"]["items"]
+    first = min(items, key=lambda i: i.get("sortText", i["label"]))
+    assert first["label"] == "metered_ok", items
+    assert {"wifi_only", "speed"} <= {i["label"] for i in items}
+    s.close()
