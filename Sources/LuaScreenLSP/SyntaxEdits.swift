@@ -37,8 +37,8 @@ enum SyntaxEdits {
     /// read there), replaced by the suggestion. Nil when that token is not there as the
     /// diagnostic says (then no fix is better than a wrong one).
     static func quickFix(for d: Diagnostic, doc: TextDocument, outline: Outline) -> TextEdit? {
-        guard let suggestion = d.suggestion, let subject = d.subject, let line = d.line, line >= 1,
-              line - 1 < doc.lineStarts.count else { return nil }
+        guard let suggestion = d.suggestion, let line = d.line, line >= 1, line - 1 < doc.lineStarts.count else { return nil }
+        let subject = d.subject
         let lineStart = doc.lineStarts[line - 1]
         let lineEnd = line < doc.lineStarts.count ? doc.lineStarts[line] : doc.bytes.count
         let tokens = outline.tokens
@@ -55,17 +55,17 @@ enum SyntaxEdits {
         }
         // The field the path names, in a table whose constructor is on this line.
         guard let last = d.path.split(separator: ".").last.map(String.init), !last.contains("[") else { return nil }
-        let nodes = outline.nodes.filter { $0.nameStart >= lineStart && $0.nameStart < lineEnd }
-        for node in nodes {
-            guard let field = node.fields.first(where: { $0.name == last }) else { continue }
-            if d.code == .unknownField {
-                guard field.name == subject else { return nil }
-                return fieldName(start: field.nameStart, end: field.nameEnd, to: suggestion, in: doc)
-            }
-            // A value: the string token the field holds, when it is the one the message names.
-            guard let value = field.value, value.kind == .string, value.text == subject else { return nil }
-            return string(value, to: suggestion, in: doc)
+        let fields = outline.nodes.filter { $0.nameStart >= lineStart && $0.nameStart < lineEnd }.compactMap { node in
+            node.fields.first { $0.name == last }
         }
-        return nil
+        if d.code == .unknownField {
+            guard let field = fields.first, field.name == subject else { return nil }
+            return fieldName(start: field.nameStart, end: field.nameEnd, to: suggestion, in: doc)
+        }
+        // A value: the string token the field holds, the one the message names (when its maker
+        // did not say which, the field must be the only one of its name there).
+        let values = fields.compactMap(\.value).filter { $0.kind == .string && (subject == nil || $0.text == subject) }
+        guard let value = values.first, subject != nil || values.count == 1 else { return nil }
+        return string(value, to: suggestion, in: doc)
     }
 }
