@@ -46,8 +46,10 @@ struct IncomingMessage: Decodable, Sendable {
     var method: String?
     /// The `method` member is there but no string.
     var methodIsBad = false
+    /// A `result` or `error` member is there: a response (to a request the server never sends).
+    var isResponse = false
 
-    private enum Keys: String, CodingKey { case jsonrpc, id, method }
+    private enum Keys: String, CodingKey { case jsonrpc, id, method, result, error }
 
     init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: Keys.self)
@@ -61,6 +63,7 @@ struct IncomingMessage: Decodable, Sendable {
             method = try? c.decode(String.self, forKey: .method)
             methodIsBad = method == nil
         }
+        isResponse = c.contains(.result) || c.contains(.error)
     }
 
     /// Whether this message must be answered.

@@ -97,7 +97,7 @@ public final class LanguageServer: @unchecked Sendable {
         }
         guard let method = envelope.method else {
             // A response to a request the server never sent is ignored; anything else is no message.
-            if envelope.methodIsBad || envelope.id == nil {
+            if envelope.methodIsBad || !envelope.isResponse {
                 respondError(envelope.id, ResponseError(code: ResponseError.invalidRequest, message: envelope.methodIsBad ? "the method is not a string" : "a message without a method"))
             }
             return

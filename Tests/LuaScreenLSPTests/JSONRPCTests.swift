@@ -82,6 +82,11 @@ final class JSONRPCTests: XCTestCase {
         let replies = output.take()
         XCTAssertEqual(replies.map { ($0["error"] as? [String: Any])?["code"] as? Int }, [-32600, -32600, -32700])
         XCTAssertTrue(replies.allSatisfy { $0["id"] is NSNull }, "\(replies)")
+        // An id without a method (and no result: no response) is an invalid request, answered with its id.
+        send(server, "{\"jsonrpc\":\"2.0\",\"id\":31}")
+        send(server, "{\"jsonrpc\":\"2.0\",\"id\":32,\"result\":null}")  // a response: nothing to answer
+        let invalid = output.take()
+        XCTAssertEqual(invalid.map { $0["id"] as? Int }, [31])
         // A second initialize is refused, with its id.
         send(server, "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"initialize\",\"params\":{}}")
         let again = output.take()
