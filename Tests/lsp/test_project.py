@@ -3,16 +3,12 @@ checked as part of the app that requires it (no false `require ... not found`, i
 problems shown), `ctx.store.` completes the keys bound anywhere in the app (by helpers, in
 modules) and definition reaches a key bound in another module; Neovim shows the module's
 diagnostic too."""
-import json
-import os
-import pathlib
 import shutil
-import subprocess
 
 import pytest
 
-from conftest import BIN, ROOT
-from test_neovim import CLIENT
+from conftest import ROOT
+from test_neovim import neovim_diagnostics
 from test_edits import Server, position
 
 APP = ROOT / "examples" / "podcasts"
@@ -65,15 +61,7 @@ def test_store_keys_and_definitions_span_the_apps_modules(app):
 def test_neovim_shows_a_modules_own_diagnostic(app, tmp_path):
     module = app / "screens" / "playback.lua"
     module.write_text(module.read_text().replace('default = "1"', 'defualt = "1"'))
-    out = tmp_path / "out.json"
-    lua = CLIENT.replace("OUT", json.dumps(str(out))).replace("BIN", json.dumps(BIN)).replace("FILE", json.dumps(str(module)))
-    lua = lua.replace('root_dir = vim.fn.fnamemodify(file, ":h")', 'root_dir = ' + json.dumps(str(app)))
-    (tmp_path / "client.lua").write_text(lua)
-    env = dict(os.environ, HOME=str(tmp_path), XDG_CONFIG_HOME=str(tmp_path / "config"),
-               XDG_DATA_HOME=str(tmp_path / "data"), XDG_STATE_HOME=str(tmp_path / "state"), XDG_CACHE_HOME=str(tmp_path / "cache"))
-    subprocess.run(["nvim", "--headless", "--clean", "-n", "-c", f"luafile {tmp_path / 'client.lua'}"],
-                   env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60, check=False)
-    result = json.loads(out.read_text())
+    result = neovim_diagnostics(tmp_path, module, app)
     assert result["ok"], result
     messages = [(d["lnum"], d["message"]) for d in result["diagnostics"]]
     assert messages == [(12, 'screens[2].sections[2].rows[2].defualt: unknown field "defualt" (did you mean "default"?)')], messages
