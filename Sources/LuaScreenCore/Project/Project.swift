@@ -47,13 +47,15 @@ public struct Project: Sendable, Equatable {
     }
 
     /// The app `file` is a module of: among the scripts of its folder and of each folder
-    /// above it up to `root` (3 folders above it when `root` is nil), nearest
-    /// folder first, then by name, the first whose requires reach `file`. Nil when none does.
+    /// above it, nearest folder first, then by name, the first whose requires reach `file`.
+    /// The folders searched go up to `root` (the workspace), and at least 3 above `file`'s
+    /// (an editor may name the file's own folder as the root). Nil when none does.
     public static func containing(_ file: String, root: String?, source: (String) -> [UInt8]? = { _ in nil }) -> Project? {
         let file = Files.standardized(file)
         let top = root.map(Files.standardized)
         var folder = Files.split(file).folder
-        for _ in 0..<(top == nil ? 4 : 32) {
+        var level = 0
+        while true {
             let names = Files.entries(folder).filter { $0.hasSuffix(".lua") && !$0.hasSuffix("_test.lua") }.sorted().prefix(maxCandidates)
             for name in names {
                 let candidate = Files.standardized(folder + "/" + name)
@@ -62,10 +64,10 @@ public struct Project: Sendable, Equatable {
                 if project.modules.contains(file) { return project }
             }
             let parent = Files.split(folder).folder
-            let atTop = top.map { folder == $0 || !folder.hasPrefix($0 + "/") } ?? false
-            if atTop || parent == folder { break }
+            let belowRoot = top.map { folder != $0 && folder.hasPrefix($0 == "/" ? "/" : $0 + "/") } ?? false
+            level += 1
+            if parent == folder || (!belowRoot && level > 3) { return nil }
             folder = parent
         }
-        return nil
     }
 }
