@@ -4,6 +4,7 @@
  * The message handler is C, so an error never runs Swift code; it adds a traceback and
  * turns any error value into a string (a __tostring metamethod runs under the limits).
  */
+#include <string.h>
 #include <ctype.h>
 #include "luashim.h"
 #include "lsprivate.h"
@@ -145,6 +146,14 @@ int ls_loadtext(lua_State *L, const char *buffer, size_t size, const char *chunk
      * collection as before. */
     int collecting = lua_gc(L, LUA_GCISRUNNING);
     if (collecting) lua_gc(L, LUA_GCSTOP);
+    /* A file's first line starting with '#' (`#!/usr/bin/env luascreen`) is skipped, as
+     * luaL_loadfilex does for plain lua; its line end stays, so line numbers are the file's. */
+    if (chunkname != NULL && chunkname[0] == '@' && size > 0 && buffer[0] == '#') {
+        const char *end = memchr(buffer, '\n', size);
+        size_t skipped = end != NULL ? (size_t)(end - buffer) : size;
+        buffer += skipped;
+        size -= skipped;
+    }
     int status = luaL_loadbufferx(L, buffer, size, chunkname, "t");
     if (collecting) lua_gc(L, LUA_GCRESTART);
     lim->enforce = enforce;

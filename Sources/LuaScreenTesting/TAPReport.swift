@@ -2,8 +2,9 @@ import ScreenModel
 import LuaScreenCore
 import LuaScreenExplore
 
-/// The lines of `luascreen test`'s output: TAP version 14 (SPEC §11), which `prove` and
-/// other TAP consumers read, followed by the `N passed, N failed` line people read.
+/// The lines of `luascreen test`'s output: TAP version 14 (SPEC §11), which `prove`, tappy
+/// and other TAP consumers read, with the `N passed, N failed` line people read as a comment
+/// just before the plan, which ends the output (no consumer takes a line after it).
 ///
 ///     TAP version 14
 ///     # tests/settings_test.lua
@@ -16,8 +17,8 @@ import LuaScreenExplore
 ///         expected: 2
 ///         actual:   3
 ///       ...
+///     # 1 passed, 1 failed
 ///     1..2
-///     1 passed, 1 failed
 ///
 /// A namespace of pure functions, no state: usable from any thread.
 public enum TAPReport {
@@ -31,8 +32,9 @@ public enum TAPReport {
         value.flatMap { Int($0.trimmingSpaces) } == 13 ? 13 : 14
     }
 
-    /// The plan, printed after the last test.
-    public static func plan(_ count: Int) -> String { "1..\(count)" }
+    /// The plan, printed after the last test: `1..N`, or for a run with no test TAP's way of
+    /// saying so, `1..0 # SKIP no tests`.
+    public static func plan(_ count: Int) -> String { count == 0 ? "1..0 # SKIP no tests" : "1..\(count)" }
 
     /// A `# ` comment, one per line of `text` (LF, CR, CRLF, U+2028, U+2029 and NEL each
     /// end a line: none can start a line that is not a comment).
@@ -58,7 +60,16 @@ public enum TAPReport {
         }
         guard !result.passed else { return [point] }
         let failure = result.failure
-        var lines = [point, "  ---", "  message: " + scalar(failure.message)]
+        var lines = [point, "  ---"]
+        // A message that names a place (`screen.lua:2: kaboom`, a callback's error) goes on a
+        // line of its own, as a literal block: an editor reading the output as compiler errors
+        // then finds the place at the start of a line, never `message: "screen.lua` as a file.
+        let message = block([failure.message], indent: "    ")
+        if message.count == 2, TestResult.containsPlace(failure.message) {
+            lines += ["  message: " + message[0], message[1]]
+        } else {
+            lines.append("  message: " + scalar(failure.message))
+        }
         if let at = failure.at { lines.append("  at: " + scalar(at)) }
         if !failure.detail.isEmpty {
             let detail = block(failure.detail, indent: "    ")
@@ -74,6 +85,18 @@ public enum TAPReport {
         lines.append("  duration_ms: " + String(Int((result.seconds * 1000).rounded())))
         lines.append("  ...")
         return lines
+    }
+
+    /// A failed test as compilers report an error, `FILE:LINE: error: MESSAGE (test "NAME")`,
+    /// one line (sanitized, line breaks escaped), for the editors that jump to such lines
+    /// (vim's quickfix, Emacs' compilation mode, Kakoune's make); `FILE:1` when no line is
+    /// known. Nil for a test that passed, was skipped or is a todo.
+    public static func errorLine(_ result: TestResult) -> String? {
+        guard result.countsAsFailed else { return nil }
+        let failure = result.failure
+        var place = failure.at ?? result.file
+        if TestResult.splitPlace(place + ": x") == nil { place += ":1" }
+        return sanitize("\(place): error: \(failure.message) (test \(LuaLiteral.string(result.name)))", lineBreaks: .escape)
     }
 
     /// A test name as a TAP description: one line (every line end, CRLF, U+2028 and NEL too,
@@ -195,6 +218,12 @@ extension TestResult {
             lines.removeSubrange(index...)
         }
         return TestFailure(message: message, at: at ?? file, detail: lines, traceback: traceback)
+    }
+
+    /// Whether the text holds a place, `NAME:DIGITS:`, anywhere (what vim's default
+    /// 'errorformat' takes for a file and a line).
+    static func containsPlace(_ text: String) -> Bool {
+        text.firstMatch(of: #/[^\s:]:[0-9]+:/#) != nil
     }
 
     /// "file:12: text" -> ("file:12", "text"); nil when the line starts with no such place.

@@ -99,7 +99,7 @@ public struct TestResult: Equatable, Sendable {
 ///
 ///     let runner = TestRunner(options: TestOptions()) { print($0) }
 ///     runner.run(files: try TestRunner.testFiles(in: ["tests"]))
-///     // TAP version 14, a line a test, the plan "1..12", then "12 passed, 0 failed"
+///     // TAP version 14, a line a test, "# 12 passed, 0 failed", then the plan "1..12"
 ///
 /// Not `Sendable`: bound to the thread that made it, as the Lua states it runs are.
 public final class TestRunner {
@@ -206,18 +206,19 @@ public final class TestRunner {
         return fileResults
     }
 
-    /// Runs files in order between the TAP header and the plan, then prints the summary
-    /// line; returns the exit status.
+    /// Runs files in order after the TAP header, then prints the summary line as a comment
+    /// and the plan last (TAP consumers such as tappy take no line after a trailing plan);
+    /// returns the exit status.
     @discardableResult
     public func run(files: [String]) -> Int32 {
         output(TAPReport.header(version: options.tapVersion))
         for file in files { run(file: file) }
-        output(TAPReport.plan(results.count))
         if results.isEmpty {
             comment(options.allowEmpty ? "no test ran (--allow-empty)"
                     : "no test ran: exit status 1 (a path or --filter that matches nothing); --allow-empty makes it 0")
         }
-        output(summary)
+        comment(summary)
+        output(TAPReport.plan(results.count))
         return exitStatus
     }
 

@@ -57,7 +57,7 @@ struct CommandSpec: Sendable {
         CommandSpec(command: .stubs, synopsis: "[--out FILE] [--luacheck]",
                     help: "LuaLS definitions of the authoring API (--luacheck: a .luacheckrc)", operands: .none,
                     run: StubsCommand.run),
-        CommandSpec(command: .lsp, synopsis: "[--max-instructions N] [--max-memory BYTES]",
+        CommandSpec(command: .lsp, synopsis: "[--stdio] [--max-instructions N] [--max-memory BYTES]",
                     help: "the language server (LSP 3.17) on standard input and output", operands: .none, run: LSPCommand.run),
         CommandSpec(command: .completions, synopsis: "bash|zsh|fish", help: "the shell completion script",
                     operands: .choice(["bash", "zsh", "fish"]), run: CompletionsCommand.run),

@@ -20,14 +20,24 @@ enum ManPage {
             "luascreen \\- settings screens written in Lua, in the terminal",
             ".SH SYNOPSIS",
         ]
+        // One synopsis a command, each with a hanging indent (.SY/.YS, which groff and mandoc
+        // both know): a synopsis that wraps goes on under its first word after the name.
         for spec in CommandSpec.all {
-            lines.append(".B luascreen \(spec.command.rawValue)")
+            lines.append(".SY luascreen")
+            lines.append(".B \(spec.command.rawValue)")
             if !spec.synopsis.isEmpty { lines += wrapped(escaped(spec.synopsis)) }
-            lines.append(".br")
+            lines.append(".YS")
         }
         lines += [
-            ".B luascreen",
+            ".SY luascreen",
             "SCRIPT [options]",
+            ".YS",
+            ".SY luascreen",
+            ".B help",
+            "[COMMAND]",
+            ".YS",
+            // .YS puts hyphenation back as it was before .nh: off again.
+            ".nh",
             ".SH DESCRIPTION",
             "luascreen hosts settings screens written in Lua: a script describes screens,",
             "sections, rows and callbacks as tables; luascreen runs it sandboxed,",
@@ -97,6 +107,13 @@ enum ManPage {
             ".B TAP_VERSION",
             "Set by a TAP harness to the newest TAP it reads; 13 makes \\fBtest\\fR announce",
             "TAP version 13.",
+            ".TP",
+            ".B LUASCREEN_PREVIEW_SECONDS",
+            "When set to a number N, \\fBpreview\\fR stops by itself after N seconds.",
+            ".TP",
+            ".B LUASCREEN_TIMING",
+            "When set (e.g. to \\fB1\\fR), the time and memory of each phase of loading",
+            "(parse, run, collect, validate) and of rendering are printed on stderr.",
             ".SH FILES",
             ".TP",
             ".I $XDG_CONFIG_HOME/luascreen/NAME.json",

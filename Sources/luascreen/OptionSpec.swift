@@ -87,6 +87,8 @@ struct OptionSpec: Sendable {
                    help: "export: the folder to write; import: the script; explore: the folder for a failing walk's _test.lua; stubs: the file (default: standard output)") {
             $0.out = $1
         },
+        OptionSpec(name: "--stdio", commands: [.lsp],
+                   help: "talk on standard input and output: the only transport, accepted as editors' clients pass it") { _, _ in },
         OptionSpec(name: "--luacheck", commands: [.stubs], help: "write a luacheck config (.luacheckrc) instead of the LuaLS definitions") { o, _ in o.luacheck = true },
         OptionSpec(name: "--help", aliases: ["-h"], help: "this help; with a command, that command's") { o, _ in o.help = true },
         OptionSpec(name: "--version", aliases: ["-V"], help: "the version") { o, _ in o.version = true },

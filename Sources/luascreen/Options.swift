@@ -57,10 +57,23 @@ struct Options {
         let description: String
     }
 
+    /// The command a command line names (`luascreen check ...`, `luascreen help check`), for
+    /// pointing a usage error at that command's help; nil when it names none.
+    static func namedCommand(_ arguments: [String]) -> Command? {
+        guard let first = arguments.first else { return nil }
+        if first == "help" { return arguments.dropFirst().first.flatMap(Command.init(rawValue:)) }
+        return Command(rawValue: first)
+    }
+
     static func parse(_ arguments: [String]) throws -> Options {
         var options = Options()
         var rest = arguments[...]
         var explicitCommand = false
+        if arguments.isEmpty {
+            // `luascreen` alone: the list of commands, as `luascreen help` prints it (exit 0).
+            options.help = true
+            return options
+        }
         if let first = rest.first {
             if let command = Command(rawValue: first) {
                 options.command = command
@@ -72,6 +85,9 @@ struct Options {
                 if let topic = rest.first, let command = Command(rawValue: topic) {
                     options.command = command
                     explicitCommand = true
+                    rest = rest.dropFirst()
+                } else if rest.first == "help" {
+                    // `luascreen help help`: what help does is the list of commands it prints.
                     rest = rest.dropFirst()
                 } else if let topic = rest.first, !topic.hasPrefix("-") {
                     throw unknownCommand(topic)

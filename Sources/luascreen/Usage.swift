@@ -17,6 +17,9 @@ func usage(for command: Options.Command? = nil) -> String {
             lines.append("       " + "luascreen SCRIPT [options]".padded(to: width) + "same as run")
         }
     }
+    if command == nil {
+        lines.append("       " + "luascreen help [COMMAND]".padded(to: width) + Completions.helpSummary)
+    }
     let options = command.map(OptionSpec.of) ?? OptionSpec.all
     lines.append("options:")
     let names = options.map { ([$0.usage] + $0.aliases).joined(separator: ", ") }

@@ -15,7 +15,8 @@ do {
     options = try Options.parse(arguments)
 } catch {
     printError("luascreen: \(error)")
-    printError("try 'luascreen --help'")
+    // Inside a command, that command's help; else the list of commands.
+    printError("try 'luascreen \(Options.namedCommand(arguments).map { "\($0.rawValue) " } ?? "")--help'")
     exit(2)
 }
 if options.help {

@@ -183,7 +183,7 @@ final class StoreExactTests: XCTestCase {
         var lines: [String] = []
         let runner = TestRunner(options: TestOptions(root: folder.url.path)) { lines.append($0) }
         runner.run(files: [test])
-        XCTAssertTrue(lines.contains("3 passed, 0 failed"), lines.joined(separator: "\n"))
+        XCTAssertTrue(lines.contains("# 3 passed, 0 failed"), lines.joined(separator: "\n"))
     }
 
     func testAFileWithTextThatIsNotUTF8IsReportedWithItsPlaceAndNeverWritten() throws {

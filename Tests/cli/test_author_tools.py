@@ -113,12 +113,12 @@ class AuthorTools(unittest.TestCase):
     def test_check_of_a_module_says_it_is_a_module(self):
         result = self.luascreen("check", "lib.lua")
         self.assertNotIn("missing required field", result.stderr)
-        self.assertIn("lib.lua: warning: this file returns a table of functions (helper_row), not a screen "
-                      "or app: it is a module", result.stderr)
+        self.assertRegex(result.stderr, r"lib\.lua:\d+: warning: this file returns a table of functions \(helper_row\), "
+                         r"not a screen or app: it is a module")
         self.assertEqual(result.returncode, 0, result.stderr)
         result = self.luascreen("render", "lib.lua")
         self.assertEqual(result.returncode, 1)
-        self.assertIn("lib.lua: error: this file returns a table of functions (helper_row)", result.stderr)
+        self.assertRegex(result.stderr, r"lib\.lua:\d+: error: this file returns a table of functions \(helper_row\)")
 
     def test_export_warnings_name_the_helpers_caller(self):
         result = self.luascreen("export", "app.lua", "--format", "settings-bundle", "--out", "Settings.bundle")

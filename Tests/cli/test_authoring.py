@@ -193,8 +193,8 @@ class Localisation(unittest.TestCase):
             self.assertEqual((result.returncode, result.stderr), (0, ""), name)
         result = self.run_cli("render", "examples/locales/de.lua")
         self.assertEqual(result.returncode, 1)
-        self.assertIn("examples/locales/de.lua: error: this file returns a table of strings (text = translation), "
-                      "not a screen or app: it is a locale file", result.stderr)
+        self.assertRegex(result.stderr, r"examples/locales/de\.lua:\d+: error: this file returns a table of strings "
+                         r"\(text = translation\), not a screen or app: it is a locale file")
         with tempfile.TemporaryDirectory() as tmp:
             bad = os.path.join(tmp, "de.lua")
             with open(bad, "w", encoding="utf-8") as f:

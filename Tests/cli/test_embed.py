@@ -1,5 +1,5 @@
 """The library as another package uses it (issue 13): examples/embed through a path dependency,
-and the README's Swift example, as written, in a package that depends on LuaScreen by version."""
+and docs/embedding.md's Swift examples, as written, in a package that depends on LuaScreen by version."""
 import os
 import re
 import shutil
@@ -45,7 +45,7 @@ class EmbedExample(unittest.TestCase):
 
 
 def readme_swift_example():
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "docs", "embedding.md"), encoding="utf-8") as f:
         text = f.read()
     blocks = re.findall(r"```swift\n(.*?)```", text, re.S)
     return [b for b in blocks if "Session.open" in b][0]
@@ -53,7 +53,7 @@ def readme_swift_example():
 
 def readme_confirmation_example():
     """The README's `select(_:answer:)` after `needsConfirmation`, as written."""
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "docs", "embedding.md"), encoding="utf-8") as f:
         text = f.read()
     return [b for b in re.findall(r"```swift\n(.*?)```", text, re.S) if "answer: true" in b][0]
 
@@ -62,7 +62,7 @@ def readme_later_examples():
     """Every other Swift block of the README that uses the library (the package manifest aside),
     each as a function of the `session` the first example opened, so that all of them compile
     and run as written, in the order the README shows them."""
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+    with open(os.path.join(ROOT, "docs", "embedding.md"), encoding="utf-8") as f:
         text = f.read()
     first, confirmation = readme_swift_example(), readme_confirmation_example()
     blocks = [b for b in re.findall(r"```swift\n(.*?)```", text, re.S)
@@ -123,6 +123,7 @@ class VersionedDependency(unittest.TestCase):
             self.assertIn('disabled ["sync"]', result.stdout)                        # why, by RowID
             self.assertIn('["set \\"Notifications\\" off"] s:set("Notifications", "off")', result.stdout)
             self.assertIn("28 txt text", result.stdout)                              # a diagnostic's subject
+            self.assertIn('session: no row "Sign In" on screen "Settings"', result.stdout)  # LuaScreenError
 
 
 if __name__ == "__main__":

@@ -7,6 +7,8 @@ import subprocess
 import tempfile
 import unittest
 
+import junitparser
+
 from Tests.cli import replsupport as support
 
 SCHEMA = os.path.join(support.ROOT, "Tests", "fixtures", "junit", "junit-report.xsd")
@@ -98,12 +100,68 @@ class JUnitSchema(unittest.TestCase):
         self.assertIn("ok 7 - a todo that passes # TODO", lines)
         self.assertTrue(any(line.startswith("# t/mixed_test.lua: 8 tests in ") for line in lines), lines)
         self.assertTrue(any(line.startswith("  duration_ms: ") for line in lines), lines)
-        self.assertEqual(lines[-1], "1 passed, 6 failed, 1 skipped, 2 todo")
+        self.assertEqual(lines[-2:], ["# 1 passed, 6 failed, 1 skipped, 2 todo", "1..10"])
         prove = subprocess.run(["prove", "-e", support.BIN + " test", "t/mixed_test.lua"], capture_output=True,
                                text=True, cwd=self.work, timeout=120)
         self.assertIn("Failed tests:  2-4, 8", prove.stdout, prove.stdout)
         self.assertIn("TODO passed:   7", prove.stdout)
         self.assertNotIn("Parse errors", prove.stdout)
+
+
+def junit_run(case, files):
+    """`luascreen test t --junit report.xml` in a new folder holding `files` under t/: the
+    folder and the run."""
+    support.require_binary(case)
+    work = tempfile.mkdtemp(prefix="luascreen-junit-")
+    case.addCleanup(shutil.rmtree, work, True)
+    os.mkdir(os.path.join(work, "t"))
+    for name, text in files.items():
+        with open(os.path.join(work, "t", name), "w") as f:
+            f.write(text)
+    return work, subprocess.run([support.BIN, "test", "t", "--junit", "report.xml"], capture_output=True,
+                                cwd=work, timeout=120)
+
+
+HOSTILE_NAMES = r'''
+test("ctl \1\27[31m red \0 nul \u{FFFE} \127 \xff\xfe not UTF-8 end", function() eq("a\1\2", "b\27\0", "msg \11\12") end)
+test("", function() end)
+test("   ", function() error("\0\1 <&> \u{FFFF}") end)
+'''
+
+
+class ReportConventions(unittest.TestCase):
+    """Jenkins' junit-10.xsd allows a testcase only name, time, classname and group; Ant's
+    strict schema wants each suite's timestamp and hostname, its properties first and
+    system-out and system-err last; any name or message (control bytes, characters XML 1.0
+    cannot hold, an empty name) still makes a valid report."""
+
+    def setUp(self):
+        self.work, self.result = junit_run(self, {"hostile_test.lua": HOSTILE_NAMES,
+                                                  "fine_test.lua": 'test("fine", function() end)\n'})
+        self.report = os.path.join(self.work, "report.xml")
+
+    def test_hostile_names_and_messages_make_a_valid_report(self):
+        self.assertEqual(self.result.returncode, 1, self.result.stdout + self.result.stderr)
+        lint = subprocess.run(["xmllint", "--noout", "--schema", SCHEMA, self.report], capture_output=True, text=True)
+        self.assertEqual(lint.returncode, 0, lint.stderr)
+        suites = {s.name: s for s in junitparser.JUnitXml.fromfile(self.report)}
+        self.assertEqual(suites["t/hostile_test.lua"].tests, 3)
+        self.assertEqual((suites["t/hostile_test.lua"].failures, suites["t/hostile_test.lua"].errors), (1, 1))
+
+    def test_testcases_carry_only_jenkins_attributes_and_suites_ants(self):
+        import xml.etree.ElementTree as ET
+        root = ET.parse(self.report).getroot()
+        for suite in root.iter("testsuite"):
+            self.assertRegex(suite.get("timestamp"), r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$")
+            self.assertTrue(suite.get("hostname", "").strip())
+            children = [child.tag for child in suite]
+            self.assertEqual(children[0], "properties")
+            self.assertEqual(children[-2:], ["system-out", "system-err"])
+            files = [p.get("value") for p in suite.find("properties") if p.get("name") == "file"]
+            self.assertEqual(files, [suite.get("name")])
+            for case in suite.iter("testcase"):
+                self.assertLessEqual(set(case.keys()), {"name", "time", "classname", "group"}, case.keys())
+                self.assertTrue(case.get("name").strip())
 
 
 class EmptyRuns(unittest.TestCase):

@@ -43,14 +43,14 @@ class Prove(unittest.TestCase):
         self.assertIn("  message: \"eq failed at [2]: lists\"", result.stdout)
         self.assertIn(f"  at: {path}:2", result.stdout)
 
-    def test_the_output_is_tap_14_with_a_plan_then_the_summary(self):
+    def test_the_output_is_tap_14_with_the_summary_then_the_plan_last(self):
         result = run([support.BIN, "test", "examples/tests/settings_test.lua"], env=dict(os.environ, TAP_VERSION=""))
         self.assertEqual(result.returncode, 0, result.stderr)
         lines = result.stdout.splitlines()
         self.assertEqual(lines[0], "TAP version 14")
         self.assertEqual(lines[1], "# examples/tests/settings_test.lua")
         count = sum(1 for line in lines if line.startswith("ok "))
-        self.assertEqual(lines[-2:], [f"1..{count}", f"{count} passed, 0 failed"])
+        self.assertEqual(lines[-2:], [f"# {count} passed, 0 failed", f"1..{count}"])
 
 
 class JUnit(unittest.TestCase):
@@ -80,7 +80,7 @@ class JUnit(unittest.TestCase):
         self.assertIsNone(last[0].find("failure"))
         self.assertEqual(int(root.get("failures")), 1)
         passed = sum(len(s.findall("testcase")) for s in suites) - 1
-        self.assertTrue(result.stdout.endswith(f"{passed} passed, 1 failed\n"), result.stdout[-200:])
+        self.assertTrue(result.stdout.endswith(f"# {passed} passed, 1 failed\n1..{passed + 1}\n"), result.stdout[-200:])
 
     def test_an_unwritable_report_is_an_error(self):
         report = os.path.join(self.folder, "no", "such", "r.xml")
@@ -98,7 +98,7 @@ class Filter(unittest.TestCase):
         self.assertEqual(result.returncode, 0, result.stdout + result.stderr)
         points = [line for line in result.stdout.splitlines() if line.startswith(("ok ", "not ok "))]
         self.assertEqual(points, ["ok 1 - Sign Out asks first: no does nothing, yes signs out"])
-        self.assertTrue(result.stdout.endswith("1..1\n1 passed, 0 failed\n"), result.stdout)
+        self.assertTrue(result.stdout.endswith("# 1 passed, 0 failed\n1..1\n"), result.stdout)
 
     def test_filter_needs_a_value_and_goes_with_test(self):
         result = run([support.BIN, "test", "--filter"])

@@ -1,6 +1,6 @@
 #!/bin/bash
 # scripts/bench-data/layers_compare.sh BINARY: instructions (callgrind Ir) of check, test and explore
-# (see BENCHMARKS.md, "Layers (issue 22)"); run in a folder holding s10k.lua, sel_test.lua, books.lua.
+# (see "Layers (issue 22)" in the history of BENCHMARKS.md: git log -p BENCHMARKS.md); run in a folder holding s10k.lua, sel_test.lua, books.lua.
 # instructions (callgrind) of three commands for a binary
 bin=$1
 ir() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | grep -oE "Collected : [0-9]+" | grep -oE "[0-9]+"; }

@@ -96,7 +96,7 @@ extension StoreKeyUse {
             let closest = Suggest.closest(to: use.key, in: boundKeysSorted())
             let hint = Suggest.hint(closest: closest)
             out.append(Diagnostic(.warning, file: use.file, line: use.line, path: "",
-                                  message: "ctx.store\(StoreKeyUse.accessor(use.key)) is read, but no row binds the key \"\(use.key.prefix(200))\" and the script never writes it\(hint)",
+                                  message: "ctx.store\(StoreKeyUse.accessor(use.key)) is read, but no row binds the key \"\(Diagnostic.quote(use.key))\" and the script never writes it\(hint)",
                                   code: StoreKeyUse.typoCode(use.key), subject: use.key, suggestion: closest))
         }
         // A key read under a computed name may be one a computed write stores: then no word.
@@ -106,7 +106,7 @@ extension StoreKeyUse {
             let closest = Suggest.closest(to: read.key, in: boundKeysSorted())
             let hint = Suggest.hint(closest: closest)
             out.append(Diagnostic(.warning, file: read.file, line: read.line, path: "",
-                                  message: "ctx.store\(StoreKeyUse.accessor(read.key)) is read by \(read.reader), but no row binds the key \"\(read.key.prefix(200))\" and the script never writes it\(hint)",
+                                  message: "ctx.store\(StoreKeyUse.accessor(read.key)) is read by \(read.reader), but no row binds the key \"\(Diagnostic.quote(read.key))\" and the script never writes it\(hint)",
                                   calledFrom: read.calledFrom, code: StoreKeyUse.typoCode(read.key), subject: read.key, suggestion: closest))
         }
         return out
@@ -197,7 +197,7 @@ struct StoreKeyUse {
     }
 
     static func accessor(_ key: String) -> String {
-        let shown = String(key.prefix(200))
+        let shown = Diagnostic.quote(key)
         if key.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*/#) != nil { return "." + shown }
         return "[\"" + shown + "\"]"
     }

@@ -36,6 +36,9 @@ package enum ScriptLoader {
         }
         let timing = PhaseTimer()
         let keyLines: [(Int, String)]
+        // The script's last line: where a diagnostic about what it returns points (its
+        // `return`, or where the missing one goes), so an editor can jump there.
+        var lastLine = 1
         // The source is dropped as soon as Lua has compiled it.
         // A FIFO or /dev/zero is "not a regular file", never read.
         let chunk: LuaChunk
@@ -43,6 +46,7 @@ package enum ScriptLoader {
         case .success(let bytes):
             // The key-typo scan's lines, found while the text is at hand (one memchr pass).
             keyLines = StoreKeyUse.candidateLines(of: bytes)
+            lastLine = ScriptLoader.lastLine(of: bytes)
             do { chunk = try lua.compile(bytes, chunkName: "@" + path) } catch { throw LoadError([diagnostic(from: error, file: path)]) }
         case .failure(let reason):
             throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "cannot read the script: \(reason)")])
@@ -68,14 +72,18 @@ package enum ScriptLoader {
             throw LoadError([diagnostic(from: error, file: path)])
         }
         lua.keepHostBytes(lua.hostMemoryInAction, for: "model")  // what the validator copied out
-        let diagnostics = Diagnostic.sorted(validator.takeDiagnostics())
+        let diagnostics = Diagnostic.sorted(validator.takeDiagnostics().map { d in
+            var d = d
+            if d.code == .noScreen, d.line == nil, d.file == path { d.line = lastLine }
+            return d
+        })
         if validator.isLocaleFile {
-            let notAScreen = Diagnostic(file: path, line: nil, path: "", message: "this file returns a table of strings (text = translation), not a screen or app: it is a locale file, read by the app whose `strings` names its folder; check that app with --locale")
+            let notAScreen = Diagnostic(file: path, line: lastLine, path: "", message: "this file returns a table of strings (text = translation), not a screen or app: it is a locale file, read by the app whose `strings` names its folder; check that app with --locale")
             throw LoadError(diagnostics + [notAScreen], localeFileProblems: diagnostics)
         }
         if let functions = validator.moduleFunctionNames {
-            throw LoadError(diagnostics + [moduleNote(path, functions, .error)],
-                            localeFileProblems: diagnostics + [moduleNote(path, functions, .warning)])
+            throw LoadError(diagnostics + [moduleNote(path, functions, .error, line: lastLine)],
+                            localeFileProblems: diagnostics + [moduleNote(path, functions, .warning, line: lastLine)])
         }
         guard let app, !diagnostics.contains(where: { $0.severity == .error }) else {
             // Every diagnostic at once (SPEC §2): the key typos too, though rows have errors.
@@ -91,9 +99,16 @@ package enum ScriptLoader {
     /// What is said of a module given where a screen is expected: an error to the commands
     /// that show screens, a warning to `check` (its rows are checked with the script that
     /// requires it).
-    static func moduleNote(_ path: String, _ functions: [String], _ severity: Diagnostic.Severity) -> Diagnostic {
+    static func moduleNote(_ path: String, _ functions: [String], _ severity: Diagnostic.Severity, line: Int? = nil) -> Diagnostic {
         let shown = functions.prefix(3).map { String($0.prefix(40)) }.joined(separator: ", ") + (functions.count > 3 ? ", ..." : "")
-        return Diagnostic(severity, file: path, line: nil, path: "", message: "this file returns a table of functions (\(shown)), not a screen or app: it is a module, loaded with require by a script, and checked with that script (check or run it); to check a module on its own, let it return a preview screen when it is not required (see examples/lib/shared_rows.lua)")
+        return Diagnostic(severity, file: path, line: line, path: "", message: "this file returns a table of functions (\(shown)), not a screen or app: it is a module, loaded with require by a script, and checked with that script (check or run it); to check a module on its own, let it return a preview screen when it is not required (see examples/lib/shared_rows.lua)")
+    }
+
+    /// The number of the last line of a script's text (a final line end starts no line).
+    static func lastLine(of bytes: [UInt8]) -> Int {
+        var lines = 1
+        for byte in bytes.dropLast() where byte == UInt8(ascii: "\n") { lines += 1 }
+        return lines
     }
 
     package static func diagnostic(from error: LuaError, file: String) -> Diagnostic {

@@ -39,14 +39,26 @@ enum CommandSupport {
 
     /// A session whose values are read from the store but never written (check, dump, render);
     /// nil, with the problems printed, when the script does not load.
+    /// `-` is standard input, as for `check`: saved in a private temporary folder (so it can
+    /// `require` nothing), named `stdin` in what is printed, the folder removed once loaded.
     static func openReadOnly(_ options: Options) -> Session? {
-        let path = options.paths[0]
+        var path = options.paths[0]
+        var stdinFolder: String?
+        if path == "-" {
+            do { (stdinFolder, path) = try CheckCommand.readStandardInput() } catch {
+                printError(sanitize("stdin: error: \(error)"))
+                return nil
+            }
+        }
+        defer { if let stdinFolder { CheckCommand.removeFolder(stdinFolder) } }
         do {
             var sessionOptions = sessionOptions(options, store: nil)
             sessionOptions.storeProvider = { name in
                 try openStore(options, scriptPath: path, readOnly: true, storeName: name)
             }
             return try Session.open(path: path, options: sessionOptions)
+        } catch let error as LoadError where stdinFolder != nil {
+            for d in error.diagnostics { printError(CheckCommand.renamed(d, from: path, to: "stdin").description) }
         } catch {
             printLoadError(error, path: path)
         }

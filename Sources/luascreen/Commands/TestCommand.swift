@@ -5,16 +5,17 @@ import Foundation
 #endif
 import LuaScreen
 import LuaScreenTesting
+import ScreenModel
 
 /// `luascreen test [PATH...] [--update-snapshots] [--junit FILE] [--filter TEXT]`: runs
 /// `*_test.lua` files (SPEC §5, §11).
 ///
 /// Each PATH is a test file or a folder searched recursively for `*_test.lua`; the default
 /// is `./tests`. Results are printed as they come, as TAP (the version a harness asks for
-/// in `TAP_VERSION`, else 14); the last line is `N passed, N failed`. `--junit FILE` also
-/// writes JUnit XML.
-/// Exit status: 0 all passed, 1 a test failed or no test ran (unless `--allow-empty`), 2 a
-/// usage error (a path that does not exist).
+/// in `TAP_VERSION`, else 14), ending with `# N passed, N failed` and the plan; each failed
+/// test is also a `FILE:LINE: error: ...` line on stderr. `--junit FILE` also writes JUnit XML.
+/// Exit status: 0 all passed, 1 a test failed, no test ran (unless `--allow-empty`) or a
+/// path does not exist (as `check` exits for a missing script), 2 a usage error.
 enum TestCommand {
     static func run(_ options: Options) -> Int32 {
         let paths = options.paths.isEmpty ? ["tests"] : options.paths
@@ -25,12 +26,13 @@ enum TestCommand {
             if options.paths.isEmpty {
                 printError("luascreen: no ./tests folder here; say which test files or folders to run: luascreen test PATH...")
             } else {
-                printError("luascreen: \(error)")
+                // As `check` reports a script that is not there: the path first.
+                printError(sanitize("\(error.path): error: no such test file or folder"))
             }
-            return 2
+            return 1
         } catch {
             printError("luascreen: \(error)")
-            return 2
+            return 1
         }
         // No report may be written over a test file or a device (SPEC §14): refused before any test runs.
         do { for case let output? in [options.junit, options.coverage] { try Files.checkOutput(output, inputs: files) } } catch {
@@ -52,9 +54,12 @@ enum TestCommand {
             flushOutput()
         }
         let coverage = options.coverage.map { _ in TestCoverage.start() }
+        let started = Date().timeIntervalSince1970
         var status = runner.run(files: files)
+        // Each failure once more on stderr, as a compiler reports an error: editors jump to it.
+        for line in runner.results.compactMap(TAPReport.errorLine) { printError(line) }
         if let junit = options.junit {
-            do { try Files.writeOutput(JUnitReport.xml(results: runner.results, files: files, fileSeconds: runner.fileSeconds), to: junit) } catch {
+            do { try Files.writeOutput(JUnitReport.xml(results: runner.results, files: files, fileSeconds: runner.fileSeconds, started: started), to: junit) } catch {
                 printError("\(error)")
                 status = 1
             }
