@@ -417,6 +417,19 @@ public final class LanguageServer: @unchecked Sendable {
             d.calledFrom = d.calledFrom.map { SourceLocation(file: file($0.file), line: $0.line) }
             byFile[d.file, default: []].append(d)
         }
+        // A row a helper of another file built from this file's arguments: also shown at the
+        // call, in the calling file (where the bad argument is being typed).
+        for (path, list) in byFile {
+            for d in list {
+                guard let caller = d.calledFrom.first(where: { $0.file != path }) else { continue }
+                var atCall = d
+                atCall.file = caller.file
+                atCall.line = caller.line
+                atCall.calledFrom = []
+                atCall.message = d.message + " (the row is made at \(URIs.name(path)):\(d.line.map(String.init) ?? "?"))"
+                byFile[caller.file, default: []].append(atCall)
+            }
+        }
         // What the server keeps is bounded, as what it publishes: the first of each file's list.
         var omitted: [String: Int] = [:]
         for (path, list) in byFile where list.count > LanguageServer.maxDiagnostics {

@@ -22,6 +22,11 @@ def app(tmp_path):
 
 
 def test_a_module_opened_alone_is_checked_as_part_of_its_app(app):
+    # A module that returns its helpers is checked with its app too: no "returns a table of functions".
+    s = Server()
+    s.initialize()
+    assert s.open(app / "lib" / "prefs.lua", (app / "lib" / "prefs.lua").read_text()) == []
+    s.close()
     module = app / "screens" / "playback.lua"
     text = module.read_text().replace('default = "1"', 'defualt = "1"')
     # No root, the app's folder, a folder above it, and the module's own folder (Neovim's set-up names the buffer's).
@@ -96,4 +101,22 @@ def test_completion_after_push_and_in_key_offers_screen_ids_and_waiting_keys(app
     first = min(items, key=lambda i: i.get("sortText", i["label"]))
     assert first["label"] == "metered_ok", items
     assert {"wifi_only", "speed"} <= {i["label"] for i in items}
+    s.close()
+
+
+def test_a_helpers_bad_argument_is_shown_at_the_call_in_the_file_typed(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "rows.lua").write_text(
+        'local M = {}\nfunction M.pick(text, acc)\n  return row { text = text, accessory = acc }\nend\nreturn M\n')
+    main = tmp_path / "main.lua"
+    text = 'local rows = require("lib.rows")\nreturn screen { title = "T", section {\n  rows.pick("A", "chevron"),\n} }\n'
+    s = Server()
+    s.initialize()
+    found = s.open(main, text)
+    at_call = [d for d in found if d["code"] == "unknown-value"]
+    assert len(at_call) == 1, found
+    d = at_call[0]
+    line = text.splitlines()[d["range"]["start"]["line"]]
+    assert d["range"]["start"]["line"] == 2 and line[d["range"]["start"]["character"]:d["range"]["end"]["character"]] == '"chevron"', d
+    assert "lib/rows.lua" in d["message"] or "rows.lua:3" in d["message"], d
     s.close()
