@@ -222,6 +222,7 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/didOpen": opened(try params(DidOpenParams.self, data))
         case "textDocument/didChange": changed(try params(DidChangeParams.self, data))
         case "textDocument/didClose": closed(try params(DidCloseParams.self, data))
+        case "workspace/didChangeWatchedFiles": filesChanged(try params(DidChangeWatchedFilesParams.self, data))
         default: break
         }
     }
@@ -292,6 +293,16 @@ public final class LanguageServer: @unchecked Sendable {
         lock.unlock()
         send(OutgoingNotification(method: "textDocument/publishDiagnostics", params: PublishDiagnosticsParams(uri: p.textDocument.uri, version: nil, diagnostics: [])))
         for uri in requirers { schedule(uri, after: debounce) }
+    }
+
+    /// Files changed on disk (a module, a locale file): every open document whose last check
+    /// read one of them is checked again, once.
+    private func filesChanged(_ p: DidChangeWatchedFilesParams) {
+        let paths = Set(p.changes.map { URIs.path($0.uri) })
+        lock.lock()
+        let affected = documents.filter { !$0.value.modules.isDisjoint(with: paths) }.map(\.key)
+        lock.unlock()
+        for uri in affected { schedule(uri, after: debounce) }
     }
 
     /// Checks `uri`, and every open document whose last check read it (a script requiring it,

@@ -80,6 +80,12 @@ struct DidChangeParams: Codable, Sendable {
 
 struct DidCloseParams: Codable, Sendable { var textDocument: TextDocumentIdentifier }
 
+/// `workspace/didChangeWatchedFiles`: files changed on disk.
+struct DidChangeWatchedFilesParams: Codable, Sendable {
+    struct Change: Codable, Sendable { var uri: String }
+    var changes: [Change]
+}
+
 struct PositionParams: Codable, Sendable {
     var textDocument: TextDocumentIdentifier
     var position: Position

@@ -120,3 +120,20 @@ def test_a_helpers_bad_argument_is_shown_at_the_call_in_the_file_typed(tmp_path)
     assert d["range"]["start"]["line"] == 2 and line[d["range"]["start"]["character"]:d["range"]["end"]["character"]] == '"chevron"', d
     assert "lib/rows.lua" in d["message"] or "rows.lua:3" in d["message"], d
     s.close()
+
+
+def test_a_module_changed_on_disk_checks_its_open_app_again(app):
+    s = Server()
+    s.initialize()
+    entry = app / "podcasts.lua"
+    assert s.open(entry, entry.read_text()) == []
+    module = app / "screens" / "playback.lua"
+    module.write_text(module.read_text().replace('id = "playback"', 'id = "player"'))
+    s.send({"jsonrpc": "2.0", "method": "workspace/didChangeWatchedFiles",
+            "params": {"changes": [{"uri": module.as_uri(), "type": 2}]}})
+    while True:
+        r = s.read(30)
+        if r.get("method") == "textDocument/publishDiagnostics" and r["params"]["uri"] == entry.as_uri():
+            break
+    assert [d["code"] for d in r["params"]["diagnostics"]] == ["unknown-screen"], r
+    s.close()
