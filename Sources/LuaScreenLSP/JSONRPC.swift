@@ -8,9 +8,13 @@ import Foundation
 /// a number that is no 64-bit integer is kept as a `Double`, to be written back as it came
 /// as far as a double can. Sendable: a plain value.
 public enum RequestID: Codable, Hashable, Sendable {
+    /// An integer id (what clients send).
     case number(Int)
+    /// A string id.
     case string(String)
+    /// A number that is no 64-bit integer.
     case fraction(Double)
+    /// `"id": null`.
     case null
 
     /// Reads a number, a string or `null`.
