@@ -95,16 +95,20 @@ private struct Envelope: Decodable {
     }
 }
 
-/// True when `body` holds `Content-Length:`, blanks, digits, blanks and a line break.
+/// True when `body` holds a header line as the framer defines one: `Content-Length:`, at most
+/// 8 blanks, 1 to 19 digits, at most 8 blanks and a line break (more blanks or digits: no
+/// header line, the body is read as it is).
 private func containsHeaderLine(_ body: [UInt8]) -> Bool {
     var from = 0
     while let at = MessageFramer.headerStart(in: body, from: from) {
         var i = at + 15
-        while i < body.count, body[i] == 32 || body[i] == 9 { i += 1 }
+        var blanks = 0
+        while i < body.count, body[i] == 32 || body[i] == 9, blanks < 8 { i += 1; blanks += 1 }
         let digits = i
-        while i < body.count, body[i] >= 48 && body[i] <= 57 { i += 1 }
-        if i > digits, i - digits <= 19 {
-            while i < body.count, body[i] == 32 || body[i] == 9 { i += 1 }
+        while i < body.count, body[i] >= 48 && body[i] <= 57, i - digits < 19 { i += 1 }
+        if i > digits {
+            blanks = 0
+            while i < body.count, body[i] == 32 || body[i] == 9, blanks < 8 { i += 1; blanks += 1 }
             if i < body.count, body[i] == 10 || body[i] == 13 && i + 1 < body.count && body[i + 1] == 10 { return true }
         }
         from = at + 1
