@@ -1,6 +1,8 @@
 import LuaRuntime
 import LuaScreen
+import LuaScreenCore
 import LuaScreenTooling
+import ScreenModel
 
 /// The default id SPEC §1 makes of a text (`slug`), `row` when nothing is left.
 private func slugOrRow(_ text: String) -> String {
@@ -8,22 +10,17 @@ private func slugOrRow(_ text: String) -> String {
     return s.isEmpty ? "row" : s
 }
 
-/// `textDocument/codeAction`: each did-you-mean as a quick fix (the suggestion replaces the
-/// word), and "add an `id`" to a row built inside a function (a helper) that has none.
+/// `textDocument/codeAction`: each did-you-mean as a quick fix (the edit `SyntaxEdits` made
+/// of the token it is about when it was published), and "add an `id`" to a row built inside a function (a helper) that has none.
 enum CodeActions {
     static func actions(_ document: inout OpenDocument, range: LSPRange, diagnostics: [LSPDiagnostic]) -> [CodeAction] {
         let outline = document.currentOutline()
         let doc = document.doc
         var out: [CodeAction] = []
         for d in diagnostics where d.source == "luascreen" {
-            guard let suggestion = d.data?.replacement ?? Diagnostic.suggestion(inErrorText: d.message) else { continue }
-            let start = doc.offset(of: d.range.start)
-            var edit = TextEdit(range: d.range, newText: suggestion)
-            if let i = outline.token(at: start), outline.tokens[i].kind == .string, outline.tokens[i].start == start, outline.tokens[i].quote != 0 {
-                let t = outline.tokens[i]
-                edit = TextEdit(range: doc.range(t.start + 1, max(t.start + 1, t.end - 1)), newText: suggestion)
-            }
-            out.append(CodeAction(title: "Change to \"\(suggestion)\"", kind: "quickfix", diagnostics: [d], isPreferred: true,
+            // The edit made from the syntax when the diagnostic was published; none: no fix.
+            guard let data = d.data, let edit = data.edit else { continue }
+            out.append(CodeAction(title: "Change to \"\(sanitize(data.replacement, lineBreaks: .escape))\"", kind: "quickfix", diagnostics: [d], isPreferred: true,
                                   edit: WorkspaceEdit(changes: [doc.uri: [edit]])))
         }
         // Rows built by a helper, without an id, that the range touches.
@@ -34,7 +31,7 @@ enum CodeActions {
             // The id from the text: a literal made an id, or the expression it is (a helper's parameter).
             var value = "\"row\""
             if let text = node.fields.first(where: { $0.name == "text" })?.value {
-                value = text.kind == .string ? "\"\(slugOrRow(text.text))\"" : (text.kind == .name ? text.text : value)
+                value = text.kind == .string ? LuaLiteral.string(slugOrRow(text.text)) : (text.kind == .name ? text.text : value)
             }
             if let key = node.fields.first(where: { $0.name == "key" })?.value, key.kind == .name { value = key.text }
             let insert = doc.position(of: node.open + 1)

@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 import LuaScreenTooling
 
 /// `textDocument/completion`: what may be written at the cursor, read from the text around
@@ -21,17 +22,18 @@ struct Completion {
 
     var outline: Outline { document.outline! }
 
-    /// The bound keys of the current text and of the last one that loaded, sorted.
+    /// The bound keys of the current text, of the last one that loaded and of the app its
+    /// last check loaded (keys bound by helpers and in modules), sorted.
     var keys: [String] {
-        var all = Set(outline.keyFields.map(\.key))
+        var all = Set(outline.keyFields.map(\.key)).union(document.boundKeys)
         if let good { all.formUnion(good.keyFields.map(\.key)) }
         return all.filter { !$0.isEmpty }.sorted()
     }
 
-    /// The screen ids of the current text, of the last one that loaded, and of the open
-    /// documents in the same folder (an app's modules).
+    /// The screen ids of the current text, of the last one that loaded, and of the app its
+    /// last check loaded (screens in modules included).
     var screenIDs: [String] {
-        var all = Set(outline.screenIDs.map(\.id))
+        var all = Set(outline.screenIDs.map(\.id)).union(document.screenIDs)
         if let good { all.formUnion(good.screenIDs.map(\.id)) }
         return all.filter { !$0.isEmpty }.sorted()
     }
@@ -53,7 +55,16 @@ struct Completion {
         if before == UInt8(ascii: "."), let p = previous, tokens[p].text == "." {
             // NAME.store.  /  ctx.
             if p >= 2, tokens[p - 1].text == "store", tokens[p - 2].text == "." {
-                return CompletionList(items: keys.map { CompletionItem(label: $0, kind: Kinds.completionConstant, detail: "store key") })
+                // A key that is no Lua name (a keyword, a space) is inserted as `["my key"]`, the dot replaced.
+                return CompletionList(items: keys.map { key in
+                    var item = CompletionItem(label: key, kind: Kinds.completionConstant, detail: "store key")
+                    if !LuaLiteral.isName(key) {
+                        let index = "[" + LuaLiteral.string(key) + "]"
+                        item.textEdit = TextEdit(range: doc.range(tokens[p].start, offset), newText: index)
+                        item.filterText = "." + key
+                    }
+                    return item
+                })
             }
             if p >= 1, tokens[p - 1].text == "ctx" {
                 return CompletionList(items: EditorDocs.contextFields.map { item($0, kind: Kinds.completionField) })
@@ -67,6 +78,14 @@ struct Completion {
         }
         if let p = previous, [".", ":"].contains(tokens[p].text) { return CompletionList(items: []) }
         var items: [CompletionItem] = []
+        // `push = ` / `root = ` before a quote: the screen ids, quoted; `key = `: the keys.
+        if let p = previous, tokens[p].text == "=", p >= 1, tokens[p - 1].kind == .name {
+            switch tokens[p - 1].text {
+            case "push", "root": items += screenIDs.map { quoted($0, Kinds.completionValue, "screen id", sort: "0") }
+            case "key": items += keyChoices.map { quoted($0.key, Kinds.completionConstant, $0.detail, sort: $0.sort) }
+            default: break
+            }
+        }
         if let n = outline.enclosing(offset) {
             let node = outline.nodes[n]
             let atFieldStart = previous.map { ["{", ",", ";"].contains(tokens[$0].text) && tokens[$0].start >= node.open } ?? false
@@ -87,6 +106,25 @@ struct Completion {
         items += constructorItems()
         if document.isTest { items += EditorDocs.testGlobals.map { item($0, kind: Kinds.completionFunction) } }
         return CompletionList(items: items)
+    }
+
+    /// A value inserted as a string literal (written by the one emitter).
+    private func quoted(_ label: String, _ kind: Int, _ detail: String, sort: String) -> CompletionItem {
+        var item = CompletionItem(label: label, kind: kind, detail: detail)
+        item.insertText = LuaLiteral.string(label)
+        item.filterText = label
+        item.sortText = sort + label
+        return item
+    }
+
+    /// The keys a `key =` may bind: first those `ctx.store.KEY` reads that no row binds yet
+    /// (a read waiting for its row), then the bound ones.
+    var keyChoices: [(key: String, detail: String, sort: String)] {
+        let bound = keys
+        var read = Set(outline.storeUses.map(\.key))
+        if let good { read.formUnion(good.storeUses.map(\.key)) }
+        let waiting = read.subtracting(bound).filter { !$0.isEmpty }.sorted()
+        return waiting.map { ($0, "store key read by ctx.store, bound by no row", "0") } + bound.map { ($0, "store key", "1") }
     }
 
     private func closed(_ t: LuaTokens.Token, _ doc: TextDocument) -> Bool {
@@ -121,16 +159,34 @@ struct Completion {
     private func stringItems(tokenIndex t: Int, offset: Int) -> [CompletionItem] {
         let tokens = outline.tokens
         guard t >= 1 else { return [] }
-        let screens = { self.screenIDs.map { CompletionItem(label: $0, kind: Kinds.completionValue, detail: "screen id") } }
-        let keyItems = { self.keys.map { CompletionItem(label: $0, kind: Kinds.completionConstant, detail: "store key") } }
+        let doc = document.doc
+        let token = tokens[t]
+        // A value that cannot stand between these quotes as it is: the string replaced whole
+        // by a literal of it.
+        func value(_ label: String, _ kind: Int, _ detail: String) -> CompletionItem {
+            var item = CompletionItem(label: label, kind: kind, detail: detail)
+            let quote = String(UnicodeScalar(token.quote))
+            if LuaLiteral.string(label) != "\"" + label + "\"" || label.contains(quote) {
+                let literal = LuaLiteral.string(label)
+                item.textEdit = TextEdit(range: doc.range(token.start, max(offset, closed(token, doc) ? token.end : offset)), newText: literal)
+                item.filterText = quote + label
+            }
+            return item
+        }
+        let screens = { self.screenIDs.map { value($0, Kinds.completionValue, "screen id") } }
+        let keyItems = {
+            self.keyChoices.map { choice -> CompletionItem in
+                var item = value(choice.key, Kinds.completionConstant, choice.detail)
+                item.sortText = choice.sort + choice.key
+                return item
+            }
+        }
         if tokens[t - 1].text == "=", t >= 2, tokens[t - 2].kind == .name {
             let field = tokens[t - 2].text
             if field == "push" || field == "root" { return screens() }
             if field == "key" { return keyItems() }
             guard let n = outline.enclosingConstructor(offset), let constructor = outline.nodes[n].constructor else { return [] }
-            return EditorDocs.enumValues(of: field, in: constructor).map {
-                CompletionItem(label: $0, kind: Kinds.completionEnumMember, detail: "\(constructor).\(field)")
-            }
+            return EditorDocs.enumValues(of: field, in: constructor).map { value($0, Kinds.completionEnumMember, "\(constructor).\(field)") }
         }
         if tokens[t - 1].text == "(", t >= 3, tokens[t - 2].text == "push", tokens[t - 3].text == ":" { return screens() }
         if tokens[t - 1].text == "[", t >= 3, tokens[t - 2].text == "store" { return keyItems() }

@@ -1,9 +1,10 @@
 import LuaScreen
+import ScreenModel
 
 /// `check`'s diagnostics as the editor shows them: each on the token it is about (the
 /// unknown field's name, the bad value, the constructor of the table), with its `code`
-/// (the kind its maker gave it), its `called from here` notes as related places, and a did-you-mean's
-/// suggestion kept for the quick fix; the word and the suggestion are the ones the diagnostic's
+/// (the kind its maker gave it), its message with control characters escaped as `check` prints it, its `called from here` notes as related places, and a did-you-mean's
+/// quick fix (the edit of its token, from the syntax) kept for the code action; the word and the suggestion are the ones the diagnostic's
 /// maker set (`Diagnostic.subject`, `.suggestion`), never read back from its message. A namespace: callable from any thread.
 package enum DiagnosticRanges {
     /// The editor's diagnostic for `d`, placed in `doc` (whose outline is `outline`);
@@ -16,10 +17,11 @@ package enum DiagnosticRanges {
             let range = uri == doc.uri ? doc.lineRange(line) : LSPRange(start: Position(line: line, character: 0), end: Position(line: line, character: 0))
             return RelatedInformation(location: Location(uri: uri, range: range), message: "called from here")
         }
-        let message = d.path.isEmpty ? d.message : "\(d.path): \(d.message)"
+        // Shown as `check` shows it: the one sanitizer, a diagnostic being one line (SPEC §7).
+        let message = sanitize(d.path.isEmpty ? d.message : "\(d.path): \(d.message)", lineBreaks: .escape)
         return LSPDiagnostic(range: range, severity: d.severity == .error ? 1 : 2, code: d.code.rawValue, source: "luascreen",
                              message: message, relatedInformation: related.isEmpty ? nil : related,
-                             data: d.suggestion.map { DiagnosticData(replacement: $0) })
+                             data: SyntaxEdits.quickFix(for: d, doc: doc, outline: outline).map { DiagnosticData(replacement: d.suggestion ?? "", edit: $0) })
     }
 
     /// Where `d` is about: a token on its line (or in the table that starts there), else the line.

@@ -20,6 +20,14 @@ struct OpenDocument: Sendable {
     var modules: Set<String> = []
     /// The diagnostics the last check of this document found, by file.
     var found: [String: [Diagnostic]] = [:]
+    /// The app's entry script the last check ran (the document itself, or the app a module belongs to).
+    var entry: String?
+    /// The store keys the app binds, as the last check that loaded found them (rows of helpers and modules included).
+    var boundKeys: [String] = []
+    /// The app's screen ids, as the last check that loaded found them (modules' screens included).
+    var screenIDs: [String] = []
+    /// How many diagnostics of each file the last check found past `LanguageServer.maxDiagnostics`.
+    var omitted: [String: Int] = [:]
 
     var isTest: Bool { path.hasSuffix("_test.lua") }
 

@@ -4,15 +4,26 @@ import FoundationEssentials
 import Foundation
 #endif
 
-/// A request's id: a number or a string (JSON-RPC 2.0). Sendable: a plain value.
+/// A request's id: a number or a string (JSON-RPC 2.0), or `null` (allowed, discouraged);
+/// a number that is no 64-bit integer is kept as a `Double`, to be written back as it came
+/// as far as a double can. Sendable: a plain value.
 public enum RequestID: Codable, Hashable, Sendable {
+    /// An integer id (what clients send).
     case number(Int)
+    /// A string id.
     case string(String)
+    /// A number that is no 64-bit integer.
+    case fraction(Double)
+    /// `"id": null`.
+    case null
 
-    /// Reads a number or a string.
+    /// Reads a number, a string or `null`.
     public init(from decoder: Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if let n = try? c.decode(Int.self) { self = .number(n) } else { self = .string(try c.decode(String.self)) }
+        if c.decodeNil() { self = .null }
+        else if let n = try? c.decode(Int.self) { self = .number(n) }
+        else if let d = try? c.decode(Double.self) { self = .fraction(d) }
+        else { self = .string(try c.decode(String.self)) }
     }
 
     /// Writes it back as it came.
@@ -21,16 +32,46 @@ public enum RequestID: Codable, Hashable, Sendable {
         switch self {
         case .number(let n): try c.encode(n)
         case .string(let s): try c.encode(s)
+        case .fraction(let d): try c.encode(d)
+        case .null: try c.encodeNil()
         }
     }
 }
 
 /// The envelope of every incoming message: enough to route it (the params are decoded by
-/// the handler, into the type it expects). Sendable: a plain value.
+/// the handler, into the type it expects). A message with an `id` member is a request and
+/// is answered, whatever its method (JSON-RPC 2.0 §4); `idIsReadable` false when the member
+/// is there but no number, string or null (the answer then names no id). Sendable: a plain value.
 struct IncomingMessage: Decodable, Sendable {
     var jsonrpc: String?
     var id: RequestID?
+    var hasID = false
+    var idIsReadable = true
     var method: String?
+    /// The `method` member is there but no string.
+    var methodIsBad = false
+    /// A `result` or `error` member is there: a response (to a request the server never sends).
+    var isResponse = false
+
+    private enum Keys: String, CodingKey { case jsonrpc, id, method, result, error }
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: Keys.self)
+        jsonrpc = try? c.decodeIfPresent(String.self, forKey: .jsonrpc)
+        if c.contains(.id) {
+            hasID = true
+            id = try? c.decode(RequestID.self, forKey: .id)
+            idIsReadable = id != nil
+        }
+        if c.contains(.method) {
+            method = try? c.decode(String.self, forKey: .method)
+            methodIsBad = method == nil
+        }
+        isResponse = c.contains(.result) || c.contains(.error)
+    }
+
+    /// Whether this message must be answered.
+    var isRequest: Bool { hasID }
 }
 
 /// The params of a message, decoded as `P`.

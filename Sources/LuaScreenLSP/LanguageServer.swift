@@ -7,6 +7,8 @@ import FoundationEssentials
 import Foundation
 #endif
 import LuaScreen
+import LuaScreenCore
+import ScreenModel
 
 /// The language server of `luascreen lsp` (SPEC §16): reads LSP messages, answers requests
 /// from the open documents' text, and checks each document as `check` does on a thread of
@@ -16,6 +18,9 @@ import LuaScreen
 /// checks. What both touch (`documents`, the schedule, the output) is behind `lock`, hence
 /// `@unchecked Sendable`.
 public final class LanguageServer: @unchecked Sendable {
+    /// The most diagnostics kept and published for one file (a note counts the rest): a
+    /// script that makes 100,000 problems costs the server no more than a thousand.
+    public static let maxDiagnostics = 1000
     /// How long after the last change a document is checked.
     public var debounce: Double = 0.150
     /// The budgets of each check (the command line's, as for `check`).
@@ -28,6 +33,9 @@ public final class LanguageServer: @unchecked Sendable {
     /// Documents to check, and when.
     var due: [String: Double] = [:]
     var initialized = false
+    /// The workspace's folder (`initialize`'s `rootUri`, `rootPath` or first workspace folder):
+    /// where the app of a module opened alone is looked for.
+    var workspaceRoot: String?
     var shuttingDown = false
     /// Set by `exit`: the status to end with.
     public private(set) var exitStatus: Int32?
@@ -66,27 +74,35 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: input
 
-    /// One message body: a request is answered, a notification acted on; a body that is no
-    /// JSON-RPC message gets an error. The bytes after a `Content-Length` header found inside
-    /// a body that is no JSON (a length that lied) are returned, to be read again.
-    @discardableResult
-    public func handle(body: [UInt8]) -> [UInt8]? {
+    /// One message body: a request (a message with an `id`, whatever its method) is answered
+    /// with its own id, a notification acted on and never answered; a body that is no JSON
+    /// gets a parse error, JSON that is no message an invalid-request error (naming its id when
+    /// it has a readable one).
+    public func handle(body: [UInt8]) {
         let data = Data(body)
         let envelope: IncomingMessage
         do {
             envelope = try decoder.decode(IncomingMessage.self, from: data)
         } catch {
+            if (try? decoder.decode(JSONAny.self, from: data)) != nil {
+                respondError(nil, ResponseError(code: ResponseError.invalidRequest, message: "the message is JSON but no JSON-RPC object"))
+                return
+            }
             respondError(nil, ResponseError(code: ResponseError.parseError, message: "the message is not a JSON-RPC object: \(short(error))"))
-            // A message inside (after a lying Content-Length): give it back.
-            if let at = MessageFramer.headerStart(in: body, from: 1) { return Array(body[at...]) }
-            return nil
+            return
+        }
+        if envelope.hasID, !envelope.idIsReadable {
+            respondError(nil, ResponseError(code: ResponseError.invalidRequest, message: "the id is no number, string or null"))
+            return
         }
         guard let method = envelope.method else {
-            if envelope.id == nil { respondError(nil, ResponseError(code: ResponseError.invalidRequest, message: "a message without a method")) }
-            return nil  // a response to a request the server never sent: ignored
+            // A response to a request the server never sent is ignored; anything else is no message.
+            if envelope.methodIsBad || !envelope.isResponse {
+                respondError(envelope.id, ResponseError(code: ResponseError.invalidRequest, message: envelope.methodIsBad ? "the method is not a string" : "a message without a method"))
+            }
+            return
         }
-        dispatch(method, id: envelope.id, data: data)
-        return nil
+        dispatch(method, id: envelope.hasID ? (envelope.id ?? .null) : nil, data: data)
     }
 
     private func short(_ error: Error) -> String {
@@ -104,38 +120,63 @@ public final class LanguageServer: @unchecked Sendable {
         }
     }
 
+    /// The methods that are notifications in LSP: acted on; answered (`null`) only when sent with an id.
+    private static let notifications: Set<String> = [
+        "initialized", "exit", "$/cancelRequest", "$/setTrace", "$/progress", "workspace/didChangeConfiguration",
+        "workspace/didChangeWatchedFiles", "workspace/didChangeWorkspaceFolders", "textDocument/didOpen",
+        "textDocument/didChange", "textDocument/didClose", "textDocument/didSave", "textDocument/willSave",
+    ]
+
+    /// Routes one message. `id` nil: a notification, never answered (a request's method sent
+    /// without an id is not run: there is nobody to answer, and `shutdown` must be a request).
+    /// Every request gets exactly one answer, with its own id.
     private func dispatch(_ method: String, id: RequestID?, data: Data) {
+        let isNotification = LanguageServer.notifications.contains(method)
+        if id == nil, !isNotification { return }
         if method == "exit" {
+            // LSP: 0 when a `shutdown` request came before, else 1.
+            if let id { respond(id, JSONAny.null) }
             exitStatus = shuttingDown ? 0 : 1
             return
         }
         if method == "initialize" {
             guard let id else { return }
             lock.lock()
+            let again = initialized
             initialized = true
             lock.unlock()
-            respond(id, InitializeResult(serverInfo: .init(version: version)))
+            if again {
+                respondError(id, ResponseError(code: ResponseError.invalidRequest, message: "initialize was sent already"))
+            } else {
+                if let p = try? decoder.decode(IncomingParams<InitializeParams>.self, from: data).params {
+                    let uri = p.rootUri ?? p.workspaceFolders?.first?.uri
+                    lock.lock()
+                    workspaceRoot = uri.map(URIs.path) ?? p.rootPath.map(URIs.standard)
+                    lock.unlock()
+                }
+                respond(id, InitializeResult(serverInfo: .init(version: version)))
+            }
             return
         }
         guard initialized else {
-            if id != nil { respondError(id, ResponseError(code: ResponseError.serverNotInitialized, message: "initialize first")) }
+            if let id { respondError(id, ResponseError(code: ResponseError.serverNotInitialized, message: "initialize first")) }
             return
         }
-        if shuttingDown, method != "exit" {
-            if id != nil { respondError(id, ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down")) }
+        if shuttingDown {
+            if let id { respondError(id, ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down")) }
             return
         }
         do {
-            switch method {
-            case "initialized", "$/cancelRequest", "$/setTrace", "workspace/didChangeConfiguration",
-                 "workspace/didChangeWatchedFiles", "textDocument/didSave", "textDocument/willSave":
+            if isNotification {
+                try notified(method, data: data)
                 if let id { respond(id, JSONAny.null) }
+                return
+            }
+            guard let id else { return }
+            switch method {
             case "shutdown":
                 shuttingDown = true
                 respond(id, JSONAny.null)
-            case "textDocument/didOpen": opened(try params(DidOpenParams.self, data))
-            case "textDocument/didChange": changed(try params(DidChangeParams.self, data))
-            case "textDocument/didClose": closed(try params(DidCloseParams.self, data))
             case "textDocument/completion":
                 let p = try params(PositionParams.self, data)
                 respond(id, withDocument(p.textDocument.uri) { document -> CompletionList in
@@ -166,14 +207,23 @@ public final class LanguageServer: @unchecked Sendable {
                 let p = try params(CodeActionParams.self, data)
                 respond(id, withDocument(p.textDocument.uri) { CodeActions.actions(&$0, range: p.range, diagnostics: p.context.diagnostics) } ?? [])
             default:
-                if let id {
-                    respondError(id, ResponseError(code: ResponseError.methodNotFound, message: "unknown method \(method.prefix(200))"))
-                }
+                respondError(id, ResponseError(code: ResponseError.methodNotFound, message: "unknown method \(sanitize(String(method.prefix(200)), lineBreaks: .escape))"))
             }
         } catch let error as ResponseError {
             if let id { respondError(id, error) }
         } catch {
             if let id { respondError(id, ResponseError(code: ResponseError.internalError, message: "\(error)")) }
+        }
+    }
+
+    /// Acts on a notification (one of `notifications` but `exit`).
+    private func notified(_ method: String, data: Data) throws {
+        switch method {
+        case "textDocument/didOpen": opened(try params(DidOpenParams.self, data))
+        case "textDocument/didChange": changed(try params(DidChangeParams.self, data))
+        case "textDocument/didClose": closed(try params(DidCloseParams.self, data))
+        case "workspace/didChangeWatchedFiles": filesChanged(try params(DidChangeWatchedFilesParams.self, data))
+        default: break
         }
     }
 
@@ -217,7 +267,7 @@ public final class LanguageServer: @unchecked Sendable {
         documents[item.uri] = OpenDocument(doc: TextDocument(uri: item.uri, version: item.version ?? 0, text: item.text),
                                            path: URIs.path(item.uri))
         lock.unlock()
-        schedule(item.uri, after: 0)
+        scheduleWithDependents(item.uri, after: 0)
     }
 
     private func changed(_ p: DidChangeParams) {
@@ -231,7 +281,7 @@ public final class LanguageServer: @unchecked Sendable {
         document.outline = nil
         documents[p.textDocument.uri] = document
         lock.unlock()
-        schedule(p.textDocument.uri, after: debounce)
+        scheduleWithDependents(p.textDocument.uri, after: debounce)
     }
 
     private func closed(_ p: DidCloseParams) {
@@ -243,6 +293,29 @@ public final class LanguageServer: @unchecked Sendable {
         lock.unlock()
         send(OutgoingNotification(method: "textDocument/publishDiagnostics", params: PublishDiagnosticsParams(uri: p.textDocument.uri, version: nil, diagnostics: [])))
         for uri in requirers { schedule(uri, after: debounce) }
+    }
+
+    /// Files changed on disk (a module, a locale file): every open document whose last check
+    /// read one of them is checked again, once.
+    private func filesChanged(_ p: DidChangeWatchedFilesParams) {
+        let paths = Set(p.changes.map { URIs.path($0.uri) })
+        lock.lock()
+        let affected = documents.filter { !$0.value.modules.isDisjoint(with: paths) }.map(\.key)
+        lock.unlock()
+        for uri in affected { schedule(uri, after: debounce) }
+    }
+
+    /// Checks `uri`, and every open document whose last check read it (a script requiring it,
+    /// through any chain of modules), after `delay` seconds without another change. The only
+    /// place a check is caused by another document: once per change (or open, or close) of
+    /// a document, never by a check, so documents that require each other are checked once.
+    func scheduleWithDependents(_ uri: String, after delay: Double) {
+        lock.lock()
+        let path = documents[uri]?.path
+        let dependents = documents.filter { $0.key != uri && path != nil && $0.value.modules.contains(path!) }.map(\.key)
+        lock.unlock()
+        schedule(uri, after: delay)
+        for other in dependents { schedule(other, after: delay) }
     }
 
     /// Checks `uri` after `delay` seconds without another change (a later call moves it on).
@@ -313,9 +386,35 @@ public final class LanguageServer: @unchecked Sendable {
             reads.paths.insert(standard)
             return texts[standard]
         }
-        let found = DocumentCheck.diagnostics(path: document.path, text: document.doc.bytes, options: options)
+        final class Keys: @unchecked Sendable { var bound: [String] = []; var screens: [String] = []; var loaded = false }
+        let keys = Keys()
+        /// `check`'s list for `path`, and the keys the app binds (helpers' and modules' rows included).
+        func diagnostics(_ path: String, _ text: [UInt8]?) -> [Diagnostic] {
+            if document.isTest { return DocumentCheck.diagnostics(path: path, text: text, options: options) }
+            let result = DocumentCheck.check(path: path, text: text, options: options, finish: { session in
+                keys.loaded = true
+                keys.bound = session.boundKeys
+                keys.screens = session.screenIDs
+                session.close()
+            })
+            return Diagnostic.sorted(result.diagnostics)
+        }
+        var found = diagnostics(document.path, document.doc.bytes)
+        // A module opened alone (it returns no screen, or its requires resolve from another
+        // folder): checked as part of the app whose requires reach it, its own problems shown.
+        var entry: String?
+        lock.lock()
+        let workspaceRoot = self.workspaceRoot
+        lock.unlock()
+        if !document.isTest, found.contains(where: { $0.code == .noScreen || $0.message.hasPrefix("require: module '") && $0.message.contains("' not found") }),
+           let project = Project.containing(document.path, root: workspaceRoot, source: { texts[$0] }), project.entry != document.path {
+            reads.paths = []
+            found = diagnostics(project.entry, texts[project.entry])
+            reads.paths.insert(project.entry)
+            entry = project.entry
+        }
         // Lua cuts a long chunk name to its last 60 bytes, "..." first: the file it is the end of.
-        let known = [document.path] + reads.paths.sorted()
+        let known = [document.path] + (entry.map { [$0] } ?? []) + reads.paths.sorted()
         func file(_ named: String) -> String {
             if named.hasPrefix("...") {
                 let tail = String(named.dropFirst(3))
@@ -329,6 +428,25 @@ public final class LanguageServer: @unchecked Sendable {
             d.calledFrom = d.calledFrom.map { SourceLocation(file: file($0.file), line: $0.line) }
             byFile[d.file, default: []].append(d)
         }
+        // A row a helper of another file built from this file's arguments: also shown at the
+        // call, in the calling file (where the bad argument is being typed).
+        for (path, list) in byFile {
+            for d in list {
+                guard let caller = d.calledFrom.first(where: { $0.file != path }) else { continue }
+                var atCall = d
+                atCall.file = caller.file
+                atCall.line = caller.line
+                atCall.calledFrom = []
+                atCall.message = d.message + " (the row is made at \(URIs.name(path)):\(d.line.map(String.init) ?? "?"))"
+                byFile[caller.file, default: []].append(atCall)
+            }
+        }
+        // What the server keeps is bounded, as what it publishes: the first of each file's list.
+        var omitted: [String: Int] = [:]
+        for (path, list) in byFile where list.count > LanguageServer.maxDiagnostics {
+            byFile[path] = Array(Diagnostic.sorted(list).prefix(LanguageServer.maxDiagnostics))
+            omitted[path] = list.count - LanguageServer.maxDiagnostics
+        }
         let syntaxError = byFile[document.path]?.contains { $0.code == .syntax } ?? false
         lock.lock()
         guard let current = documents[document.doc.uri], current.doc.version == document.doc.version else {
@@ -337,21 +455,27 @@ public final class LanguageServer: @unchecked Sendable {
         }
         documents[document.doc.uri]?.modules = reads.paths
         documents[document.doc.uri]?.found = byFile
+        documents[document.doc.uri]?.omitted = omitted
+        documents[document.doc.uri]?.entry = entry ?? document.path
+        if keys.loaded {  // else the last app that loaded keeps them (the text is being typed)
+            documents[document.doc.uri]?.boundKeys = keys.bound
+            documents[document.doc.uri]?.screenIDs = keys.screens
+        }
         if !syntaxError {
             documents[document.doc.uri]?.lastGoodBytes = document.doc.bytes
             documents[document.doc.uri]?.lastGoodOutline = nil
         }
-        // Scripts that require this document: checked again (it is their module).
-        let requirers = documents.filter { $0.key != document.doc.uri && $0.value.modules.contains(document.path) }.map(\.key)
-        // A module of open scripts is published by their checks (its own says it returns no screen).
-        let affected = (requirers.isEmpty ? [document.doc.uri] : []) + documents.filter { reads.paths.contains($0.value.path) }.map(\.key)
+        // This document, and the open ones it read (`publish` merges what every check found in
+        // each: a module's own check, reading it as a screen, is not its list). The scripts
+        // requiring this document are not checked again from here: its change scheduled them
+        // (`scheduleWithDependents`), a check changes nothing they read.
+        let affected = [document.doc.uri] + documents.filter { reads.paths.contains($0.value.path) }.map(\.key)
         lock.unlock()
-        for uri in affected { publish(uri) }
-        for uri in requirers { schedule(uri, after: 0) }
+        for uri in Set(affected) { publish(uri) }
     }
 
     /// Sends the diagnostics of `uri`: those its requirers' checks found in it when some open
-    /// script requires it (it is a module), else its own check's.
+    /// script requires it (it is a module; its own too in a require cycle), else its own check's.
     func publish(_ uri: String) {
         lock.lock()
         guard var document = documents[uri] else {
@@ -361,12 +485,18 @@ public final class LanguageServer: @unchecked Sendable {
         let requirers = documents.values.filter { $0.doc.uri != uri && $0.modules.contains(document.path) }
         let all = documents
         lock.unlock()
+        // A module's own check reads it as a screen (its problems are not the module's): what
+        // its requirers' checks found in it counts; but in a require cycle (it requires one of
+        // its requirers) its own check is one of the app's, and keeps the cycle's error.
+        let inCycle = requirers.contains { document.modules.contains($0.path) }
         var list: [Diagnostic] = []
-        if requirers.isEmpty {
-            list = document.found[document.path] ?? []
-        } else {
-            var seen = Set<Diagnostic>()
-            for r in requirers { for d in r.found[document.path] ?? [] where seen.insert(d).inserted { list.append(d) } }
+        var seen = Set<Diagnostic>()
+        for d in document.found[document.path] ?? [] where (requirers.isEmpty || inCycle && d.code != .noScreen) && seen.insert(d).inserted { list.append(d) }
+        for r in requirers { for d in r.found[document.path] ?? [] where seen.insert(d).inserted { list.append(d) } }
+        var more = ([document] + requirers).map { $0.omitted[document.path] ?? 0 }.max() ?? 0
+        if list.count > LanguageServer.maxDiagnostics {
+            list = Array(Diagnostic.sorted(list).prefix(LanguageServer.maxDiagnostics))
+            more = max(more, 1)
         }
         // The outline places the diagnostics: made only when there are some.
         let outline = list.isEmpty ? nil : document.currentOutline()
@@ -374,11 +504,24 @@ public final class LanguageServer: @unchecked Sendable {
             let path = URIs.standard(file)
             return all.values.first { $0.path == path }?.doc.uri ?? URIs.uri(path)
         }
-        let diagnostics = Diagnostic.sorted(list).map { DiagnosticRanges.lsp($0, doc: document.doc, outline: outline!, uriOf: uriOf) }
+        var diagnostics = Diagnostic.sorted(list).map { DiagnosticRanges.lsp($0, doc: document.doc, outline: outline!, uriOf: uriOf) }
+        if more > 0 {
+            let start = LSPRange(start: Position(line: 0, character: 0), end: Position(line: 0, character: 0))
+            diagnostics.append(LSPDiagnostic(range: start, severity: 3, code: "more", source: "luascreen",
+                                             message: "\(more) more problems not shown (the first \(LanguageServer.maxDiagnostics) are): `luascreen check` lists them all"))
+        }
         if outline != nil { cacheOutline(of: document) }
         send(OutgoingNotification(method: "textDocument/publishDiagnostics",
                                   params: PublishDiagnosticsParams(uri: uri, version: document.doc.version, diagnostics: diagnostics)))
     }
+}
+
+/// What the server reads of `initialize`'s params: where the workspace is.
+struct InitializeParams: Decodable {
+    struct Folder: Decodable { var uri: String }
+    var rootUri: String?
+    var rootPath: String?
+    var workspaceFolders: [Folder]?
 }
 
 /// What the server can do, for `initialize`.

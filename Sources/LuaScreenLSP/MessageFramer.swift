@@ -1,8 +1,11 @@
 /// Splits the bytes a client sends into JSON-RPC message bodies by their `Content-Length`
 /// headers (LSP's base protocol), never trusting the client: a header block without a valid
 /// length, garbage between messages and a body larger than `maxBody` are reported as
-/// problems (the body is skipped as it streams past, never held), and `stalled()` hands over
-/// a body whose length promised more bytes than came (a lying `Content-Length`).
+/// problems (the body is skipped as it streams past, never held). A `Content-Length` that
+/// lies long is recovered from at the next header: a header line (`Content-Length: N` and a
+/// raw line break) can never stand inside a JSON body (JSON strings hold no raw line breaks),
+/// so a body that holds one ends where it starts; and `stalled()` hands over a body whose
+/// length promised more bytes than came when nothing follows.
 ///
 /// A value: not shared between threads (the reader thread owns it); `Sendable` as a plain value.
 public struct MessageFramer: Sendable {
@@ -23,10 +26,12 @@ public struct MessageFramer: Sendable {
     private var start = 0
     /// The length of the body being read; nil while reading headers.
     private var expected: Int?
-    /// Bytes of an oversized body still to skip.
+    /// Bytes of an oversized body still to skip (counted from `start`).
     private var skipping = 0
     /// Bytes that were no message were dropped since the last header.
     private var garbage = false
+    /// How far into the body being read no header line was found.
+    private var scanned = 0
 
     /// A framer accepting bodies of at most `maxBody` bytes.
     public init(maxBody: Int = 64 << 20) { self.maxBody = maxBody }
@@ -37,21 +42,20 @@ public struct MessageFramer: Sendable {
     /// Adds bytes; the messages and problems they complete.
     public mutating func feed(_ bytes: some Collection<UInt8>) -> [Event] {
         var events: [Event] = []
-        var bytes = bytes[...]
-        if skipping > 0 {
-            let n = min(skipping, bytes.count)
-            skipping -= n
-            bytes = bytes.dropFirst(n)
-            if skipping > 0 { return events }
-        }
         buffer.append(contentsOf: bytes)
         drain(&events)
         return events
     }
 
     /// No bytes came for a while: an incomplete body is handed over as it is (it will not read
-    /// as JSON, and `pushFront` can give back what follows a header inside it).
+    /// as JSON: a parse error).
     public mutating func stalled() -> [Event] {
+        if skipping > 0 {
+            // An oversized body that stopped short: its length lied; what follows is read afresh.
+            skipping = 0
+            reset()
+            return []
+        }
         if expected == nil, garbage || buffer[start...].contains(where: { $0 != 13 && $0 != 10 && $0 != 32 }) {
             // What is left is no message: it is dropped.
             garbage = false
@@ -65,35 +69,31 @@ public struct MessageFramer: Sendable {
         return [.body(body)]
     }
 
-    /// Puts bytes back before what is still unread (a message found inside a body that lied
-    /// about its length); the events they complete.
-    public mutating func pushFront(_ bytes: [UInt8]) -> [Event] {
-        let rest = Array(buffer[start...])
-        buffer = bytes + rest
-        start = 0
-        expected = nil
-        var events: [Event] = []
-        drain(&events)
-        return events
-    }
-
-    /// Where `Content-Length:` first starts in `bytes` at or after `from`, ignoring case.
-    public static func headerStart(in bytes: some RandomAccessCollection<UInt8>, from: Int = 0) -> Int? {
-        let name = Array("content-length:".utf8)
-        let array = Array(bytes)
-        guard array.count >= name.count, from <= array.count - name.count else { return nil }
-        var i = from
-        while i <= array.count - name.count {
-            var match = true
-            for j in 0..<name.count where lower(array[i + j]) != name[j] {
-                match = false
-                break
+    /// Where `Content-Length:` first starts in `bytes` at or after `from` (an offset from its
+    /// start), ignoring case.
+    public static func headerStart<C: RandomAccessCollection<UInt8>>(in bytes: C, from: Int = 0) -> Int? {
+        let name = headerName
+        let count = bytes.count
+        guard count >= name.count, from >= 0, from <= count - name.count else { return nil }
+        var i = bytes.index(bytes.startIndex, offsetBy: from)
+        var offset = from
+        while offset <= count - name.count {
+            if lower(bytes[i]) == name[0] {
+                var match = true
+                var j = bytes.index(after: i)
+                for k in 1..<name.count {
+                    if lower(bytes[j]) != name[k] { match = false; break }
+                    j = bytes.index(after: j)
+                }
+                if match { return offset }
             }
-            if match { return i }
-            i += 1
+            i = bytes.index(after: i)
+            offset += 1
         }
         return nil
     }
+
+    private static let headerName = Array("content-length:".utf8)
 
     private static func lower(_ byte: UInt8) -> UInt8 { byte >= 65 && byte <= 90 ? byte + 32 : byte }
 
@@ -101,6 +101,33 @@ public struct MessageFramer: Sendable {
         buffer.removeAll(keepingCapacity: false)
         start = 0
         expected = nil
+        scanned = 0
+    }
+
+    /// The longest header line `headerLine` matches: the name, 8 blanks, 19 digits, 8 blanks, CR LF.
+    static let longestHeaderLine = 15 + 8 + 19 + 8 + 2
+
+    /// Where the first header line (`Content-Length:`, blanks, digits, blanks, a line break)
+    /// lies wholly in `buffer[from..<end]`, as an offset into the buffer.
+    private func headerLine(from: Int, end: Int) -> Int? {
+        let window = buffer[from..<end]
+        var at = from
+        while let found = MessageFramer.headerStart(in: window, from: at - from) {
+            let s = from + found
+            var i = s + 15
+            var blanks = 0
+            while i < end, buffer[i] == 32 || buffer[i] == 9, blanks < 8 { i += 1; blanks += 1 }
+            let digitsStart = i
+            while i < end, buffer[i] >= 48 && buffer[i] <= 57, i - digitsStart < 19 { i += 1 }
+            if i > digitsStart {
+                blanks = 0
+                while i < end, buffer[i] == 32 || buffer[i] == 9, blanks < 8 { i += 1; blanks += 1 }
+                if i < end, buffer[i] == 10 { return s }
+                if i + 1 < end, buffer[i] == 13, buffer[i + 1] == 10 { return s }
+            }
+            at = s + 1
+        }
+        return nil
     }
 
     private mutating func compact() {
@@ -112,11 +139,42 @@ public struct MessageFramer: Sendable {
 
     private mutating func drain(_ events: inout [Event]) {
         while true {
+            if skipping > 0 {
+                // An oversized body passes without being held (its last bytes kept: a header
+                // line may be arriving split); a header line in it ends it (its length lied).
+                let end = start + min(skipping, buffer.count - start)
+                if let cut = headerLine(from: start, end: end) {
+                    skipping = 0
+                    start = cut
+                    continue
+                }
+                if end < buffer.count || skipping == end - start {
+                    skipping -= end - start
+                    start = end
+                    continue
+                }
+                let keepFrom = max(start, end - MessageFramer.longestHeaderLine)
+                skipping -= keepFrom - start
+                start = keepFrom
+                break
+            }
             if let length = expected {
+                // A header line inside the body: the length lied; the body ends there.
+                let end = start + min(length, buffer.count - start)
+                let from = max(start, start + scanned - MessageFramer.longestHeaderLine)
+                if let cut = headerLine(from: from, end: end) {
+                    events.append(.body(Array(buffer[start..<cut])))
+                    start = cut
+                    expected = nil
+                    scanned = 0
+                    continue
+                }
+                scanned = end - start
                 guard buffer.count - start >= length else { break }
                 events.append(.body(Array(buffer[start..<start + length])))
                 start += length
                 expected = nil
+                scanned = 0
                 continue
             }
             guard readHeader(&events) else { break }
@@ -176,14 +234,7 @@ public struct MessageFramer: Sendable {
         }
         if length > maxBody {
             events.append(.problem("a message of \(length) bytes, larger than the \(maxBody) accepted; skipped"))
-            let here = min(length, buffer.count - start)
-            start += here
-            skipping = length - here
-            if skipping > 0 {
-                buffer.removeAll(keepingCapacity: false)
-                start = 0
-                return false
-            }
+            skipping = length
             return true
         }
         expected = length

@@ -1,4 +1,5 @@
 import LuaScreen
+import LuaScreenCore
 
 /// `definition`, `references`, `rename`: from `push = "id"` to the screen, from a store key
 /// (`key = "k"`, `ctx.store.k`) to the row binding it, every use of a key, and a key renamed
@@ -22,13 +23,25 @@ struct Navigation {
         return nil
     }
 
-    /// The open screen scripts `document` shares a folder with, itself first.
+    /// The open screen scripts `document` shares a folder with, itself first, then the other
+    /// files of its app (`Project`: the entry and its modules, open ones as they are typed).
     private func neighbours(_ document: OpenDocument) -> [OpenDocument] {
         let folder = URIs.folder(document.path)
-        let others = server.snapshot().values.filter {
+        let open = server.snapshot().values
+        let others = open.filter {
             $0.doc.uri != document.doc.uri && !$0.isTest && URIs.folder($0.path) == folder
         }.sorted { $0.path < $1.path }
-        return [document] + others
+        var out = [document] + others
+        guard let entry = document.entry else { return out }
+        let project = Project.of(entry: entry) { path in open.first { $0.path == path }?.doc.bytes }
+        for path in [entry] + project.modules where !out.contains(where: { $0.path == path }) {
+            if let d = open.first(where: { $0.path == path }) {
+                out.append(d)
+            } else if let bytes = try? Files.readRegularFile(path) {
+                out.append(OpenDocument(doc: TextDocument(uri: URIs.uri(path), version: 0, text: String(decoding: bytes, as: UTF8.self)), path: path))
+            }
+        }
+        return out
     }
 
     func definition(_ document: inout OpenDocument, at position: Position) -> [Location] {
@@ -79,28 +92,24 @@ struct Navigation {
         guard let (key, _) = keyAt(&document, position) else {
             throw ResponseError(code: ResponseError.invalidParams, message: "rename works on a store key: put the cursor on key = \"...\" or ctx.store.KEY")
         }
-        let isName = newName.utf8.first.map(LuaTokens.isNameStart) == true && newName.utf8.allSatisfy(LuaTokens.isNameByte)
-            && !LuaTokens.keywords.contains(newName)
+        // Every edit from the tokens: a key's string replaced whole by a literal of the new
+        // name (escaped by the one emitter), `ctx.store.KEY` by a name or `ctx.store["..."]`.
         var changes: [String: [TextEdit]] = [:]
         for var other in neighbours(document) {
             let o = other.currentOutline()
             let d = other.doc
-            var edits: [TextEdit] = o.keyFields.filter { $0.key == key }.map {
-                TextEdit(range: d.range($0.token.start + 1, max($0.token.start + 1, $0.token.end - 1)), newText: newName)
-            }
+            var edits: [TextEdit] = o.keyFields.filter { $0.key == key }.map { SyntaxEdits.string($0.token, to: newName, in: d) }
             for use in o.storeUses where use.key == key {
+                guard let i = SyntaxEdits.tokenIndex(startingAt: use.start, o) else { continue }
                 if use.quoted {
-                    edits.append(TextEdit(range: d.range(use.start + 1, use.end - 1), newText: newName))
-                } else if isName {
-                    edits.append(TextEdit(range: d.range(use.start, use.end), newText: newName))
-                } else {
-                    // ctx.store.old → ctx.store["new key"]: the dot goes too.
-                    edits.append(TextEdit(range: d.range(use.start - 1, use.end), newText: "[\"\(newName)\"]"))
+                    edits.append(SyntaxEdits.string(o.tokens[i], to: newName, in: d))
+                } else if let edit = SyntaxEdits.member(dot: i - 1, o.tokens, to: newName, in: d) {
+                    edits.append(edit)
                 }
             }
             if !edits.isEmpty { changes[d.uri] = edits }
         }
-        for (uri, edits) in testEdits(script: document, key: key, newName: newName, isName: isName) where !edits.isEmpty {
+        for (uri, edits) in testEdits(script: document, key: key, newName: newName) where !edits.isEmpty {
             changes[uri] = edits
         }
         return WorkspaceEdit(changes: changes)
@@ -109,7 +118,7 @@ struct Navigation {
     /// The edits of the script's test files: open ones, else `*_test.lua` files beside it, in
     /// its `tests/` folder or in `../tests/` that name the script's file. Each string equal to
     /// the key (a row ref, `s:set("key", ...)`) and each `key =` of a store table and `.key`.
-    private func testEdits(script: OpenDocument, key: String, newName: String, isName: Bool) -> [String: [TextEdit]] {
+    private func testEdits(script: OpenDocument, key: String, newName: String) -> [String: [TextEdit]] {
         let folder = URIs.folder(script.path)
         let scriptName = URIs.name(script.path)
         var candidates: [String: TextDocument] = [:]
@@ -128,10 +137,13 @@ struct Navigation {
             var edits: [TextEdit] = []
             for (i, t) in tokens.enumerated() {
                 if t.kind == .string, t.quote != 0, t.text == key {
-                    edits.append(TextEdit(range: d.range(t.start + 1, max(t.start + 1, t.end - 1)), newText: newName))
-                } else if t.kind == .name, t.text == key, isName,
-                          (i >= 1 && tokens[i - 1].text == ".") || (i + 1 < tokens.count && tokens[i + 1].text == "=" && i >= 1 && ["{", ","].contains(tokens[i - 1].text)) {
-                    edits.append(TextEdit(range: d.range(t.start, t.end), newText: newName))
+                    edits.append(SyntaxEdits.string(t, to: newName, in: d))
+                } else if t.kind == .name, t.text == key, i >= 1, tokens[i - 1].text == ".",
+                          let edit = SyntaxEdits.member(dot: i - 1, tokens, to: newName, in: d) {
+                    edits.append(edit)
+                } else if t.kind == .name, t.text == key, i + 1 < tokens.count, tokens[i + 1].text == "=",
+                          i >= 1, ["{", ",", ";"].contains(tokens[i - 1].text) {
+                    edits.append(SyntaxEdits.fieldName(start: t.start, end: t.end, to: newName, in: d))
                 }
             }
             out[d.uri] = edits

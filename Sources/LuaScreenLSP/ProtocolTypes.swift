@@ -80,6 +80,12 @@ struct DidChangeParams: Codable, Sendable {
 
 struct DidCloseParams: Codable, Sendable { var textDocument: TextDocumentIdentifier }
 
+/// `workspace/didChangeWatchedFiles`: files changed on disk.
+struct DidChangeWatchedFilesParams: Codable, Sendable {
+    struct Change: Codable, Sendable { var uri: String }
+    var changes: [Change]
+}
+
 struct PositionParams: Codable, Sendable {
     var textDocument: TextDocumentIdentifier
     var position: Position
@@ -128,8 +134,10 @@ public struct RelatedInformation: Codable, Hashable, Sendable {
 
 /// What the quick fix of a did-you-mean needs.
 public struct DiagnosticData: Codable, Hashable, Sendable {
-    /// The text the suggestion replaces the range with.
+    /// The suggestion.
     public var replacement: String
+    /// The quick fix: the edit of the token the problem is about (`SyntaxEdits.quickFix`).
+    var edit: TextEdit?
 }
 
 struct PublishDiagnosticsParams: Codable, Sendable {
@@ -150,6 +158,10 @@ struct CompletionItem: Codable, Sendable {
     var documentation: MarkupContent?
     var insertText: String?
     var sortText: String?
+    /// The edit that inserts it, when the label is not what is typed (a key that needs quotes).
+    var textEdit: TextEdit?
+    /// What the client filters on when `textEdit` covers more than the word being typed.
+    var filterText: String?
 }
 
 struct CompletionList: Codable, Sendable {

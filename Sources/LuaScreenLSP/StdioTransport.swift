@@ -26,9 +26,7 @@ public enum StdioTransport {
             while let event = queue.popFirst() {
                 switch event {
                 case .body(let body):
-                    if let again = server.handle(body: body) {
-                        queue = framer.pushFront(again)[...] + queue
-                    }
+                    server.handle(body: body)
                     if let status = server.exitStatus { return status }
                 case .problem(let text):
                     server.respondError(nil, ResponseError(code: ResponseError.parseError, message: text))

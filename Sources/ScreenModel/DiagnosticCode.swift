@@ -31,6 +31,8 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case wrongType = "wrong-type"
     /// A default the row's own rules refuse.
     case badDefault = "bad-default"
+    /// A choice's `options` function raised or returned no list of options.
+    case optionsFailed = "options-failed"
     /// Any other warning.
     case warning
     /// Any other error the script raised at a line of its own.

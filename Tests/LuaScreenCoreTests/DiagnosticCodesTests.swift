@@ -31,6 +31,19 @@ final class DiagnosticCodesTests: XCTestCase {
             """), [.badDefault])
     }
 
+    func testAKeyRulesClashAndAFailingOptionsFunctionHaveTheirOwnCodes() {
+        // Rows sharing a key with other rules (the default, or min), or another kind of value.
+        for rows in ["number { id = 'a', text = 'A', key = 'n', default = 1 }, number { id = 'b', text = 'B', key = 'n', default = 2 }",
+                     "number { id = 'a', text = 'A', key = 'n', min = 0 }, number { id = 'b', text = 'B', key = 'n', min = 1 }",
+                     "number { id = 'a', text = 'A', key = 'n' }, toggle { id = 'b', text = 'B', key = 'n' }"] {
+            XCTAssertEqual(codes("return screen { title = 'S', section { \(rows) } }"), [.keyConflict], rows)
+        }
+        for options in ["function() error('no network') end", "function() return 'default' end", "function() local t = nil; return t.default end"] {
+            let found = codes("return screen { title = 'S', section { choice { text = 'C', key = 'c', options = \(options) } } }")
+            XCTAssertTrue(found.contains(.optionsFailed) && !found.contains(.badDefault), "\(options): \(found)")
+        }
+    }
+
     func testMakersSayTheWordAndTheSuggestionWithoutTheMessage() {
         let found = Diagnostic.sorted(diagnostics("""
             return app { root = "mian", screens = { screen { id = "main", title = "M", section {
@@ -41,7 +54,7 @@ final class DiagnosticCodesTests: XCTestCase {
             } } } }
             """))
         let words = found.map { [$0.code.rawValue, $0.subject ?? "-", $0.suggestion ?? "-"] }
-        XCTAssertTrue(words.contains(["unknown-screen", "-", "main"]), "\(words)")
+        XCTAssertTrue(words.contains(["unknown-screen", "mian", "main"]), "\(words)")
         XCTAssertTrue(words.contains(["unknown-field", "txt", "text"]), "\(words)")
         XCTAssertTrue(words.contains(["unknown-value", "checkmrk", "checkmark"]), "\(words)")
         XCTAssertTrue(words.contains(["bad-default", "-", "blue"]), "\(words)")

@@ -125,7 +125,7 @@ extension Validator {
                 let closest = Suggest.closest(to: r, in: registry.screenIDs)
                 diagnostics.append(Diagnostic(file: rootPlace.file, line: rootPlace.line, path: "root",
                                               message: "no screen with id \"\(r)\"\(Suggest.hint(closest: closest))", code: .unknownScreen,
-                                              suggestion: closest))
+                                              subject: r, suggestion: closest))
             }
         } else {
             root = registry.screens.first?.id
@@ -170,7 +170,7 @@ extension Validator {
             let closest = Suggest.closest(to: push.id, in: registry.screenIDs)
             diagnostics.append(Diagnostic(.error, file: push.place.file, line: push.place.line, path: push.path,
                                           message: "no screen with id \"\(push.id)\"\(Suggest.hint(closest: closest))", code: .unknownScreen,
-                                          suggestion: closest))
+                                          subject: push.id, suggestion: closest))
         }
         pendingPushes.removeAll()
     }

@@ -30,14 +30,14 @@ extension Validator {
             // The rules are compared only when a second row binds the key (made then, not kept).
             let signature = RuleSignature(kind, binding), previousSignature = previous.signature
             if previous.kind != kind {
-                report("key \"\(binding.key)\" is bound by \(article(kind.constructor)) here and by \(article(previous.kind.constructor))\(at); one key holds one kind of value", field: "key")
+                report("key \"\(binding.key)\" is bound by \(article(kind.constructor)) here and by \(article(previous.kind.constructor))\(at); one key holds one kind of value", field: "key",
+                       code: .keyConflict)
             } else if case let differences = signature.differences(from: previousSignature), !differences.isEmpty {
                 // Rows that agree may share a key (a Settings.bundle shows one value on two panes);
                 // rows that disagree would let one accept what the other then shows out of its rules.
-                // Coded as it has always been sent: bad-default when the defaults differ.
-                let defaults = [signature, previousSignature].map { $0.rules.first { $0.name == "default" }?.value }
+                // A clash of the key's rules, whatever rule differs (the default included).
                 report("key \"\(binding.key)\" is bound by row \"\(row.id)\" here and by row \"\(previous.rowID)\"\(at) with different rules: \(differences.joined(separator: "; ")); rows sharing a key must agree", field: "key",
-                       code: defaults[0] != defaults[1] ? .badDefault : nil)
+                       code: .keyConflict)
             }
         }
     }

@@ -24,13 +24,17 @@ extension Session {
             }
             return body()
         }
-        func add(_ error: SessionError, path: String, at location: SourceLocation?) {
+        /// `code`: the kind when the field says it (a failing `options` function), else read from the error's text.
+        func add(_ error: SessionError, path: String, at location: SourceLocation?, code: DiagnosticCode? = nil) {
             let lua = LuaError(kind: .runtime, message: error.message)
+            var d: Diagnostic
             if let place = lua.location {
-                problems.append(Diagnostic.ofErrorText(file: place.file, line: place.line, path: path, message: lua.text))
+                d = Diagnostic.ofErrorText(file: place.file, line: place.line, path: path, message: lua.text)
             } else {
-                problems.append(Diagnostic.ofErrorText(file: location?.file ?? scriptPath, line: location?.line, path: path, message: error.message))
+                d = Diagnostic.ofErrorText(file: location?.file ?? scriptPath, line: location?.line, path: path, message: error.message)
             }
+            if let code, d.code != .budget, d.code != .memory { d.code = code }
+            problems.append(d)
         }
         for screen in registry.screens {
             let prefix = screen.id == app.root && registry.screens.count == 1 ? "" : "screen \(screen.id)."
@@ -70,7 +74,7 @@ extension Session {
                     if row.kind == .choice, case .function? = row.binding?.options, let binding = row.binding {
                         switch reading("options", of: row, section: section, { options(of: row) }) {
                         case .failure(let e):
-                            add(e, path: rowPath + ".options", at: row.location)
+                            add(e, path: rowPath + ".options", at: row.location, code: .optionsFailed)
                         case .success(let options):
                             if !options.contains(where: { $0.value.sameValue(as: binding.defaultValue) }),
                                binding.defaultValue != .string("") {

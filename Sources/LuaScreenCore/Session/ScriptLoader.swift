@@ -118,7 +118,8 @@ package enum ScriptLoader {
     /// requires it).
     static func moduleNote(_ path: String, _ functions: [String], _ severity: Diagnostic.Severity, line: Int? = nil) -> Diagnostic {
         let shown = functions.prefix(3).map { String($0.prefix(40)) }.joined(separator: ", ") + (functions.count > 3 ? ", ..." : "")
-        return Diagnostic(severity, file: path, line: line, path: "", message: "this file returns a table of functions (\(shown)), not a screen or app: it is a module, loaded with require by a script, and checked with that script (check or run it); to check a module on its own, let it return a preview screen when it is not required (see examples/lib/shared_rows.lua)")
+        return Diagnostic(severity, file: path, line: line, path: "", message: "this file returns a table of functions (\(shown)), not a screen or app: it is a module, loaded with require by a script, and checked with that script (check or run it); to check a module on its own, let it return a preview screen when it is not required (see examples/lib/shared_rows.lua)",
+                          code: .noScreen)
     }
 
     /// The number of the last line of a script's text (a final line end starts no line).

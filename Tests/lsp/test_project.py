@@ -1,0 +1,139 @@
+"""`luascreen lsp` on an app split into modules (examples/podcasts): a module opened alone is
+checked as part of the app that requires it (no false `require ... not found`, its own
+problems shown), `ctx.store.` completes the keys bound anywhere in the app (by helpers, in
+modules) and definition reaches a key bound in another module; Neovim shows the module's
+diagnostic too."""
+import shutil
+
+import pytest
+
+from conftest import ROOT
+from test_neovim import neovim_diagnostics
+from test_edits import Server, position
+
+APP = ROOT / "examples" / "podcasts"
+
+
+@pytest.fixture
+def app(tmp_path):
+    copy = tmp_path / "podcasts"
+    shutil.copytree(APP, copy)
+    return copy
+
+
+def test_a_module_opened_alone_is_checked_as_part_of_its_app(app):
+    # A module that returns its helpers is checked with its app too: no "returns a table of functions".
+    s = Server()
+    s.initialize()
+    assert s.open(app / "lib" / "prefs.lua", (app / "lib" / "prefs.lua").read_text()) == []
+    s.close()
+    module = app / "screens" / "playback.lua"
+    text = module.read_text().replace('default = "1"', 'defualt = "1"')
+    # No root, the app's folder, a folder above it, and the module's own folder (Neovim's set-up names the buffer's).
+    for root in (None, app, app.parent, app / "screens"):
+        s = Server()
+        params = {"capabilities": {}}
+        if root:
+            params["rootUri"] = root.as_uri()
+        s.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": params})
+        assert "capabilities" in s.read()["result"]
+        found = s.open(module, text)
+        assert not [d for d in found if "not found" in d["message"]], found
+        assert [(d["range"]["start"]["line"], d["code"]) for d in found] == [(12, "unknown-field")], found
+        line = text.splitlines()[12]
+        d = found[0]
+        assert line[d["range"]["start"]["character"]:d["range"]["end"]["character"]] == "defualt"
+        s.close()
+
+
+def test_store_keys_and_definitions_span_the_apps_modules(app):
+    s = Server()
+    s.initialize()
+    module = app / "screens" / "downloads.lua"
+    text = module.read_text().replace("ctx.store.wifi_only and", "ctx.store.speed and")
+    assert s.open(module, text) == []
+    at = text.index("ctx.store.") + len("ctx.store.")
+    labels = {i["label"] for i in s.request("textDocument/completion", {"textDocument": {"uri": module.as_uri()},
+                                                                         "position": position(text, at)})["result"]["items"]}
+    # Keys bound by the helpers of lib/prefs.lua in both screens' modules, and a choice's literal key.
+    assert {"skip_forward", "skip_back", "continuous", "speed", "wifi_only", "keep"} <= labels, labels
+    where = s.request("textDocument/definition", {"textDocument": {"uri": module.as_uri()}, "position": position(text, at + 1)})["result"]
+    playback = app / "screens" / "playback.lua"
+    assert [(w["uri"], w["range"]["start"]["line"]) for w in where] == [(playback.as_uri(), 12)], where
+    s.close()
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="neovim is installed by scripts/setup")
+def test_neovim_shows_a_modules_own_diagnostic(app, tmp_path):
+    module = app / "screens" / "playback.lua"
+    module.write_text(module.read_text().replace('default = "1"', 'defualt = "1"'))
+    result = neovim_diagnostics(tmp_path, module, app)
+    assert result["ok"], result
+    messages = [(d["lnum"], d["message"]) for d in result["diagnostics"]]
+    assert messages == [(12, 'screens[2].sections[2].rows[2].defualt: unknown field "defualt" (did you mean "default"?)')], messages
+
+
+def test_completion_after_push_and_in_key_offers_screen_ids_and_waiting_keys(app):
+    s = Server()
+    s.initialize()
+    entry = app / "podcasts.lua"
+    text = entry.read_text().replace('row { text = "Downloads", push = "downloads" },',
+                                     'row { text = "Downloads", push = \n')
+    # Opened as it is, then the push being typed (the text does not load: the app's ids are
+    # those of the last check that did).
+    s.open(entry, entry.read_text())
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": entry.as_uri(), "version": 2}, "contentChanges": [{"text": text}]}})
+    at = text.index("push = \n") + len("push = ")
+    items = s.request("textDocument/completion", {"textDocument": {"uri": entry.as_uri()}, "position": position(text, at)})["result"]["items"]
+    ids = [(i["label"], i.get("insertText")) for i in items if i.get("detail") == "screen id"]
+    assert ("downloads", '"downloads"') in ids and ("playback", '"playback"') in ids, items
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didClose", "params": {"textDocument": {"uri": entry.as_uri()}}})
+    # A key read by ctx.store (in the text typed) that no row binds yet comes first in `key = "`.
+    module = app / "screens" / "downloads.lua"
+    reads = module.read_text().replace("ctx.store.wifi_only and", "ctx.store.metered_ok and")
+    s.open(module, reads)
+    text = reads.replace('prefs.amount("keep"', 'toggle { text = "Metered", key = "" },\n    prefs.amount("keep"')
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": module.as_uri(), "version": 2}, "contentChanges": [{"text": text}]}})
+    at = text.index('key = ""') + len('key = "')
+    items = s.request("textDocument/completion", {"textDocument": {"uri": module.as_uri()}, "position": position(text, at)})["result"]["items"]
+    first = min(items, key=lambda i: i.get("sortText", i["label"]))
+    assert first["label"] == "metered_ok", items
+    assert {"wifi_only", "speed"} <= {i["label"] for i in items}
+    s.close()
+
+
+def test_a_helpers_bad_argument_is_shown_at_the_call_in_the_file_typed(tmp_path):
+    (tmp_path / "lib").mkdir()
+    (tmp_path / "lib" / "rows.lua").write_text(
+        'local M = {}\nfunction M.pick(text, acc)\n  return row { text = text, accessory = acc }\nend\nreturn M\n')
+    main = tmp_path / "main.lua"
+    text = 'local rows = require("lib.rows")\nreturn screen { title = "T", section {\n  rows.pick("A", "chevron"),\n} }\n'
+    s = Server()
+    s.initialize()
+    found = s.open(main, text)
+    at_call = [d for d in found if d["code"] == "unknown-value"]
+    assert len(at_call) == 1, found
+    d = at_call[0]
+    line = text.splitlines()[d["range"]["start"]["line"]]
+    assert d["range"]["start"]["line"] == 2 and line[d["range"]["start"]["character"]:d["range"]["end"]["character"]] == '"chevron"', d
+    assert "lib/rows.lua" in d["message"] or "rows.lua:3" in d["message"], d
+    s.close()
+
+
+def test_a_module_changed_on_disk_checks_its_open_app_again(app):
+    s = Server()
+    s.initialize()
+    entry = app / "podcasts.lua"
+    assert s.open(entry, entry.read_text()) == []
+    module = app / "screens" / "playback.lua"
+    module.write_text(module.read_text().replace('id = "playback"', 'id = "player"'))
+    s.send({"jsonrpc": "2.0", "method": "workspace/didChangeWatchedFiles",
+            "params": {"changes": [{"uri": module.as_uri(), "type": 2}]}})
+    while True:
+        r = s.read(30)
+        if r.get("method") == "textDocument/publishDiagnostics" and r["params"]["uri"] == entry.as_uri():
+            break
+    assert [d["code"] for d in r["params"]["diagnostics"]] == ["unknown-screen"], r
+    s.close()

@@ -1,0 +1,16 @@
+-- examples/podcasts/tests/podcasts_test.lua
+test("the screens of the modules are reached from the root", function()
+  local s = open("../podcasts.lua")
+  s:select("Playback")
+  eq(s:screen().id, "playback")
+  s:back()
+  s:select("Downloads")
+  eq(s:screen().id, "downloads")
+end)
+
+test("a helper's switch in a module binds its key", function()
+  local s = open("../podcasts.lua", { store = { wifi_only = true } })
+  s:select("Downloads")
+  s:select("Download on Wi-Fi only")
+  eq(s:store().wifi_only, false)
+end)
