@@ -94,6 +94,8 @@ enum PreviewState {
         members.append(("error", .optional(row.error)))
         members.append(("placeholder", .bool(row.isPlaceholder)))
         members.append(("on", row.isOn.map { .bool($0) } ?? .null))
+        // The detail as the terminal shows it (a toggle's "on"/"off" is its switch's).
+        members.append(("shown_detail", .optional(row.shownDetail)))
         // The reference a click sends back: the id, unless it reads as a number (a number
         // is a row's position to the session).
         let ref = row.id.allSatisfy(\.isNumber) ? row.number.map(String.init) ?? row.id : row.id

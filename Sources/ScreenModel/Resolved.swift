@@ -152,6 +152,15 @@ public struct ResolvedRow: Hashable, Sendable {
         guard case .bool(let b)? = value else { return nil }
         return b
     }
+
+    /// The detail a person sees beside the row, for every surface that draws one: nil when
+    /// there is none, and for a toggle whose detail only spells its state ("on", "off",
+    /// "true", "false"), which its switch shows instead.
+    public var shownDetail: String? {
+        guard let detail, !detail.isEmpty else { return nil }
+        if isOn != nil, ["on", "off", "true", "false"].contains(detail.lowercased()) { return nil }
+        return detail
+    }
 }
 
 /// The rarer fields of a resolved row, in one box (copied before it is written).

@@ -126,11 +126,9 @@ extension TextRenderer {
         return detail
     }
 
-    /// The detail a row shows: nil when absent, and for a toggle whose detail only spells
-    /// its state ("on", "off", "true", "false"), which the switch shows instead.
+    /// The detail a row shows (`ResolvedRow.shownDetail`), made safe for the terminal.
     func shownDetail(_ row: ResolvedRow) -> String? {
-        guard let detail = row.detail.map({ clean($0) }), !detail.isEmpty else { return nil }
-        if row.isOn != nil, ["on", "off", "true", "false"].contains(detail.lowercased()) { return nil }
+        guard let detail = row.shownDetail.map({ clean($0) }), !detail.isEmpty else { return nil }
         return detail
     }
 }

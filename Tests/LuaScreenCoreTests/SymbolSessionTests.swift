@@ -59,6 +59,19 @@ final class SymbolSessionTests: XCTestCase {
         XCTAssertEqual(s.explainSymbol("B")?.filter { $0.hasPrefix("  -") }, ["  - A [=y]"])
     }
 
+    /// A window of rows (the preview's, the REPL's pages) leaves out what the rules hide, as
+    /// the whole screen does: the rows' `visible` fields alone cannot say it.
+    func testAWindowOfRowsShowsWhatTheRulesShow() throws {
+        let s = try openSession(app)
+        defer { s.close() }
+        let shown = { s.rows(from: 0, count: 50).screen.sections.flatMap(\.rows).map(\.id) }
+        XCTAssertEqual(shown(), ["MODULES", "A", "C", "N"])
+        XCTAssertEqual(shown(), s.currentScreen().sections[0].rows.filter(\.visible).map(\.id))
+        try s.set("C", text: "on")
+        XCTAssertEqual(shown(), ["MODULES", "A", "B", "C", "T", "N"])
+        XCTAssertEqual(s.rows(from: 0, count: 50).total, 6)
+    }
+
     func testFindListsSymbolsByNameAndPromptHiddenOnesToo() throws {
         let s = try openSession(app)
         defer { s.close() }

@@ -244,6 +244,9 @@ extension Session {
     /// its visibility depends on values (it is then evaluated whole).
     package func currentIndex() -> (RowIndex, [Section])? {
         guard let live = navigation.last, live.picker == nil, let sections = live.sections else { return nil }
+        // Rows of an app with symbols are shown as the rules say (`symbolRowVisible`), which the
+        // index, counting the rows' `visible` fields, cannot know: such a screen is evaluated whole.
+        guard symbols == nil else { return nil }
         if let index = caches.rowIndex, index.structure == caches.structureGeneration, index.depth == navigation.count {
             return index.isStatic ? (index, sections) : nil
         }

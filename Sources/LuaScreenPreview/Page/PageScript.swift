@@ -224,7 +224,8 @@ extension PageAssets {
         else node.setAttribute("role", "switch");
         node.setAttribute("aria-label", row.text);
         // A toggle's detail is its summary (Android) or subtitle: under the label in both looks.
-        if (row.detail !== null && row.detail !== undefined) text.appendChild(el("span", "sub", row.detail));
+        // (not a detail that only spells the switch's state: the core's shown_detail)
+        if (row.shown_detail !== null && row.shown_detail !== undefined) text.appendChild(el("span", "sub", row.shown_detail));
         node.appendChild(el("span", "switch"));
         break;
       }
