@@ -148,7 +148,12 @@ struct Options {
         }
         // Options that go with some commands only.
         for spec in given where !spec.commands.isEmpty && !spec.commands.contains(options.command) {
-            let owners = spec.commands.map(\.rawValue)
+            // Every command an option of that name goes with (`--format`: export, import and graph,
+            // each with a spec of its own).
+            var owners: [String] = []
+            for other in OptionSpec.all where other.name == spec.name {
+                for command in other.commands where !owners.contains(command.rawValue) { owners.append(command.rawValue) }
+            }
             let bare = explicitCommand ? "" : " (and no command means run)"
             throw UsageError(description: "\(spec.name) goes with \(list(owners, last: "or"))\(bare)")
         }

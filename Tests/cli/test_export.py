@@ -635,8 +635,8 @@ class Usage(ExportTestCase):
             (["export", "examples/settings.lua", "--format", "androidx"], "export needs --out"),
             (["export", "--format", "androidx", "--out", self.tmp], "which script?"),
             (["import"], "which plist?"),
-            (["check", "examples/settings.lua", "--format", "androidx"], "--format goes with export or import"),
-            (["import", "x.plist", "--format", "android"], '--format takes settings-bundle or androidx, got "android"'),
+            (["check", "examples/settings.lua", "--format", "androidx"], "--format goes with export, import or graph"),
+            (["import", "x.plist", "--format", "android"], '--format takes settings-bundle, androidx or kconfig, got "android"'),
         ]
         for args, message in cases:
             with self.subTest(args=args):
