@@ -188,6 +188,19 @@ final class AndroidXImportTests: XCTestCase {
         XCTAssertEqual(session.currentScreen().sections[0].rows.map(\.value), [.integer(8), .integer(30)])
     }
 
+    func testAnAttributeWithAPrefixAndNoNameIsKeptAsWritten() throws {
+        // Found by Fuzz/FuzzAndroidX: `app:="..."` (a prefix and nothing after it) trapped.
+        let folder = ScriptFolder()
+        let path = folder.write("res/xml/p.xml", """
+            <PreferenceScreen xmlns:app="http://schemas.android.com/apk/res-auto">
+              <SwitchPreferenceCompat app:key="sync" app:title="Sync" app:="Syncing"/>
+            </PreferenceScreen>
+            """)
+        let (_, session) = try open(path, folder: folder)
+        defer { session.close() }
+        XCTAssertEqual(session.currentScreen().sections[0].rows.map(\.id), ["sync"])
+    }
+
     func testAnEmptyKeyIsLeftOutWithAWarning() throws {
         // Found by Fuzz/FuzzAndroidX (10-minute run): key="" on a row that is not bound gave
         // it the id "", and the script did not load.

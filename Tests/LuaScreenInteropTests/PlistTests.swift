@@ -257,6 +257,9 @@ final class PlistTests: XCTestCase {
         let pairs = try StringsFileReader.read(Array("\"A\" = \"a\";\n\"B\" = \"b\"\n".utf8))
         XCTAssertEqual(pairs.map { [$0.0, $0.1] }, [["A", "a"], ["B", "b"]])
         XCTAssertThrowsError(try StringsFileReader.read(Array("\"A\" = \"a\"\n\"B\" = \"b\";".utf8)))
+        // A comment left open after the last pair ends the file (found by FuzzStrings).
+        let open = try StringsFileReader.read(Array("\"A\" = \"a\" /* no end".utf8))
+        XCTAssertEqual(open.map { [$0.0, $0.1] }, [["A", "a"]])
     }
 
     func testStringsFileEscapes() {

@@ -84,7 +84,8 @@ extension AndroidXReader {
         var out: [PlatformEntry] = []
         for (name, value) in attributes(e) {
             let platform = isPlatform(name)
-            let bare = platform ? String(name.split(separator: ":", maxSplits: 1)[1]) : name
+            // (the part after the prefix; `app:` alone has an empty one)
+            let bare = platform ? name.firstIndex(of: ":").map { String(name[name.index(after: $0)...]) } ?? name : name
             guard !platform || !Self.read.contains(bare) || also.contains(bare) else { continue }
             var kept = PlatformValue.string(value)
             if platform, Self.texts.contains(bare), let s = text(e, bare) {

@@ -43,7 +43,7 @@ public enum StringsFileReader {
                         if scalars[i] == "\n" { line += 1 }
                         i += 1
                     }
-                    i += 2
+                    i = min(i + 2, scalars.count)  // a comment left open ends the file
                 } else if c == "/", i + 1 < scalars.count, scalars[i + 1] == "/" {
                     while i < scalars.count, scalars[i] != "\n" { i += 1 }
                 } else { return }
