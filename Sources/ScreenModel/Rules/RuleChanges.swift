@@ -191,14 +191,17 @@ extension RuleEngine {
 
     private func setTristate(_ i: Int32, _ val: Tristate, apply: Bool) -> String? {
         let old = syms[Int(i)].tri
-        if let why = pinnedRefusal(i, val) { return why }
-        if old != val && !withinRange(i, tristate: val) {
+        // An option of a choice is held to the range even when `val` is its value now (the
+        // kernel takes that as a change to nothing; menuconfig offers no way to set an option
+        // n, and kconfiglib refuses it).
+        if (old != val || syms[Int(i)].choice >= 0) && !withinRange(i, tristate: val) {
             let allowed = assignable(i).map(\.description)
             var why = ""
             let s = syms[Int(i)]
             if s.revDepTri != .n && val < s.revDepTri { why = " (selected by \(selectorNames(i).joined(separator: ", ")))" }
             else if val > s.visible { why = " (depends on \(dependsSummary(i)))" }
             else if val == .m, typeNow(i) == .bool { why = modules > 2 ? " (\(syms[Int(modules)].name) is n)" : " (a bool)" }
+            else if s.choice >= 0 { why = " (an option of a choice is y only while picked: pick another option to leave it)" }
             return "\(syms[Int(i)].name) cannot be \(val)\(why); it may be \(allowed.isEmpty ? "nothing but \(old)" : allowed.joined(separator: ", "))"
         }
         guard apply else { return nil }
@@ -214,17 +217,6 @@ extension RuleEngine {
         syms[Int(i)].userTri = val
         if syms[Int(i)].isChoice { for o in syms[Int(i)].r.options where syms[Int(o)].visible != .n { syms[Int(o)].hasUser = true } }
         invalidate(i)
-        return nil
-    }
-
-    /// Why `val` is refused even where the kernel's `sym_set_tristate_value` would take it as
-    /// a change to nothing (nil: it is not): an option of a choice shown as y is y only by
-    /// being picked (menuconfig offers no way to set it n, and kconfiglib refuses it).
-    private func pinnedRefusal(_ i: Int32, _ val: Tristate) -> String? {
-        let s = syms[Int(i)]
-        if s.choice >= 0, s.visible == .y, val != .y {
-            return "\(s.name) is an option of a choice: it is y only while picked; pick another option to leave it"
-        }
         return nil
     }
 
