@@ -184,7 +184,7 @@ package final class ExploreChecker {
             // conditions gave the same answers, so their `why`s are taken as passing too.
             if !reuse || !passedScreens.contains(changedScreen!) {
                 if let failure = timed("render", { renders(screen) }) { return failure }
-                if let failure = timed("why", { whys(screen, session) }) { return failure }
+                if let failure = timed(Verb.why.name, { whys(screen, session) }) { return failure }
                 if reuse {
                     if passedScreens.count > 4096 { passedScreens.removeAll(keepingCapacity: true) }
                     passedScreens.insert(changedScreen!)

@@ -136,7 +136,7 @@ package final class TestCoverage {
         return methods.map { name, body in
             (name, { run, session, handle, s in
                 var target: RowKey?
-                if ["select", "set", "accessory"].contains(name), session.navigation.last?.picker == nil,
+                if [Verb.select, .set, .accessory].map(\.name).contains(name), session.navigation.last?.picker == nil,
                    let ref = try? run.reference(s, name), let row = try? session.lookup(ref) {
                     target = RowKey(screen: session.currentScreenID, row: row.id)
                 }

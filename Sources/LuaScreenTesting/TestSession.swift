@@ -133,15 +133,23 @@ extension TestFileRun {
 
     package typealias Method = (TestFileRun, Session, TestSessionHandle, borrowing LuaCall) throws -> HostResult
 
-    /// Every method a session table has: these and the ones explore adds. `luascreen stubs`
-    /// describes each.
-    package static var allSessionMethods: [(String, Method)] { sessionMethods + exploreMethods }
+    /// Every method a session table has: the verbs `VerbTable` offers to tests, in its order,
+    /// each named by the table, then the session's own queries and explore's `check`.
+    /// `luascreen stubs` describes each.
+    package static var allSessionMethods: [(String, Method)] {
+        let bodies = Dictionary(uniqueKeysWithValues: navigationVerbMethods + valueVerbMethods + resetVerbMethods)
+        let verbs: [(String, Method)] = VerbTable.verbs(in: .tests).map { verb in
+            guard let body = bodies[verb] else { preconditionFailure("the test session has no method for the verb \(verb.name)") }
+            return (verb.name, body)
+        }
+        return verbs + queryMethods + exploreMethods
+    }
 
-    /// The methods of a session table, each a host function taking the table first.
-    static var sessionMethods: [(String, Method)] {
+    /// The verbs that select and navigate, each a host function taking the table first.
+    static var navigationVerbMethods: [(Verb, Method)] {
         [
-            ("select", { run, session, _, s in
-                let ref = try run.reference(s, "select")
+            (.select, { run, session, _, s in
+                let ref = try run.reference(s, .select)
                 let answer: Bool
                 switch s.type(3) {
                 case .none, .nil_: answer = true
@@ -151,8 +159,8 @@ extension TestFileRun {
                 try SessionVerb.select(row: ref, answer: answer).apply(to: session)
                 return .results(0)
             }),
-            ("set", { run, session, _, s in
-                let ref = try run.reference(s, "set")
+            (.set, { run, session, _, s in
+                let ref = try run.reference(s, .set)
                 guard s.type(3) != .none, s.type(3) != .nil_ else {
                     throw SessionError.refused("s:set(REF, value): give the new value (a boolean, number or string)")
                 }
@@ -166,19 +174,19 @@ extension TestFileRun {
                 }
                 return .results(0)
             }),
-            ("accessory", { run, session, _, s in
-                try SessionVerb.accessory(row: try run.reference(s, "accessory")).apply(to: session)
+            (.accessory, { run, session, _, s in
+                try SessionVerb.accessory(row: try run.reference(s, .accessory)).apply(to: session)
                 return .results(0)
             }),
-            ("back", { run, session, _, _ in
+            (.back, { run, session, _, _ in
                 try SessionVerb.back.apply(to: session)
                 return .results(0)
             }),
-            ("home", { run, session, _, _ in
+            (.home, { run, session, _, _ in
                 try SessionVerb.home.apply(to: session)
                 return .results(0)
             }),
-            ("reload", { run, session, _, s in
+            (.reload, { run, session, _, s in
                 // A note when the path could not be kept whole, else nothing.
                 if let note = try SessionVerb.reload.apply(to: session) {
                     s.push(note)
@@ -186,7 +194,7 @@ extension TestFileRun {
                 }
                 return .results(0)
             }),
-            ("find", { run, session, _, s in
+            (.find, { run, session, _, s in
                 guard let text = s.string(2) else {
                     throw SessionError.refused("s:find(text): text must be a string, got \(run.describeArgument(s, 2))")
                 }
@@ -202,6 +210,12 @@ extension TestFileRun {
                 s.push(.array(found))
                 return .results(1)
             }),
+        ]
+    }
+
+    /// The session's own queries (not verbs: what a test reads of the session).
+    static var queryMethods: [(String, Method)] {
+        [
             ("screen", { run, session, _, s in
                 s.push(Session.json(session.currentScreen()))
                 return .results(1)
@@ -240,8 +254,11 @@ extension TestFileRun {
                 s.push(.array(session.messages.map { .string($0) }))
                 return .results(1)
             }),
-        ] + valueSessionMethods
+        ]
     }
+
+    /// A row reference argument of the method of `verb`: its number, id or text.
+    func reference(_ s: borrowing LuaCall, _ verb: Verb) throws -> String { try reference(s, verb.name) }
 
     /// A row reference argument: its number, id or text.
     func reference(_ s: borrowing LuaCall, _ method: String) throws -> String {

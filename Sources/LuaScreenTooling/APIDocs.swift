@@ -4,7 +4,7 @@ import LuaScreenTesting
 /// The functions a script or test calls that are not table fields, described for
 /// `luascreen stubs`: ctx's methods, a test file's globals and a session's methods. The
 /// names come from the tables that install them (`Session.contextMethods`,
-/// `TestFileRun.globals`, `TestFileRun.sessionMethods`); a test fails when a name there has
+/// `TestFileRun.globals`, `TestFileRun.allSessionMethods`, the verbs' texts from `VerbTable`); a test fails when a name there has
 /// no description here, or a description names nothing installed.
 package enum APIDocs {
     /// One function: its parameters and result as LuaLS types, and what it does.
@@ -72,38 +72,25 @@ package enum APIDocs {
                          text: "a session on the script at path (relative to the test file), its store in memory"),
     ]
 
-    package static let sessionMethods: [String: Function] = [
-        "select": Function(params: [("ref", "string|integer"), ("answer", "boolean?")], returns: nil,
-                           text: "selects a row (by number, id or text); answer replies to a confirm (yes when left out)"),
-        "set": Function(params: [("ref", "string|integer"), ("value", "any")], returns: nil, text: "sets a bound row's value, checked as the REPL's set"),
-        "accessory": Function(params: [("ref", "string|integer")], returns: nil, text: "runs the row's on_accessory"),
-        "back": Function(params: [], returns: nil, text: "goes back one screen"),
-        "home": Function(params: [], returns: nil, text: "goes back to the root screen"),
-        "reload": Function(params: [], returns: "string?", text: "reads the script again, keeping the path and the values"),
-        "find": Function(params: [("text", "string")], returns: "{ screen: string, row: string, text: string }[]",
-                         text: "searches every screen reachable from the root"),
+    /// A session's methods: the verbs offered to tests, described by `VerbTable` (their
+    /// parameters, result and summary), and the session's own queries and `check`.
+    package static let sessionMethods: [String: Function] = {
+        var methods = sessionQueries
+        for verb in VerbTable.verbs(in: .tests) {
+            let entry = verb.entry
+            methods[entry.name] = Function(params: entry.parameters.map { ($0.name, $0.type) }, returns: entry.returns, text: entry.summary)
+        }
+        return methods
+    }()
+
+    /// The methods of a session that are not verbs: what a test reads of it, and `check`.
+    static let sessionQueries: [String: Function] = [
         "screen": Function(params: [], returns: "table", text: "the current screen, shaped as dump prints it"),
         "row": Function(params: [("ref", "string|integer")], returns: "table", text: "one row of the current screen (hidden rows too)"),
         "path": Function(params: [], returns: "string[]", text: "the screen ids from the root"),
         "render": Function(params: [("width", "integer?")], returns: "string", text: "the current screen as `render` prints it"),
         "store": Function(params: [], returns: "table<string, any>", text: "every bound key's value, stored or default, and any other stored key"),
         "messages": Function(params: [], returns: "string[]", text: "the alerts so far"),
-        "reset": Function(params: [("ref", "string|integer")], returns: nil, text: "puts a bound row back to its default, as the REPL's reset REF"),
-        "reset_all": Function(params: [], returns: nil, text: "puts every bound row back to its default, as the REPL's reset all"),
         "check": Function(params: [], returns: nil, text: "raises unless the checks `luascreen explore` makes after each step pass"),
-        "inc": Function(params: [("ref", "string|integer")], returns: nil, text: "moves a number row one step up its grid, stopping at max"),
-        "dec": Function(params: [("ref", "string|integer")], returns: nil, text: "moves a number row one step down its grid, stopping at min"),
-        "add": Function(params: [("ref", "string|integer"), ("text", "string?")], returns: nil,
-                        text: "appends an item to a list row; on the list's own screen ref may be left out: s:add(text)"),
-        "remove": Function(params: [("ref", "string|integer"), ("n", "integer?")], returns: nil,
-                           text: "removes the item at position n of a list row; on the list's own screen s:remove(n)"),
-        "move": Function(params: [("ref", "string|integer"), ("from", "integer"), ("to", "integer?")], returns: nil,
-                         text: "moves the item at from to position to in a list row; on the list's own screen s:move(from, to)"),
-        "action": Function(params: [("ref", "string|integer"), ("id", "string"), ("answer", "boolean?")], returns: nil,
-                           text: "runs one of a row's actions; answer replies to its confirm (yes when left out)"),
-        "actions": Function(params: [("ref", "string|integer")], returns: "{ id: string, text: string, destructive: boolean }[]",
-                            text: "a row's actions"),
-        "why": Function(params: [("ref", "string|integer")], returns: "string", text: "why a row is disabled or hidden, as the REPL's why"),
-        "help": Function(params: [("ref", "string|integer")], returns: "string", text: "a row's help, key, value, default and actions, as the REPL's help"),
     ]
 }

@@ -207,7 +207,7 @@ extension Session {
     public func removeItem(_ reference: String?, at n: Int) throws {
         let row = try listTarget(reference)
         var list = items(of: row)
-        list.remove(at: try position(n, in: list.count, "remove"))
+        list.remove(at: try position(n, in: list.count, Verb.remove.name))
         try perform { try change(row, to: .list(list)) }
     }
 
@@ -215,8 +215,8 @@ extension Session {
     public func moveItem(_ reference: String?, from: Int, to: Int) throws {
         let row = try listTarget(reference)
         var list = items(of: row)
-        let a = try position(from, in: list.count, "move")
-        let b = try position(to, in: list.count, "move")
+        let a = try position(from, in: list.count, Verb.move.name)
+        let b = try position(to, in: list.count, Verb.move.name)
         let item = list.remove(at: a)
         list.insert(item, at: b)
         try perform { try change(row, to: .list(list)) }

@@ -39,7 +39,7 @@ extension Session {
     func stepNumber(_ address: RowAddress, up: Bool) throws {
         let resolved = try lookup(address, includeHidden: false)
         guard let row = declaredRow(resolved), row.kind == .number, let binding = row.binding else {
-            throw SessionError.refused("\(up ? "inc" : "dec") moves a number row; \"\(resolved.text)\" is not one")
+            throw SessionError.refused("\((up ? Verb.inc : .dec).name) moves a number row; \"\(resolved.text)\" is not one")
         }
         if !resolved.enabled {
             throw SessionError(RowRefusal.disabled(text: resolved.text, reference: resolved.numberOrID))
@@ -47,7 +47,7 @@ extension Session {
         let current = value(for: binding.key)?.doubleValue ?? binding.defaultValue.doubleValue ?? 0
         guard let next = NumberGrid.step(from: current, up: up, step: binding.step ?? 1, origin: binding.minimum ?? 0,
                                          minimum: binding.minimum, maximum: binding.maximum) else {
-            throw SessionError.refused("\(up ? "inc" : "dec"): \"\(resolved.text)\" has no next value \(up ? "above" : "below") \(StoreValue.format(current)) (the next step would pass the largest number there is); set a value instead")
+            throw SessionError.refused("\((up ? Verb.inc : .dec).name): \"\(resolved.text)\" has no next value \(up ? "above" : "below") \(StoreValue.format(current)) (the next step would pass the largest number there is); set a value instead")
         }
         let value: StoreValue = next == next.rounded() && abs(next) < 1e15 ? .integer(Int64(next)) : .number(next)
         try perform { try change(row, to: value) }

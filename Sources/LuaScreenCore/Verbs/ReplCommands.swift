@@ -1,7 +1,7 @@
 /// The REPL's commands (SPEC §8) in one table: each line of `help` with the words it covers,
 /// what follows each word, and what the REPL answers when that is missing. The line reader,
-/// `help`, the man page and Tab completion all read it; the verbs among them run as a
-/// `SessionVerb`.
+/// `help`, the man page and Tab completion all read it. The verbs among them are made from
+/// `VerbTable` (their words, synopses and usage texts); the REPL's own commands are here.
 ///
 /// A namespace of constants: callable from any thread.
 package enum ReplCommands {
@@ -31,12 +31,25 @@ package enum ReplCommands {
         public let usage: String?
         /// A value command of SPEC §8: typed alone, it selects a row of that name if there is one.
         public let isValueCommand: Bool
+        /// The session verb the word runs; nil for the REPL's own commands (`show`, `lua`).
+        public let verb: Verb?
 
         init(_ name: String, _ argument: Argument, _ usage: String? = nil, value: Bool = false) {
             self.name = name
             self.argument = argument
             self.usage = usage
             self.isValueCommand = value
+            self.verb = nil
+        }
+
+        /// The word of a verb, as the verb table writes it.
+        init(_ verb: Verb) {
+            let form = verb.entry.repl!
+            self.name = verb.name
+            self.argument = form.argument
+            self.usage = form.usage
+            self.isValueCommand = form.isValueCommand
+            self.verb = verb
         }
     }
 
@@ -48,41 +61,40 @@ package enum ReplCommands {
         public let summary: String
         /// The words the line covers.
         public let words: [Word]
+
+        init(synopsis: String, summary: String, words: [Word]) {
+            self.synopsis = synopsis
+            self.summary = summary
+            self.words = words
+        }
+
+        /// The line of some verbs: their synopses from the verb table, joined.
+        init(_ verbs: [Verb], summary: String) {
+            self.init(synopsis: verbs.map { $0.entry.repl!.synopsis }.joined(separator: ", "), summary: summary,
+                      words: verbs.map(Word.init))
+        }
     }
 
     /// Every command, in the order `help` lists them.
     public static let entries: [Entry] = [
-        Entry(synopsis: "REF, select REF", summary: "open, flip, pick or press a row",
-              words: [Word("select", .row, "select which row? select REF (its number, id or text)")]),
-        Entry(synopsis: "set REF VALUE", summary: "change a value: set 2 off",
-              words: [Word("set", .rowAndText, "set needs a row and a value: set REF VALUE, e.g. set 2 off")]),
-        Entry(synopsis: "inc REF, dec REF", summary: "a number one step up or down",
-              words: [Word("inc", .row, "inc needs a number row: inc REF", value: true),
-                      Word("dec", .row, "dec needs a number row: dec REF", value: true)]),
-        Entry(synopsis: "add REF TEXT", summary: "add an item to a list",
-              words: [Word("add", .rowAndText, "add needs the item's text: add REF TEXT (on a list's screen: add TEXT)", value: true)]),
+        Entry([.select], summary: "open, flip, pick or press a row"),
+        Entry([.set], summary: "change a value: set 2 off"),
+        Entry([.inc, .dec], summary: "a number one step up or down"),
+        Entry([.add], summary: "add an item to a list"),
         Entry(synopsis: "edit REF", summary: "edit a text in $VISUAL or $EDITOR",
               words: [Word("edit", .row, "edit needs an input row: edit REF", value: true)]),
-        Entry(synopsis: "action REF [ID]", summary: "list a row's actions, or run one",
-              words: [Word("action", .rowAndText, "action needs a row: action REF (lists them), action REF ID (runs one)", value: true)]),
-        Entry(synopsis: "remove REF N, move REF A B", summary: "remove or move a list's item",
-              words: [Word("remove", .rowAndText, "remove needs a position: remove REF N (on a list's screen: remove N)", value: true),
-                      Word("move", .rowAndText, "move needs two positions: move REF FROM TO (on a list's screen: move FROM TO)", value: true)]),
-        Entry(synopsis: "accessory REF", summary: "press the row's detail button (i)",
-              words: [Word("accessory", .row, "accessory needs a row: accessory REF")]),
-        Entry(synopsis: "back (..), home", summary: "one screen back, or to the first",
-              words: [Word("back", .nothing), Word("home", .nothing)]),
+        Entry([.action], summary: "list a row's actions, or run one"),
+        Entry([.remove, .move], summary: "remove or move a list's item"),
+        Entry([.accessory], summary: "press the row's detail button (i)"),
+        Entry([.back, .home], summary: "one screen back, or to the first"),
         Entry(synopsis: "show", summary: "draw the screen again", words: [Word("show", .nothing)]),
         Entry(synopsis: "next, prev", summary: "page through a long screen", words: [Word("next", .nothing), Word("prev", .nothing)]),
-        Entry(synopsis: "find TEXT, go N", summary: "search all screens, go to result N",
-              words: [Word("find", .text, "find needs some text: find TEXT"),
-                      Word("go", .text, "go needs a result number from find: go N")]),
-        Entry(synopsis: "help REF", summary: "a row's help, key, value and default", words: [Word("help", .optionalRow)]),
-        Entry(synopsis: "why REF", summary: "why a row is disabled or hidden", words: [Word("why", .row, "why needs a row: why REF")]),
+        Entry([.find, .go], summary: "search all screens, go to result N"),
+        Entry([.help], summary: "a row's help, key, value and default"),
+        Entry([.why], summary: "why a row is disabled or hidden"),
         Entry(synopsis: "store", summary: "every value; * marks changed ones", words: [Word("store", .optionalText)]),
-        Entry(synopsis: "reset REF, reset all", summary: "back to the default",
-              words: [Word("reset", .row, "reset needs a row, or all: reset REF, reset all")]),
-        Entry(synopsis: "reload", summary: "re-read the script, keep the values", words: [Word("reload", .nothing)]),
+        Entry([.reset], summary: "back to the default"),
+        Entry([.reload], summary: "re-read the script, keep the values"),
         Entry(synopsis: "lua CODE, = EXPR", summary: "run Lua in the script (with ctx)",
               words: [Word("lua", .text, "lua needs some code, e.g. lua ctx.store.notifications = false")]),
         Entry(synopsis: "quit, exit, Ctrl-D", summary: "leave", words: [Word("quit", .nothing), Word("exit", .nothing)]),

@@ -4,50 +4,51 @@ import ScreenModel
 /// a test file's session `s` (`--record`, `explore --out`). The REPL reads those lines back
 /// with the same `ReplSyntax`.
 extension SessionVerb {
-    /// The verb as REPL lines: a confirm's answer is the next line (`y` or `n`).
+    /// The verb as REPL lines: a confirm's answer is the next line (`y` or `n`). The words
+    /// are the verb table's.
     public var replLines: [String] {
         let ref = { (row: String) in ReplSyntax.reference(row, quoteAlways: true) }
         let listRef = { (row: String?) in row.map { ReplSyntax.reference($0, quoteAlways: true) + " " } ?? "" }
+        let word = verb.name
         switch self {
         case .select(let row, let answer):
-            return ReplSyntax.withAnswer("select \(ReplSyntax.reference(row))", answer)
-        case .set(let row, let text): return ["set \(ref(row)) \(ReplSyntax.value(text))"]
-        case .setValue(let row, let value): return ["set \(ref(row)) \(ReplSyntax.value(value))"]
-        case .accessory(let row): return ["accessory \(ReplSyntax.reference(row))"]
-        case .back: return ["back"]
-        case .home: return ["home"]
-        case .reset(let row): return ["reset \(ReplSyntax.reference(row))"]
-        case .resetAll: return ["reset all"]
-        case .reload: return ["reload"]
+            return ReplSyntax.withAnswer("\(word) \(ReplSyntax.reference(row))", answer)
+        case .set(let row, let text): return ["\(word) \(ref(row)) \(ReplSyntax.value(text))"]
+        case .setValue(let row, let value): return ["\(word) \(ref(row)) \(ReplSyntax.value(value))"]
+        case .accessory(let row), .reset(let row): return ["\(word) \(ReplSyntax.reference(row))"]
+        case .back, .home, .reload: return [word]
+        case .resetAll: return ["\(Verb.reset.name) \(VerbTable.allWord)"]
         case .action(let row, let id, let answer):
-            return ReplSyntax.withAnswer("action \(ref(row)) \(ReplSyntax.reference(id))", answer)
-        case .inc(let row): return ["inc \(ref(row))"]
-        case .dec(let row): return ["dec \(ref(row))"]
-        case .add(let row, let text): return ["add \(listRef(row))\(ReplSyntax.value(text))"]
-        case .remove(let row, let n): return ["remove \(listRef(row))\(n)"]
-        case .move(let row, let from, let to): return ["move \(listRef(row))\(from) \(to)"]
+            return ReplSyntax.withAnswer("\(word) \(ref(row)) \(ReplSyntax.reference(id))", answer)
+        case .inc(let row), .dec(let row): return ["\(word) \(ref(row))"]
+        case .add(let row, let text): return ["\(word) \(listRef(row))\(ReplSyntax.value(text))"]
+        case .remove(let row, let n): return ["\(word) \(listRef(row))\(n)"]
+        case .move(let row, let from, let to): return ["\(word) \(listRef(row))\(from) \(to)"]
+        }
+    }
+
+    /// The verb of the table this is a call of (`setValue` is `set`).
+    public var verb: Verb {
+        switch self {
+        case .select: return .select
+        case .set, .setValue: return .set
+        case .accessory: return .accessory
+        case .back: return .back
+        case .home: return .home
+        case .reset: return .reset
+        case .resetAll: return .resetAll
+        case .reload: return .reload
+        case .action: return .action
+        case .inc: return .inc
+        case .dec: return .dec
+        case .add: return .add
+        case .remove: return .remove
+        case .move: return .move
         }
     }
 
     /// The name of the test session's method that runs the verb (`s:reset_all()`).
-    public var luaMethod: String {
-        switch self {
-        case .select: return "select"
-        case .set, .setValue: return "set"
-        case .accessory: return "accessory"
-        case .back: return "back"
-        case .home: return "home"
-        case .reset: return "reset"
-        case .resetAll: return "reset_all"
-        case .reload: return "reload"
-        case .action: return "action"
-        case .inc: return "inc"
-        case .dec: return "dec"
-        case .add: return "add"
-        case .remove: return "remove"
-        case .move: return "move"
-        }
-    }
+    public var luaMethod: String { verb.name }
 
     /// The verb as a call on the session `s` of a test file: `s:select("wifi")`. An answer of
     /// yes is left out (the session answers yes when none is given).

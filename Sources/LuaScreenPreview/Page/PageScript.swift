@@ -4,6 +4,7 @@ extension PageAssets {
     static let script = #"""
 "use strict";
 (function () {
+  const OP = \#(PreviewOperation.names.serialized());  // the session's verbs the page may run, named by the server
   const hash = location.hash.replace(/^#/, "");
   if (hash) { sessionStorage.setItem("luascreen_token", hash); }
   const token = hash || sessionStorage.getItem("luascreen_token") || "";
@@ -107,7 +108,7 @@ extension PageAssets {
       if (i === 0 && path.length > 1) {
         const home = el("button", "", p.title);
         home.type = "button";
-        home.addEventListener("click", () => run("home"));
+        home.addEventListener("click", () => run(OP.home));
         nav.appendChild(home);
       } else nav.appendChild(el("span", "", p.title));
     });
@@ -198,7 +199,7 @@ extension PageAssets {
       node.setAttribute("role", "option");
       node.setAttribute("aria-selected", String(row.accessory === "checkmark"));
       node.tabIndex = 0;
-      const pick = () => { if (usable) run("select", { ref: ref }); };
+      const pick = () => { if (usable) run(OP.select, { ref: ref }); };
       node.addEventListener("click", pick);
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
       if (screen.multiple) node.appendChild(el("span", "box" + (row.accessory === "checkmark" ? " checked" : "")));
@@ -208,10 +209,10 @@ extension PageAssets {
     if (screen.kind === "list") {
       const tools = el("span", "item-tools");
       const n = position + 1;
-      const up = button("↑", "Move up", () => run("move", { from: n, to: n - 1 }));
-      const down = button("↓", "Move down", () => run("move", { from: n, to: n + 1 }));
+      const up = button("↑", "Move up", () => run(OP.move, { from: n, to: n - 1 }));
+      const down = button("↓", "Move down", () => run(OP.move, { from: n, to: n + 1 }));
       up.disabled = n === 1; down.disabled = n === screen.total;
-      const remove = button("✕", "Remove", () => run("remove", { from: n }));
+      const remove = button("✕", "Remove", () => run(OP.remove, { from: n }));
       remove.classList.add("remove");
       tools.append(up, down, remove);
       node.appendChild(tools);
@@ -220,7 +221,7 @@ extension PageAssets {
     switch (row.type) {
       case "toggle": {
         node.setAttribute("aria-checked", String(!!row.on));
-        if (usable) clickable(node, "switch", () => run("select", { ref: ref }));
+        if (usable) clickable(node, "switch", () => run(OP.select, { ref: ref }));
         else node.setAttribute("role", "switch");
         node.setAttribute("aria-label", row.text);
         // A toggle's detail is its summary (Android) or subtitle: under the label in both looks.
@@ -238,7 +239,7 @@ extension PageAssets {
         field.value = secure ? "" : (row.value === null || row.value === undefined ? "" : String(row.value));
         if (control.max_length) field.maxLength = control.max_length;
         field.disabled = !usable;
-        const commit = () => { if (field.value !== (secure ? "" : String(row.value ?? ""))) run("set", { ref: ref, value: field.value }); };
+        const commit = () => { if (field.value !== (secure ? "" : String(row.value ?? ""))) run(OP.set, { ref: ref, value: field.value }); };
         field.addEventListener("change", commit);
         if (!control.multiline) field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
         node.appendChild(field);
@@ -252,13 +253,13 @@ extension PageAssets {
           slider.step = control.step || "any"; slider.value = value;
           slider.setAttribute("aria-label", row.text);
           slider.disabled = !usable;
-          slider.addEventListener("change", () => run("set", { ref: ref, value: slider.value }));
+          slider.addEventListener("change", () => run(OP.set, { ref: ref, value: slider.value }));
           node.appendChild(slider);
         }
         node.appendChild(el("span", "number-value", row.detail));
         const stepper = el("span", "stepper");
-        const dec = button("−", "Decrease " + row.text, () => run("dec", { ref: ref }));
-        const inc = button("+", "Increase " + row.text, () => run("inc", { ref: ref }));
+        const dec = button("−", "Decrease " + row.text, () => run(OP.dec, { ref: ref }));
+        const inc = button("+", "Increase " + row.text, () => run(OP.inc, { ref: ref }));
         dec.disabled = inc.disabled = !usable;
         stepper.append(dec, inc);
         node.appendChild(stepper);
@@ -276,7 +277,7 @@ extension PageAssets {
         // Set when the person is done (leaving the field, or Enter), not at each "change" while
         // they type: a time field changes after its first complete segment, and redrawing then
         // took the focus away before 0745 could be typed. A change made elsewhere sets at once.
-        const commitTime = () => { if (field.value && field.value !== (row.value || "")) run("set", { ref: ref, value: field.value }); };
+        const commitTime = () => { if (field.value && field.value !== (row.value || "")) run(OP.set, { ref: ref, value: field.value }); };
         field.addEventListener("blur", commitTime);
         field.addEventListener("change", () => { if (document.activeElement !== field) commitTime(); });
         field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
@@ -291,12 +292,12 @@ extension PageAssets {
           else node.appendChild(detail);
         }
         if (row.selectable && usable) {
-          clickable(node, "button", () => run("select", { ref: ref, destructive: !!row.destructive }));
+          clickable(node, "button", () => run(OP.select, { ref: ref, destructive: !!row.destructive }));
           if (row.type === "choice") node.setAttribute("aria-haspopup", "listbox");
         } else if (row.selectable) node.setAttribute("role", "button");
         const acc = row.accessory;
         if (acc === "detail" || acc === "detail_disclosure") {
-          const info = button("i", "More about " + row.text, () => run("accessory", { ref: ref }));
+          const info = button("i", "More about " + row.text, () => run(OP.accessory, { ref: ref }));
           info.className = "info";
           info.disabled = !usable;
           node.appendChild(info);
@@ -316,7 +317,7 @@ extension PageAssets {
     }
     if (!row.enabled || !row.visible) {
       const why = button(row.visible ? "why?" : "hidden · why?", "Why is " + row.text + (row.visible ? " disabled" : " hidden"), async () => {
-        const answer = await run("why", { ref: row.id });
+        const answer = await run(OP.why, { ref: row.id });
         if (answer.result) ask(answer.result, [{ text: label("ok"), value: true, cls: "default" }]);
       });
       why.className = "why";
@@ -337,7 +338,7 @@ extension PageAssets {
     const buttons = [{ text: label("cancel"), value: null }].concat(row.actions.map((a) => ({ text: a.text, value: a.id, cls: a.destructive ? "destructive" : "" })));
     const id = await ask(row.text, buttons);
     const chosen = row.actions.find((a) => a.id === id);
-    if (id) run("action", { ref: row.ref, action: id, destructive: !!(chosen && chosen.destructive) });
+    if (id) run(OP.action, { ref: row.ref, action: id, destructive: !!(chosen && chosen.destructive) });
   }
 
   function addItemSection() {
@@ -353,7 +354,7 @@ extension PageAssets {
     node.addEventListener("submit", async (e) => {
       e.preventDefault();
       if (!field.value) return;
-      const answer = await run("add", { value: field.value });
+      const answer = await run(OP.add, { value: field.value });
       if (answer.ok) field.value = "";
     });
     group.appendChild(node);
@@ -366,14 +367,14 @@ extension PageAssets {
     const box = $("find-results");
     box.replaceChildren();
     if (!text) { box.hidden = true; return; }
-    const answer = await run("find", { value: text });
+    const answer = await run(OP.find, { value: text });
     const results = answer.result || [];
     if (!results.length) box.appendChild(el("div", "more", "nothing matches “" + text + "”"));
     for (const r of results) {
       const b = el("button", "", r.text + (r.hidden ? " (hidden)" : ""));
       b.type = "button";
       b.appendChild(el("small", "", r.titles.join(" › ")));
-      b.addEventListener("click", async () => { box.hidden = true; await run("go", { path: r.path }); });
+      b.addEventListener("click", async () => { box.hidden = true; await run(OP.go, { path: r.path }); });
       box.appendChild(b);
     }
     box.hidden = false;
@@ -403,7 +404,7 @@ extension PageAssets {
     setLook(localStorage.getItem("luascreen_look") === "android" ? "android" : "ios");
     $("look-ios").addEventListener("click", () => { setLook("ios"); refresh(); });
     $("look-android").addEventListener("click", () => { setLook("android"); refresh(); });
-    $("back").addEventListener("click", () => run("back"));
+    $("back").addEventListener("click", () => run(OP.back));
     $("show-hidden").addEventListener("change", (e) => { showHidden = e.target.checked; refresh(); });
     $("show-map").addEventListener("click", async (e) => {
       const map = $("map"); map.hidden = !map.hidden;
@@ -412,7 +413,7 @@ extension PageAssets {
     });
     $("find-form").addEventListener("submit", (e) => { e.preventDefault(); find($("find").value.trim()); });
     document.addEventListener("keydown", (e) => {
-      if (e.key === "Escape" && !$("dialog").open && state && state.path.length > 1 && !e.target.closest("input,textarea")) run("back");
+      if (e.key === "Escape" && !$("dialog").open && state && state.path.length > 1 && !e.target.closest("input,textarea")) run(OP.back);
     });
     window.addEventListener("scroll", () => {
       if (window.innerHeight + window.scrollY > document.body.offsetHeight - 600) loadMore();

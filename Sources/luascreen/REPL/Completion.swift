@@ -33,13 +33,14 @@ enum Completion {
         let word = String(typed[..<space])
         let rest = String(typed[space...].drop { $0 == " " || $0 == "\t" })
         if ReplCommands.takingRow.contains(word) {
+            let verb = Verb(named: word)
             var rows = matching(rest, names(word))
-            if word == "reset", "all".hasPrefix(rest.lowercased()) { rows.append("all") }
-            if rows.isEmpty, word == "set", let (typed, options) = values(rest) {
+            if verb == .reset, VerbTable.allWord.hasPrefix(rest.lowercased()) { rows.append(VerbTable.allWord) }
+            if rows.isEmpty, verb == .set, let (typed, options) = values(rest) {
                 // set REF VALUE: the row is typed, complete its value
                 return unique(options.filter { startsWith($0, typed) }.map { replacement($0, typed: typed) })
             }
-            if word == "action", let (typed, ids) = actionIDs(rest, names(word)) {
+            if verb == .action, let (typed, ids) = actionIDs(rest, names(word)) {
                 // action REF ID: the row is typed, complete its action's id (then rows whose
                 // text goes on with the same words)
                 return unique(ids.filter { startsWith($0, typed) }.map { replacement($0, typed: typed) }
@@ -107,17 +108,17 @@ extension Session {
         let screen = currentScreen()
         let all = screen.sections.flatMap { section in section.rows.map { (row: $0, sectionVisible: section.visible) } }
         let rows: [ResolvedRow]
-        switch command {
-        case "why":
+        switch Verb(named: command) {
+        case .why?:
             rows = all.map(\.row)
-        case "help":
+        case .help?:
             rows = all.filter { $0.sectionVisible && $0.row.visible }.map(\.row)
-        case "accessory":
+        case .accessory?:
             // rows with a detail button, selectable or not
             rows = screen.visibleRows.filter { $0.accessory == .detail || $0.accessory == .detailDisclosure }
-        case "set", "reset":
+        case .set?, .reset?:
             rows = screen.visibleRows.filter { $0.key != nil || $0.number != nil }
-        case "action":
+        case .action?:
             // rows with actions, selectable or not
             rows = screen.visibleRows.filter { !($0.actions ?? []).isEmpty }
         default:
@@ -127,7 +128,7 @@ extension Session {
         // is not offered (the sanitizer would change it, so it could not be typed back).
         let safe = { (s: String) in sanitize(s, lineBreaks: .escape) == s }
         var names = Completion.Names(texts: rows.map(\.text).filter(safe), ids: rows.map(\.id).filter(safe))
-        if command == "action" {
+        if Verb(named: command) == .action {
             names.actionIDs = { [unowned self] ref in (try? self.actions(ref))?.map(\.id).filter(safe) }
         }
         return names

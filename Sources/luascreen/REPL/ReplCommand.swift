@@ -68,35 +68,46 @@ package enum ReplCommand: Equatable {
         return .select(ReplSyntax.unquoted(line))
     }
 
+    /// The command of `word` (a command word) with the text after it: a verb of the verb
+    /// table, read by its REPL form, or one of the REPL's own commands.
     private static func command(_ word: String, _ rest: String) -> ReplCommand {
         let ref = ReplSyntax.unquoted(rest)
-        if rest.isEmpty, let usage = ReplCommands.word(word)?.usage { return .usage(usage) }
+        guard let entry = ReplCommands.word(word) else { return .select(ref) }
+        if rest.isEmpty, let usage = entry.usage { return .usage(usage) }
+        if let verb = entry.verb { return command(verb, rest, ref: ref) }
         switch word {
-        case "select": return .select(ref)
-        case "set": return .set(rest)
-        case "inc": return .inc(ref)
-        case "dec": return .dec(ref)
-        case "action": return .action(rest)
         case "edit": return .edit(ref)
-        case "add": return .add(rest)
-        case "remove": return .remove(rest)
-        case "move": return .move(rest)
-        case "accessory": return .accessory(ref)
-        case "back", "..": return .back
-        case "home": return .home
         case "show": return .show
         case "next": return .next
         case "prev": return .prev
-        case "find": return .find(rest)
-        case "go": return .go(rest)
-        case "help": return .help(rest.isEmpty ? nil : ref)
-        case "why": return .why(ref)
         case "store": return .store(rest.isEmpty ? nil : ref)
-        case "reset": return rest.lowercased() == "all" ? .resetAll : .reset(ref)
-        case "reload": return .reload
         case "lua": return .lua(rest)
         case "quit", "exit": return .quit
         default: return .select(ref)
+        }
+    }
+
+    /// A verb read at the REPL: `ref` is `rest` without its quotes.
+    private static func command(_ verb: Verb, _ rest: String, ref: String) -> ReplCommand {
+        switch verb {
+        case .select: return .select(ref)
+        case .set: return .set(rest)
+        case .inc: return .inc(ref)
+        case .dec: return .dec(ref)
+        case .action, .actions: return .action(rest)
+        case .add: return .add(rest)
+        case .remove: return .remove(rest)
+        case .move: return .move(rest)
+        case .accessory: return .accessory(ref)
+        case .back: return .back
+        case .home: return .home
+        case .find: return .find(rest)
+        case .go: return .go(rest)
+        case .help: return .help(rest.isEmpty ? nil : ref)
+        case .why: return .why(ref)
+        case .reset: return rest.lowercased() == VerbTable.allWord ? .resetAll : .reset(ref)
+        case .resetAll: return .resetAll
+        case .reload: return .reload
         }
     }
 }
