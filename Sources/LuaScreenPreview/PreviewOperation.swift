@@ -11,7 +11,7 @@ struct PreviewOperation: Sendable {
     /// The request's fields.
     var json: JSONValue
 
-    /// Reads the request body (`{"op": "select", "ref": "wifi", ...}`).
+    /// Reads the request body (`{"op": NAME, "ref": "wifi", ...}`, NAME a verb's name).
     init(json: JSONValue) throws {
         guard case .string(let op)? = json["op"] else { throw PreviewRefusal("the request names no op") }
         self.op = op
@@ -19,7 +19,7 @@ struct PreviewOperation: Sendable {
     }
 
     /// The names of the verbs the page may send as `op`, by the verb's Swift name
-    /// (`{"inc": "inc", "resetAll": ...}`): the page script reads its op names from here.
+    /// (`resetAll` names `reset_all`): the page script reads its op names from here (`OP.inc`).
     static var names: JSONValue {
         .object(VerbTable.verbs(in: .preview).map { (String(describing: $0), .string($0.name)) })
     }

@@ -49,7 +49,7 @@ package enum ReplCommand: Equatable {
         }
         let (word, rest) = ReplSyntax.splitFirstWord(line)
         // The commands of SPEC §8 alone, without their argument, select a row of that name
-        // when there is one (a row called "add" from before they were commands).
+        // when there is one (a row called `add` from before they were commands).
         if rest.isEmpty, ReplCommands.valueWords.contains(word), resolves(line) { return .select(line) }
         if ReplCommands.words.contains(word) {
             if ReplCommands.bare.contains(word), !rest.isEmpty {
