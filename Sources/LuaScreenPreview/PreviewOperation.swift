@@ -105,7 +105,7 @@ struct PreviewOperation: Sendable {
                 })
             case .go:
                 guard let path, !path.isEmpty else { throw PreviewRefusal("\(op) needs a path of screen ids") }
-                try session.go(to: path)
+                try session.go(to: path, answer: answer)
             }
             return .null
         }

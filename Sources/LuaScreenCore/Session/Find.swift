@@ -167,48 +167,12 @@ extension Session {
         return targets
     }
 
-    /// Goes to a screen by the path of ids from the root (a `find` result), running each
-    /// screen's `on_appear` on the way, by the rules of selecting rows: the path starts at
-    /// the app's root, and each next screen is pushed by a row of the screen before it that
-    /// declares `push = "ID"` and is visible (in a visible section) and enabled now. A screen
-    /// only a callback pushes, or one no shown row reaches, is refused (the refusing callback
-    /// is never bypassed); so is making any other screen the root.
-    public func go(to path: [String]) throws {
-        guard let first = path.first else { throw SessionError.refused("go needs a path of screen ids from the root") }
-        guard first == app.root else {
-            throw SessionError.refused("go: a path starts at the root screen \"\(Diagnostic.quote(app.root))\", not \"\(Diagnostic.quote(first))\"")
-        }
-        try perform {
-            navigation.removeAll()
-            try pushScreen(id: first)
-            for id in path.dropFirst() {
-                try checkShownPush(to: id)
-                try pushScreen(id: id)
-            }
-        }
-    }
-
     /// Opens the screens of `path` whatever their rows allow (`render --screen`: an author
     /// looking at any screen of their own script), running each `on_appear`.
     package func show(path: [String]) throws {
         try perform {
             navigation.removeAll()
             for id in path { try pushScreen(id: id) }
-        }
-    }
-
-    /// Throws unless a visible, enabled row of the current screen declares `push = id`.
-    private func checkShownPush(to id: String) throws {
-        let here = currentScreen()
-        let pushers: Set<String>
-        if let declared = registry.screen(here.id), case .value(let sections) = declared.sections {
-            pushers = Set(sections.flatMap(\.rows).filter { if case .screen(id)? = $0.push { true } else { false } }.map(\.id))
-        } else {
-            pushers = []
-        }
-        let shown = here.sections.filter(\.visible).flatMap(\.rows).contains { pushers.contains($0.id) && $0.visible && $0.enabled }
-        guard shown else {
-            throw SessionError.refused("go: no shown, enabled row of screen \"\(Diagnostic.quote(here.id))\" pushes screen \"\(Diagnostic.quote(id))\" (go follows the rows a person could select)")
         }
     }
 }

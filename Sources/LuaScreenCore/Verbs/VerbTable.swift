@@ -84,7 +84,7 @@ public enum VerbTable {
         Entry(verb: .find, name: "find", parameters: [.text], returns: "{ screen: string, row: string, text: string }[]",
               summary: "searches every screen reachable from the root", isQuery: true, places: .all,
               repl: ReplForm("find TEXT", .text, "find needs some text: find TEXT")),
-        Entry(verb: .go, name: "go", parameters: [.path], returns: nil,
+        Entry(verb: .go, name: "go", parameters: [.path, .answer], returns: nil,
               summary: "opens the screens of a path from the root, through the rows a person could select",
               isQuery: true, places: .preview,
               repl: ReplForm("go N", .text, "go needs a result number from find: go N")),
