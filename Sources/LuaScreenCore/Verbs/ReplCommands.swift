@@ -70,7 +70,7 @@ package enum ReplCommands {
 
         /// The line of some verbs: their synopses from the verb table, joined.
         init(_ verbs: [Verb], summary: String) {
-            self.init(synopsis: verbs.map { $0.entry.repl!.synopsis }.joined(separator: ", "), summary: summary,
+            self.init(synopsis: verbs.map { $0.entry.replSynopsis! }.joined(separator: ", "), summary: summary,
                       words: verbs.map(Word.init))
         }
     }

@@ -10,8 +10,8 @@
 public enum VerbTable {
     /// How the REPL writes a verb. `Sendable`: a plain value.
     package struct ReplForm: Sendable {
-        /// How it is written in `help`: `inc REF`.
-        package let synopsis: String
+        /// How it is written in `help` (`inc REF`); nil when the verb's name alone.
+        package let synopsis: String?
         /// What follows the word.
         package let argument: ReplCommands.Argument
         /// What the REPL says when the argument it needs is missing.
@@ -19,7 +19,7 @@ public enum VerbTable {
         /// A value command of SPEC §8: typed alone, it selects a row of that name if there is one.
         package let isValueCommand: Bool
 
-        init(_ synopsis: String, _ argument: ReplCommands.Argument, _ usage: String? = nil, value: Bool = false) {
+        init(_ synopsis: String?, _ argument: ReplCommands.Argument, _ usage: String? = nil, value: Bool = false) {
             self.synopsis = synopsis
             self.argument = argument
             self.usage = usage
@@ -60,6 +60,9 @@ public enum VerbTable {
         /// How the REPL writes it; nil when the REPL reaches it another way (`reset all`,
         /// `action REF` listing the actions).
         package let repl: ReplForm?
+
+        /// How `help` writes it: its synopsis, else its name.
+        package var replSynopsis: String? { repl.map { $0.synopsis ?? name } }
     }
 
     /// Every verb, in the order `stubs` lists the test session's methods.
@@ -77,10 +80,10 @@ public enum VerbTable {
         Entry(verb: .back, name: "back", parameters: [], returns: nil,
               summary: "goes back one screen", isQuery: false, places: .all, repl: ReplForm("back (..)", .nothing)),
         Entry(verb: .home, name: "home", parameters: [], returns: nil,
-              summary: "goes back to the root screen", isQuery: false, places: .all, repl: ReplForm("home", .nothing)),
+              summary: "goes back to the root screen", isQuery: false, places: .all, repl: ReplForm(nil, .nothing)),
         Entry(verb: .reload, name: "reload", parameters: [], returns: "string?",
               summary: "reads the script again, keeping the path and the values", isQuery: false, places: .tests,
-              repl: ReplForm("reload", .nothing)),
+              repl: ReplForm(nil, .nothing)),
         Entry(verb: .find, name: "find", parameters: [.text], returns: "{ screen: string, row: string, text: string }[]",
               summary: "searches every screen reachable from the root", isQuery: true, places: .all,
               repl: ReplForm("find TEXT", .text, "find needs some text: find TEXT")),
