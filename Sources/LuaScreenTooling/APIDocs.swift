@@ -9,9 +9,12 @@ import LuaScreenTesting
 package enum APIDocs {
     /// One function: its parameters and result as LuaLS types, and what it does.
     package struct Function {
-        var params: [(name: String, type: String)]
-        var returns: String?
-        var text: String
+        /// Its parameters, each a name and a LuaLS type (`?` at the end: may be left out).
+        package var params: [(name: String, type: String)]
+        /// Its result's LuaLS type; nil for none.
+        package var returns: String?
+        /// What it does, in one line.
+        package var text: String
     }
 
     static let ctx = FieldDocs.ctx

@@ -119,6 +119,28 @@ final class StubsTests: XCTestCase {
         XCTAssertEqual(Set(Stubs.constructorDocs.keys), Set(stubs.constructors.keys))
     }
 
+    /// The test session's verbs, the stubs' and the API docs' are exactly the verb table's
+    /// (its verbs offered to tests), each written with the table's parameters and summary.
+    func testTheSessionsVerbsAreTheTablesInTheStubsAndTheAPIDocs() {
+        let verbs = VerbTable.verbs(in: .tests)
+        let methods = TestFileRun.allSessionMethods.map(\.0)
+        XCTAssertEqual(Array(methods.prefix(verbs.count)), verbs.map(\.name))
+        XCTAssertEqual(Set(methods).intersection(Verb.allCases.map(\.name)), Set(verbs.map(\.name)),
+                       "a session method spelled like a verb the table does not offer to tests")
+        let text = Stubs.luaLS(version: "test")
+        for verb in verbs {
+            let entry = verb.entry
+            let doc = APIDocs.sessionMethods[entry.name]
+            XCTAssertEqual(doc?.params.map(\.name), entry.parameters.map(\.name), entry.name)
+            XCTAssertEqual(doc?.params.map(\.type), entry.parameters.map(\.type), entry.name)
+            XCTAssertEqual(doc?.returns, entry.returns, entry.name)
+            XCTAssertEqual(doc?.text, entry.summary, entry.name)
+            let params = (["self: luascreen.Session"] + entry.parameters.map { "\($0.name): \($0.type)" }).joined(separator: ", ")
+            XCTAssertTrue(text.contains("---@field \(entry.name) fun(\(params))\(entry.returns.map { ": " + $0 } ?? "") \(entry.summary)"),
+                          "s:\(entry.name) in the stubs")
+        }
+    }
+
     func testCtxSessionAndTestGlobalsAreInTheStubs() {
         let text = Stubs.luaLS(version: "test")
         let ctx = stubs.fields["luascreen.Ctx"] ?? [:]
