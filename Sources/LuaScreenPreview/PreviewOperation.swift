@@ -5,14 +5,14 @@ import LuaScreenCore
 /// to the preview, named by `op`, its arguments in the request's fields that the table's
 /// parameters name; each runs on the same `Session` API as the REPL's command of that name,
 /// so the page never decides what a click does. `Sendable`: a plain value.
-struct PreviewOperation: Sendable {
+package struct PreviewOperation: Sendable {
     /// The `op` as sent.
     var op: String
     /// The request's fields.
     var json: JSONValue
 
     /// Reads the request body (`{"op": NAME, "ref": "wifi", ...}`, NAME a verb's name).
-    init(json: JSONValue) throws {
+    package init(json: JSONValue) throws {
         guard case .string(let op)? = json["op"] else { throw PreviewRefusal("the request names no op") }
         self.op = op
         self.json = json
@@ -20,7 +20,7 @@ struct PreviewOperation: Sendable {
 
     /// The names of the verbs the page may send as `op`, by the verb's Swift name
     /// (`resetAll` names `reset_all`): the page script reads its op names from here (`OP.inc`).
-    static var names: JSONValue {
+    package static var names: JSONValue {
         .object(VerbTable.verbs(in: .preview).map { (String(describing: $0), .string($0.name)) })
     }
 
@@ -46,7 +46,7 @@ struct PreviewOperation: Sendable {
 
     /// Runs the operation as one action of the session; what to show besides the new state
     /// (the text of `why`, `help`, the actions of a row, the results of `find`).
-    func run(on session: Session) throws -> JSONValue {
+    package func run(on session: Session) throws -> JSONValue {
         let unknown = PreviewRefusal("unknown op \"\(op.prefix(40))\"")
         guard let verb = Verb(named: op), verb.entry.places.contains(.preview) else { throw unknown }
         func needRef() throws -> String {
@@ -113,7 +113,8 @@ struct PreviewOperation: Sendable {
 }
 
 /// A request the page made wrong (not the session refusing): 400. `Sendable`.
-struct PreviewRefusal: Error, CustomStringConvertible, Sendable {
-    var description: String
+package struct PreviewRefusal: Error, CustomStringConvertible, Sendable {
+    /// What was wrong with the request.
+    package var description: String
     init(_ description: String) { self.description = description }
 }
