@@ -40,4 +40,19 @@ final class ReplCommandTests: XCTestCase {
         XCTAssertEqual(ReplCommand.parse(SessionVerb.action(row: "Font size", id: "x", answer: nil).replLines[0], resolves: none),
                        .action("\"Font size\" x"))
     }
+
+    /// The REPL reads exactly the table's REPL verbs: each word with an argument reads as a
+    /// command of its own (not a row, not a usage), and no REPL-only word is a verb's name.
+    func testTheREPLReadsEveryVerbOfTheTable() {
+        for verb in VerbTable.replVerbs {
+            let command = ReplCommand.parse("\(verb.name) x", resolves: none)
+            XCTAssertNotEqual(command, .select("\(verb.name) x"), verb.name)
+            if case .usage(let message) = command, !message.contains("takes nothing") { XCTFail("\(verb.name): \(message)") }
+            XCTAssertNotNil(ReplCommands.word(verb.name)?.verb, verb.name)
+        }
+        let verbWords = Set(ReplCommands.words.filter { ReplCommands.word($0)?.verb != nil })
+        XCTAssertEqual(verbWords, Set(VerbTable.replVerbs.map(\.name)))
+        XCTAssertEqual(ReplCommand.parse("reset ALL", resolves: none), .resetAll)
+        XCTAssertEqual(ReplCommand.parse("go 2", resolves: none), .go("2"))
+    }
 }
