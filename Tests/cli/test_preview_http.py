@@ -68,6 +68,23 @@ class PreviewHTTPTests(unittest.TestCase):
             self.assertTrue(headers["content-type"].startswith(kind), headers)
             self.assertNotIn(self.preview.token.encode(), body)
 
+    def test_the_page_script_takes_its_op_names_from_the_server(self):
+        # The script names no op itself: each run(OP.x) is an op the server embedded (the verb
+        # table's preview verbs), and each of those is an op /api/do knows.
+        status, _, body = self.preview.request("GET", "/app.js", token=False)
+        self.assertEqual(status, 200)
+        script = body.decode()
+        self.assertNotRegex(script, r'run\(\s*["\']')
+        embedded = re.search(r"const OP = (\{[^\n]*?\});", script)
+        self.assertIsNotNone(embedded, script[:400])
+        ops = json.loads(embedded.group(1))
+        used = set(re.findall(r"\bOP\.(\w+)", script))
+        self.assertTrue(used, "the script runs no op")
+        self.assertTrue(used <= set(ops), used - set(ops))
+        for name in ops.values():
+            answer = self.preview.op(name)
+            self.assertNotIn("unknown op", answer.get("error", ""), name)
+
     def test_api_without_the_token_is_refused(self):
         for method, path in (("GET", "/api/state"), ("GET", "/api/graph"), ("GET", "/api/events?since=99"),
                              ("POST", "/api/do")):
