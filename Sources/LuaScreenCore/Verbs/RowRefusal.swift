@@ -13,12 +13,15 @@ public enum RowRefusal: Equatable, Sendable {
     case needsValue(text: String, kind: RowKind, reference: String)
 
     /// The message, as the REPL prints it (naming the REPL's commands).
-    public var message: String { message(why: { "`why \($0)`" }, set: { "set \($0) VALUE" }) }
+    public var message: String {
+        message(why: { "`\(Verb.why.name) \($0)`" }, set: { "\(Verb.set.name) \($0) VALUE" })
+    }
 
     /// The message, as a test file sees it: naming the test session's methods
     /// (`s:why("6")`, `s:set("3", VALUE)`), not the REPL's commands.
     public var testMessage: String {
-        message(why: { "`s:why(\(LuaLiteral.string($0)))`" }, set: { "s:set(\(LuaLiteral.string($0)), VALUE)" })
+        message(why: { "`s:\(Verb.why.name)(\(LuaLiteral.string($0)))`" },
+                set: { "s:\(Verb.set.name)(\(LuaLiteral.string($0)), VALUE)" })
     }
 
     /// The message with the verbs that answer it written by `why` and `set` (given the reference).
