@@ -122,8 +122,8 @@ public struct TextRenderer: Sendable {
             var lines = 0
             if let header = paragraph(section.header) { lines += wrap(header, width: width).count }
             for row in section.rows where row.visible {
-                let shown = presentation(row)
-                lines += shown.detailStyle == .subtitle && !(detailOrError(shown) ?? "").isEmpty ? 2 : 1
+                // (the presentation made only for a subtitle row: the others take one line)
+                lines += row.style == .subtitle && !(detailOrError(presentation(row)) ?? "").isEmpty ? 2 : 1
             }
             if let footer = paragraph(section.footer) {
                 if columns == nil {
