@@ -59,9 +59,10 @@ public struct RowPresentation: Hashable, Sendable {
     public struct Declared: Hashable, Sendable {
         /// An empty field's placeholder, translated (a secure field with a value: its mask).
         public var placeholder: String?
-        /// The row's `confirm` (a button): its question translated, nil from a function.
+        /// The row's `confirm` (a button): nil when it asks none, `.some(nil)` when a function
+        /// asks it (known only then), else its question translated.
         public var confirm: String??
-        /// Each action's `confirm` by action id (as `confirm`).
+        /// Each action's `confirm` by action id (each as `confirm`; an action without one absent).
         public var actionConfirms: [String: String?]
         /// Whether the row has `help`.
         public var help: Bool
