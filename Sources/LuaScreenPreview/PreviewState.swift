@@ -2,8 +2,9 @@ import LuaScreen
 import ScreenModel
 
 /// What the page draws, as JSON: the path, a window of the current screen's rows (each as
-/// `dump` writes it, plus what a phone's control needs: its number, range, masking, the
-/// kind of screen it is on), the diagnostics of a script that no longer loads.
+/// `dump` writes it, plus its presentation, every text the page draws of it, and what a
+/// phone's control needs: its number, range, masking, the kind of screen it is on), the
+/// diagnostics of a script that no longer loads.
 enum PreviewState {
     /// The most rows one answer holds (the page asks for more as it scrolls).
     static let maxWindow = 500
@@ -52,8 +53,8 @@ enum PreviewState {
             ])),
             ("diagnostics", diagnostics.map { .array($0.map { .string(sanitize($0)) }) } ?? .null),
             ("note", .optional(note)),
-            // The dialogs' buttons, in the locale's words when its strings have them.
-            ("labels", .object([("cancel", .string(session.tr("Cancel"))), ("ok", .string(session.tr("OK")))])),
+            // The buttons of the dialogs no row opens (an alert, an answer), in the locale's words.
+            ("labels", .object([("cancel", .string(session.presentationWords.cancel)), ("ok", .string(session.presentationWords.ok))])),
         ])
     }
 
@@ -94,8 +95,8 @@ enum PreviewState {
         members.append(("error", .optional(row.error)))
         members.append(("placeholder", .bool(row.isPlaceholder)))
         members.append(("on", row.isOn.map { .bool($0) } ?? .null))
-        // The detail as the terminal shows it (a toggle's "on"/"off" is its switch's).
-        members.append(("shown_detail", .optional(row.shownDetail)))
+        // Every text the page draws of the row, in the session's locale, as the core computes it.
+        members.append(("presentation", PresentationJSON.json(session.presentation(of: row))))
         // The reference a click sends back: the id, unless it reads as a number (a number
         // is a row's position to the session).
         let ref = row.id.allSatisfy(\.isNumber) ? row.number.map(String.init) ?? row.id : row.id
@@ -112,7 +113,6 @@ enum PreviewState {
             if let v = binding.earliest { hints.append(("earliest", .string(v))) }
             if let v = binding.latest { hints.append(("latest", .string(v))) }
             if let v = binding.maxLength { hints.append(("max_length", .integer(Int64(v)))) }
-            if let v = binding.placeholder { hints.append(("placeholder", .string(session.tr(v)))) }
             if let v = binding.keyboard { hints.append(("keyboard", .string(v.rawValue))) }
             members.append(("control", .object(hints)))
         }

@@ -13,9 +13,11 @@ extension TextRenderer {
     /// `(disabled)` there too, and is dimmed with colour; a row whose field failed puts
     /// `✗` before its text and the error where the detail goes. When text and detail do not
     /// fit, the detail is cut first, down to about a third of the room, then the text.
+    /// Every text drawn is the row's presentation's (`RowPresentation`), made safe here.
     func rowLines(_ row: ResolvedRow, _ columns: RowColumns) -> [StyledLine] {
         let width = options.width
         let g = glyphs
+        let shown = presentation(row)
 
         var line = StyledLine(columns.number(row.number))
         line.pad(to: columns.iconColumn)
@@ -24,32 +26,34 @@ extension TextRenderer {
         }
         line.pad(to: columns.textColumn)
 
-        let accessory = g.accessory(row.accessory)
+        let accessory = g.accessory(shown.accessory)
         let accessoryWidth = displayWidth(accessory)
         let end = accessory.isEmpty ? width : width - accessoryWidth - 1
 
-        let mark = row.error == nil ? "" : g.error + " "
-        let detail = detailOrError(row)
-        let detailStyle: TextStyle = row.error != nil ? .red : row.isPlaceholder ? .dim : (row.style == .value2 ? .blue : [])
+        let mark = shown.error == nil ? "" : g.error + " "
+        let detail = detailOrError(shown)
+        let detailStyle: TextStyle = shown.error != nil ? .red : shown.detailIsPlaceholder ? .dim : (shown.detailStyle == .value2 ? .blue : [])
 
-        var text = clean(row.text)
+        var text = clean(shown.text)
         let textWidth = displayWidth(text)
         var room = end - columns.textColumn - displayWidth(mark)
         var label: String?
-        if row.style == .value2 && columns.labelWidth > 0 {
+        if shown.detailStyle == .value2 && columns.labelWidth > 0 {
             label = cut(detail ?? "", columns.labelWidth)
             room -= columns.labelWidth + 1
         }
-        var inlineDetail = row.style == .value1 ? (detail ?? "") : ""
+        var inlineDetail = shown.detailStyle == .value1 ? (detail ?? "") : ""
 
         // The state parts, never cut while something else can be: a toggle's switch (its
         // word dropped first when space is short) and the disabled marker.
-        var switchGlyph = row.isOn.map { $0 ? g.switchOn : g.switchOff }
+        let switchMark = row.isOn.map { $0 ? g.switchOnShort : g.switchOffShort }
+        var switchGlyph = switchMark.map { mark in shown.switchWord.map { mark + " " + clean($0) } ?? mark }
         let switchStyle: TextStyle = row.isOn == true ? .green : []
+        let disabled = shown.disabledWord.map { "(" + clean($0) + ")" } ?? ""
         func rightPart() -> StyledLine {
             var right = StyledLine()
             let parts = [(inlineDetail, detailStyle), (switchGlyph ?? "", switchStyle),
-                         (row.enabled ? "" : g.disabled, .dim)]
+                         (disabled, .dim)]
             for (part, style) in parts where !part.isEmpty {
                 if right.width > 0 { right.append(" ") }
                 right.append(part, style)
@@ -58,10 +62,10 @@ extension TextRenderer {
         }
         var right = rightPart()
         let gap = 1
-        if textWidth + gap + right.width > room, let n = row.selectedCount, n > 1, row.error == nil,
-           row.style == .value1, !inlineDetail.isEmpty {
+        if textWidth + gap + right.width > room, let selected = shown.selectedWord, shown.error == nil,
+           shown.detailStyle == .value1, !inlineDetail.isEmpty {
             // A multiple choice's joined texts that do not fit: how many are chosen.
-            inlineDetail = g.selected.replacing("%d", with: String(n))
+            inlineDetail = clean(selected)
             right = rightPart()
         }
         if textWidth + gap + right.width > room {
@@ -78,8 +82,8 @@ extension TextRenderer {
                 inlineDetail = share >= 2 ? cut(inlineDetail, share) : ""
                 right = rightPart()
             }
-            if textMinimum + gap + right.width > room, let on = row.isOn {
-                switchGlyph = on ? g.switchOnShort : g.switchOffShort
+            if textMinimum + gap + right.width > room, let switchMark {
+                switchGlyph = switchMark
                 right = rightPart()
             }
             let keep = min(textWidth, max(textMinimum, room - gap - right.width))
@@ -100,14 +104,14 @@ extension TextRenderer {
         }
         if !accessory.isEmpty {
             line.pad(to: width - accessoryWidth)
-            line.append(accessory, row.accessory == .checkmark ? .blue : .dim)
+            line.append(accessory, shown.accessory == .checkmark ? .blue : .dim)
         }
         var lines = [line]
 
-        if row.style == .subtitle, let detail, !detail.isEmpty {
+        if shown.detailStyle == .subtitle, let detail, !detail.isEmpty {
             let indent = columns.textColumn + displayWidth(mark)
             var second = StyledLine(repeated(" ", count: indent))
-            second.append(cut(detail, width - indent), row.error != nil ? .red : .dim)
+            second.append(cut(detail, width - indent), shown.error != nil ? .red : .dim)
             lines.append(second)
         }
         if !row.enabled {
@@ -117,18 +121,12 @@ extension TextRenderer {
     }
 
     /// What a row shows as its detail (beside, beneath or before its text, by style): the
-    /// error of a failed field, else its detail.
-    func detailOrError(_ row: ResolvedRow) -> String? {
-        if let error = row.error { return clean(error) }
-        guard let detail = shownDetail(row) else { return nil }
+    /// error of a failed field, else its presentation's detail, made safe for the terminal.
+    func detailOrError(_ shown: RowPresentation) -> String? {
+        if let error = shown.error { return clean(error) }
+        guard let detail = shown.detail.map({ clean($0) }), !detail.isEmpty else { return nil }
         // A placeholder is dim with colour; without colour, it is set in ‹ › instead.
-        if row.isPlaceholder && !options.color { return glyphs.placeholderOpen + detail + glyphs.placeholderClose }
-        return detail
-    }
-
-    /// The detail a row shows (`ResolvedRow.shownDetail`), made safe for the terminal.
-    func shownDetail(_ row: ResolvedRow) -> String? {
-        guard let detail = row.shownDetail.map({ clean($0) }), !detail.isEmpty else { return nil }
+        if shown.detailIsPlaceholder && !options.color { return glyphs.placeholderOpen + detail + glyphs.placeholderClose }
         return detail
     }
 }

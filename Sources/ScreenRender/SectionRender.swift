@@ -15,7 +15,7 @@ extension TextRenderer {
     /// The columns of `screen` at this renderer's width.
     public func columns(of screen: ResolvedScreen) -> Columns {
         let c = RowColumns(rows: screen.visibleRows, width: options.width,
-                           icon: { $0.icon.map { self.clean($0) } }, label: detailOrError)
+                           icon: { $0.icon.map { self.clean($0) } }, label: { self.detailOrError(self.presentation($0)) })
         return Columns(columns: c, key: [options.width, c.numberWidth, c.iconColumn, c.iconWidth, c.textColumn, c.labelWidth])
     }
 
@@ -23,7 +23,7 @@ extension TextRenderer {
     /// width of `widths`: the rows are measured once for all of them (explore draws each new
     /// screen at four widths).
     public func columns(of screen: ResolvedScreen, atWidths widths: [Int]) -> [Columns] {
-        let measures = RowColumns.measure(rows: screen.visibleRows, icon: { $0.icon.map { self.clean($0) } }, label: detailOrError)
+        let measures = RowColumns.measure(rows: screen.visibleRows, icon: { $0.icon.map { self.clean($0) } }, label: { self.detailOrError(self.presentation($0)) })
         return widths.map { asked in
             let width = RenderOptions(width: asked).width  // clamped as a renderer's is
             let c = RowColumns(measures, width: width)

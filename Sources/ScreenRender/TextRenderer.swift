@@ -17,11 +17,21 @@ import ScreenModel
 /// Sendable: a plain value, safe to share between threads.
 public struct TextRenderer: Sendable {
     /// How to draw: width, ASCII, colour, the locale's words.
-    public var options: RenderOptions
+    public var options: RenderOptions {
+        didSet { words = PresentationWords(translations: options.words) }
+    }
+    /// The words of the rows' presentations (`options.words`, English where it has none).
+    private(set) var words: PresentationWords
 
     /// A renderer drawing with `options`.
     public init(options: RenderOptions = RenderOptions()) {
         self.options = options
+        words = PresentationWords(translations: options.words)
+    }
+
+    /// What the renderer draws of a row: its presentation in the options' words.
+    public func presentation(_ row: ResolvedRow) -> RowPresentation {
+        RowPresentation(row, words: words)
     }
 
     /// The screen's lines, without line terminators.
@@ -37,12 +47,7 @@ public struct TextRenderer: Sendable {
         render(screen).joined(separator: "\n") + "\n"
     }
 
-    var glyphs: Glyphs {
-        var g: Glyphs = options.ascii ? .ascii : .unicode
-        // The locale's words are the script's text: sanitized, and folded under --ascii.
-        if !options.words.isEmpty { g.translate(options.words.mapValues { clean($0) }) }
-        return g
-    }
+    var glyphs: Glyphs { options.ascii ? .ascii : .unicode }
 
     /// Script text made printable: control characters escaped (`sanitize`), line breaks
     /// kept only for paragraphs, ASCII when asked.
@@ -68,7 +73,7 @@ public struct TextRenderer: Sendable {
         lines.append(StyledLine())
 
         let columns = RowColumns(rows: screen.visibleRows, width: width,
-                                 icon: { $0.icon.map { self.clean($0) } }, label: detailOrError)
+                                 icon: { $0.icon.map { self.clean($0) } }, label: { self.detailOrError(self.presentation($0)) })
         var firstBlock = true
         for section in screen.sections where section.visible {
             let block = sectionLines(section, columns)
@@ -117,12 +122,13 @@ public struct TextRenderer: Sendable {
             var lines = 0
             if let header = paragraph(section.header) { lines += wrap(header, width: width).count }
             for row in section.rows where row.visible {
-                lines += row.style == .subtitle && !(detailOrError(row) ?? "").isEmpty ? 2 : 1
+                // (the presentation made only for a subtitle row: the others take one line)
+                lines += row.style == .subtitle && !(detailOrError(presentation(row)) ?? "").isEmpty ? 2 : 1
             }
             if let footer = paragraph(section.footer) {
                 if columns == nil {
                     columns = RowColumns(rows: screen.visibleRows, width: width,
-                                         icon: { $0.icon.map { self.clean($0) } }, label: detailOrError)
+                                         icon: { $0.icon.map { self.clean($0) } }, label: { self.detailOrError(self.presentation($0)) })
                 }
                 let indentWidth = min(columns!.textColumn, width / 3)
                 lines += wrap(footer, width: width - indentWidth).count

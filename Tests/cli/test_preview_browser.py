@@ -62,6 +62,7 @@ def tearDownModule():
 
 class BrowserCase(unittest.TestCase):
     script = "settings.lua"
+    extra = ()  # more arguments of `luascreen preview` (--locale fr)
 
     def setUp(self):
         require_binary(self)
@@ -72,7 +73,7 @@ class BrowserCase(unittest.TestCase):
         self.dir = tempfile.mkdtemp(prefix="luascreen-browser-")
         self.store = os.path.join(self.dir, "store.json")
         self.script_path = self.prepare_script()
-        self.preview = Preview(self.script_path, store=self.store)
+        self.preview = Preview(self.script_path, store=self.store, extra=self.extra)
         self.browser = BROWSER
         self.browser.get(self.preview.url)
         self.wait_text("title", lambda t: t != "")

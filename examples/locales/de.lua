@@ -32,5 +32,7 @@ return {
   ["on"] = "an",
   ["off"] = "aus",
   ["disabled"] = "deaktiviert",
+  ["OK"] = "OK",
+  ["Cancel"] = "Abbrechen",
   ["min"] = "min",
 }

@@ -32,5 +32,7 @@ return {
   ["on"] = "オン",
   ["off"] = "オフ",
   ["disabled"] = "無効",
+  ["OK"] = "OK",
+  ["Cancel"] = "キャンセル",
   ["min"] = "min",
 }

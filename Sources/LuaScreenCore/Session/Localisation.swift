@@ -20,11 +20,12 @@ extension Session {
         localisation.byScreen[id]?[text] ?? localisation.translations[text] ?? text
     }
 
-    /// The renderer's own words (`on`, `off`, `disabled`, `%d selected`) in the selected
-    /// locale, for `RenderOptions.words`: empty when the locale translates none of them.
+    /// The words the core writes itself (`PresentationWords.keys`: `on`, `off`, `disabled`,
+    /// `%d selected`, ...) in the selected locale, for `RenderOptions.words`: empty when the
+    /// locale translates none of them.
     public var rendererWords: [String: String] {
         var words: [String: String] = [:]
-        for word in ["on", "off", "disabled", "%d selected"] { if let shown = localisation.translations[word] { words[word] = shown } }
+        for word in PresentationWords.keys { if let shown = localisation.translations[word] { words[word] = shown } }
         return words
     }
 
@@ -139,7 +140,8 @@ extension Session {
 
 extension Session {
     /// `check --locale LANG`: a warning for each displayed string written in the script (titles,
-    /// headers, footers, texts, details, option texts, placeholders, help, confirm questions)
+    /// headers, footers, texts, details, option texts, placeholders, units, help, confirm
+    /// questions, action texts) and each button word of a dialog a row opens (`OK`, `Cancel`)
     /// that the selected locale does not translate, each string once, at its first place, and
     /// each literal handed to `ctx:tr`; not the texts `untranslated` lists nor those without a
     /// letter. Strings a function computes are the script's to pass through `ctx:tr`.
@@ -176,7 +178,7 @@ extension Session {
         var callers: [SourceLocation] = []
         let strings = app.strings ?? Translations()
         var own: [String: String] = [:]  // the screen's own strings (screen { strings = })
-        var used: Set<String> = ["on", "off", "disabled", "%d selected", "none", "not set", "1 item", "%d items"]
+        var used = Set(PresentationWords.keys + ["none", "not set", "1 item", "%d items"])
         var usedOnScreen = Set<String>()
         func need(_ text: String?, _ location: SourceLocation?, _ path: String) {
             if let text { used.insert(text); usedOnScreen.insert(text) }
@@ -217,6 +219,15 @@ extension Session {
                     for action in row.actions {
                         need(action.text, row.location, rowPath + ".actions." + action.id)
                         if case .value(let question)? = action.confirm { need(question, row.location, rowPath + ".actions." + action.id + ".confirm") }
+                    }
+                    // The dialogs' button words (RowPresentation.Confirm): a question's two, the
+                    // actions' chooser's Cancel.
+                    let words = PresentationWords()
+                    if row.asksConfirmation || row.actions.contains(where: { $0.confirm != nil }) {
+                        need(words.ok, row.location, rowPath + (row.asksConfirmation ? ".confirm" : ".actions") + " (button)")
+                    }
+                    if row.asksConfirmation || !row.actions.isEmpty {
+                        need(words.cancel, row.location, rowPath + (row.asksConfirmation ? ".confirm" : ".actions") + " (button)")
                     }
                     if case .value(let options)? = row.binding?.options {
                         for option in options {

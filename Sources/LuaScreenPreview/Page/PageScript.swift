@@ -54,8 +54,9 @@ extension PageAssets {
     const answer = await api("/api/do", body);
     if (answer.state) draw(answer.state);
     if (answer.confirm) {
-      // A destructive row's or action's confirm has a destructive OK (fields.destructive: the page's own note).
-      const yes = await ask(answer.confirm, [{ text: label("cancel"), value: false }, { text: label("ok"), value: true, cls: fields && fields.destructive ? "destructive default" : "default" }]);
+      // The question's buttons as the row's presentation words them (fields.confirm: the page's own note).
+      const words = (fields && fields.confirm) || { cancel: label("cancel"), ok: label("ok"), destructive: false };
+      const yes = await ask(answer.confirm, [{ text: words.cancel, value: false }, { text: words.ok, value: true, cls: words.destructive ? "destructive default" : "default" }]);
       return run(op, Object.assign({}, fields, { answer: yes }));
     }
     if (answer.error) showMessage(answer.error);
@@ -64,8 +65,8 @@ extension PageAssets {
     return answer;
   }
 
-  /** A dialog button's word in the locale's strings (the state's labels), else English. */
-  function label(name) { return (state && state.labels && state.labels[name]) || (name === "ok" ? "OK" : "Cancel"); }
+  /** The word of a button of a dialog no row opens (an alert, an answer): the state's labels. */
+  function label(name) { return state.labels[name]; }
 
   // A refusal (a broken save, a value refused) is shown where the person is looking.
   function showMessage(text) { const m = $("message"); m.textContent = text; m.hidden = false; m.scrollIntoView({ block: "nearest" }); }
@@ -176,7 +177,10 @@ extension PageAssets {
     });
   }
 
+  // A row is drawn from its presentation (row.presentation): every text, unit, placeholder and
+  // button word as the core computed it in the session's locale; the page only lays it out.
   function drawRow(row, screen, position) {
+    const p = row.presentation;
     const node = el("div", "row " + row.type + " " + (row.style || "value1"));
     node.dataset.id = row.id;
     node.dataset.type = row.type;
@@ -188,22 +192,22 @@ extension PageAssets {
       node.appendChild(el("span", "icon", row.icon));
     }
     const text = el("div", "text");
-    text.appendChild(el("div", "label", row.text));
+    text.appendChild(el("div", "label", p.text));
     node.appendChild(text);
     const usable = row.enabled && row.visible && !row.error;
     const control = row.control || {};
     const ref = row.ref;
 
-    if (row.error) text.appendChild(el("div", "row-error", row.error));
+    if (p.error) text.appendChild(el("div", "row-error", p.error));
     if (screen.kind === "picker") {
       node.setAttribute("role", "option");
-      node.setAttribute("aria-selected", String(row.accessory === "checkmark"));
+      node.setAttribute("aria-selected", String(p.accessory === "checkmark"));
       node.tabIndex = 0;
       const pick = () => { if (usable) run(OP.select, { ref: ref }); };
       node.addEventListener("click", pick);
       node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
-      if (screen.multiple) node.appendChild(el("span", "box" + (row.accessory === "checkmark" ? " checked" : "")));
-      else if (row.accessory === "checkmark") node.appendChild(el("span", "check"));
+      if (screen.multiple) node.appendChild(el("span", "box" + (p.accessory === "checkmark" ? " checked" : "")));
+      else if (p.accessory === "checkmark") node.appendChild(el("span", "check"));
       return finish(node, row);
     }
     if (screen.kind === "list") {
@@ -223,10 +227,9 @@ extension PageAssets {
         node.setAttribute("aria-checked", String(!!row.on));
         if (usable) clickable(node, "switch", () => run(OP.select, { ref: ref }));
         else node.setAttribute("role", "switch");
-        node.setAttribute("aria-label", row.text);
-        // A toggle's detail is its summary (Android) or subtitle: under the label in both looks.
-        // (not a detail that only spells the switch's state: the core's shown_detail)
-        if (row.shown_detail !== null && row.shown_detail !== undefined) text.appendChild(el("span", "sub", row.shown_detail));
+        node.setAttribute("aria-label", p.text);
+        // The switch takes the right: a toggle's detail goes under the label in both looks.
+        if (p.detail !== null) text.appendChild(el("span", "sub", p.detail));
         node.appendChild(el("span", "switch"));
         break;
       }
@@ -234,8 +237,8 @@ extension PageAssets {
         const secure = !!control.secure;
         const field = el(control.multiline ? "textarea" : "input", "field");
         if (!control.multiline) field.type = secure ? "password" : (control.keyboard === "email" ? "email" : control.keyboard === "url" ? "url" : "text");
-        field.setAttribute("aria-label", row.text);
-        field.placeholder = secure ? (row.value ? "••••" : (control.placeholder || "")) : (control.placeholder || "");
+        field.setAttribute("aria-label", p.text);
+        field.placeholder = p.placeholder || "";
         field.value = secure ? "" : (row.value === null || row.value === undefined ? "" : String(row.value));
         if (control.max_length) field.maxLength = control.max_length;
         field.disabled = !usable;
@@ -251,12 +254,12 @@ extension PageAssets {
           const slider = el("input", "slider");
           slider.type = "range"; slider.min = control.min; slider.max = control.max;
           slider.step = control.step || "any"; slider.value = value;
-          slider.setAttribute("aria-label", row.text);
+          slider.setAttribute("aria-label", p.text);
           slider.disabled = !usable;
           slider.addEventListener("change", () => run(OP.set, { ref: ref, value: slider.value }));
           node.appendChild(slider);
         }
-        node.appendChild(el("span", "number-value", row.detail));
+        node.appendChild(el("span", "number-value", p.detail));
         const stepper = el("span", "stepper");
         const dec = button("−", "Decrease " + row.text, () => run(OP.dec, { ref: ref }));
         const inc = button("+", "Increase " + row.text, () => run(OP.inc, { ref: ref }));
@@ -272,7 +275,7 @@ extension PageAssets {
         field.value = row.value || "";
         if (control.earliest) field.min = control.earliest;
         if (control.latest) field.max = control.latest;
-        field.setAttribute("aria-label", row.text);
+        field.setAttribute("aria-label", p.text);
         field.disabled = !usable;
         // Set when the person is done (leaving the field, or Enter), not at each "change" while
         // they type: a time field changes after its first complete segment, and redrawing then
@@ -285,19 +288,19 @@ extension PageAssets {
         break;
       }
       default: {
-        if (row.detail !== null && row.detail !== undefined) {
-          const detail = el("span", "detail" + (row.placeholder ? " placeholder" : ""), row.detail);
-          if (row.style === "subtitle") { detail.className = "sub"; text.appendChild(detail); }
+        if (p.detail !== null) {
+          const detail = el("span", "detail" + (p.detail_is_placeholder ? " placeholder" : ""), p.detail);
+          if (p.detail_style === "subtitle") { detail.className = "sub"; text.appendChild(detail); }
           else if (document.body.classList.contains("look-android")) { detail.className = "sub"; text.appendChild(detail); }
           else node.appendChild(detail);
         }
         if (row.selectable && usable) {
-          clickable(node, "button", () => run(OP.select, { ref: ref, destructive: !!row.destructive }));
+          clickable(node, "button", () => run(OP.select, { ref: ref, confirm: p.confirm }));
           if (row.type === "choice") node.setAttribute("aria-haspopup", "listbox");
         } else if (row.selectable) node.setAttribute("role", "button");
-        const acc = row.accessory;
+        const acc = p.accessory;
         if (acc === "detail" || acc === "detail_disclosure") {
-          const info = button("i", "More about " + row.text, () => run(OP.accessory, { ref: ref }));
+          const info = button("i", "More about " + p.text, () => run(OP.accessory, { ref: ref }));
           info.className = "info";
           info.disabled = !usable;
           node.appendChild(info);
@@ -310,13 +313,14 @@ extension PageAssets {
   }
 
   function finish(node, row) {
-    if (row.actions && row.actions.length && row.enabled && row.visible) {
-      const more = button("⋯", "Actions of " + row.text, () => chooseAction(row));
+    const p = row.presentation;
+    if (p.actions && p.actions.length && row.enabled && row.visible) {
+      const more = button("⋯", "Actions of " + p.text, () => chooseAction(row));
       more.className = "actions-button";
       node.appendChild(more);
     }
-    if (!row.enabled || !row.visible) {
-      const why = button(row.visible ? "why?" : "hidden · why?", "Why is " + row.text + (row.visible ? " disabled" : " hidden"), async () => {
+    if (p.why_word !== null) {
+      const why = button(p.why_word, "Why is " + p.text + (row.visible ? " disabled" : " hidden"), async () => {
         const answer = await run(OP.why, { ref: row.id });
         if (answer.result) ask(answer.result, [{ text: label("ok"), value: true, cls: "default" }]);
       });
@@ -335,10 +339,11 @@ extension PageAssets {
   }
 
   async function chooseAction(row) {
-    const buttons = [{ text: label("cancel"), value: null }].concat(row.actions.map((a) => ({ text: a.text, value: a.id, cls: a.destructive ? "destructive" : "" })));
-    const id = await ask(row.text, buttons);
-    const chosen = row.actions.find((a) => a.id === id);
-    if (id) run(OP.action, { ref: row.ref, action: id, destructive: !!(chosen && chosen.destructive) });
+    const p = row.presentation;
+    const buttons = [{ text: p.actions_cancel, value: null }].concat(p.actions.map((a) => ({ text: a.text, value: a.id, cls: a.destructive ? "destructive" : "" })));
+    const id = await ask(p.text, buttons);
+    const chosen = p.actions.find((a) => a.id === id);
+    if (id) run(OP.action, { ref: row.ref, action: id, confirm: chosen && chosen.confirm });
   }
 
   function addItemSection() {
