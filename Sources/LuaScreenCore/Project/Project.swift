@@ -105,14 +105,15 @@ public struct Project: Sendable, Equatable {
         found.contains { $0.code == .noScreen || $0.message.hasPrefix("require: module '") && $0.message.contains("' not found") }
     }
 
-    /// `path` as a person names it: relative to the current folder (`../main.lua` above it).
+    /// `path` as a person names it: relative to the current folder (`../main.lua` above it,
+    /// up to 3 folders up), else the whole path.
     public static func shown(_ path: String) -> String {
         let here = Files.standardizedParts(".")
         let parts = Files.standardizedParts(path)
         var common = 0
         while common < here.count, common < parts.count, here[common] == parts[common] { common += 1 }
         let up = here.count - common
-        guard up <= 3 else { return Files.standardized(path) }
+        guard up <= 3, common > 0 else { return Files.standardized(path) }
         return (Array(repeating: "..", count: up) + parts[common...]).joined(separator: "/")
     }
 }
