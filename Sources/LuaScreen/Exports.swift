@@ -30,6 +30,9 @@
 @_exported import struct LuaScreenCore.FileError
 @_exported import enum LuaScreenCore.JSONValue
 @_exported import struct LuaScreenCore.JSONParseError
+@_exported import struct LuaScreenCore.Project
+@_exported import struct LuaScreenCore.ProjectFile
+@_exported import struct LuaScreenCore.ProjectFileError
 
 // Kconfig: a Kconfig tree imported as an app (LuaScreenKconfig).
 @_exported import enum LuaScreenKconfig.KconfigImporter

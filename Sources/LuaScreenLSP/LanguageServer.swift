@@ -400,14 +400,20 @@ public final class LanguageServer: @unchecked Sendable {
             return Diagnostic.sorted(result.diagnostics)
         }
         var found = diagnostics(document.path, document.doc.bytes)
-        // A module opened alone (it returns no screen, or its requires resolve from another
-        // folder): checked as part of the app whose requires reach it, its own problems shown.
+        // A module of an app (Project.forFile, as check and run ask: its project file says so,
+        // or opened alone it returns no screen or its requires resolve from another folder):
+        // checked as part of the app, its own problems shown.
         var entry: String?
         lock.lock()
         let workspaceRoot = self.workspaceRoot
         lock.unlock()
-        if !document.isTest, found.contains(where: { $0.code == .noScreen || $0.message.hasPrefix("require: module '") && $0.message.contains("' not found") }),
-           let project = Project.containing(document.path, root: workspaceRoot, source: { texts[$0] }), project.entry != document.path {
+        var project: Project?
+        do throws(ProjectFileError) {
+            project = document.isTest ? nil : try Project.forFile(document.path, root: workspaceRoot, found: found, source: { texts[$0] })
+        } catch {
+            found.append(Diagnostic(file: document.path, line: nil, path: "", message: error.description))
+        }
+        if let project {
             reads.paths = []
             found = diagnostics(project.entry, texts[project.entry])
             reads.paths.insert(project.entry)

@@ -4,7 +4,7 @@ import ScreenModel
 import LuaScreenTesting
 
 /// `luascreen init [DIR | [DIR/]NAME.lua]`: the files a new author starts from — a screen
-/// (`settings.lua`, or the name given), its test, the
+/// (`settings.lua`, or the name given), its test, the project file naming it (`luascreen.json`), the
 /// LuaLS definitions with the `.luarc.json` that finds them, and a `.luacheckrc` — each
 /// of which passes `luascreen check`, `luascreen test` and `luacheck`. A namespace of
 /// functions that keep no state: callable from any thread.
@@ -73,12 +73,14 @@ package enum Scaffold {
     """
 
     /// Every file `init` writes, relative to its folder; the screen is `script` (a file name
-    /// ending in `.lua`, default `settings.lua`), its test `tests/NAME_test.lua`.
+    /// ending in `.lua`, default `settings.lua`), its test `tests/NAME_test.lua`, the project
+    /// file `luascreen.json` naming it the entry.
     public static func files(version: String, script: String = "settings.lua") -> [Files.Planned] {
         let screenText = screen.split(separator: "settings.lua", omittingEmptySubsequences: false).joined(separator: script)
         return [
             Files.Planned(relative: script, bytes: Array(screenText.utf8)),
             Files.Planned(relative: "tests/" + testName(script: script), bytes: Array(test(script: script).utf8)),
+            Files.Planned(relative: ProjectFile.name, bytes: Array(ProjectFile.text(entry: script).utf8)),
             Files.Planned(relative: ".luarc.json", bytes: Array(luarc.utf8)),
             Files.Planned(relative: ".luals/luascreen.lua", bytes: Array(Stubs.luaLS(version: version).utf8)),
             Files.Planned(relative: ".luacheckrc", bytes: Array(Stubs.luacheck(version: version).utf8)),

@@ -62,7 +62,7 @@ struct OptionSpec: Sendable {
             $0.pageRows = try positive("--page-rows", $1)
         },
         OptionSpec(name: "--watch", commands: [.run],
-                   help: "reload when the script, a module it required or a locale file it reads changes on disk") { o, _ in o.watch = true },
+                   help: "reload when the script, a module of its project or a locale file it reads changes on disk") { o, _ in o.watch = true },
         OptionSpec(name: "--record", value: "FILE", completes: .file, commands: [.run],
                    help: "write the session as a test file that replays it") { $0.record = $1 },
         OptionSpec(name: "--coverage", value: "FILE", completes: .file, commands: [.test],

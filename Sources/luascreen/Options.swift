@@ -27,7 +27,7 @@ struct Options {
     var limits = LuaLimits(memoryAdvice: "raise it with --max-memory", instructionsAdvice: "raise it with --max-instructions",
                            pathAdvice: "--trusted lifts this")
     var trusted = false
-    /// `run --watch`: reload when the script, a module it required or a locale file it reads changes on disk.
+    /// `run --watch`: reload when the script, a module of its project or a locale file it reads changes on disk.
     var watch = false
     var json = false
     /// `check --werror`: a warning fails the check.

@@ -145,8 +145,10 @@ class Init(unittest.TestCase):
         folder = os.path.join(self.sandbox.dir, "new")
         made = self.run_in(self.sandbox.dir, support.BIN, "init", "new")
         self.assertEqual(made.returncode, 0, made.stderr)
-        for name in ["settings.lua", "tests/settings_test.lua", ".luarc.json", ".luacheckrc", ".luals/luascreen.lua"]:
+        for name in ["settings.lua", "tests/settings_test.lua", "luascreen.json", ".luarc.json", ".luacheckrc", ".luals/luascreen.lua"]:
             self.assertTrue(os.path.isfile(os.path.join(folder, name)), name)
+        with open(os.path.join(folder, "luascreen.json")) as f:
+            self.assertEqual(json.load(f), {"entry": "settings.lua", "strings": "locales", "tests": "tests"})
         check = self.run_in(folder, support.BIN, "check", "--werror", "settings.lua")
         self.assertEqual((check.returncode, check.stderr), (0, ""))
         test = self.run_in(folder, support.BIN, "test")
@@ -177,7 +179,7 @@ class Init(unittest.TestCase):
         self.assertEqual(first.returncode, 0, first.stderr)
         again = self.run_in(self.sandbox.dir, support.BIN, "init", "twice")
         self.assertEqual(again.returncode, 1)
-        for name in ["settings.lua", "tests/settings_test.lua", ".luarc.json", ".luals/luascreen.lua", ".luacheckrc"]:
+        for name in ["settings.lua", "tests/settings_test.lua", "luascreen.json", ".luarc.json", ".luals/luascreen.lua", ".luacheckrc"]:
             self.assertIn("twice/%s: error: it exists already" % name, again.stderr)
         self.assertIn("changed nothing", again.stderr)
         # Two of five exist: those two are named, nothing is written.
@@ -199,6 +201,8 @@ class Init(unittest.TestCase):
         folder = os.path.join(self.sandbox.dir, "podcast")
         self.assertTrue(os.path.isfile(os.path.join(folder, "player.lua")))
         self.assertFalse(os.path.exists(os.path.join(folder, "settings.lua")))
+        with open(os.path.join(folder, "luascreen.json")) as f:
+            self.assertEqual(json.load(f)["entry"], "player.lua")
         with open(os.path.join(folder, "tests", "player_test.lua")) as f:
             self.assertIn('open("../player.lua")', f.read())
         self.assertIn("luascreen run player.lua", made.stdout)

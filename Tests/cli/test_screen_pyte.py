@@ -408,6 +408,36 @@ class Watching(ScreenCase):
         out = term.send("w")  # "show"
         self.assertIn("After", out)
 
+    def test_watch_reloads_the_translations_when_a_locale_file_changes(self):
+        os.makedirs(os.path.join(self.sandbox.scripts, "locales"))
+        locale = self.sandbox.script("locales/fr.lua", 'return { ["Sound"] = "Son" }\n')
+        script = self.sandbox.script("main.lua", """\
+            return app { root = "m", strings = "locales", screens = {
+              screen { id = "m", title = "Watched", section { row { text = "Sound" } } } } }
+            """)
+        term = Term(self.sandbox, [script, "--store", "none", "--watch", "--locale", "fr"], cols=80, rows=24)
+        self.terms.append(term)
+        self.assertIn("Son", term.text())
+        with open(locale, "w") as f:
+            f.write('return { ["Sound"] = "Audio du son" }\n')
+        term.settle(lambda t: "Audio du son" in t.text() and t.cursor_line() == "Watched> ")
+        self.assertIn("fr.lua changed on disk: reloading.", term.text())
+
+    def test_watch_reloads_when_a_module_required_only_later_changes(self):
+        # Required by on_select, not while loading: the project's requires reach it, so it is watched.
+        module = self.sandbox.script("later.lua", 'return { text = "Before" }\n')
+        script = self.sandbox.script("main.lua", """\
+            return screen { id = "m", title = "Later", section {
+              row { text = "Ask", on_select = function(ctx) ctx:alert(require("later").text) end } } }
+            """)
+        term = Term(self.sandbox, [script, "--store", "none", "--watch"], cols=80, rows=24)
+        self.terms.append(term)
+        with open(module, "w") as f:
+            f.write('return { text = "After" }\n')
+        term.settle(lambda t: "later.lua changed on disk: reloading." in t.text() and t.cursor_line() == "Later> ")
+        out = term.send("Ask")
+        self.assertIn("After", out)
+
     def test_watch_keeps_the_loaded_version_when_the_script_breaks(self):
         script = self.sandbox.script("main.lua", 'return screen { id = "m", title = "Kept", section { row { text = "One" } } }\n')
         term = Term(self.sandbox, [script, "--store", "none", "--watch"], cols=80, rows=24)

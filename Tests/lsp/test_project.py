@@ -137,3 +137,27 @@ def test_a_module_changed_on_disk_checks_its_open_app_again(app):
             break
     assert [d["code"] for d in r["params"]["diagnostics"]] == ["unknown-screen"], r
     s.close()
+
+
+def test_the_project_file_names_the_app_a_module_is_checked_with(app):
+    # The server asks Project.forFile, as check and run do: a module that loads alone without
+    # trouble is checked as part of the app the project file names.
+    extra = app / "screens" / "extra.lua"
+    extra.write_text('return screen { id = "extra", title = "Extra", section { row { text = "x", push = "podcasts" } } }\n')
+    entry = app / "podcasts.lua"
+    entry.write_text('local extra = require("screens.extra")\n' + entry.read_text().replace("screens = {", "screens = { extra,", 1))
+    s = Server()
+    s.initialize()
+    assert [d["code"] for d in s.open(extra, extra.read_text())] == ["unknown-screen"]
+    s.close()
+    (app / "luascreen.json").write_text('{"entry": "podcasts.lua"}\n')
+    s = Server()
+    s.initialize()
+    assert s.open(extra, extra.read_text()) == []
+    s.close()
+    (app / "luascreen.json").write_text('{"entry": "podcasts.lua", "tset": "tests"}\n')
+    s = Server()
+    s.initialize()
+    found = s.open(extra, extra.read_text())
+    assert any('project file: unknown member "tset"' in d["message"] for d in found), found
+    s.close()

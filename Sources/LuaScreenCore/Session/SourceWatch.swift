@@ -7,7 +7,9 @@ import Foundation
 @preconcurrency import Glibc
 #endif
 
-/// `run --watch` and `preview`: notices when the script, a module it required or a locale file it reads changes on disk (its
+/// `run --watch` and `preview`: notices when a file of the project changes on disk — the
+/// script, a module it required or that its requires reach (`Project.of`, so a module required
+/// only later is watched too), a locale file it reads (its
 /// modification time, size or inode: editors that save by renaming change the inode).
 /// Looked at between keys while the REPL waits; a change is reported once the file has
 /// looked the same twice in a row, so a save caught half-way is not reloaded.
@@ -24,6 +26,8 @@ package final class SourceWatch {
     private var stamps: [String: Stamp?] = [:]
     private var seen: [String: Stamp?]?
     private var lastLook = 0.0
+    /// The project's modules not among the files the session read, found at the last rebase.
+    private var projectModules: [String] = []
 
     /// Watches the files `session` read (its script and the modules it required).
     public init(session: Session) {
@@ -34,6 +38,13 @@ package final class SourceWatch {
     /// The files as they are now count as unchanged (after a reload, which may have
     /// required other modules).
     public func rebase() {
+        let read = Set(session.sources.paths.map(Files.standardized))
+        // Named as the script is: from its folder as given.
+        let folder = Files.split(session.scriptPath).folder
+        let standard = Files.standardized(folder)
+        projectModules = Project.of(entry: session.scriptPath).modules.filter { !read.contains($0) }.map { module in
+            module.hasPrefix(standard + "/") ? folder + module.dropFirst(standard.count) : module
+        }
         stamps = current()
         seen = nil
     }
@@ -58,9 +69,10 @@ package final class SourceWatch {
         return watched.filter { look[$0] != stamps[$0] }
     }
 
-    /// The script, the modules it required and the locale files the session's locale reads
-    /// (`strings = "locales"`: `locales/fr_FR.lua`, `locales/fr.lua`, there or not yet).
-    private var watched: [String] { session.sources.paths + session.localeFilePaths }
+    /// The script, the modules it required, the project's other modules, and the locale files
+    /// the session's locale reads (`strings = "locales"`: `locales/fr_FR.lua`, `locales/fr.lua`,
+    /// there or not yet).
+    private var watched: [String] { session.sources.paths + projectModules + session.localeFilePaths }
 
     private func current() -> [String: Stamp?] {
         var out: [String: Stamp?] = [:]

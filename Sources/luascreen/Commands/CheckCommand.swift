@@ -41,17 +41,31 @@ enum CheckCommand {
                 targets.append(Target(path: operand, shown: operand, fromFolder: false))
             }
         }
-        var modules = Set<String>()
-        var found: [(target: Target, diagnostics: [Diagnostic])] = []
+        var found: [(target: Target, diagnostics: [Diagnostic], required: [String])] = []
+        var parts = CheckParts()
         for target in targets {
             let (diagnostics, required) = check(target.path, options)
-            modules.formUnion(required)
-            found.append((target, diagnostics.map { renamed($0, from: target.path, to: target.shown) }))
+            // A module of an app (Project.forFile): checked as part of it.
+            if target.shown != "stdin" {
+                do throws(ProjectFileError) {
+                    if let project = try Project.forFile(target.path, found: diagnostics) {
+                        parts.add(target, of: project)
+                        continue
+                    }
+                } catch {
+                    all.append(error.diagnostic)
+                    continue
+                }
+            }
+            found.append((target, diagnostics.map { renamed($0, from: target.path, to: target.shown) }, required))
         }
-        for (target, diagnostics) in found {
-            // A module a checked script required was checked with it.
-            if target.fromFolder, modules.contains(Files.realPath(target.path) ?? target.path) { continue }
+        // A module a checked script required was checked with it (a cycle of requires: the first of it stands for the rest).
+        let covered = CheckParts.covered(found.map { (real($0.target.path), $0.target.fromFolder, $0.required) })
+        for (target, diagnostics, _) in found where !covered.contains(real(target.path)) {
             all += Diagnostic.sorted(diagnostics)
+        }
+        all += parts.check(checked: Set(found.map { real($0.target.path) }), note: options.json ? { _ in } : { printError($0) }) {
+            check($0, options).0
         }
         if let todo = options.todo {
             if let problem = writeTodo(todo, targets: targets, options) { all.append(problem) }
@@ -72,6 +86,9 @@ enum CheckCommand {
         DocumentCheck.check(path: path, options: CommandSupport.sessionOptions(options, store: MemoryStore()),
                             untranslated: options.locale != nil, finish: CommandSupport.finished)
     }
+
+    /// The real path of `path` (itself when it has none).
+    static func real(_ path: String) -> String { Files.realPath(path) ?? path }
 
     /// `--todo FILE`: the texts the locale lacks in every checked script, each once, as
     /// `return { ["text"] = nil, -- TODO ... }` in a new file (one there already is refused:

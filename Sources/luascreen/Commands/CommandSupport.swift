@@ -82,20 +82,42 @@ enum CommandSupport {
         return nil
     }
 
-    /// The session of `run` and `preview`: the script loaded with its store opened to be
+    /// The session of `run` and `preview`: the script (or its app) loaded with its store opened to be
     /// written (after the script chose its name); nil, with the problems printed, when the
     /// script does not load or the store cannot be opened. Load warnings are printed.
+    /// A module of an app (`Project.forFile`: its project file says so, or it does not load
+    /// alone) opens the app instead, with a note saying so.
     static func openWritable(_ options: Options) -> Session? {
-        let path = options.paths[0]
-        var sessionOptions = sessionOptions(options, store: nil)
-        sessionOptions.storeProvider = { name in
-            try openStore(options, scriptPath: path, readOnly: false, storeName: name)
+        let given = options.paths[0]
+        func open(_ path: String) throws -> Session {
+            var sessionOptions = sessionOptions(options, store: nil)
+            sessionOptions.storeProvider = { name in
+                try openStore(options, scriptPath: path, readOnly: false, storeName: name)
+            }
+            return try Session.open(path: path, options: sessionOptions)
+        }
+        /// The app `given` is a module of, named as a person names it, with the note printed.
+        func app(_ found: [Diagnostic]?) throws -> String? {
+            guard let project = try Project.forFile(given, found: found) else { return nil }
+            let entry = Project.shown(project.entry)
+            printError(sanitize("\(given): note: a module of the app \(entry): running the app"))
+            return entry
         }
         let session: Session
         do {
-            session = try Session.open(path: path, options: sessionOptions)
+            if let entry = try app(nil) {
+                session = try open(entry)
+            } else {
+                do { session = try open(given) } catch let error as LoadError where Project.openedAlone(error.diagnostics) {
+                    guard let entry = try app(error.diagnostics) else { throw error }
+                    session = try open(entry)
+                }
+            }
         } catch let error as LoadError {
             for diagnostic in error.diagnostics { printError(diagnostic.description) }
+            return nil
+        } catch let error as ProjectFileError {
+            printError(sanitize(error.description))
             return nil
         } catch {
             printError(errorLine(error))

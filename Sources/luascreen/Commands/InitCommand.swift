@@ -2,7 +2,8 @@ import LuaScreen
 import LuaScreenTooling
 import ScreenModel
 
-/// `luascreen init [DIR | [DIR/]NAME.lua]`: a starter screen, its test, `.luarc.json` with the
+/// `luascreen init [DIR | [DIR/]NAME.lua]`: a starter screen, its test, the project file
+/// `luascreen.json` naming it the app's entry, `.luarc.json` with the
 /// LuaLS definitions, and `.luacheckrc` (`Scaffold`), written into DIR (default: here); the
 /// screen is NAME.lua when the operand names a script. Nothing is written when any of them
 /// exists (each one is named).
