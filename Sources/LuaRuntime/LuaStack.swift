@@ -29,10 +29,10 @@ public enum LuaType: Int32, Sendable {
 /// so they cannot raise either.
 ///
 /// LuaRuntime's own: no library module uses a stack or an index (they get views, writers,
-/// `LuaCall`, `LuaArguments` and `LuaResults`). `package`, with the few members its tests read
-/// (`top`, `type`, `string`, `integer`, `bool`, `push`, `pop`), only so that LuaRuntimeTests
-/// check the stack without `@testable`. Not `Sendable`: bound, like its `LuaState`, to the
-/// thread that made the state.
+/// `LuaCall`, `LuaArguments` and `LuaResults`). `package`, with the few members its tests
+/// read (`top`, `type`, `string`, `checkedString`, `integer`, `bool`, `push`, `pop`), only so
+/// that LuaRuntimeTests check the stack without `@testable`. Not `Sendable`: bound, like its
+/// `LuaState`, to the thread that made the state.
 @usableFromInline
 package struct LuaStack {
     /// The Lua thread whose stack this is (the C API's handle).
@@ -74,7 +74,7 @@ package struct LuaStack {
     /// state's cap (`ls_host_charge`). When the action has copied as much as the cap allows,
     /// the copy is refused (nil) and the host function's trampoline raises "memory limit
     /// exceeded" at the script's line instead of anything the host returned.
-    @usableFromInline func checkedString(at index: Int32) -> (String, valid: Bool)? {
+    @usableFromInline package func checkedString(at index: Int32) -> (String, valid: Bool)? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = ls_tolstring(L, index, &length), length < 64 || ls_host_charge(L, length) != 0 else { return nil }
