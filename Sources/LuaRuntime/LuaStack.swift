@@ -299,6 +299,21 @@ package struct LuaStack {
         guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0, let source = ar.source else { return nil }
         return (String(cString: source), Int(ar.linedefined))
     }
+
+    /// The string held by the upvalue `name` of the Lua function at `index` (what a closure a
+    /// helper made keeps of the helper's argument); nil when there is none or it is no string.
+    /// `lua_getupvalue` never raises, nor does reading a string.
+    func functionUpvalueString(_ index: Int32, named name: String) -> String? {
+        guard lua_type(L, index) == LUA_TFUNCTION, ensure(1) else { return nil }
+        let function = absolute(index)
+        var n: Int32 = 1
+        while let found = lua_getupvalue(L, function, n) {
+            defer { pop() }
+            if String(cString: found) == name { return type(at: -1) == .string ? string(at: -1) : nil }
+            n += 1
+        }
+        return nil
+    }
 }
 
 /// A chunk name as the script's path: "@examples/a.lua" -> "examples/a.lua".
