@@ -64,6 +64,13 @@ SCHEMA = {
         "required": {"Type", "Title", "File"},
         "keys": {"Type", "Title", "File", "SupportedUserInterfaceIdioms"},
     },
+    # InAppSettingsKit's README: a multi-line text view, "similar to PSTextFieldSpecifier", with
+    # its KeyboardType, AutocapitalizationType and AutocorrectionType (a multiline input).
+    "IASKTextViewSpecifier": {
+        "required": {"Type", "Key"},
+        "keys": {"Type", "Title", "Key", "DefaultValue", "KeyboardType", "AutocapitalizationType",
+                 "AutocorrectionType", "SupportedUserInterfaceIdioms"},
+    },
 }
 # The root of each schema file: PreferenceSpecifiers is required.
 ROOT_KEYS = {"PreferenceSpecifiers", "StringsTable", "ApplicationGroupContainerIdentifier"}
@@ -239,12 +246,14 @@ class SettingsBundleIsValid(ExportTestCase):
             {"Type": "PSChildPaneSpecifier", "Title": "Profile", "File": "profile"},
             {"Type": "PSToggleSwitchSpecifier", "Title": "Notifications", "Key": "notifications", "DefaultValue": True},
             {"Type": "PSTitleValueSpecifier", "Title": "Version", "Key": "version", "DefaultValue": "2.0.0"},
-            {"Type": "PSGroupSpecifier", "Title": "About", "FooterText": "Thanks for using our app!"},
         ])
         self.assertEqual(load_bundle(out)["profile.plist"]["PreferenceSpecifiers"],
                          [{"Type": "PSTitleValueSpecifier", "Title": "Name", "Key": "name", "DefaultValue": "Ada"}])
-        # The button has no equivalent: one warning naming it, with its file and line.
+        # The button has no equivalent: one warning naming it, with its file and line; its
+        # section, left with no row, is no empty group (a header over nothing).
         self.assertEqual(result.stderr.splitlines(), [
+            'examples/settings.lua:12: warning: screen settings.sections[2]: '
+            'section "About" left out: each of its rows was left out (its footer with it)',
             'examples/settings.lua:14: warning: screen settings.sections[2].rows[1]: '
             'button "Sign Out" left out: a Settings.bundle has no buttons'])
 
