@@ -553,7 +553,7 @@ class InAppSettingsKit(ExportTestCase):
             self.assertTrue(m, line)
             self.assertEqual(int(m.group(1)), starts[int(m.group(2))], line)
         for name in ("IASKButtonSpecifier \"Reset Cache\"", "IASKDatePickerSpecifier \"Birthday\"",
-                     "IASKCustomViewSpecifier \"Logo\" kept as a plain row", "IASKTextViewSpecifier \"Bio\"",
+                     "IASKCustomViewSpecifier \"Logo\" kept as a plain row",
                      "IASKOpenURLSpecifier \"Website\"", "IASKMailComposeSpecifier \"Contact\"",
                      "PSSliderSpecifier (Key \"bad_slider\") kept as a plain row", "PSMultiValueSpecifier \"Empty\" kept as a plain row",
                      "PSSliderSpecifier \"Clash\" kept as a plain row", "PSChildPaneSpecifier \"Missing\": its pane is not read",
@@ -567,6 +567,9 @@ class InAppSettingsKit(ExportTestCase):
         rows = {r["text"]: r for sec in dump["screens"][0]["sections"] for r in sec["rows"]}
         self.assertEqual(rows["Reset Cache"]["type"], "button")
         self.assertEqual(rows["Bio"]["type"], "input")
+        # A text view is a multiline input (export writes the text view back): no warning.
+        self.assertIn('input { text = "Bio", key = "bio", default = "Hello", multiline = true }', read(imported))
+        self.assertFalse(any("Bio" in line for line in lines), lines)
         self.assertEqual(rows["Website"]["detail"], "https://example.com")
         self.assertEqual(rows["Mode"]["detail"], "Advanced")
         # TrueValue YES and FalseValue NO are the toggle's values (SPEC §15): it stores "YES".
