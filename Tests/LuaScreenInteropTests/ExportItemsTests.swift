@@ -129,6 +129,24 @@ final class ExportItemsTests: XCTestCase {
         ])
     }
 
+    func testFieldIsANumberRowsFieldReadByTheLoaderAndShownByDump() throws {
+        let folder = ScriptFolder()
+        let session = try Session.open(path: folder.write("s.lua", """
+            return screen { title = "S", section { number { text = "Port", key = "port", min = 1, max = 65535, default = 8080, field = true } } }
+            """), options: SessionOptions(print: { _ in }))
+        defer { session.close() }
+        XCTAssertEqual(session.binding(forKey: "port")?.field, true)
+        let dump = session.dump().serialized(pretty: false)
+        XCTAssertTrue(dump.contains(#""hints":{"field":true}"#), dump)
+        // A number typed in a field is still a number: set and its bounds as before.
+        XCTAssertThrowsError(try session.set("Port", text: "70000"))
+        XCTAssertNoThrow(try session.set("Port", text: "8443"))
+        let wrongType = diagnostics("return screen { title = 'S',\n section {\n  number { text = 'P', key = 'p', field = 'yes' } } }")
+        XCTAssertTrue(wrongType.contains { $0.severity == .error && $0.line == 3 && $0.path.hasSuffix("rows[1].field") }, "\(wrongType)")
+        let onInput = diagnostics("return screen { title = 'S',\n section {\n  input { text = 'P', key = 'p', field = true } } }")
+        XCTAssertTrue(onInput.contains { $0.severity == .error && $0.line == 3 }, "\(onInput)")
+    }
+
     func testANumberMayBeTypedInATextField() throws {
         let source = """
             return screen { id = "main", title = "Main",
