@@ -116,7 +116,7 @@ extension LuaStack {
 extension LuaState {
     /// Pops the value on top and keeps it in the registry until the returned handle goes
     /// (or the state closes). A nil value is kept as nil.
-    func ref() -> LuaRef {
+    package func ref() -> LuaRef {
         LuaRef(id: refs.take(), table: refs)
     }
 
@@ -125,7 +125,7 @@ extension LuaState {
 
     /// Pushes the value `ref` keeps; its type.
     @discardableResult
-    func push(_ ref: LuaRef) -> LuaType {
+    package func push(_ ref: LuaRef) -> LuaType {
         push(ref: ref.id)
     }
 }

@@ -28,13 +28,15 @@ public enum LuaType: Int32, Sendable {
 /// Pushes happen while the memory cap is lifted (outside `ls_pcall`, or inside a host function),
 /// so they cannot raise either.
 ///
-/// LuaRuntime's own: no other module sees a stack or an index (they get views, writers,
-/// `LuaCall`, `LuaArguments` and `LuaResults`). Not `Sendable`: bound, like its `LuaState`, to
-/// the thread that made the state.
+/// LuaRuntime's own: no library module uses a stack or an index (they get views, writers,
+/// `LuaCall`, `LuaArguments` and `LuaResults`). `package`, with the few members its tests
+/// read (`top`, `type`, `string`, `checkedString`, `integer`, `bool`, `push`, `pop`), only so
+/// that LuaRuntimeTests check the stack without `@testable`. Not `Sendable`: bound, like its
+/// `LuaState`, to the thread that made the state.
 @usableFromInline
-struct LuaStack {
+package struct LuaStack {
     /// The Lua thread whose stack this is (the C API's handle).
-    @usableFromInline let L: OpaquePointer
+    @usableFromInline package let L: OpaquePointer
 
     /// True when this is the main thread's stack of `state`, not a coroutine's (the test
     /// globals refuse to run inside a coroutine).
@@ -44,13 +46,13 @@ struct LuaStack {
     @usableFromInline init(_ L: OpaquePointer) { self.L = L }
 
     /// The index of the top slot (the number of values); setting it pops or pushes nils.
-    @usableFromInline var top: Int32 {
+    @usableFromInline package var top: Int32 {
         get { lua_gettop(L) }
         nonmutating set { lua_settop(L, newValue) }
     }
 
     /// Pops `n` values.
-    @usableFromInline func pop(_ n: Int32 = 1) { ls_pop(L, n) }
+    @usableFromInline package func pop(_ n: Int32 = 1) { ls_pop(L, n) }
     /// `index` as an index from the bottom (one that stays valid across pushes).
     @usableFromInline func absolute(_ index: Int32) -> Int32 { lua_absindex(L, index) }
     /// Makes room for `slots` more values; false when the stack cannot grow.
@@ -58,10 +60,10 @@ struct LuaStack {
     @usableFromInline func ensure(_ slots: Int32) -> Bool { lua_checkstack(L, slots) != 0 }
 
     /// The type of the value at `index` (`.none` for an empty slot).
-    @usableFromInline func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
+    @usableFromInline package func type(at index: Int32) -> LuaType { LuaType(rawValue: lua_type(L, index)) ?? .none }
 
     /// The string at `index`, only when it is a string (numbers are not converted).
-    @usableFromInline func string(at index: Int32) -> String? {
+    @usableFromInline package func string(at index: Int32) -> String? {
         checkedString(at: index)?.0
     }
 
@@ -72,7 +74,7 @@ struct LuaStack {
     /// state's cap (`ls_host_charge`). When the action has copied as much as the cap allows,
     /// the copy is refused (nil) and the host function's trampoline raises "memory limit
     /// exceeded" at the script's line instead of anything the host returned.
-    @usableFromInline func checkedString(at index: Int32) -> (String, valid: Bool)? {
+    @usableFromInline package func checkedString(at index: Int32) -> (String, valid: Bool)? {
         guard lua_type(L, index) == LUA_TSTRING else { return nil }
         var length = 0
         guard let pointer = ls_tolstring(L, index, &length), length < 64 || ls_host_charge(L, length) != 0 else { return nil }
@@ -161,7 +163,7 @@ struct LuaStack {
     }
 
     /// The integer at `index` when it is a number with an exact integer value.
-    @usableFromInline func integer(at index: Int32) -> Int64? {
+    @usableFromInline package func integer(at index: Int32) -> Int64? {
         guard lua_type(L, index) == LUA_TNUMBER else { return nil }
         var ok: Int32 = 0
         let value = lua_tointegerx(L, index, &ok)
@@ -171,7 +173,7 @@ struct LuaStack {
     /// Whether the value at `index` is an integer (not a float, not a string).
     @usableFromInline func isInteger(at index: Int32) -> Bool { ls_isinteger(L, index) != 0 }
     /// The truth of the value at `index`: false only for nil and false.
-    @usableFromInline func bool(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
+    @usableFromInline package func bool(at index: Int32) -> Bool { lua_toboolean(L, index) != 0 }
     /// The identity of the table, function, userdata or thread at `index` (nil for others).
     @usableFromInline func pointer(at index: Int32) -> UnsafeRawPointer? { lua_topointer(L, index) }
 
@@ -239,13 +241,13 @@ struct LuaStack {
     /// Pushes a boolean.
     @usableFromInline func push(_ value: Bool) { lua_pushboolean(L, value ? 1 : 0) }
     /// Pushes an integer.
-    @usableFromInline func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
+    @usableFromInline package func push(_ value: Int) { lua_pushinteger(L, lua_Integer(value)) }
     /// Pushes a 64-bit integer.
-    @usableFromInline func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
+    @usableFromInline package func push(_ value: Int64) { lua_pushinteger(L, lua_Integer(value)) }
     /// Pushes a float.
     @usableFromInline func push(_ value: Double) { lua_pushnumber(L, value) }
     /// Pushes a copy of the string's UTF-8 bytes.
-    @usableFromInline func push(_ value: String) {
+    @usableFromInline package func push(_ value: String) {
         var copy = value
         copy.withUTF8 { buffer in
             guard let base = buffer.baseAddress else { _ = lua_pushlstring(L, "", 0); return }
@@ -296,6 +298,21 @@ struct LuaStack {
         lua_pushvalue(L, index)
         guard lua_getinfo(L, ">S", &ar) != 0, ar.linedefined > 0, let source = ar.source else { return nil }
         return (String(cString: source), Int(ar.linedefined))
+    }
+
+    /// The string held by the upvalue `name` of the Lua function at `index` (what a closure a
+    /// helper made keeps of the helper's argument); nil when there is none or it is no string.
+    /// `lua_getupvalue` never raises, nor does reading a string.
+    func functionUpvalueString(_ index: Int32, named name: String) -> String? {
+        guard lua_type(L, index) == LUA_TFUNCTION, ensure(1) else { return nil }
+        let function = absolute(index)
+        var n: Int32 = 1
+        while let found = lua_getupvalue(L, function, n) {
+            defer { pop() }
+            if String(cString: found) == name { return type(at: -1) == .string ? string(at: -1) : nil }
+            n += 1
+        }
+        return nil
     }
 }
 

@@ -137,8 +137,8 @@ public final class LuaState {
     /// The main thread of the state (the C API's handle: it never leaves LuaRuntime; host
     /// code uses `stack`).
     package let L: OpaquePointer
-    /// The main thread's stack, where LuaRuntime reads and pushes (no other module sees it).
-    @usableFromInline let stack: LuaStack
+    /// The main thread's stack, where LuaRuntime reads and pushes (`package` for its tests only).
+    @usableFromInline package let stack: LuaStack
     /// The limits the state was made with.
     public let limits: LuaLimits
     private var hostFunctions: [HostFunctionBox] = []
@@ -276,7 +276,7 @@ public final class LuaState {
     }
 
     /// Installs `body` as the global function `name` (see `pushHostFunction`).
-    func setGlobalFunction(_ name: String, _ body: @escaping (LuaStack) -> HostResult) {
+    package func setGlobalFunction(_ name: String, _ body: @escaping (LuaStack) -> HostResult) {
         pushHostFunction(body)
         stack.setGlobal(name)
     }
@@ -285,13 +285,13 @@ public final class LuaState {
 
     /// Loads a text chunk and pushes it as a function; throws (nothing pushed) a syntax or
     /// memory error. Binary chunks are refused.
-    func load(_ source: [UInt8], chunkName: String) throws(LuaError) {
+    package func load(_ source: [UInt8], chunkName: String) throws(LuaError) {
         let status = stack.loadText(source, chunkName: chunkName)
         if status != LUA_OK { throw popError(status: status) }
     }
 
     /// Loads a text chunk from a string and pushes it as a function (see `load(_:chunkName:)`).
-    func load(_ source: String, chunkName: String) throws(LuaError) {
+    package func load(_ source: String, chunkName: String) throws(LuaError) {
         try load(Array(source.utf8), chunkName: chunkName)
     }
 
@@ -299,7 +299,7 @@ public final class LuaState {
     /// traceback handler, leaving `nresults` results (-1: all). Throws what the call raised;
     /// then the stack is as it was below the function.
     @usableFromInline
-    func call(nargs: Int32 = 0, nresults: Int32 = 0) throws(LuaError) {
+    package func call(nargs: Int32 = 0, nresults: Int32 = 0) throws(LuaError) {
         let status = ls_pcall(L, nargs, nresults)
         if status != LUA_OK { throw popError(status: status) }
     }

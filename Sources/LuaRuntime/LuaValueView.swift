@@ -81,6 +81,12 @@ public struct LuaValueView: ~Copyable {
         stack.functionDefinition(index)
     }
 
+    /// The string the Lua function's upvalue `name` holds (a helper's argument its closure
+    /// keeps: `function(ctx) return ctx.store[k] end`), or nil.
+    public func upvalueString(named name: String) -> String? {
+        stack.functionUpvalueString(index, named: name)
+    }
+
     /// Keeps the value in the registry (see `LuaRef`).
     public func ref() -> LuaRef {
         stack.pushValue(index)

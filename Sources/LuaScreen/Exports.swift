@@ -46,6 +46,7 @@
 @_exported import struct LuaScreenInterop.ExportedFile
 @_exported import struct LuaScreenInterop.ExportError
 @_exported import struct LuaScreenInterop.ExportFunctions
+@_exported import enum LuaScreenInterop.BundleReaders
 @_exported import enum LuaScreenInterop.BundleImporter
 @_exported import enum LuaScreenInterop.AndroidXImporter
 @_exported import struct LuaScreenInterop.ImportResult

@@ -109,6 +109,7 @@ enum PreviewState {
             if let v = binding.unit { hints.append(("unit", .string(v))) }
             if binding.secure { hints.append(("secure", .bool(true))) }
             if binding.multiline { hints.append(("multiline", .bool(true))) }
+            if binding.field { hints.append(("field", .bool(true))) }
             if binding.multiple { hints.append(("multiple", .bool(true))) }
             if let v = binding.earliest { hints.append(("earliest", .string(v))) }
             if let v = binding.latest { hints.append(("latest", .string(v))) }

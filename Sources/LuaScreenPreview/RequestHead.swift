@@ -4,14 +4,14 @@
 /// refusal is answered by the front, with the security headers (`SecurityHeaders`), and
 /// libmicrohttpd's own 400/431/505 pages (which carry none) are never sent.
 /// `Sendable`: a namespace.
-enum RequestHead {
+package enum RequestHead {
     /// The most bytes a head may take (request line, headers, the blank line): 431 beyond.
-    static let maxBytes = 16 * 1024
+    package static let maxBytes = 16 * 1024
     /// The longest request target (the path and query).
     static let maxTarget = 8 * 1024
 
     /// What the front does with the bytes seen so far. `Sendable`: a plain value.
-    enum Verdict: Equatable, Sendable {
+    package enum Verdict: Equatable, Sendable {
         /// The head is not whole yet and nothing in it is wrong so far: wait for more.
         case incomplete
         /// A whole head libmicrohttpd accepts: hand the connection on.
@@ -21,7 +21,7 @@ enum RequestHead {
     }
 
     /// The verdict on `bytes`, the start of what a connection sent (its head may end inside).
-    static func check(_ bytes: [UInt8]) -> Verdict {
+    package static func check(_ bytes: [UInt8]) -> Verdict {
         let end = headEnd(bytes)
         let head = bytes[..<(end ?? min(bytes.count, maxBytes + 1))]
         if end == nil, bytes.count > maxBytes {

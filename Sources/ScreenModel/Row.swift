@@ -475,6 +475,11 @@ public struct Binding: Sendable {
         get { rules?.radio ?? false }
         set { if newValue || rules != nil { editRules { $0.radio = newValue } } }
     }
+    /// number: typed in a plain field, not set with a slider (`field = true`: a port, 1 to 65535).
+    public var field: Bool {
+        get { rules?.field ?? false }
+        set { if newValue || rules != nil { editRules { $0.field = newValue } } }
+    }
 
     /// date, time: the earliest value accepted (`min`), in the value's own form.
     public var earliest: String? {
@@ -535,6 +540,7 @@ public struct Binding: Sendable {
     var autocorrect: Bool?
     var sortedOptions = false
     var radio = false
+    var field = false
 
     func copy() -> BindingRules {
         let c = BindingRules()
@@ -566,6 +572,7 @@ public struct Binding: Sendable {
         c.autocorrect = autocorrect
         c.sortedOptions = sortedOptions
         c.radio = radio
+        c.field = field
         return c
     }
 }

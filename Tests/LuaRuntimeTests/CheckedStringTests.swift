@@ -1,6 +1,6 @@
 import XCTest
 import CLua
-@testable import LuaRuntime
+import LuaRuntime
 
 /// `LuaStack.checkedString`: its ASCII check (eight bytes at a time, then the tail) gives the
 /// same string and validity as the standard library's validation, wherever a byte ≥ 0x80 lies.

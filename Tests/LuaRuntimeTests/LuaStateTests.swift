@@ -1,5 +1,5 @@
 import XCTest
-@testable import LuaRuntime
+import LuaRuntime
 
 func sandboxed(_ limits: LuaLimits = LuaLimits(), print: @escaping (String) -> Void = { _ in }) throws -> LuaState {
     let lua = try XCTUnwrap(LuaState(limits: limits))

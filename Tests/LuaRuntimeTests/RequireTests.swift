@@ -1,6 +1,6 @@
 import Foundation
 import XCTest
-@testable import LuaRuntime
+import LuaRuntime
 
 /// require and readFileBytes facing hostile folders.
 final class RequireTests: XCTestCase {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LuaRuntime
+import LuaRuntime
 
 /// The small strings' bits are read only where their layout is the one checked: on this
 /// platform it is (else the copy of a screen's strings takes the slower way, unseen).

@@ -171,12 +171,12 @@ final class AndroidXExportTests: XCTestCase {
         XCTAssertFalse(element("both").contains("summaryOn"), xml)
         XCTAssertTrue(file(result, "res/values/strings.xml").contains("<string name=\"wifi_summaryon\">Connected</string>"))
         XCTAssertEqual(result.warnings.map(\.message), [
-            "input \"Proxy\": enabled (a function of ctx) left out (no equivalent in androidx.preference)",
-            "input \"User\": enabled (a function of ctx) left out (no equivalent in androidx.preference)",
-            "input \"Name\": enabled (a function of ctx) left out (no equivalent in androidx.preference)",
+            "input \"Proxy\": enabled (a function of ctx; android = { [\"app:dependency\"] = \"KEY\" } names the toggle it follows) left out (no equivalent in androidx.preference)",
+            "input \"User\": enabled (a function of ctx; android = { [\"app:dependency\"] = \"KEY\" } names the toggle it follows) left out (no equivalent in androidx.preference)",
+            "input \"Name\": enabled (a function of ctx; android = { [\"app:dependency\"] = \"KEY\" } names the toggle it follows) left out (no equivalent in androidx.preference)",
             "input \"Deep\": enabled (it reads toggle \"wifi\" of another screen: app:dependency finds a preference of the screen shown only) left out (no equivalent in androidx.preference)",
-            "toggle \"Both\": enabled (a function of ctx), detail (a function of ctx) left out (no equivalent in androidx.preference)",
-            "row \"Two\": visible (a function of ctx), enabled (a function of ctx) left out (no equivalent in androidx.preference)",
+            "toggle \"Both\": enabled (a function of ctx; android = { [\"app:dependency\"] = \"KEY\" } names the toggle it follows), detail (a function of ctx) left out (no equivalent in androidx.preference)",
+            "row \"Two\": visible (a function of ctx), enabled (a function of ctx; android = { [\"app:dependency\"] = \"KEY\" } names the toggle it follows) left out (no equivalent in androidx.preference)",
         ])
         // Without the session's functions nothing is recognised (the old behaviour).
         let plain = try export(source)

@@ -1,5 +1,5 @@
 import XCTest
-@testable import LuaScreenPreview
+import LuaScreenPreview
 import LuaScreen
 
 /// The whole of request handling from raw bytes, without sockets (`respond(raw:port:)`, what

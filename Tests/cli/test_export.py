@@ -64,6 +64,13 @@ SCHEMA = {
         "required": {"Type", "Title", "File"},
         "keys": {"Type", "Title", "File", "SupportedUserInterfaceIdioms"},
     },
+    # InAppSettingsKit's README: a multi-line text view, "similar to PSTextFieldSpecifier", with
+    # its KeyboardType, AutocapitalizationType and AutocorrectionType (a multiline input).
+    "IASKTextViewSpecifier": {
+        "required": {"Type", "Key"},
+        "keys": {"Type", "Title", "Key", "DefaultValue", "KeyboardType", "AutocapitalizationType",
+                 "AutocorrectionType", "SupportedUserInterfaceIdioms"},
+    },
 }
 # The root of each schema file: PreferenceSpecifiers is required.
 ROOT_KEYS = {"PreferenceSpecifiers", "StringsTable", "ApplicationGroupContainerIdentifier"}
@@ -239,12 +246,14 @@ class SettingsBundleIsValid(ExportTestCase):
             {"Type": "PSChildPaneSpecifier", "Title": "Profile", "File": "profile"},
             {"Type": "PSToggleSwitchSpecifier", "Title": "Notifications", "Key": "notifications", "DefaultValue": True},
             {"Type": "PSTitleValueSpecifier", "Title": "Version", "Key": "version", "DefaultValue": "2.0.0"},
-            {"Type": "PSGroupSpecifier", "Title": "About", "FooterText": "Thanks for using our app!"},
         ])
         self.assertEqual(load_bundle(out)["profile.plist"]["PreferenceSpecifiers"],
                          [{"Type": "PSTitleValueSpecifier", "Title": "Name", "Key": "name", "DefaultValue": "Ada"}])
-        # The button has no equivalent: one warning naming it, with its file and line.
+        # The button has no equivalent: one warning naming it, with its file and line; its
+        # section, left with no row, is no empty group (a header over nothing).
         self.assertEqual(result.stderr.splitlines(), [
+            'examples/settings.lua:12: warning: screen settings.sections[2]: '
+            'section "About" left out: each of its rows was left out (its footer with it)',
             'examples/settings.lua:14: warning: screen settings.sections[2].rows[1]: '
             'button "Sign Out" left out: a Settings.bundle has no buttons'])
 
@@ -544,7 +553,7 @@ class InAppSettingsKit(ExportTestCase):
             self.assertTrue(m, line)
             self.assertEqual(int(m.group(1)), starts[int(m.group(2))], line)
         for name in ("IASKButtonSpecifier \"Reset Cache\"", "IASKDatePickerSpecifier \"Birthday\"",
-                     "IASKCustomViewSpecifier \"Logo\" kept as a plain row", "IASKTextViewSpecifier \"Bio\"",
+                     "IASKCustomViewSpecifier \"Logo\" kept as a plain row",
                      "IASKOpenURLSpecifier \"Website\"", "IASKMailComposeSpecifier \"Contact\"",
                      "PSSliderSpecifier (Key \"bad_slider\") kept as a plain row", "PSMultiValueSpecifier \"Empty\" kept as a plain row",
                      "PSSliderSpecifier \"Clash\" kept as a plain row", "PSChildPaneSpecifier \"Missing\": its pane is not read",
@@ -558,6 +567,9 @@ class InAppSettingsKit(ExportTestCase):
         rows = {r["text"]: r for sec in dump["screens"][0]["sections"] for r in sec["rows"]}
         self.assertEqual(rows["Reset Cache"]["type"], "button")
         self.assertEqual(rows["Bio"]["type"], "input")
+        # A text view is a multiline input (export writes the text view back): no warning.
+        self.assertIn('input { text = "Bio", key = "bio", default = "Hello", multiline = true }', read(imported))
+        self.assertFalse(any("Bio" in line for line in lines), lines)
         self.assertEqual(rows["Website"]["detail"], "https://example.com")
         self.assertEqual(rows["Mode"]["detail"], "Advanced")
         # TrueValue YES and FalseValue NO are the toggle's values (SPEC §15): it stores "YES".

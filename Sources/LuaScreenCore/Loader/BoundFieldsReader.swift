@@ -114,5 +114,6 @@ extension Validator {
         if s.has(.max) { binding.maximum = finiteNumber("max", at: s.at(.max)) }
         if s.has(.step) { binding.step = finiteNumber("step", at: s.at(.step)) }
         if s.has(.unit) { binding.unit = string("unit", at: s.at(.unit)) }
+        if s.has(.field), let b = bool("field", at: s.at(.field)) { binding.field = b }
     }
 }

@@ -15,7 +15,7 @@ package enum FieldNames {
                          "sorted", "radio", "validate", "on_change", "optional"]
     static let input = rules + ["key", "default", "placeholder", "secure", "max_length", "multiline", "keyboard", "autocapitalize",
                         "autocorrect", "validate", "on_change", "ranges", "hex"]
-    static let number = rules + ["key", "default", "min", "max", "step", "unit", "validate", "on_change", "ranges"]
+    static let number = rules + ["key", "default", "min", "max", "step", "unit", "field", "validate", "on_change", "ranges"]
     static let tristate = rules + ["key", "default", "on_change"]
     static let symbol = rules + ["key", "default", "ranges", "kind"]
     static let date = ["key", "default", "min", "max", "placeholder", "validate", "on_change"]
@@ -53,7 +53,7 @@ package enum RowField: Int32, CaseIterable {
          help, context, destructive, confirm, key, default_, onChange, options, placeholder, secure, maxLength,
          validate, min, max, step, unit, values, closeOnPick, multiple, minSelected, maxSelected, minItems, maxItems, unique, multiline, actions,
          keyboard, autocapitalize, autocorrect, sorted, radio, ios, android,
-         depends, promptIf, defaults, select, imply, ranges, kind, optional, hex
+         depends, promptIf, defaults, select, imply, ranges, kind, optional, hex, field
 
     static let slotCount = Int32(allCases.count + 1)
 
@@ -68,7 +68,7 @@ package enum RowField: Int32, CaseIterable {
         "options", "placeholder", "secure", "max_length", "validate", "min", "max", "step", "unit", "values",
         "close_on_pick", "multiple", "min_selected", "max_selected", "min_items", "max_items", "unique", "multiline",
         "actions", "keyboard", "autocapitalize", "autocorrect", "sorted", "radio", "ios", "android",
-        "depends", "prompt_if", "defaults", "select", "imply", "ranges", "kind", "optional", "hex",
+        "depends", "prompt_if", "defaults", "select", "imply", "ranges", "kind", "optional", "hex", "field",
     ]
 
     package init?(name: String) {
@@ -98,7 +98,7 @@ package enum RowField: Int32, CaseIterable {
         case .input:
             return common + rules + [.key, .default_, .placeholder, .secure, .maxLength, .multiline, .keyboard,
                              .autocapitalize, .autocorrect, .validate, .onChange, .ranges, .hex]
-        case .number: return common + rules + [.key, .default_, .min, .max, .step, .unit, .validate, .onChange, .ranges]
+        case .number: return common + rules + [.key, .default_, .min, .max, .step, .unit, .field, .validate, .onChange, .ranges]
         case .tristate: return common + rules + [.key, .default_, .onChange]
         case .symbol: return common + rules + [.key, .default_, .ranges, .kind]
         case .list: return common + [.key, .default_, .placeholder, .validate, .minItems, .maxItems, .unique, .onChange]
@@ -212,6 +212,7 @@ package enum FieldDocs {
         "number.max": Doc(type: "number", text: "the largest value"),
         "number.step": Doc(type: "number", text: "values lie on the grid min + k·step (above 0)"),
         "number.unit": Doc(type: "string", text: "shown after the value, e.g. \"%\" or \"ms\""),
+        "number.field": Doc(type: "boolean", text: "typed in a plain field, not set with a slider (a port): the preview draws a text field, export a text field with a number keyboard"),
         // SPEC §8
         "actions": Doc(type: "{ id: string?, text: string, destructive: boolean?, confirm: string?, on_select: \(callback) }[]",
                        text: "edit actions: `action REF` lists them, `action REF ID` runs one"),

@@ -66,6 +66,7 @@ extension Session {
         if let c = binding.autocorrect { members.append(("autocorrect", .bool(c))) }
         if binding.sortedOptions { members.append(("sorted", .bool(true))) }
         if binding.radio { members.append(("radio", .bool(true))) }
+        if binding.field { members.append(("field", .bool(true))) }
         if case .value(let options)? = binding.options, options.contains(where: { $0.short != nil }) {
             members.append(("short", .array(options.map { .string($0.short ?? $0.text) })))
         }

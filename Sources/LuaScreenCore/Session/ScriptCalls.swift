@@ -9,6 +9,12 @@ extension Session {
         return SourceLocation(file: luaChunkPath(source), line: line)
     }
 
+    /// The string a script function's upvalue `name` holds (the key a helper's closure keeps),
+    /// or nil when it has none or it is not a string.
+    public func upvalueString(of ref: ScriptRef, named name: String) -> String? {
+        lua.withValue(ofRef: ref.id) { $0.upvalueString(named: name) }
+    }
+
     /// Calls `ref(ctx, extra...)` and lends its first `results` results to `read`.
     package func call<R>(_ ref: ScriptRef, row: Row?, what: @autoclosure () -> String, results: Int32 = 0, extra: [StoreValue?] = [],
                          withContext: Bool = true, _ read: (borrowing LuaResults) -> R) throws -> R {

@@ -324,6 +324,15 @@ enum AndroidXWriter {
                         AndroidXWriter.platform(row.platform.android, "summary") == nil {
                     attributes.append(("app:useSimpleSummaryProvider", "true"))
                 }
+            case .numberField(_, let binding):
+                // A number typed in the dialog's EditText (its number input type is set in code).
+                name = "EditTextPreference"
+                attributes.append(("app:defaultValue", binding.defaultValue.description))
+                if let detail { attributes.append(("app:summary", strings.reference(detail, hint: hint + "_summary"))) }
+                else if AndroidXWriter.platform(row.platform.android, "useSimpleSummaryProvider") == nil,
+                        AndroidXWriter.platform(row.platform.android, "summary") == nil {
+                    attributes.append(("app:useSimpleSummaryProvider", "true"))
+                }
             case .slider(_, let binding, let min, let max):
                 name = "SeekBarPreference"
                 attributes += [("app:defaultValue", StoreValue.format(binding.defaultValue.doubleValue ?? min)),

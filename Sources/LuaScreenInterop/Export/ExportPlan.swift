@@ -13,6 +13,24 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     var article: String { self == .settingsBundle ? "a Settings.bundle" : "androidx.preference" }
 }
 
+/// Who reads an exported Settings.bundle: the Settings app (which InAppSettingsKit reads as
+/// well), or InAppSettingsKit alone (a bundle named `InAppSettings.bundle`, which InAppSettingsKit
+/// reads before `Settings.bundle` and the Settings app never opens). Decides whether writing an
+/// InAppSettingsKit specifier (a multiline input's `IASKTextViewSpecifier`) is worth a warning.
+public enum BundleReaders: Sendable, Equatable {
+    /// `Settings.bundle`: the Settings app shows it, and InAppSettingsKit too.
+    case settingsApp
+    /// `InAppSettings.bundle`: InAppSettingsKit only.
+    case inAppSettingsKit
+
+    /// The readers of a bundle written to `folder`: InAppSettingsKit only when its last part is
+    /// `InAppSettings.bundle`.
+    public static func reading(folder: String) -> BundleReaders {
+        let last = folder.split(separator: "/").last.map(String.init) ?? folder
+        return last == "InAppSettings.bundle" ? .inAppSettingsKit : .settingsApp
+    }
+}
+
 /// What of a script's declared model an export keeps: the screens, sections and rows that
 /// have an equivalent in the format, and one warning for each row (section, screen) that
 /// lost something or was left out, naming it.
@@ -42,13 +60,16 @@ struct ExportPlan {
         case input(Row, Binding)
         /// A number with both bounds (PSSliderSpecifier, SeekBarPreference).
         case slider(Row, Binding, min: Double, max: Double)
+        /// A number typed in a text field (`field = true`, or a text field's type given in
+        /// `ios`/`android`): PSTextFieldSpecifier with a number keyboard, EditTextPreference.
+        case numberField(Row, Binding)
         /// A button (androidx only: a Preference whose click the app handles).
         case button(Row)
 
         var row: Row {
             switch self {
             case .value(let r, _), .child(let r, _, _), .toggle(let r, _), .choice(let r, _, _), .multipleChoice(let r, _, _), .input(let r, _),
-                 .slider(let r, _, _, _), .button(let r):
+                 .slider(let r, _, _, _), .numberField(let r, _), .button(let r):
                 return r
             }
         }
@@ -62,15 +83,18 @@ struct ExportPlan {
     private var functions = ExportFunctions()
     /// The keys of the app's toggles, in any screen.
     private var toggleKeys = Set<String>()
+    /// Who reads a Settings.bundle export.
+    private let readers: BundleReaders
     /// The calls that led to a row built by a helper, innermost first (`note: called from here`).
     let callers: (Row) -> [SourceLocation]
 
     /// The plan of `app` in `format`; `functions` are the row functions recognised as androidx
     /// attributes (a dependency on a toggle, a toggle's two summaries); `callers` name the
     /// calls that led to a row a helper built.
-    init(app: App, format: ExportFormat, functions: ExportFunctions = ExportFunctions(),
+    init(app: App, format: ExportFormat, functions: ExportFunctions = ExportFunctions(), readers: BundleReaders = .settingsApp,
          callers: @escaping (Row) -> [SourceLocation] = { _ in [] }) {
         self.callers = callers
+        self.readers = readers
         // Screens whose sections are a function have no fixed rows to write.
         self.functions = functions
         var files: [String: String] = [:]
@@ -124,6 +148,14 @@ struct ExportPlan {
                         rows.append(kept)
                     }
                 }
+                // A section whose every row was left out would be an empty group (a header over
+                // nothing); one that had no rows (a footer of its own) is kept, and so is an
+                // androidx category other sections are nested in.
+                if rows.isEmpty, !section.rows.isEmpty, !(format == .androidx && ExportPlan.holdsOthers(section, sections)) {
+                    warn(section.location, app.file, path, "\(name) left out: each of its rows was left out"
+                         + (section.footer == nil ? "" : " (its footer with it)"))
+                    continue
+                }
                 planned.append(PlannedSection(section: section, rows: rows))
             }
             screens.append(PlannedScreen(screen: screen, file: file, sections: planned))
@@ -149,6 +181,38 @@ struct ExportPlan {
         return row
     }
 
+    /// Whether another section of `sections` names `section` as its androidx `parent` or `continues`.
+    static func holdsOthers(_ section: Section, _ sections: [Section]) -> Bool {
+        sections.contains { other in
+            [AndroidXWriter.string(other.platform.android, "parent"), AndroidXWriter.string(other.platform.android, "continues")]
+                .contains(section.id)
+        }
+    }
+
+    /// Whether the row's platform table writes what its detail would have shown, so nothing is
+    /// lost with a detail function: androidx's `summary` (a toggle's `summaryOn`/`summaryOff`
+    /// too); in a Settings.bundle InAppSettingsKit's `IASKSubtitle`, or a plain row's
+    /// `DefaultValue` (the value a title-value specifier shows).
+    static func summaryWritten(_ row: Row, format: ExportFormat) -> Bool {
+        switch format {
+        case .androidx:
+            return ["summary", "summaryOn", "summaryOff"].contains { AndroidXWriter.platform(row.platform.android, $0) != nil }
+        case .settingsBundle:
+            return row.platform.ios("IASKSubtitle") != nil || (row.kind == .text && row.push == nil && row.platform.ios("DefaultValue") != nil)
+        }
+    }
+
+    /// Whether a number row is typed in a text field: `field = true`, or its platform table
+    /// names a text field's type (`ios = { Type = "PSTextFieldSpecifier" }`, `android = {
+    /// element = "EditTextPreference" }`), which has no bounds.
+    static func asksForField(_ row: Row, format: ExportFormat) -> Bool {
+        if row.binding?.field == true { return true }
+        switch format {
+        case .settingsBundle: return row.platform.ios("Type") == .string("PSTextFieldSpecifier")
+        case .androidx: return AndroidXWriter.string(row.platform.android, "element") == "EditTextPreference"
+        }
+    }
+
     /// The row as the format has it, or nil (left out); a warning says what was lost.
     private mutating func plan(_ row: Row, path: String, app: App, files: [String: String], format: ExportFormat) -> PlannedRow? {
         let name: String
@@ -167,6 +231,9 @@ struct ExportPlan {
         if case .function(let ref) = row.enabled, !kept("dependency") {
             if format == .androidx, case .storeKey(let key)? = functions.shapes[ref], toggleKeys.contains(key), key != row.binding?.key {
                 lost.append("enabled (it reads toggle \"\(key)\" of another screen: app:dependency finds a preference of the screen shown only)")
+            } else if format == .androidx {
+                // Said how to keep it: the toggle it follows, named in the row's android table.
+                lost.append("enabled (a function of ctx; android = { [\"app:dependency\"] = \"KEY\" } names the toggle it follows)")
             } else {
                 lost.append("enabled (a function of ctx)")
             }
@@ -178,7 +245,8 @@ struct ExportPlan {
             if binding.onChange != nil { lost.append("on_change") }
             if binding.validate != nil { lost.append("validate") }
         }
-        if row.kind.isBound, case .function? = row.detail, !(kept("summaryOn") || kept("summaryOff")) { lost.append("detail (a function of ctx)") }
+        let summary = ExportPlan.summaryWritten(row, format: format)
+        if row.kind.isBound, case .function? = row.detail, !summary { lost.append("detail (a function of ctx)") }
         if row.kind != .text, row.push != nil { lost.append("push (only plain rows open a child screen)") }
 
         let planned: PlannedRow
@@ -195,12 +263,15 @@ struct ExportPlan {
                 guard let file = files[id] else { return leftOut("it pushes screen \"\(id)\", which is left out") }
                 // androidx writes a fixed detail as the PreferenceScreen's summary.
                 let kept: Bool = { if format == .androidx, case .value? = row.detail { return true } else { return false } }()
-                if row.detail != nil, !kept { lost.append("detail (a child pane shows its title only)") }
+                if row.detail != nil, !kept, !summary { lost.append("detail (a child pane shows its title only)") }
                 let title = app.screen(id)?.title ?? id
                 planned = .child(row, file: file, title: title)
             } else {
                 switch row.detail {
-                case .function?: return leftOut("its detail is a function of ctx")
+                case .function?:
+                    // The summary its platform table writes stands for it.
+                    guard summary else { return leftOut("its detail is a function of ctx") }
+                    planned = .value(row, detail: "")
                 case .value(let d)?: planned = .value(row, detail: d)
                 case nil: planned = .value(row, detail: "")
                 }
@@ -233,8 +304,20 @@ struct ExportPlan {
                 if binding.autocapitalize != nil { inputType.append("autocapitalize") }
                 if binding.autocorrect != nil { inputType.append("autocorrect") }
                 if !inputType.isEmpty { lost.append("\(inputType.joined(separator: ", ")) (set the EditText's input type in code)") }
+            } else if binding.multiline, !binding.secure, row.platform.ios("Type") == nil, readers == .settingsApp {
+                // InAppSettingsKit's text view is the one multi-line field a bundle has.
+                warn(row.location, app.file, path, "\(name): written as InAppSettingsKit's IASKTextViewSpecifier (multiline), which the Settings app does not show; ios = { Type = \"PSTextFieldSpecifier\" } writes a one-line field it shows (a bundle named InAppSettings.bundle is InAppSettingsKit's only)",
+                     calledFrom: callers(row))
             }
             planned = .input(row, binding)
+        case .number where ExportPlan.asksForField(row, format: format):
+            // A text field has no bounds, step or unit: the app checks what is typed.
+            let binding = row.binding!
+            let bounds = [binding.minimum.map { _ in "min" }, binding.maximum.map { _ in "max" }, binding.step.map { _ in "step" },
+                          binding.unit.map { _ in "unit" }].compactMap { $0 }
+            if !bounds.isEmpty { lost.append("\(bounds.joined(separator: ", ")) (a text field has no bounds)") }
+            if format == .androidx { lost.append("the number keyboard (set the EditText's input type in code)") }
+            planned = .numberField(row, binding)
         case .number:
             let binding = row.binding!
             guard let min = binding.minimum, let max = binding.maximum else {

@@ -35,12 +35,14 @@ public enum Exporter {
     /// displayed strings (SPEC §9); a Settings.bundle gets `LANG.lproj/Root.strings` from it.
     /// `functions` (`ExportFunctions(session:)`) are the row functions androidx has as
     /// attributes (`app:dependency`, `summaryOn`/`summaryOff`); others are left out with a warning.
-    /// `callers`: the calls that led to a row a helper built (`Session.callers(of:)`), named
-    /// under the warnings about that row as `note: called from here`.
+    /// `readers`: who reads a Settings.bundle (`BundleReaders.reading(folder:)`: the Settings
+    /// app, or InAppSettingsKit alone), which says whether an InAppSettingsKit specifier is
+    /// worth a warning. `callers`: the calls that led to a row a helper built
+    /// (`Session.callers(of:)`), named under the warnings about that row as `note: called from here`.
     public static func export(_ app: App, format: ExportFormat, strings: [String: [String: String]] = [:],
-                              functions: ExportFunctions = ExportFunctions(),
+                              functions: ExportFunctions = ExportFunctions(), readers: BundleReaders = .settingsApp,
                               callers: @escaping (Row) -> [SourceLocation] = { _ in [] }) -> ExportResult {
-        let plan = ExportPlan(app: app, format: format, functions: functions, callers: callers)
+        let plan = ExportPlan(app: app, format: format, functions: functions, readers: readers, callers: callers)
         let files: [ExportedFile]
         var warnings = plan.warnings
         switch format {

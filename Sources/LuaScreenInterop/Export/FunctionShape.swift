@@ -9,7 +9,9 @@ import ScreenModel
 ///   `function(ctx) if ctx.store.KEY then return "ON" else return "OFF" end end` (KEY its own
 ///   key, either text may be `nil`) is `summaryOn`/`summaryOff`.
 /// The function may be a named one the rows refer to (`local function sync_on(ctx) ... end`,
-/// `enabled = sync_on`). Any other function is not recognised: export warns that it is left
+/// `enabled = sync_on`), or the closure a small helper returns (`local function on(k) return
+/// function(ctx) return ctx.store[k] end end`, `enabled = on("wifi")`): its key is the string
+/// the closure's upvalue `k` holds. Any other function is not recognised: export warns that it is left
 /// out, as before.
 /// Sendable: a plain value.
 enum FunctionShape: Equatable, Sendable {
@@ -17,6 +19,8 @@ enum FunctionShape: Equatable, Sendable {
     case storeKey(String)
     /// The store key's truth picks one of two texts.
     case toggleTexts(key: String, on: String?, off: String?)
+    /// `return ctx.store[NAME]`: the key is the string the closure's upvalue NAME holds.
+    case storeVariable(String)
 
     /// The shape of the function defined on `line` (1-based) of `source`, or nil. The line must
     /// hold the word `function` once (so that it is this function's), and the text from there
@@ -43,12 +47,21 @@ enum FunctionShape: Equatable, Sendable {
                 i += 1
             }
         }
-        guard found.count == 1 else { return nil }
-        var scanner = Scanner(bytes: source, at: found[0])
-        var tokens: [Token] = []
-        // The longest shape has 19 tokens; a 20th read is enough to know none matched.
-        while tokens.count < 20, let token = scanner.next() { tokens.append(token) }
-        return match(tokens)
+        func shape(at start: Int) -> FunctionShape? {
+            var scanner = Scanner(bytes: source, at: start)
+            var tokens: [Token] = []
+            // The longest shape has 19 tokens; a 20th read is enough to know none matched.
+            while tokens.count < 20, let token = scanner.next() { tokens.append(token) }
+            return match(tokens)
+        }
+        if found.count == 1 { return shape(at: found[0]) }
+        // A helper on one line (`local function on(k) return function(ctx) return ctx.store[k]
+        // end end`): the closure is the one function of the line reading a variable key; the
+        // caller checks that the closure has that upvalue.
+        let variable = found.compactMap { start -> FunctionShape? in
+            if case .storeVariable? = shape(at: start) { return shape(at: start) } else { return nil }
+        }
+        return variable.count == 1 ? variable[0] : nil
     }
 
     private static func isNameByte(_ b: UInt8) -> Bool {
@@ -139,11 +152,20 @@ enum FunctionShape: Equatable, Sendable {
             p += 1
             return take(.punct(93)) ? key : nil
         }
+        /// `CONTEXT.store[NAME]`: NAME, a variable.
+        func storeVariable(_ context: String) -> String? {
+            guard take(.name(context)), take(.punct(46)), take(.name("store")), take(.punct(91)),
+                  let variable = name(), !keywords.contains(variable), take(.punct(93)) else { return nil }
+            return variable
+        }
         guard take(.name("function")) else { return nil }
         // `local function NAME(ctx)` (a function the rows name) has the same body.
         if p < tokens.count, case .name(let n) = tokens[p], !keywords.contains(n) { p += 1 }
         guard take(.punct(40)), let context = name(), !keywords.contains(context), take(.punct(41)) else { return nil }
         if take(.name("return")) {
+            let afterReturn = p
+            if let variable = storeVariable(context), take(.name("end")) { return .storeVariable(variable) }
+            p = afterReturn
             guard let key = storeKey(context) else { return nil }
             if take(.name("end")) { return .storeKey(key) }
             // `KEY and ON or OFF`: ON must be a text (`and nil or` is always OFF).
@@ -185,7 +207,13 @@ public struct ExportFunctions: Sendable {
                     guard let location = session.definition(of: ref), session.sources.paths.contains(location.file) else { continue }
                     if files[location.file] == nil { files[location.file] = .some(try? Files.readRegularFile(location.file)) }
                     guard let bytes = files[location.file] ?? nil else { continue }
-                    if let shape = FunctionShape.recognise(bytes, line: location.line) { shapes[ref] = shape }
+                    switch FunctionShape.recognise(bytes, line: location.line) {
+                    case .storeVariable(let name)?:
+                        // The helper's argument, kept by the closure: `on("wifi")` reads "wifi".
+                        if let key = session.upvalueString(of: ref, named: name) { shapes[ref] = .storeKey(key) }
+                    case let shape?: shapes[ref] = shape
+                    case nil: break
+                    }
                 }
             }
         }

@@ -167,16 +167,27 @@ enum SettingsBundleWriter {
                                + choiceKeys(binding, options, shortTitles: true))
         case .input(_, let binding):
             // DefaultValue is optional for a text field: an empty default is left out (import
-            // keeps a written empty one in the row's ios).
-            var d: [(key: String, value: PlistValue)] = [("Type", .string("PSTextFieldSpecifier"))] + titled(title, unless: binding.key)
-                                                          + [("Key", .string(binding.key))]
+            // keeps a written empty one in the row's ios). A multiline input is InAppSettingsKit's
+            // text view (the one multi-line field; it takes the same keyboard keys, no IsSecure).
+            let textView = binding.multiline && !binding.secure
+            var d: [(key: String, value: PlistValue)] = [("Type", .string(textView ? "IASKTextViewSpecifier" : "PSTextFieldSpecifier"))]
+                                                          + titled(title, unless: binding.key) + [("Key", .string(binding.key))]
             if binding.defaultValue != .string("") { d.append(("DefaultValue", plist(binding.defaultValue))) }
             // IsSecure as written (`secure = false` too: what import gives an explicit NO).
-            if binding.secure || binding.secureAsWritten != nil { d.append(("IsSecure", .bool(binding.secure))) }
+            if !textView, binding.secure || binding.secureAsWritten != nil { d.append(("IsSecure", .bool(binding.secure))) }
             if let k = binding.keyboard { d.append(("KeyboardType", .string(k.settingsBundleName))) }
             if let a = binding.autocapitalize { d.append(("AutocapitalizationType", .string(a.settingsBundleName))) }
             if let c = binding.autocorrect { d.append(("AutocorrectionType", .string(c ? "Yes" : "No"))) }
             return .dictionary(d)
+        case .numberField(_, let binding):
+            // A text field stores text: the default as the number's text; whole numbers of no
+            // sign get the digits pad, others the keyboard with a sign and a point.
+            let whole = binding.minimum.map { $0 >= 0 } ?? false && (binding.step.map { $0 == $0.rounded() } ?? true)
+                && (binding.defaultValue.doubleValue.map { $0 == $0.rounded() } ?? true)
+            return .dictionary([("Type", .string("PSTextFieldSpecifier"))] + titled(title, unless: binding.key)
+                               + [("Key", .string(binding.key)), ("DefaultValue", .string(binding.defaultValue.description)),
+                                  ("KeyboardType", .string(whole ? "NumberPad" : "NumbersAndPunctuation")),
+                                  ("AutocorrectionType", .string("No"))])
         case .slider(_, let binding, let min, let max):
             // Sliders have no title in Apple's schema; Title is kept for a reader that shows it
             // (and for import), and Settings ignores it. A text that is the key is left out:

@@ -44,8 +44,8 @@ struct ImportedRow {
         /// `values`: the plist's TrueValue and FalseValue (kept as `values = { ON, OFF }`).
         case toggle(default: Bool, values: (on: StoreValue, off: StoreValue)?)
         case choice(options: [ChoiceOption], default: StoreValue, sorted: Bool, radio: Bool)
-        /// `secure`: IsSecure as the plist gave it (nil: absent).
-        case input(default: String, secure: Bool?, placeholder: String?, hints: InputHints)
+        /// `secure`: IsSecure as the plist gave it (nil: absent); `multiline`: InAppSettingsKit's text view.
+        case input(default: String, secure: Bool?, placeholder: String?, hints: InputHints, multiline: Bool = false)
         case number(default: Double?, min: Double?, max: Double?)
         /// androidx: a ListPreference (`multiple` false) or a MultiSelectListPreference, whose
         /// default may be absent.

@@ -70,9 +70,10 @@ enum LuaScriptWriter {
             fields.append("default = \(literal(value))")
             if sorted { fields.append("sorted = true") }
             if radio { fields.append("radio = true") }
-        case .input(let value, let secure, let placeholder, let hints):
+        case .input(let value, let secure, let placeholder, let hints, let multiline):
             constructor = "input"
             fields.append("default = \(quote(value))")
+            if multiline { fields.append("multiline = true") }
             if let secure { fields.append("secure = \(secure)") }
             if let placeholder { fields.append("placeholder = \(quote(placeholder))") }
             if let k = hints.keyboard { fields.append("keyboard = \(quote(k.rawValue))") }

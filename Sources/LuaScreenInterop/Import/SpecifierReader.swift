@@ -163,14 +163,16 @@ extension Importer {
                                           placeholder: item["IASKPlaceholder"]?.string, hints: hints),
                               text: title ?? key, key: key)
         case "IASKTextViewSpecifier":
+            // A multiline input, which export writes as this specifier again (with the same
+            // keyboard keys a text field has).
             guard let key else { return leftOut("it has no Key") }
             if let why = bind(key, "input", rules: item["DefaultValue"].flatMap(storeValue)?.description ?? "") { return leftOut(why) }
-            taken.insert("Key")
-            if case .string? = item["DefaultValue"] { taken.insert("DefaultValue") }
-            warn(file, n, "\(name): a text view becomes a multiline input")
+            taken.formUnion(["Key", "Type"])
+            if case .string(let text)? = item["DefaultValue"], !text.isEmpty { taken.insert("DefaultValue") }
+            let hints = inputHints(item, &taken, file, n, name)
             takeTitle(fallback: key)
             row = ImportedRow(kind: .input(default: item["DefaultValue"].flatMap(storeValue)?.description ?? "", secure: nil,
-                                          placeholder: item["IASKPlaceholder"]?.string, hints: InputHints()),
+                                          placeholder: item["IASKPlaceholder"]?.string, hints: hints, multiline: true),
                               text: title ?? key, key: key)
         case "PSSliderSpecifier":
             guard let key else { return leftOut("it has no Key") }

@@ -250,7 +250,19 @@ extension PageAssets {
       }
       case "number": {
         const value = typeof row.value === "number" ? row.value : Number(row.value);
-        if (control.min !== undefined && control.max !== undefined) {
+        if (control.field) {
+          // field = true: typed in a plain field (a port), not set with a slider.
+          const field = el("input", "field");
+          field.type = "number"; field.inputMode = "numeric";
+          if (control.min !== undefined) field.min = control.min;
+          if (control.max !== undefined) field.max = control.max;
+          field.step = control.step || "any"; field.value = value;
+          field.setAttribute("aria-label", row.text);
+          field.disabled = !usable;
+          field.addEventListener("change", () => { if (field.value !== String(value)) run("set", { ref: ref, value: field.value }); });
+          field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
+          node.appendChild(field);
+        } else if (control.min !== undefined && control.max !== undefined) {
           const slider = el("input", "slider");
           slider.type = "range"; slider.min = control.min; slider.max = control.max;
           slider.step = control.step || "any"; slider.value = value;

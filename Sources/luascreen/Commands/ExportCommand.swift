@@ -48,7 +48,7 @@ enum ExportCommand {
             return 1
         }
         let result = Exporter.export(session.app, format: format, strings: strings, functions: ExportFunctions(session: session),
-                                     callers: session.callers(of:))
+                                     readers: BundleReaders.reading(folder: options.out!), callers: session.callers(of:))
         for warning in session.loadWarnings + result.warnings { printError(warning.description) }
         if !result.errors.isEmpty {
             for error in result.errors { printError(error.description) }
