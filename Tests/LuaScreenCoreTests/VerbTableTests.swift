@@ -28,8 +28,10 @@ final class VerbTableTests: XCTestCase {
         let cli = ["luascreen/Options.swift", "luascreen/Completions.swift"]
         // the preview request's field holding an action's id
         let requestField = ["LuaScreenCore/Verbs/Verb.swift"]
+        // the preview state's fields of a row's presentation (its accessory, its actions)
+        let presentation = ["LuaScreenPreview/PresentationJSON.swift"]
         return [
-            "select": Set(scriptFields + kconfig), "accessory": Set(scriptFields), "actions": Set(scriptFields),
+            "select": Set(scriptFields + kconfig), "accessory": Set(scriptFields + presentation), "actions": Set(scriptFields + presentation),
             "action": Set(scriptFields + requestField), "help": Set(scriptFields + kconfig + cli),
             "home": Set(ctx), "reload": Set(ctx), "reset": Set(ctx),
             "back": Set(page), "why": Set(page), "find": Set(page + lua), "remove": Set(page + lua), "move": Set(lua),

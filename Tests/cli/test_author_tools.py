@@ -111,6 +111,13 @@ class AuthorTools(unittest.TestCase):
         self.assertEqual((result.returncode, result.stderr), (0, ""))
 
     def test_check_of_a_module_says_it_is_a_module(self):
+        # Required by app.lua beside it, the module is checked as part of that app.
+        result = self.luascreen("check", "lib.lua")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn("lib.lua: note: checked as part of the app app.lua, which requires it", result.stderr)
+        self.assertNotIn("missing required field", result.stderr)
+        # With no app that requires it, it is checked alone and called a module.
+        os.remove(self.app)
         result = self.luascreen("check", "lib.lua")
         self.assertNotIn("missing required field", result.stderr)
         self.assertRegex(result.stderr, r"lib\.lua:\d+: warning: this file returns a table of functions \(helper_row\), "

@@ -257,9 +257,9 @@ extension PageAssets {
           if (control.min !== undefined) field.min = control.min;
           if (control.max !== undefined) field.max = control.max;
           field.step = control.step || "any"; field.value = value;
-          field.setAttribute("aria-label", row.text);
+          field.setAttribute("aria-label", p.text);
           field.disabled = !usable;
-          field.addEventListener("change", () => { if (field.value !== String(value)) run("set", { ref: ref, value: field.value }); });
+          field.addEventListener("change", () => { if (field.value !== String(value)) run(OP.set, { ref: ref, value: field.value }); });
           field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
           node.appendChild(field);
         } else if (control.min !== undefined && control.max !== undefined) {
