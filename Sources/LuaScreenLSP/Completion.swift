@@ -117,12 +117,15 @@ struct Completion {
         return item
     }
 
-    /// The keys a `key =` may bind: first those `ctx.store.KEY` reads that no row binds yet
-    /// (a read waiting for its row), then the bound ones.
+    /// The keys a `key =` may bind: first those `ctx.store.KEY` reads (in any file of the
+    /// project) that no row binds yet (a read waiting for its row), then the bound ones.
     var keyChoices: [(key: String, detail: String, sort: String)] {
         let bound = keys
         var read = Set(outline.storeUses.map(\.key))
         if let good { read.formUnion(good.storeUses.map(\.key)) }
+        for var other in Navigation(server: server).neighbours(document).dropFirst() {
+            read.formUnion(other.currentOutline().storeUses.map(\.key))
+        }
         let waiting = read.subtracting(bound).filter { !$0.isEmpty }.sorted()
         return waiting.map { ($0, "store key read by ctx.store, bound by no row", "0") } + bound.map { ($0, "store key", "1") }
     }

@@ -186,7 +186,7 @@ public final class LanguageServer: @unchecked Sendable {
                 })
             case "textDocument/hover":
                 let p = try params(PositionParams.self, data)
-                respond(id, withDocument(p.textDocument.uri) { Hovering.hover(&$0, at: p.position) } ?? nil)
+                respond(id, withDocument(p.textDocument.uri) { Hovering.hover(&$0, at: p.position, server: self) } ?? nil)
             case "textDocument/definition":
                 let p = try params(PositionParams.self, data)
                 respond(id, withDocument(p.textDocument.uri) { Navigation(server: self).definition(&$0, at: p.position) } ?? [])

@@ -25,7 +25,7 @@ struct Navigation {
 
     /// The open screen scripts `document` shares a folder with, itself first, then the other
     /// files of its app (`Project`: the entry and its modules, open ones as they are typed).
-    private func neighbours(_ document: OpenDocument) -> [OpenDocument] {
+    func neighbours(_ document: OpenDocument) -> [OpenDocument] {
         let folder = URIs.folder(document.path)
         let open = server.snapshot().values
         let others = open.filter {

@@ -161,3 +161,49 @@ def test_the_project_file_names_the_app_a_module_is_checked_with(app):
     found = s.open(extra, extra.read_text())
     assert any('project file: unknown member "tset"' in d["message"] for d in found), found
     s.close()
+
+
+def hover(s, path, text, at):
+    return s.request("textDocument/hover", {"textDocument": {"uri": path.as_uri()}, "position": position(text, at)})["result"]
+
+
+def test_hover_on_a_row_shows_the_cores_presentation(app):
+    # On a helper's call (the row is made in lib/prefs.lua) and on a row's constructor: the
+    # row as shown, its value with its unit, an option's text for a choice.
+    s = Server()
+    s.initialize()
+    module = app / "screens" / "playback.lua"
+    text = module.read_text()
+    assert s.open(module, text) == []
+    shown = hover(s, module, text, text.index('prefs.amount("skip_back"') + len("prefs.am"))["contents"]["value"]
+    assert "**Skip back**" in shown and "key `skip_back`" in shown and "- value: 15 s" in shown, shown
+    shown = hover(s, module, text, text.index("choice {") + 2)["contents"]["value"]
+    assert "**Speed**" in shown and "- value: 1×" in shown and "A choice" in shown, shown
+    switch = hover(s, module, text, text.index("prefs.switch") + len("prefs.sw"))["contents"]["value"]
+    assert "**Continuous playback**" in switch and "- switch: on" in switch, switch
+    # Another value typed: the hover follows the text being typed.
+    edited = text.replace('default = "1"', 'default = "1.5"')
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": module.as_uri(), "version": 2}, "contentChanges": [{"text": edited}]}})
+    shown = hover(s, module, edited, edited.index("choice {") + 2)["contents"]["value"]
+    assert "- value: 1.5×" in shown, shown
+    s.close()
+
+
+def test_key_completion_offers_a_read_waiting_in_another_module(app):
+    # downloads.lua reads ctx.store.metered_ok (bound by no row); in playback.lua, `key = "`
+    # offers it first.
+    downloads = app / "screens" / "downloads.lua"
+    downloads.write_text(downloads.read_text().replace("ctx.store.wifi_only and", "ctx.store.metered_ok and"))
+    s = Server()
+    s.initialize()
+    module = app / "screens" / "playback.lua"
+    s.open(module, module.read_text())
+    text = module.read_text().replace('prefs.switch("continuous"', 'toggle { text = "Metered", key = "" },\n    prefs.switch("continuous"')
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": module.as_uri(), "version": 2}, "contentChanges": [{"text": text}]}})
+    at = text.index('key = ""') + len('key = "')
+    items = s.request("textDocument/completion", {"textDocument": {"uri": module.as_uri()}, "position": position(text, at)})["result"]["items"]
+    first = min(items, key=lambda i: i.get("sortText", i["label"]))
+    assert first["label"] == "metered_ok" and "bound by no row" in first["detail"], items
+    s.close()

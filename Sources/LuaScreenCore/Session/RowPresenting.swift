@@ -39,3 +39,44 @@ extension Session {
         return declared
     }
 }
+
+/// A row of a screen as shown, with where it is declared: what an editor's hover shows of the
+/// row under the cursor. Sendable: a plain value.
+public struct PlacedPresentation: Sendable {
+    /// The row's id.
+    public var rowID: String
+    /// The row's kind (`toggle`, `number`, ...).
+    public var kind: RowKind
+    /// The bound store key, nil for an unbound row.
+    public var key: String?
+    /// Where the row's constructor is (nil when unknown).
+    public var location: SourceLocation?
+    /// The calls that led to the constructor when a helper function built the row, innermost first.
+    public var callers: [SourceLocation]
+    /// The row as shown (`Session.presentation(of:)`).
+    public var presentation: RowPresentation
+}
+
+extension Session {
+    /// Every declared row of screen `id` with its presentation, the screen evaluated as if it
+    /// were pushed now (its `on_appear` not run, as `resolvedScreen(id:)`), the navigation left
+    /// as it was; empty for an unknown id.
+    public func presentations(ofScreen id: String) -> [PlacedPresentation] {
+        guard let screen = registry.screen(id) else { return [] }
+        navigation.append(liveScreen(for: screen))
+        changed()
+        defer {
+            navigation.removeLast()
+            changed()
+        }
+        var out: [PlacedPresentation] = []
+        for section in currentScreen().sections {
+            for resolved in section.rows {
+                guard let row = declaredRow(resolved), row.id == resolved.id else { continue }
+                out.append(PlacedPresentation(rowID: resolved.id, kind: resolved.kind, key: resolved.key, location: row.location,
+                                              callers: callers(of: row), presentation: presentation(of: resolved)))
+            }
+        }
+        return out
+    }
+}
