@@ -44,6 +44,37 @@ struct Navigation {
         return out
     }
 
+    /// The strings naming `key` where the core says rows binding it are made and no
+    /// `key = "..."` of a constructor shows it: a helper's call given the key (`prefs.switch("k", ...)`),
+    /// the first place of each row's chain (the row's own line, then its callers) holding it.
+    private func helperBindings(_ document: OpenDocument, key: String, in files: [OpenDocument]) -> [(doc: TextDocument, token: LuaTokens.Token)] {
+        let places = AppSession.with(server: server, document: document) { $0.bindingPlaces(ofKey: key) } ?? []
+        var out: [(doc: TextDocument, token: LuaTokens.Token)] = []
+        for place in places {
+            for candidate in [place.location] + place.callers {
+                guard var file = files.first(where: { AppSession.place(candidate, is: $0.path) }) else { continue }
+                let outline = file.currentOutline()
+                let doc = file.doc
+                let line = candidate.line - 1
+                guard line >= 0, line < doc.lineStarts.count else { continue }
+                let end = line + 1 < doc.lineStarts.count ? doc.lineStarts[line + 1] : doc.bytes.count
+                guard var i = DiagnosticRanges.firstToken(at: doc.lineStarts[line], outline) else { continue }
+                var found: LuaTokens.Token?
+                while i < outline.tokens.count, outline.tokens[i].start < end {
+                    let t = outline.tokens[i]
+                    if t.kind == .string, t.quote != 0, t.text == key { found = t; break }
+                    i += 1
+                }
+                guard let token = found else { continue }
+                // A constructor's `key = "k"` is found from the outline already.
+                let isKeyField = i >= 2 && outline.tokens[i - 1].text == "=" && outline.tokens[i - 2].text == "key"
+                if !isKeyField, !out.contains(where: { $0.doc.uri == doc.uri && $0.token.start == token.start }) { out.append((doc, token)) }
+                break
+            }
+        }
+        return out
+    }
+
     func definition(_ document: inout OpenDocument, at position: Position) -> [Location] {
         _ = document.currentOutline()
         let doc = document.doc
@@ -65,24 +96,31 @@ struct Navigation {
             }
         }
         guard let (key, _) = keyAt(&document, position) else { return [] }
-        for var other in neighbours(document) {
+        let files = neighbours(document)
+        for var other in files {
             let o = other.currentOutline()
             if let binding = o.keyFields.first(where: { $0.key == key }) {
                 let node = o.nodes[binding.node]
                 return [Location(uri: other.doc.uri, range: other.doc.range(node.nameStart, node.nameEnd))]
             }
         }
-        return []
+        // Bound by a helper: the call that gave it the key.
+        return helperBindings(document, key: key, in: files).prefix(1).map {
+            Location(uri: $0.doc.uri, range: $0.doc.range($0.token.start + 1, max($0.token.start + 1, $0.token.end - 1)))
+        }
     }
 
     func references(_ document: inout OpenDocument, at position: Position) -> [Location] {
         guard let (key, _) = keyAt(&document, position) else { return [] }
         var out: [Location] = []
-        for var other in neighbours(document) {
+        let files = neighbours(document)
+        let helpers = helperBindings(document, key: key, in: files)
+        for var other in files {
             let o = other.currentOutline()
             let d = other.doc
             var places: [(Int, Int)] = o.keyFields.filter { $0.key == key }.map { ($0.token.start + 1, max($0.token.start + 1, $0.token.end - 1)) }
             places += o.storeUses.filter { $0.key == key }.map { $0.quoted ? ($0.start + 1, $0.end - 1) : ($0.start, $0.end) }
+            places += helpers.filter { $0.doc.uri == d.uri }.map { ($0.token.start + 1, max($0.token.start + 1, $0.token.end - 1)) }
             out += places.sorted { $0.0 < $1.0 }.map { Location(uri: d.uri, range: d.range($0.0, $0.1)) }
         }
         return out
@@ -95,10 +133,13 @@ struct Navigation {
         // Every edit from the tokens: a key's string replaced whole by a literal of the new
         // name (escaped by the one emitter), `ctx.store.KEY` by a name or `ctx.store["..."]`.
         var changes: [String: [TextEdit]] = [:]
-        for var other in neighbours(document) {
+        let files = neighbours(document)
+        let helpers = helperBindings(document, key: key, in: files)
+        for var other in files {
             let o = other.currentOutline()
             let d = other.doc
             var edits: [TextEdit] = o.keyFields.filter { $0.key == key }.map { SyntaxEdits.string($0.token, to: newName, in: d) }
+            edits += helpers.filter { $0.doc.uri == d.uri }.map { SyntaxEdits.string($0.token, to: newName, in: d) }
             for use in o.storeUses where use.key == key {
                 guard let i = SyntaxEdits.tokenIndex(startingAt: use.start, o) else { continue }
                 if use.quoted {

@@ -13,28 +13,17 @@ enum RowHover {
     /// The presentation of the row made at `line` (1-based) of `document`, by a constructor
     /// there or by a call there of a helper (the `ordinal`-th such row of the line), nil when none is.
     static func presentation(server: LanguageServer, document: OpenDocument, line: Int, ordinal: Int) -> PlacedPresentation? {
-        let open = server.snapshot()
-        var texts: [String: [UInt8]] = [:]
-        for (_, d) in open { texts[d.path] = d.doc.bytes }
-        texts[document.path] = document.doc.bytes
-        var options = SessionOptions(limits: server.limits, trusted: false, store: MemoryStore(), print: { _ in })
-        options.moduleSource = { texts[URIs.standard($0)] }
-        let entry = document.entry ?? document.path
-        guard let session = try? Session.open(path: entry, text: texts[entry], options: options) else { return nil }
-        defer { session.close() }
-        func here(_ place: SourceLocation) -> Bool {
-            guard place.line == line else { return false }
-            if place.file.hasPrefix("...") { return document.path.hasSuffix(String(place.file.dropFirst(3))) }
-            return URIs.standard(place.file) == document.path
-        }
-        var found: [PlacedPresentation] = []
-        for id in session.screenIDs {
-            for placed in session.presentations(ofScreen: id) {
-                if let l = placed.location, here(l) || placed.callers.contains(where: here) { found.append(placed) }
+        AppSession.with(server: server, document: document) { session in
+            let here = { (place: SourceLocation) in AppSession.place(place, is: document.path, line: line) }
+            var found: [PlacedPresentation] = []
+            for id in session.screenIDs {
+                for placed in session.presentations(ofScreen: id) {
+                    if let l = placed.location, here(l) || placed.callers.contains(where: here) { found.append(placed) }
+                }
+                if found.count > ordinal { break }
             }
-            if found.count > ordinal { break }
-        }
-        return found.count > ordinal ? found[ordinal] : found.first
+            return found.count > ordinal ? found[ordinal] : found.first
+        } ?? nil
     }
 
     /// The hover's text: the row's shown texts, as the presentation holds them.

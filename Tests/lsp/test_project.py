@@ -207,3 +207,28 @@ def test_key_completion_offers_a_read_waiting_in_another_module(app):
     first = min(items, key=lambda i: i.get("sortText", i["label"]))
     assert first["label"] == "metered_ok" and "bound by no row" in first["detail"], items
     s.close()
+
+
+def test_definition_and_references_of_a_key_a_helper_binds_in_another_module(app):
+    # "continuous" is bound by prefs.switch (lib/prefs.lua) called in screens/playback.lua;
+    # read in downloads.lua: definition goes to the call's string, references list it too,
+    # rename changes it.
+    downloads = app / "screens" / "downloads.lua"
+    text = downloads.read_text().replace("ctx.store.wifi_only and", "ctx.store.continuous and")
+    s = Server()
+    s.initialize()
+    s.open(downloads, text)
+    at = text.index("ctx.store.continuous") + len("ctx.store.con")
+    doc = {"textDocument": {"uri": downloads.as_uri()}, "position": position(text, at)}
+    playback = app / "screens" / "playback.lua"
+    lines = playback.read_text().splitlines()
+    line = next(i for i, l in enumerate(lines) if 'prefs.switch("continuous"' in l)
+    where = s.request("textDocument/definition", doc)["result"]
+    assert [(w["uri"], w["range"]["start"]["line"]) for w in where] == [(playback.as_uri(), line)], where
+    r = where[0]["range"]
+    assert lines[line][r["start"]["character"]:r["end"]["character"]] == "continuous"
+    refs = s.request("textDocument/references", {**doc, "context": {"includeDeclaration": True}})["result"]
+    assert {(w["uri"], w["range"]["start"]["line"]) for w in refs} == {(playback.as_uri(), line), (downloads.as_uri(), text[:at].count("\n"))}, refs
+    edit = s.request("textDocument/rename", {**doc, "newName": "gapless"})["result"]["changes"]
+    assert [e["newText"] for e in edit[playback.as_uri()]] == ['"gapless"'], edit
+    s.close()

@@ -141,6 +141,23 @@ extension Session {
     /// Every key a row binds, sorted.
     public var boundKeys: [String] { registry.boundKeys.sorted() }
 
+    /// Where the declared rows binding `key` are made (rows of screens whose `sections` is a
+    /// table: a `sections` function's are known only once it runs), in order, each with the
+    /// calls that led to a row a helper function built, innermost first.
+    public func bindingPlaces(ofKey key: String) -> [(location: SourceLocation, callers: [SourceLocation])] {
+        guard registry.isBound(key) else { return [] }
+        var out: [(location: SourceLocation, callers: [SourceLocation])] = []
+        for screen in registry.screens {
+            guard case .value(let sections) = screen.sections else { continue }
+            for section in sections {
+                for row in section.rows where row.binding?.key == key {
+                    if let location = row.location { out.append((location, callers(of: row))) }
+                }
+            }
+        }
+        return out
+    }
+
     /// The default of a bound key.
     public func defaultValue(for key: String) -> StoreValue? {
         guard let bound = registry.boundKey(key) else { return nil }
