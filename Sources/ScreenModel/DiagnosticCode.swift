@@ -19,7 +19,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
     case unknownScreen = "unknown-screen"
     /// Two screens, sections, rows, options or actions share one id or value.
     case duplicate
-    /// A table contains itself.
+    /// A table contains itself, or a module requires itself (through the modules it requires).
     case cycle
     /// `ctx.store.NAME` is read but no row binds NAME (a typo of a key).
     case keyTypo = "key-typo"
@@ -61,7 +61,7 @@ public enum DiagnosticCode: String, Sendable, CaseIterable {
         else if m.contains("missing required field") { self = .missingField }
         else if m.contains("no screen with id") { self = .unknownScreen }
         else if m.hasPrefix("duplicate") || m.contains(": duplicate") { self = .duplicate }
-        else if m.contains("contains itself") { self = .cycle }
+        else if m.contains("contains itself") || m.contains("requires itself") { self = .cycle }
         else if m.hasPrefix("ctx.store.") || (m.contains(".store.") && m.contains("no row binds")) { self = .keyTypo }
         else if m.contains("bound with") || m.contains("conflicting") { self = .keyConflict }
         else if m.contains("returns no screen") || m.contains("the script returns") { self = .noScreen }

@@ -126,6 +126,24 @@ class EditorDiagnostics(unittest.TestCase):
         [diagnostic] = json.loads(result.stdout)
         self.assertEqual(diagnostic["line"], 2)
         self.assertEqual(diagnostic["notes"], [{"file": self.helper, "line": 7, "message": "called from here"}])
+        self.assertEqual(diagnostic["code"], "unknown-field")
+
+    def test_check_json_gives_the_codes_the_language_server_gives(self):
+        # A key-rules clash and a failing `options` function have codes of their own, not
+        # bad-default; a require cycle is a cycle.
+        for rows, code in (("number { id = 'a', text = 'A', key = 'n', min = 0, default = 1 },\n"
+                            "number { id = 'b', text = 'B', key = 'n', min = 1, default = 1 },", "key-conflict"),
+                           ("choice { text = 'C', key = 'c', options = function() error('no network') end },", "options-failed")):
+            script = os.path.join(self.sandbox.dir, "codes.lua")
+            with open(script, "w") as f:
+                f.write("return screen { id = 's', title = 'S', section {\n" + rows + "\n} }\n")
+            result = self.luascreen("check", "--json", script)
+            self.assertEqual([d["code"] for d in json.loads(result.stdout)], [code], result.stdout)
+        for name, other in (("a", "b"), ("b", "a")):
+            with open(os.path.join(self.sandbox.dir, name + ".lua"), "w") as f:
+                f.write(f'local o = require("{other}")\nreturn screen {{ id = "{name}", title = "T" }}\n')
+        result = self.luascreen("check", "--json", os.path.join(self.sandbox.dir, "a.lua"))
+        self.assertEqual([(d["code"], "requires itself" in d["message"]) for d in json.loads(result.stdout)], [("cycle", True)], result.stdout)
 
     def test_vim_quickfix_reads_every_kind_of_error(self):
         self.require_vim()
