@@ -435,7 +435,16 @@ public final class LanguageServer: @unchecked Sendable {
             byFile[d.file, default: []].append(d)
         }
         // A row a helper of another file built from this file's arguments: also shown at the
-        // call, in the calling file (where the bad argument is being typed).
+        // call, in the calling file (where the bad argument is being typed), on the argument
+        // the field came from when the syntax says which (`HelperCalls`).
+        var parsed: [String: (outline: Outline, doc: TextDocument)] = [:]
+        func parse(_ path: String) -> (outline: Outline, doc: TextDocument)? {
+            if let done = parsed[path] { return done }
+            guard let bytes = texts[path] ?? (try? Files.readRegularFile(path)) else { return nil }
+            let made = (Outline(bytes: bytes), TextDocument(uri: URIs.uri(path), version: 0, text: String(decoding: bytes, as: UTF8.self)))
+            parsed[path] = made
+            return made
+        }
         for (path, list) in byFile {
             for d in list {
                 guard let caller = d.calledFrom.first(where: { $0.file != path }) else { continue }
@@ -443,6 +452,12 @@ public final class LanguageServer: @unchecked Sendable {
                 atCall.file = caller.file
                 atCall.line = caller.line
                 atCall.calledFrom = []
+                if atCall.subject == nil, let field = d.path.split(separator: ".").last.map(String.init), !field.contains("["),
+                   let line = d.line, let helper = parse(path), let calling = parse(caller.file),
+                   let argument = HelperCalls.argument(field: field, helper: helper.outline, helperDoc: helper.doc, rowLine: line,
+                                                       caller: calling.outline, callerDoc: calling.doc, callLine: caller.line) {
+                    atCall.subject = argument.text
+                }
                 atCall.message = d.message + " (the row is made at \(URIs.name(path)):\(d.line.map(String.init) ?? "?"))"
                 byFile[caller.file, default: []].append(atCall)
             }

@@ -232,3 +232,20 @@ def test_definition_and_references_of_a_key_a_helper_binds_in_another_module(app
     edit = s.request("textDocument/rename", {**doc, "newName": "gapless"})["result"]["changes"]
     assert [e["newText"] for e in edit[playback.as_uri()]] == ['"gapless"'], edit
     s.close()
+
+
+def test_a_helpers_bad_argument_is_shown_on_the_argument_at_the_call(app):
+    # prefs.amount(key, text, min, max, default, unit): a default above max, typed in the
+    # module, is shown on that argument at the call (and in lib/prefs.lua where the row is made).
+    module = app / "screens" / "playback.lua"
+    text = module.read_text().replace('prefs.amount("skip_back", "Skip back", 5, 120, 15, "s")',
+                                      'prefs.amount("skip_back", "Skip back", 5, 120, 150, "s")')
+    s = Server()
+    s.initialize()
+    found = [d for d in s.open(module, text) if d["code"] == "bad-default"]
+    assert len(found) == 1, found
+    r = found[0]["range"]
+    line = text.splitlines()[r["start"]["line"]]
+    assert "skip_back" in line and line[r["start"]["character"]:r["end"]["character"]] == "150", found
+    assert "prefs.lua" in found[0]["message"], found
+    s.close()
