@@ -249,3 +249,23 @@ def test_a_helpers_bad_argument_is_shown_on_the_argument_at_the_call(app):
     assert "skip_back" in line and line[r["start"]["character"]:r["end"]["character"]] == "150", found
     assert "prefs.lua" in found[0]["message"], found
     s.close()
+
+
+def test_a_require_cycle_between_two_open_modules_of_an_app_is_one_diagnostic_and_no_loop(app):
+    from test_bounds import open_doc, publishes
+    playback, downloads = app / "screens" / "playback.lua", app / "screens" / "downloads.lua"
+    playback.write_text('local d = require("screens.downloads")\n' + playback.read_text())
+    downloads.write_text('local p = require("screens.playback")\n' + downloads.read_text())
+    s = Server()
+    s.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}, "rootUri": app.as_uri()}})
+    s.read()
+    for module in (playback, downloads, app / "podcasts.lua"):
+        open_doc(s, module, module.read_text())
+    last = {}
+    for p in publishes(s, 4):
+        last[p["uri"]] = p["diagnostics"]
+    cycles = [(uri, d["code"]) for uri, found in last.items() for d in found if "requires itself" in d["message"]]
+    assert len(cycles) == 1 and cycles[0][1] == "cycle", last
+    # Nothing typed: nothing published.
+    assert publishes(s, 2) == []
+    s.close()
