@@ -78,6 +78,13 @@ struct Completion {
         }
         if let p = previous, [".", ":"].contains(tokens[p].text) { return CompletionList(items: []) }
         var items: [CompletionItem] = []
+        // `ctx:push(` / `ctx.store[` before a quote: the screen ids / the keys, quoted.
+        if let p = previous, p >= 2, tokens[p].text == "(", tokens[p - 1].text == "push", tokens[p - 2].text == ":" {
+            return CompletionList(items: screenIDs.map { quoted($0, Kinds.completionValue, "screen id", sort: "0") })
+        }
+        if let p = previous, p >= 2, tokens[p].text == "[", tokens[p - 1].text == "store", tokens[p - 2].text == "." {
+            return CompletionList(items: keyChoices.map { quoted($0.key, Kinds.completionConstant, $0.detail, sort: $0.sort) })
+        }
         // `push = ` / `root = ` before a quote: the screen ids, quoted; `key = `: the keys.
         if let p = previous, tokens[p].text == "=", p >= 1, tokens[p - 1].kind == .name {
             switch tokens[p - 1].text {

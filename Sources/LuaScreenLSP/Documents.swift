@@ -12,6 +12,9 @@ struct OpenDocument: Sendable {
     var path: String
     /// The outline of the current text, made when first asked for.
     var outline: Outline?
+    /// The outline of an earlier text and the edits made since (as one): the current
+    /// outline is made from them (`Outline(bytes:editing:by:)`) rather than from the whole text.
+    var staleOutline: (outline: Outline, edit: Outline.Edit?)?
     /// The last text that loaded without a syntax error, and its outline once asked for
     /// (completion in text that does not parse yet uses its keys and screen ids).
     var lastGoodBytes: [UInt8]?
@@ -43,9 +46,28 @@ struct OpenDocument: Sendable {
 
     mutating func currentOutline() -> Outline {
         if let outline { return outline }
-        let made = Outline(bytes: doc.bytes)
+        let made: Outline
+        if let stale = staleOutline {
+            made = stale.edit.map { Outline(bytes: doc.bytes, editing: stale.outline, by: $0) } ?? stale.outline
+        } else {
+            made = Outline(bytes: doc.bytes)
+        }
         outline = made
+        staleOutline = nil
         return made
+    }
+
+    /// Applies the changes of one `didChange`, keeping what the outline can be made from.
+    mutating func apply(_ changes: [ContentChange]) {
+        if let outline { staleOutline = (outline, nil) }
+        outline = nil
+        for change in changes {
+            if let edit = doc.apply(change) {
+                if let stale = staleOutline { staleOutline = (stale.outline, stale.edit.map { $0.then(edit) } ?? edit) }
+            } else {
+                staleOutline = nil
+            }
+        }
     }
 }
 

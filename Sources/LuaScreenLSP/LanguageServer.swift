@@ -239,6 +239,7 @@ public final class LanguageServer: @unchecked Sendable {
         lock.lock()
         if let current = documents[uri], current.doc.version == document.doc.version {
             documents[uri]?.outline = document.outline
+            documents[uri]?.staleOutline = document.staleOutline
             documents[uri]?.lastGoodOutline = document.lastGoodOutline
         }
         lock.unlock()
@@ -248,7 +249,10 @@ public final class LanguageServer: @unchecked Sendable {
     /// Keeps the outline made for `document` if its text is still the current one.
     func cacheOutline(of document: OpenDocument) {
         lock.lock()
-        if documents[document.doc.uri]?.doc.version == document.doc.version { documents[document.doc.uri]?.outline = document.outline }
+        if documents[document.doc.uri]?.doc.version == document.doc.version {
+            documents[document.doc.uri]?.outline = document.outline
+            documents[document.doc.uri]?.staleOutline = document.staleOutline
+        }
         lock.unlock()
     }
 
@@ -276,9 +280,8 @@ public final class LanguageServer: @unchecked Sendable {
             lock.unlock()
             return
         }
-        for change in p.contentChanges { document.doc.apply(change) }
+        document.apply(p.contentChanges)
         document.doc.version = p.textDocument.version ?? document.doc.version + 1
-        document.outline = nil
         documents[p.textDocument.uri] = document
         lock.unlock()
         scheduleWithDependents(p.textDocument.uri, after: debounce)

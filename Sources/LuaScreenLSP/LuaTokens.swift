@@ -22,11 +22,23 @@ package enum LuaTokens {
     static func isNameByte(_ b: UInt8) -> Bool { isNameStart(b) || (b >= 48 && b <= 57) }
 
     /// The tokens of `bytes`, comments skipped.
-    static func tokenize(_ bytes: [UInt8]) -> [Token] {
+    static func tokenize(_ bytes: [UInt8]) -> [Token] { tokenize(bytes, from: 0, until: nil) }
+
+    /// The tokens of `bytes` from byte `start` (where a token starts, or 0), comments skipped;
+    /// when `until` is given, the ones before the first token it accepts (the lexer depends
+    /// only on where it is and the bytes from there: from a token it accepts on, the tokens
+    /// are those it already knows).
+    static func tokenize(_ bytes: [UInt8], from start: Int, until stop: ((Token) -> Bool)?) -> [Token] {
         var tokens: [Token] = []
-        tokens.reserveCapacity(bytes.count / 4)
+        tokens.reserveCapacity(stop == nil ? bytes.count / 4 : 64)
         let n = bytes.count
-        var i = 0
+        var i = start
+        /// Keeps `token`; false when `stop` accepts it (the tokenizing ends).
+        func keep(_ token: Token) -> Bool {
+            if let stop, stop(token) { return false }
+            tokens.append(token)
+            return true
+        }
         func text(_ a: Int, _ b: Int) -> String { String(decoding: bytes[a..<b], as: UTF8.self) }
         /// `[[`, `[==[`: the level, or nil.
         func longOpen(_ at: Int) -> Int? {
@@ -65,14 +77,14 @@ package enum LuaTokens {
                 let s = i
                 while i < n, isNameByte(bytes[i]) || bytes[i] >= 0x80 { i += 1 }
                 let word = text(s, i)
-                tokens.append(Token(kind: keywords.contains(word) ? .keyword : .name, text: word, start: s, end: i))
+                if !keep(Token(kind: keywords.contains(word) ? .keyword : .name, text: word, start: s, end: i)) { return tokens }
                 continue
             }
             if b >= 48 && b <= 57 || (b == 46 && i + 1 < n && bytes[i + 1] >= 48 && bytes[i + 1] <= 57) {
                 let s = i
                 while i < n, isNameByte(bytes[i]) || bytes[i] == 46
                         || ((bytes[i] == 43 || bytes[i] == 45) && (bytes[i - 1] | 32) == 101 || (bytes[i] == 43 || bytes[i] == 45) && (bytes[i - 1] | 32) == 112) { i += 1 }
-                tokens.append(Token(kind: .number, text: text(s, i), start: s, end: i))
+                if !keep(Token(kind: .number, text: text(s, i), start: s, end: i)) { return tokens }
                 continue
             }
             if b == 34 || b == 39 {
@@ -84,13 +96,13 @@ package enum LuaTokens {
                 }
                 let bodyEnd = min(i, n)
                 if i < n, bytes[i] == b { i += 1 }
-                tokens.append(Token(kind: .string, text: text(s + 1, max(s + 1, bodyEnd)), start: s, end: min(i, n), quote: b))
+                if !keep(Token(kind: .string, text: text(s + 1, max(s + 1, bodyEnd)), start: s, end: min(i, n), quote: b)) { return tokens }
                 continue
             }
             if let level = longOpen(i) {
                 let s = i
                 let (bodyEnd, end) = longClose(from: i + 2 + level, level: level)
-                tokens.append(Token(kind: .string, text: text(min(s + 2 + level, bodyEnd), bodyEnd), start: s, end: end))
+                if !keep(Token(kind: .string, text: text(min(s + 2 + level, bodyEnd), bodyEnd), start: s, end: end)) { return tokens }
                 i = end
                 continue
             }
@@ -100,7 +112,7 @@ package enum LuaTokens {
             else if i + 1 < n, [(61, 61), (126, 61), (60, 61), (62, 61), (46, 46), (58, 58), (47, 47), (60, 60), (62, 62)]
                         .contains(where: { $0.0 == bytes[i] && $0.1 == bytes[i + 1] }) { i += 2 }
             else { i += 1 }
-            tokens.append(Token(kind: .symbol, text: text(s, i), start: s, end: i))
+            if !keep(Token(kind: .symbol, text: text(s, i), start: s, end: i)) { return tokens }
         }
         return tokens
     }

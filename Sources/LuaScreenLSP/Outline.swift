@@ -57,6 +57,71 @@ package struct Outline: Sendable {
         build(end: bytes.count)
     }
 
+    /// Where an earlier text and `bytes` differ: its bytes `start..<oldEnd` are `start..<newEnd`
+    /// of `bytes`, the rest the same. Sendable: a plain value.
+    package struct Edit: Sendable, Equatable {
+        package var start: Int, oldEnd: Int, newEnd: Int
+        /// An edit.
+        package init(start: Int, oldEnd: Int, newEnd: Int) {
+            self.start = start
+            self.oldEnd = oldEnd
+            self.newEnd = newEnd
+        }
+
+        /// This edit followed by `next` (in the text this one made), as one.
+        package func then(_ next: Edit) -> Edit {
+            let delta = newEnd - oldEnd
+            let end = max(newEnd, next.oldEnd)
+            return Edit(start: min(start, next.start), oldEnd: end - delta, newEnd: end + next.newEnd - next.oldEnd)
+        }
+    }
+
+    /// The outline of `bytes`, the text `old` was made from changed by `edit`: only the tokens
+    /// from the one before the edit up to the first one the earlier text had too are made
+    /// again (the later ones moved), the tables read again from the tokens. Gives what
+    /// `init(bytes:)` gives.
+    package init(bytes: [UInt8], editing old: Outline, by edit: Edit) {
+        let before = old.tokens
+        let delta = edit.newEnd - edit.oldEnd
+        // The last token ending before the edit: the lexer starts again where it starts.
+        var lo = 0, hi = before.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if before[mid].end < edit.start { lo = mid + 1 } else { hi = mid }
+        }
+        let kept = max(0, lo - 1)
+        let from = lo >= 1 ? before[lo - 1].start : 0
+        // The earlier tokens past the edit, by their start in the new text.
+        var first = lo
+        while first < before.count, before[first].start < edit.oldEnd { first += 1 }
+        var resume: Int?
+        let lexed = LuaTokens.tokenize(bytes, from: from, until: { token in
+            guard token.start >= edit.newEnd else { return false }
+            let want = token.start - delta
+            var a = first, b = before.count
+            while a < b {
+                let mid = (a + b) / 2
+                if before[mid].start < want { a = mid + 1 } else { b = mid }
+            }
+            guard a < before.count, before[a].start == want, before[a].end == token.end - delta,
+                  before[a].kind == token.kind, before[a].quote == token.quote else { return false }
+            resume = a
+            return true
+        })
+        var tokens = Array(before[0..<kept])
+        tokens.reserveCapacity(before.count + lexed.count)
+        tokens += lexed
+        if let resume {
+            for var t in before[resume...] {
+                t.start += delta
+                t.end += delta
+                tokens.append(t)
+            }
+        }
+        self.tokens = tokens
+        build(end: bytes.count)
+    }
+
     private mutating func build(end: Int) {
         var open: [Int] = []          // node indexes of unclosed `{`
         var blocks: [Bool] = []       // open blocks: true for a function body

@@ -72,17 +72,21 @@ public struct TextDocument: Sendable {
         return range(start, max(start, end))
     }
 
-    /// Applies one change of `didChange` (no range: the whole text).
-    package mutating func apply(_ change: ContentChange) {
+    /// Applies one change of `didChange` (no range: the whole text); the bytes it replaced,
+    /// nil for a whole text.
+    @discardableResult
+    package mutating func apply(_ change: ContentChange) -> Outline.Edit? {
         guard let range = change.range else {
             bytes = Array(change.text.utf8)
             lineStarts = TextDocument.lines(of: bytes)
-            return
+            return nil
         }
         let start = offset(of: range.start)
         let end = max(start, offset(of: range.end))
-        bytes.replaceSubrange(start..<end, with: Array(change.text.utf8))
+        let new = Array(change.text.utf8)
+        bytes.replaceSubrange(start..<end, with: new)
         lineStarts = TextDocument.lines(of: bytes)
+        return Outline.Edit(start: start, oldEnd: end, newEnd: start + new.count)
     }
 
     /// The text as a string.

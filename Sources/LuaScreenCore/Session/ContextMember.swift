@@ -26,14 +26,19 @@ package enum ContextMember {
         return ("\(shown): ctx has no such \(called ? "method" : "member")\(hint)", closest)
     }
 
+    // The patterns, each made once (a regex literal is parsed each time it is evaluated).
+    /// A quoted string.
+    nonisolated(unsafe) static let quoted = #/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/#
+    /// `ctx:NAME` or `ctx.NAME`.
+    nonisolated(unsafe) static let member = #/(?:^|[^A-Za-z0-9_.:])ctx\s*([:.])\s*([A-Za-z_][A-Za-z0-9_]*)/#
+
     /// Every `ctx:NAME` and `ctx.NAME` of one line, outside its quoted strings and its `--`
     /// comment, whose NAME ctx does not have, as errors at that line.
     static func scan(_ line: String, file: String, line number: Int) -> [Diagnostic] {
         guard line.contains("ctx") else { return [] }
-        let unquoted = line.replacing(#/"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'/#, with: "\"\"")
+        let unquoted = line.replacing(quoted, with: "\"\"")
         let code = unquoted.firstRange(of: "--").map { unquoted[..<$0.lowerBound] } ?? unquoted[...]
-        let pattern = #/(?:^|[^A-Za-z0-9_.:])ctx\s*([:.])\s*([A-Za-z_][A-Za-z0-9_]*)/#
-        return code.matches(of: pattern).compactMap { match in
+        return code.matches(of: member).compactMap { match in
             let name = String(match.output.2)
             guard !isMember(name) else { return nil }
             let (message, suggestion) = unknown(name, called: match.output.1 == ":")

@@ -130,7 +130,7 @@ extension StoreKeyUse {
         var keys = Set<String>()
         var complete = !text.contains("require")
         // `key = "name"` binds name; `key = "flag" .. i` or any other expression is computed.
-        for match in text.matches(of: #/(?:^|[^A-Za-z0-9_."'])key\s*=(?!=)\s*(?:"([^"\n]*)"|'([^'\n]*)'|)\s*(\.\.)?/#) {
+        for match in text.matches(of: StoreKeyUse.keyField) {
             if let key = match.output.1 ?? match.output.2, match.output.3 == nil { keys.insert(String(key)) } else { complete = false }
         }
         let found = warnings(scriptPath: path, isBound: { keys.contains($0) }, boundKeys: { keys.sorted() },
@@ -141,6 +141,19 @@ extension StoreKeyUse {
 
 /// A place where a script reads or writes `ctx.store.NAME` (any name before `.store`).
 struct StoreKeyUse {
+    // The patterns, each made once: a regex literal is parsed again each time it is evaluated
+    // (made in `scan`, once a line, it was 94% of `check` of 3,000 detail functions).
+    /// `key = "name"` (group 1 or 2; 3: `..` follows, the key is computed).
+    nonisolated(unsafe) static let keyField = #/(?:^|[^A-Za-z0-9_."'])key\s*=(?!=)\s*(?:"([^"\n]*)"|'([^'\n]*)'|)\s*(\.\.)?/#
+    /// `.store[expression] = value` (not nil).
+    nonisolated(unsafe) static let computedWrite = #/\.store\[\s*[^"'\s\]][^\]]*\]\s*=(?!=)\s*(?!nil\b)/#
+    /// `.store.NAME` or `.store["NAME"]`, and `=` when assigned.
+    nonisolated(unsafe) static let storeUse = #/\.store(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*(?:"([^"\n]*)"|'([^'\n]*)')\s*\])(\s*=(?!=))?/#
+    /// A Lua name.
+    nonisolated(unsafe) static let luaName = #/[A-Za-z_][A-Za-z0-9_]*/#
+    /// `require "name"`, `require("name")`.
+    nonisolated(unsafe) static let requireCall = #/require\s*\(?\s*["']([A-Za-z0-9_.\-]+)["']/#
+
     var key: String
     var file: String
     var line: Int
@@ -160,7 +173,7 @@ struct StoreKeyUse {
     /// computes: `ctx.store[name] = value` (`ctx.store[k] = nil` only resets).
     static func writesComputedKey(_ line: String) -> Bool {
         let code = line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
-        return code.contains(#/\.store\[\s*[^"'\s\]][^\]]*\]\s*=(?!=)\s*(?!nil\b)/#)
+        return code.contains(computedWrite)
     }
 
     /// The lines (1-based number, text) that hold `.store`, `require`, `ctx.` or `ctx:`, found with `memchr`
@@ -209,9 +222,8 @@ struct StoreKeyUse {
     /// Every `X.store.NAME` and `X.store["NAME"]` of one line outside a `--` comment, with
     /// whether it is assigned to (`= value`, not `==`).
     static func scan(_ line: String, file: String, line number: Int) -> [StoreKeyUse] {
-        let pattern = #/\.store(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*(?:"([^"\n]*)"|'([^'\n]*)')\s*\])(\s*=(?!=))?/#
         let code = line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
-        return code.matches(of: pattern).compactMap { match in
+        return code.matches(of: storeUse).compactMap { match in
             guard let key = match.output.1 ?? match.output.2 ?? match.output.3 else { return nil }
             return StoreKeyUse(key: String(key), file: file, line: number, isWrite: match.output.4 != nil)
         }
@@ -226,13 +238,12 @@ struct StoreKeyUse {
 
     static func accessor(_ key: String) -> String {
         let shown = Diagnostic.quote(key)
-        if key.wholeMatch(of: #/[A-Za-z_][A-Za-z0-9_]*/#) != nil { return "." + shown }
+        if key.wholeMatch(of: luaName) != nil { return "." + shown }
         return "[\"" + shown + "\"]"
     }
 
     /// The modules a script names with a literal: `require "name"`, `require("name")`.
     static func requiredModules(_ text: String) -> [String] {
-        let pattern = #/require\s*\(?\s*["']([A-Za-z0-9_.\-]+)["']/#
-        return text.matches(of: pattern).map { String($0.output.1) }
+        return text.matches(of: requireCall).map { String($0.output.1) }
     }
 }
