@@ -269,3 +269,22 @@ def test_a_require_cycle_between_two_open_modules_of_an_app_is_one_diagnostic_an
     # Nothing typed: nothing published.
     assert publishes(s, 2) == []
     s.close()
+
+
+def test_completion_before_the_quote_after_ctx_push_and_store_index(app):
+    s = Server()
+    s.initialize()
+    entry = app / "podcasts.lua"
+    s.open(entry, entry.read_text())
+    text = entry.read_text().replace('row { text = "Downloads", push = "downloads" },',
+                                     'button { text = "Go", on_select = function(ctx) ctx:push( end },\n        '
+                                     'row { text = "S", detail = function(ctx) return ctx.store[ end },')
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": entry.as_uri(), "version": 2}, "contentChanges": [{"text": text}]}})
+    def complete(at):
+        return s.request("textDocument/completion", {"textDocument": {"uri": entry.as_uri()}, "position": position(text, at)})["result"]["items"]
+    pushed = {(i["label"], i.get("insertText")) for i in complete(text.index("ctx:push(") + len("ctx:push("))}
+    assert {("downloads", '"downloads"'), ("playback", '"playback"')} <= pushed, pushed
+    keys = {(i["label"], i.get("insertText")) for i in complete(text.index("ctx.store[") + len("ctx.store["))}
+    assert {("speed", '"speed"'), ("skip_forward", '"skip_forward"')} <= keys, keys
+    s.close()
