@@ -122,11 +122,11 @@ final class StoreAccessTests: XCTestCase {
         let diagnostics = [Diagnostic(file: "a.lua", line: 3, path: "screens[1]", message: "say \"x\"",
                                       calledFrom: [SourceLocation(file: "a.lua", line: 9)]),
                            Diagnostic(.warning, file: "b.lua", line: nil, path: "", message: "m")]
-        // The notes the text prints (`a.lua:9: note: called from here`) are in the JSON too.
+        // The notes the text prints (`a.lua:9: note: called from here`) are in the JSON too, and the code.
         XCTAssertEqual(Diagnostic.json(diagnostics).serialized(), """
-            [{"file":"a.lua","line":3,"severity":"error","path":"screens[1]","message":"say \\"x\\"",\
+            [{"file":"a.lua","line":3,"severity":"error","code":"invalid","path":"screens[1]","message":"say \\"x\\"",\
             "notes":[{"file":"a.lua","line":9,"message":"called from here"}]},\
-            {"file":"b.lua","line":null,"severity":"warning","path":"","message":"m","notes":[]}]
+            {"file":"b.lua","line":null,"severity":"warning","code":"warning","path":"","message":"m","notes":[]}]
             """)
     }
 }
