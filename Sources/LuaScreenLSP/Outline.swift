@@ -7,7 +7,7 @@ import LuaScreenTooling
 /// `NAME.store.KEY` use. A value: `Sendable`.
 package struct Outline: Sendable {
     /// One table constructor `{ ... }`.
-    package struct Node: Sendable {
+    package struct Node: Sendable, Equatable {
         /// The constructor called on it (`screen`, `row`, ...), nil for a plain table.
         package var constructor: String?
         /// The constructor's name token (or the `{` of a plain table).
@@ -30,7 +30,7 @@ package struct Outline: Sendable {
     }
 
     /// `name = value` at a table's own level.
-    struct Field: Sendable {
+    struct Field: Sendable, Equatable {
         var name: String
         var nameStart: Int, nameEnd: Int
         /// The value when it is a single token (a string, a name, a number).
@@ -38,7 +38,7 @@ package struct Outline: Sendable {
     }
 
     /// A `ctx.store.KEY` or `ctx.store["KEY"]` (any name before `.store`).
-    struct StoreUse: Sendable {
+    package struct StoreUse: Sendable, Equatable {
         var key: String
         var start: Int, end: Int
         /// The key token is a string (`["KEY"]`).
@@ -47,7 +47,7 @@ package struct Outline: Sendable {
 
     package var tokens: [LuaTokens.Token]
     package var nodes: [Node] = []
-    var storeUses: [StoreUse] = []
+    package var storeUses: [StoreUse] = []
 
     /// The constructors the host installs.
     static let constructors: Set<String> = Set(EditorDocs.constructors.map(\.name))
@@ -119,6 +119,48 @@ package struct Outline: Sendable {
             }
         }
         self.tokens = tokens
+        // Only strings and numbers changed (typing in a string, a number): the tables are the
+        // earlier ones, moved, their values the new tokens; else they are read again.
+        if let resume, resume - kept == lexed.count,
+           zip(before[kept..<resume], lexed).allSatisfy({ $0.kind == $1.kind && $0.quote == $1.quote && ($0.kind == .string || $0.kind == .number || $0.text == $1.text) }) {
+            var moved: [Int: LuaTokens.Token] = [:]   // by the earlier start
+            var ends: [Int: Int] = [:]
+            for (old, new) in zip(before[kept..<resume], lexed) {
+                moved[old.start] = new
+                ends[old.end] = new.end
+            }
+            let resumeStart = before[resume].start
+            func place(_ p: Int) -> Int {
+                if p < from { return p }
+                if p >= resumeStart { return p + delta }
+                return moved[p]?.start ?? ends[p] ?? p
+            }
+            func token(_ t: LuaTokens.Token) -> LuaTokens.Token {
+                if t.start < from { return t }
+                if let new = moved[t.start] { return new }
+                var shifted = t
+                shifted.start += delta
+                shifted.end += delta
+                return shifted
+            }
+            nodes = old.nodes
+            for n in nodes.indices {
+                nodes[n].nameStart = place(nodes[n].nameStart)
+                nodes[n].nameEnd = place(nodes[n].nameEnd)
+                nodes[n].open = place(nodes[n].open)
+                nodes[n].close = place(nodes[n].close)
+                for f in nodes[n].fields.indices {
+                    nodes[n].fields[f].nameStart = place(nodes[n].fields[f].nameStart)
+                    nodes[n].fields[f].nameEnd = place(nodes[n].fields[f].nameEnd)
+                    nodes[n].fields[f].value = nodes[n].fields[f].value.map(token)
+                }
+            }
+            storeUses = old.storeUses.map { use in
+                let t = token(LuaTokens.Token(kind: use.quoted ? .string : .name, text: use.key, start: use.start, end: use.end))
+                return StoreUse(key: t.text, start: t.start, end: t.end, quoted: use.quoted)
+            }
+            return
+        }
         build(end: bytes.count)
     }
 

@@ -8,7 +8,8 @@ import LuaScreenLSP
 final class IncrementalOutlineTests: XCTestCase {
     private func assertSame(_ a: Outline, _ b: Outline, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(a.tokens, b.tokens, what, file: file, line: line)
-        XCTAssertEqual(a.nodes.map(\.constructor), b.nodes.map(\.constructor), what, file: file, line: line)
+        XCTAssertEqual(a.nodes, b.nodes, what, file: file, line: line)
+        XCTAssertEqual(a.storeUses, b.storeUses, what, file: file, line: line)
         XCTAssertEqual(a.keyFields.map(\.key), b.keyFields.map(\.key), what, file: file, line: line)
         XCTAssertEqual(a.screenIDs.map(\.id), b.screenIDs.map(\.id), what, file: file, line: line)
     }
@@ -42,6 +43,17 @@ final class IncrementalOutlineTests: XCTestCase {
             let end = min(bytes.count, start + next(6))
             // Whole UTF-8 characters only (the text is ASCII).
             check(text, start, end, inserts[next(inserts.count)])
+        }
+    }
+
+    func testTypingInStringsAndNumbersMovesTheTables() {
+        let text = "return screen { id = \"s\", section { number { key = \"n\", default = 12 }, row { text = \"a\", detail = \"b\" },\n  row { text = \"c\", on_select = function(ctx) ctx.store[\"n\"] = ctx.store.n + 1 end } } }\n"
+        let bytes = Array(text.utf8)
+        for (i, b) in bytes.enumerated() where b == UInt8(ascii: "\"") || (b >= 48 && b <= 57) {
+            for insert in ["x", "", "7", "é", "\\\""] {
+                check(text, i + 1 <= bytes.count ? i + (b == UInt8(ascii: "\"") ? 1 : 0) : i, i + (b == UInt8(ascii: "\"") ? 1 : 0), insert)
+                check(text, i, min(bytes.count, i + 1), insert)
+            }
         }
     }
 
