@@ -57,15 +57,22 @@ struct OpenDocument: Sendable {
         return made
     }
 
-    /// Applies the changes of one `didChange`, keeping what the outline can be made from.
+    /// Applies the changes of one `didChange`: the outline, when there is one, follows in
+    /// place when only strings and numbers changed; else it is kept with the edits since,
+    /// to be made again from them when asked for.
     mutating func apply(_ changes: [ContentChange]) {
-        if let outline { staleOutline = (outline, nil) }
-        outline = nil
         for change in changes {
-            if let edit = doc.apply(change) {
-                if let stale = staleOutline { staleOutline = (stale.outline, stale.edit.map { $0.then(edit) } ?? edit) }
-            } else {
+            guard let edit = doc.apply(change) else {
+                outline = nil
                 staleOutline = nil
+                continue
+            }
+            if outline != nil {
+                if outline!.edit(bytes: doc.bytes, by: edit, rebuild: false) { continue }
+                staleOutline = (outline!, edit)
+                outline = nil
+            } else if let stale = staleOutline {
+                staleOutline = (stale.outline, stale.edit.map { $0.then(edit) } ?? edit)
             }
         }
     }

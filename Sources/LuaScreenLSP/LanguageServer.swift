@@ -276,13 +276,13 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func changed(_ p: DidChangeParams) {
         lock.lock()
-        guard var document = documents[p.textDocument.uri] else {
+        guard documents[p.textDocument.uri] != nil else {
             lock.unlock()
             return
         }
-        document.apply(p.contentChanges)
-        document.doc.version = p.textDocument.version ?? document.doc.version + 1
-        documents[p.textDocument.uri] = document
+        // In place (the outline's arrays are not copied when nothing else holds them).
+        documents[p.textDocument.uri]!.apply(p.contentChanges)
+        documents[p.textDocument.uri]!.doc.version = p.textDocument.version ?? documents[p.textDocument.uri]!.doc.version + 1
         lock.unlock()
         scheduleWithDependents(p.textDocument.uri, after: debounce)
     }

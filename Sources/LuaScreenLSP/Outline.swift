@@ -76,25 +76,35 @@ package struct Outline: Sendable {
         }
     }
 
-    /// The outline of `bytes`, the text `old` was made from changed by `edit`: only the tokens
-    /// from the one before the edit up to the first one the earlier text had too are made
-    /// again (the later ones moved), the tables read again from the tokens. Gives what
-    /// `init(bytes:)` gives.
+    /// The outline of `bytes`, the text `old` was made from changed by `edit` (`edit(bytes:by:rebuild:)`).
+    /// Gives what `init(bytes:)` gives.
     package init(bytes: [UInt8], editing old: Outline, by edit: Edit) {
-        let before = old.tokens
+        self = old
+        self.edit(bytes: bytes, by: edit, rebuild: true)
+    }
+
+    /// Makes this outline that of `bytes`, the text it was made from changed by `edit`, in
+    /// place: only the tokens from the one before the edit up to the first one the earlier
+    /// text had too are made again (the later ones moved). When only strings and numbers
+    /// changed (typing in a string, a number) the tables are moved, their values the new
+    /// tokens; else they are read again from the tokens, or, `rebuild` false, nothing is
+    /// changed and false returned.
+    @discardableResult
+    package mutating func edit(bytes: [UInt8], by edit: Edit, rebuild: Bool) -> Bool {
         let delta = edit.newEnd - edit.oldEnd
         // The last token ending before the edit: the lexer starts again where it starts.
-        var lo = 0, hi = before.count
+        var lo = 0, hi = tokens.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if before[mid].end < edit.start { lo = mid + 1 } else { hi = mid }
+            if tokens[mid].end < edit.start { lo = mid + 1 } else { hi = mid }
         }
         let kept = max(0, lo - 1)
-        let from = lo >= 1 ? before[lo - 1].start : 0
+        let from = lo >= 1 ? tokens[lo - 1].start : 0
         // The earlier tokens past the edit, by their start in the new text.
         var first = lo
-        while first < before.count, before[first].start < edit.oldEnd { first += 1 }
+        while first < tokens.count, tokens[first].start < edit.oldEnd { first += 1 }
         var resume: Int?
+        let before = tokens
         let lexed = LuaTokens.tokenize(bytes, from: from, until: { token in
             guard token.start >= edit.newEnd else { return false }
             let want = token.start - delta
@@ -108,28 +118,25 @@ package struct Outline: Sendable {
             resume = a
             return true
         })
-        var tokens = Array(before[0..<kept])
-        tokens.reserveCapacity(before.count + lexed.count)
-        tokens += lexed
-        if let resume {
-            for var t in before[resume...] {
-                t.start += delta
-                t.end += delta
-                tokens.append(t)
-            }
-        }
-        self.tokens = tokens
-        // Only strings and numbers changed (typing in a string, a number): the tables are the
-        // earlier ones, moved, their values the new tokens; else they are read again.
-        if let resume, resume - kept == lexed.count,
-           zip(before[kept..<resume], lexed).allSatisfy({ $0.kind == $1.kind && $0.quote == $1.quote && ($0.kind == .string || $0.kind == .number || $0.text == $1.text) }) {
+        let end = resume ?? tokens.count
+        let sameShape = resume != nil && end - kept == lexed.count
+            && zip(tokens[kept..<end], lexed).allSatisfy { $0.kind == $1.kind && $0.quote == $1.quote && ($0.kind == .string || $0.kind == .number || $0.text == $1.text) }
+        if !sameShape, !rebuild { return false }
+        if sameShape, let resume {
             var moved: [Int: LuaTokens.Token] = [:]   // by the earlier start
             var ends: [Int: Int] = [:]
-            for (old, new) in zip(before[kept..<resume], lexed) {
+            for (old, new) in zip(tokens[kept..<resume], lexed) {
                 moved[old.start] = new
                 ends[old.end] = new.end
             }
-            let resumeStart = before[resume].start
+            let resumeStart = tokens[resume].start
+            for i in kept..<resume { tokens[i] = lexed[i - kept] }
+            if delta != 0 {
+                for i in resume..<tokens.count {
+                    tokens[i].start += delta
+                    tokens[i].end += delta
+                }
+            }
             func place(_ p: Int) -> Int {
                 if p < from { return p }
                 if p >= resumeStart { return p + delta }
@@ -143,25 +150,39 @@ package struct Outline: Sendable {
                 shifted.end += delta
                 return shifted
             }
-            nodes = old.nodes
-            for n in nodes.indices {
+            for n in nodes.indices where nodes[n].close >= from {
                 nodes[n].nameStart = place(nodes[n].nameStart)
                 nodes[n].nameEnd = place(nodes[n].nameEnd)
                 nodes[n].open = place(nodes[n].open)
                 nodes[n].close = place(nodes[n].close)
-                for f in nodes[n].fields.indices {
+                for f in nodes[n].fields.indices where nodes[n].fields[f].nameEnd >= from || (nodes[n].fields[f].value?.end ?? 0) >= from {
                     nodes[n].fields[f].nameStart = place(nodes[n].fields[f].nameStart)
                     nodes[n].fields[f].nameEnd = place(nodes[n].fields[f].nameEnd)
                     nodes[n].fields[f].value = nodes[n].fields[f].value.map(token)
                 }
             }
-            storeUses = old.storeUses.map { use in
+            for u in storeUses.indices where storeUses[u].end >= from {
+                let use = storeUses[u]
                 let t = token(LuaTokens.Token(kind: use.quoted ? .string : .name, text: use.key, start: use.start, end: use.end))
-                return StoreUse(key: t.text, start: t.start, end: t.end, quoted: use.quoted)
+                storeUses[u] = StoreUse(key: t.text, start: t.start, end: t.end, quoted: use.quoted)
             }
-            return
+            return true
         }
+        var made = Array(tokens[0..<kept])
+        made.reserveCapacity(tokens.count + lexed.count)
+        made += lexed
+        if let resume {
+            for var t in tokens[resume...] {
+                t.start += delta
+                t.end += delta
+                made.append(t)
+            }
+        }
+        tokens = made
+        nodes = []
+        storeUses = []
         build(end: bytes.count)
+        return true
     }
 
     private mutating func build(end: Int) {

@@ -71,3 +71,26 @@ final class IncrementalOutlineTests: XCTestCase {
         }
     }
 }
+
+/// The outline follows an edit in place when only strings and numbers changed, and says it
+/// did not when more did (the server then makes it again when asked).
+final class OutlineInPlaceTests: XCTestCase {
+    func testInPlaceOnlyForStringsAndNumbers() {
+        let text = "return screen { id = \"s\", section { toggle( { key = \"k\", default = 1 }) } }"
+        let bytes = Array(text.utf8)
+        func offset(_ s: String, _ plus: Int = 0) -> Int { text.utf8.distance(from: text.startIndex, to: text.range(of: s)!.lowerBound) + plus }
+        // In a string, in a number, blanks between `(` and `{`: in place; a brace, a name grown: not.
+        for (insert, start, inPlace) in [("x", offset("\"k\"", 1), true), ("2", offset("1"), true), ("  ", offset("( {", 1), true),
+                                         ("{", offset("( {", 1), false), ("y", offset("toggle", 1), false)] {
+            var new = bytes
+            new.insert(contentsOf: Array(insert.utf8), at: start)
+            var outline = Outline(bytes: bytes)
+            let done = outline.edit(bytes: new, by: Outline.Edit(start: start, oldEnd: start, newEnd: start + insert.utf8.count), rebuild: false)
+            XCTAssertEqual(done, inPlace, insert)
+            if done {
+                XCTAssertEqual(outline.tokens, Outline(bytes: new).tokens)
+                XCTAssertEqual(outline.nodes, Outline(bytes: new).nodes)
+            }
+        }
+    }
+}
