@@ -37,7 +37,7 @@ enum Hovering {
         let isRowConstructor = RowHover.rowConstructors.contains(t.text) && outline.nodes.contains { $0.nameStart == t.start && $0.constructor != nil }
         let isCall = !isRowConstructor && i + 1 < tokens.count && (tokens[i + 1].text == "(" || tokens[i + 1].text == "{" || tokens[i + 1].kind == .string)
             && !(i >= 1 && tokens[i - 1].text == ":")
-        if isRowConstructor || isCall {
+        if !document.isTest, isRowConstructor || isCall {
             let ordinal = outline.nodes.filter { $0.nameStart >= lineStart && $0.nameStart < t.start && $0.constructor.map(RowHover.rowConstructors.contains) == true }.count
             if let placed = RowHover.presentation(server: server, document: document, line: line + 1, ordinal: ordinal) {
                 var text = RowHover.markdown(placed)
