@@ -130,7 +130,7 @@ extension StoreKeyUse {
         var keys = Set<String>()
         var complete = !text.contains("require")
         // `key = "name"` binds name; `key = "flag" .. i` or any other expression is computed.
-        for match in text.matches(of: StoreKeyUse.keyField) {
+        for match in text.matches(of: #/(?:^|[^A-Za-z0-9_."'])key\s*=(?!=)\s*(?:"([^"\n]*)"|'([^'\n]*)'|)\s*(\.\.)?/#) {
             if let key = match.output.1 ?? match.output.2, match.output.3 == nil { keys.insert(String(key)) } else { complete = false }
         }
         let found = warnings(scriptPath: path, isBound: { keys.contains($0) }, boundKeys: { keys.sorted() },
@@ -143,8 +143,6 @@ extension StoreKeyUse {
 struct StoreKeyUse {
     // The patterns, each made once: a regex literal is parsed again each time it is evaluated
     // (made in `scan`, once a line, it was 94% of `check` of 3,000 detail functions).
-    /// `key = "name"` (group 1 or 2; 3: `..` follows, the key is computed).
-    nonisolated(unsafe) static let keyField = #/(?:^|[^A-Za-z0-9_."'])key\s*=(?!=)\s*(?:"([^"\n]*)"|'([^'\n]*)'|)\s*(\.\.)?/#
     /// `.store[expression] = value` (not nil).
     nonisolated(unsafe) static let computedWrite = #/\.store\[\s*[^"'\s\]][^\]]*\]\s*=(?!=)\s*(?!nil\b)/#
     /// `.store.NAME` or `.store["NAME"]`, and `=` when assigned.
