@@ -65,11 +65,15 @@ extension PageAssets {
     return answer;
   }
 
-  /** The word of a button of a dialog no row opens (an alert, an answer): the state's labels. */
+  /** The word of a button of a dialog no row opens (an alert, an answer), or of a control no
+      row's presentation words (add an item): the state's labels, in the session's locale. */
   function label(name) { return state.labels[name]; }
+  /** An aria-label of a row's control: the state's label `name` with the row's text for %@. */
+  function words(name, text) { return label(name).split("%@").join(text); }
 
   // A refusal (a broken save, a value refused) is shown where the person is looking.
-  function showMessage(text) { const m = $("message"); m.textContent = text; m.hidden = false; m.scrollIntoView({ block: "nearest" }); }
+  // The banner is fixed at the top of the window: seen however far the page is scrolled.
+  function showMessage(text) { const m = $("message"); m.textContent = text; m.hidden = false; }
   function clearMessage() { $("message").hidden = true; }
 
   /** A dialog with buttons; resolves to the chosen button's value. */
@@ -131,7 +135,7 @@ extension PageAssets {
     for (const section of list) {
       let box = container.querySelector('[data-section="' + CSS.escape(section.id) + '"]:last-child');
       let group;
-      if (box && box === container.lastElementChild) {
+      if (box && box === container.lastElementChild && !box.dataset.radio) {
         group = box.querySelector(".group");
       } else {
         box = el("div", "section");
@@ -143,11 +147,68 @@ extension PageAssets {
         container.appendChild(box);
       }
       if (!section.visible) box.classList.add("hidden-row");
-      section.rows.forEach((row) => { group.appendChild(drawRow(row, screen, loaded)); loaded += 1; });
-      const oldFooter = box.querySelector(".section-footer");
+      section.rows.forEach((row) => {
+        if (inlineRadio(row)) {
+          // Settings draws a radio group as a group of its own (PSRadioGroupSpecifier): the
+          // rows before it end their group, the ones after it start another.
+          if (!group.childElementCount) { if (box.querySelector(".section-header")) group.remove(); else box.remove(); }
+          const radio = radioGroup(row, section);
+          container.appendChild(radio);
+          box = el("div", "section"); box.dataset.section = section.id;
+          if (!section.visible) box.classList.add("hidden-row");
+          group = el("div", "group"); box.appendChild(group); container.appendChild(box);
+        } else group.appendChild(drawRow(row, screen, loaded));
+        loaded += 1;
+      });
+      if (!group.childElementCount && box.previousElementSibling && box.previousElementSibling.dataset.section === section.id) {
+        box.remove(); box = container.lastElementChild;
+      }
+      const oldFooter = box.querySelector(":scope > .section-footer");
       if (oldFooter) oldFooter.remove();
       if (section.footer) box.appendChild(el("div", "section-footer", section.footer));
     }
+  }
+
+  /** A single choice with radio = true, drawn inline in the iOS look (Android opens a dialog of radio buttons). */
+  function inlineRadio(row) {
+    return row.type === "choice" && row.control && row.control.radio && row.control.options && document.body.classList.contains("look-ios");
+  }
+
+  /** A radio choice as Settings shows it: a group of its own titled by the row's text, one
+      row per option (the option's text as the core gives it), a checkmark on the chosen one. */
+  function radioGroup(row, section) {
+    const p = row.presentation;
+    const box = el("div", "section radio-section");
+    box.dataset.section = section.id;
+    box.dataset.radio = row.id;
+    if (!section.visible || !row.visible) box.classList.add("hidden-row");
+    const header = el("div", "section-header", p.text);
+    header.id = "radio-" + row.id;
+    box.appendChild(header);
+    const group = el("div", "group");
+    group.setAttribute("role", "radiogroup");
+    group.setAttribute("aria-labelledby", header.id);
+    const usable = row.enabled && row.visible && !row.error;
+    for (const option of row.control.options) {
+      const node = el("div", "row radio-option value1");
+      node.dataset.id = row.id;
+      node.dataset.value = option.value;
+      node.appendChild(el("div", "text")).appendChild(el("div", "label", option.text));
+      node.setAttribute("aria-checked", String(option.chosen));
+      if (!usable) { node.classList.add("disabled"); node.setAttribute("aria-disabled", "true"); node.setAttribute("role", "radio"); }
+      else clickable(node, "radio", () => { if (!option.chosen) run(OP.set, { ref: row.ref, value: option.value }); });
+      if (option.chosen) node.appendChild(el("span", "check"));
+      group.appendChild(node);
+    }
+    if (p.error) group.appendChild(el("div", "row-error", p.error));
+    box.appendChild(group);
+    if (p.why_word !== null) {
+      const note = el("div", "row radio-why");
+      note.dataset.id = row.id;
+      note.appendChild(el("div", "text"));
+      group.appendChild(finish(note, row));
+    }
+    return box;
   }
 
   function updateMore() {
@@ -213,10 +274,10 @@ extension PageAssets {
     if (screen.kind === "list") {
       const tools = el("span", "item-tools");
       const n = position + 1;
-      const up = button("↑", "Move up", () => run(OP.move, { from: n, to: n - 1 }));
-      const down = button("↓", "Move down", () => run(OP.move, { from: n, to: n + 1 }));
+      const up = button("↑", words("move_up", p.text), () => run(OP.move, { from: n, to: n - 1 }));
+      const down = button("↓", words("move_down", p.text), () => run(OP.move, { from: n, to: n + 1 }));
       up.disabled = n === 1; down.disabled = n === screen.total;
-      const remove = button("✕", "Remove", () => run(OP.remove, { from: n }));
+      const remove = button("✕", words("remove", p.text), () => run(OP.remove, { from: n }));
       remove.classList.add("remove");
       tools.append(up, down, remove);
       node.appendChild(tools);
@@ -242,27 +303,35 @@ extension PageAssets {
         field.value = secure ? "" : (row.value === null || row.value === undefined ? "" : String(row.value));
         if (control.max_length) field.maxLength = control.max_length;
         field.disabled = !usable;
-        const commit = () => { if (field.value !== (secure ? "" : String(row.value ?? ""))) run(OP.set, { ref: ref, value: field.value }); };
-        field.addEventListener("change", commit);
-        if (!control.multiline) field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
+        typedField(field, row, () => secure ? "" : String(row.value ?? ""));
         node.appendChild(field);
         break;
       }
       case "number": {
         const value = typeof row.value === "number" ? row.value : Number(row.value);
         if (control.field) {
-          // field = true: typed in a plain field (a port), not set with a slider.
-          const field = el("input", "field");
-          field.type = "number"; field.inputMode = "numeric";
-          if (control.min !== undefined) field.min = control.min;
-          if (control.max !== undefined) field.max = control.max;
-          field.step = control.step || "any"; field.value = value;
+          // field = true: typed in a plain field (a port), in every look; no slider, no stepper.
+          const field = el("input", "field number-field");
+          field.type = "text"; field.inputMode = "numeric";
+          field.value = row.value === null || row.value === undefined ? "" : String(row.value);
+          field.placeholder = p.placeholder || "";
           field.setAttribute("aria-label", p.text);
           field.disabled = !usable;
-          field.addEventListener("change", () => { if (field.value !== String(value)) run(OP.set, { ref: ref, value: field.value }); });
-          field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
+          typedField(field, row, () => String(row.value ?? ""));
           node.appendChild(field);
-        } else if (control.min !== undefined && control.max !== undefined) {
+          break;
+        }
+        // The label keeps the room it needs (at most two lines); the value, the stepper and
+        // why? follow it, wrapping under it (right-aligned) when the row is narrow; a slider
+        // takes a line of its own under them.
+        node.appendChild(el("span", "number-value", p.detail));
+        const stepper = el("span", "stepper");
+        const dec = button("−", words("decrease", p.text), () => run(OP.dec, { ref: ref }));
+        const inc = button("+", words("increase", p.text), () => run(OP.inc, { ref: ref }));
+        dec.disabled = inc.disabled = !usable;
+        stepper.append(dec, inc);
+        node.appendChild(stepper);
+        if (control.min !== undefined && control.max !== undefined) {
           const slider = el("input", "slider");
           slider.type = "range"; slider.min = control.min; slider.max = control.max;
           slider.step = control.step || "any"; slider.value = value;
@@ -271,13 +340,6 @@ extension PageAssets {
           slider.addEventListener("change", () => run(OP.set, { ref: ref, value: slider.value }));
           node.appendChild(slider);
         }
-        node.appendChild(el("span", "number-value", p.detail));
-        const stepper = el("span", "stepper");
-        const dec = button("−", "Decrease " + row.text, () => run(OP.dec, { ref: ref }));
-        const inc = button("+", "Increase " + row.text, () => run(OP.inc, { ref: ref }));
-        dec.disabled = inc.disabled = !usable;
-        stepper.append(dec, inc);
-        node.appendChild(stepper);
         break;
       }
       case "date":
@@ -292,7 +354,12 @@ extension PageAssets {
         // Set when the person is done (leaving the field, or Enter), not at each "change" while
         // they type: a time field changes after its first complete segment, and redrawing then
         // took the focus away before 0745 could be typed. A change made elsewhere sets at once.
-        const commitTime = () => { if (field.value && field.value !== (row.value || "")) run(OP.set, { ref: ref, value: field.value }); };
+        const commitTime = async () => {
+          const typed = field.value;
+          if (!typed || typed === (row.value || "")) return;
+          const answer = await run(OP.set, { ref: ref, value: typed });
+          if (answer.error) keepRefused(row, typed, answer.error);
+        };
         field.addEventListener("blur", commitTime);
         field.addEventListener("change", () => { if (document.activeElement !== field) commitTime(); });
         field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
@@ -312,7 +379,7 @@ extension PageAssets {
         } else if (row.selectable) node.setAttribute("role", "button");
         const acc = p.accessory;
         if (acc === "detail" || acc === "detail_disclosure") {
-          const info = button("i", "More about " + p.text, () => run(OP.accessory, { ref: ref }));
+          const info = button("i", words("more_about", p.text), () => run(OP.accessory, { ref: ref }));
           info.className = "info";
           info.disabled = !usable;
           node.appendChild(info);
@@ -324,15 +391,41 @@ extension PageAssets {
     return finish(node, row);
   }
 
+  /** A field whose text is set when it changes (left, or Enter). A refused text stays in
+      the field (the row redrawn), marked invalid with the refusal under the label, to be corrected. */
+  function typedField(field, row, shown) {
+    field.addEventListener("change", async () => {
+      const typed = field.value;
+      if (typed === shown()) return;
+      const answer = await run(OP.set, { ref: row.ref, value: typed });
+      if (answer.error) keepRefused(row, typed, answer.error);
+    });
+    if (field.tagName !== "TEXTAREA") field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
+  }
+
+  /** Puts a refused text back in its row's (redrawn) field, with the refusal, and the focus. */
+  function keepRefused(row, typed, message) {
+    const node = document.querySelector('.row[data-id="' + CSS.escape(row.id) + '"]');
+    const field = node && node.querySelector("input.field, textarea.field");
+    if (!field) return;
+    field.value = typed;
+    field.setAttribute("aria-invalid", "true");
+    const note = el("div", "row-error refusal", message);
+    note.id = "refusal-" + row.id;
+    node.querySelector(".text").appendChild(note);
+    field.setAttribute("aria-describedby", note.id);
+    field.focus();
+  }
+
   function finish(node, row) {
     const p = row.presentation;
     if (p.actions && p.actions.length && row.enabled && row.visible) {
-      const more = button("⋯", "Actions of " + p.text, () => chooseAction(row));
+      const more = button("⋯", words("actions_of", p.text), () => chooseAction(row));
       more.className = "actions-button";
       node.appendChild(more);
     }
     if (p.why_word !== null) {
-      const why = button(p.why_word, "Why is " + p.text + (row.visible ? " disabled" : " hidden"), async () => {
+      const why = button(p.why_word, words(row.visible ? "why_disabled" : "why_hidden", p.text), async () => {
         const answer = await run(OP.why, { ref: row.id });
         if (answer.result) ask(answer.result, [{ text: label("ok"), value: true, cls: "default" }]);
       });
@@ -363,9 +456,9 @@ extension PageAssets {
     const group = el("div", "group");
     const node = el("form", "row add-row");
     const field = el("input", "field");
-    field.placeholder = "New item";
-    field.setAttribute("aria-label", "New item");
-    const add = el("button", "", "Add");
+    field.placeholder = label("new_item");
+    field.setAttribute("aria-label", label("new_item"));
+    const add = el("button", "", label("add"));
     add.type = "submit";
     node.append(field, add);
     node.addEventListener("submit", async (e) => {
@@ -422,11 +515,13 @@ extension PageAssets {
     $("look-ios").addEventListener("click", () => { setLook("ios"); refresh(); });
     $("look-android").addEventListener("click", () => { setLook("android"); refresh(); });
     $("back").addEventListener("click", () => run(OP.back));
+    $("message").addEventListener("click", clearMessage);
     $("show-hidden").addEventListener("change", (e) => { showHidden = e.target.checked; refresh(); });
     $("show-map").addEventListener("click", async (e) => {
       const map = $("map"); map.hidden = !map.hidden;
       e.target.setAttribute("aria-pressed", String(!map.hidden));
-      if (!map.hidden) drawMap();
+      // The map opens in view (it is drawn below the phone).
+      if (!map.hidden) { await drawMap(); map.scrollIntoView({ block: "start" }); }
     });
     $("find-form").addEventListener("submit", (e) => { e.preventDefault(); find($("find").value.trim()); });
     document.addEventListener("keydown", (e) => {
