@@ -104,6 +104,13 @@ class BrowserCase(unittest.TestCase):
         self.assertTrue(value, f"#{element_id} never matched; it reads {self.browser.find_element(self.By.ID, element_id).text!r}")
         return value
 
+    def set_look(self, look):
+        """Switches to `look` ("ios", "android") and waits until the rows are drawn in it."""
+        draws = int(self.find("body").get_attribute("data-draws") or 0)
+        self.find("#look-" + look).click()
+        self.assertTrue(wait_for(lambda: int(self.find("body").get_attribute("data-draws") or 0) > draws and
+                                 self.find("body").get_attribute("data-drawn-look") == look))
+
     def click_css(self, css, index=0):
         """Clicks the index-th element matching css, again if the page redrew it meanwhile
         (a reload's event redraws the screen)."""
@@ -361,8 +368,8 @@ class RowsDrawnInTheBrowser(BrowserCase):
         return path
 
     def test_rows_in_both_looks(self):
-        for look in ("#look-ios", "#look-android"):
-            self.find(look).click()
+        for look in ("ios", "android"):
+            self.set_look(look)
             assist = self.row("assist")
             self.assertIn("Use mobile data when Wi-Fi is poor", assist.find_element(self.By.CSS_SELECTOR, ".text").text)
             number = self.row("dl")

@@ -91,7 +91,7 @@ class PresentationInTheBrowser(browser.BrowserCase):
     def test_the_rows_texts_in_both_looks(self):
         shots = os.environ.get("LUASCREEN_SCREENSHOT_DIR")
         for look in ("ios", "android"):
-            self.find("#look-" + look).click()
+            self.set_look(look)
             assist = self.row("assist")
             self.assertEqual(assist.find_element(self.By.CSS_SELECTOR, ".text .sub").text, "Utiliser les données mobiles")
             self.assertEqual(assist.find_element(self.By.CSS_SELECTOR, ".label").text, "Assistance")

@@ -128,6 +128,10 @@ extension PageAssets {
     appendSections(s.screen.sections, sections);
     if (s.screen.kind === "list") sections.appendChild(addItemSection());
     updateMore();
+    // The look the rows were drawn in (a radio group is drawn as the look draws it), and how
+    // many times the page drew them: a test waits for a redraw by it.
+    document.body.dataset.drawnLook = document.body.classList.contains("look-android") ? "android" : "ios";
+    document.body.dataset.draws = String(Number(document.body.dataset.draws || 0) + 1);
   }
 
   function appendSections(list, container) {
