@@ -53,15 +53,20 @@ window.LuascreenMap = {
     for (const e of edges) {
       const p = place[e.from], q = place[e.to]; if (!p || !q) continue;
       const x1 = p.x + W, y1 = p.y + H / 2, x2 = q.x, y2 = q.y + H / 2;
-      // A push back to a screen of an earlier column (or its own) curves under the boxes.
-      const back = e.from !== e.to && depth[e.to] <= depth[e.from];
+      // A push within a column bulges out right of it; one back to an earlier column curves
+      // under the boxes; one to a later column runs right to left edge.
+      const same = e.from !== e.to && depth[e.to] === depth[e.from];
+      const back = e.from !== e.to && depth[e.to] < depth[e.from];
       const sx = p.x + W / 2, tx = q.x + W / 2, low = Math.max(p.y, q.y) + H + 34 + e.bend;
+      const out = x1 + 30 + e.bend + Math.min(40, Math.abs(y2 - y1) / 6);
       const d = e.from === e.to ? `M${p.x + W - 20},${p.y + H} c 20,40 40,0 20,-${H / 2}`
+        : same ? `M${x1},${y1} C${out},${y1} ${out},${y2} ${x1},${y2}`
         : back ? `M${sx},${p.y + H} C${sx},${low} ${tx},${low} ${tx},${q.y + H}`
         : `M${x1},${y1} C${x1 + 40 + e.bend},${y1} ${x2 - 40 - e.bend},${y2} ${x2},${y2}`;
       add("path", { d: d, class: e.cls }).appendChild(document.createElementNS(ns, "title")).textContent = e.label;
-      const cx = e.from === e.to ? p.x + W + 20 + e.width / 2 : back ? (sx + tx) / 2 : (x1 + x2) / 2;
-      const cy = e.from === e.to ? p.y + H + 14 : back ? low - 4 : (y1 + y2) / 2 + e.bend / 3;
+      const cx = e.from === e.to ? p.x + W + 20 + e.width / 2 : same ? x1 + (out - x1) * 0.75 + 4 + e.width / 2
+        : back ? (sx + tx) / 2 : (x1 + x2) / 2;
+      const cy = e.from === e.to ? p.y + H + 14 : same ? (y1 + y2) / 2 + 4 : back ? low - 4 : (y1 + y2) / 2 + e.bend / 3;
       let box = null;
       for (let step = 0; step < 60 && !box; step++) {
         const dy = (step % 2 ? 1 : -1) * Math.ceil(step / 2) * 8;

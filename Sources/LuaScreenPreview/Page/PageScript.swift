@@ -10,6 +10,8 @@ extension PageAssets {
   const token = hash || sessionStorage.getItem("luascreen_token") || "";
   const WINDOW = 100;
   let state = null, loaded = 0, loading = false, showHidden = false, version = -1;
+  // The texts the session refused, by row id, kept in their fields (of the screen shown) until set again.
+  let refused = Object.create(null);
   const $ = (id) => document.getElementById(id);
 
   function el(tag, cls, text) {
@@ -98,6 +100,11 @@ extension PageAssets {
 
   // ---- drawing --------------------------------------------------------------------------
   function draw(s) {
+    if (!state || state.screen.id !== s.screen.id || state.path.length !== s.path.length) refused = Object.create(null);
+    // A redraw keeps the focus in the field that had it (a reload, a refusal, another row's change).
+    const active = document.activeElement;
+    const focusedRow = active && active.matches && active.matches("input.field, textarea.field") ? active.closest(".row") : null;
+    const focusID = focusedRow ? focusedRow.dataset.id : null;
     state = s;
     version = Math.max(version, s.version);
     const path = s.path;
@@ -132,6 +139,10 @@ extension PageAssets {
     // many times the page drew them: a test waits for a redraw by it.
     document.body.dataset.drawnLook = document.body.classList.contains("look-android") ? "android" : "ios";
     document.body.dataset.draws = String(Number(document.body.dataset.draws || 0) + 1);
+    if (focusID !== null) {
+      const again = document.querySelector('.row[data-id="' + CSS.escape(focusID) + '"] input.field, .row[data-id="' + CSS.escape(focusID) + '"] textarea.field');
+      if (again && !again.disabled) again.focus();
+    }
   }
 
   function appendSections(list, container) {
@@ -309,6 +320,7 @@ extension PageAssets {
         field.disabled = !usable;
         typedField(field, row, () => secure ? "" : String(row.value ?? ""));
         node.appendChild(field);
+        markRefused(node, field, row);
         break;
       }
       case "number": {
@@ -323,6 +335,7 @@ extension PageAssets {
           field.disabled = !usable;
           typedField(field, row, () => String(row.value ?? ""));
           node.appendChild(field);
+          markRefused(node, field, row);
           break;
         }
         // The label keeps the room it needs (at most two lines); the value, the stepper and
@@ -360,14 +373,20 @@ extension PageAssets {
         // took the focus away before 0745 could be typed. A change made elsewhere sets at once.
         const commitTime = async () => {
           const typed = field.value;
+          delete refused[row.id];
           if (!typed || typed === (row.value || "")) return;
           const answer = await run(OP.set, { ref: ref, value: typed });
           if (answer.error) keepRefused(row, typed, answer.error);
         };
-        field.addEventListener("blur", commitTime);
-        field.addEventListener("change", () => { if (document.activeElement !== field) commitTime(); });
+        // (focused: by the field's own focus and blur events; document.activeElement is not
+        // the field for a moment as the focus moves from the minutes to AM/PM.)
+        let focused = false;
+        field.addEventListener("focus", () => { focused = true; });
+        field.addEventListener("blur", () => { focused = false; commitTime(); });
+        field.addEventListener("change", () => { if (!focused) commitTime(); });
         field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
         node.appendChild(field);
+        markRefused(node, field, row);
         break;
       }
       default: {
@@ -400,25 +419,47 @@ extension PageAssets {
   function typedField(field, row, shown) {
     field.addEventListener("change", async () => {
       const typed = field.value;
-      if (typed === shown()) return;
+      delete refused[row.id];
+      if (typed === shown()) { unmarkRefused(field); return; }  // back to the value the row has
       const answer = await run(OP.set, { ref: row.ref, value: typed });
       if (answer.error) keepRefused(row, typed, answer.error);
     });
     if (field.tagName !== "TEXTAREA") field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
   }
 
-  /** Puts a refused text back in its row's (redrawn) field, with the refusal, and the focus. */
+  /** Keeps a refused text, with the refusal, in its row's field through every redraw of the
+      screen until the person sets the field again; the field takes the focus. */
   function keepRefused(row, typed, message) {
+    refused[row.id] = { typed: typed, message: message };
     const node = document.querySelector('.row[data-id="' + CSS.escape(row.id) + '"]');
     const field = node && node.querySelector("input.field, textarea.field");
     if (!field) return;
-    field.value = typed;
+    markRefused(node, field, row);
+    field.focus();
+  }
+
+  /** Takes a refusal's marks off a field (its text is the row's value again). */
+  function unmarkRefused(field) {
+    const node = field.closest(".row");
+    const note = node && node.querySelector(".refusal");
+    if (note) note.remove();
+    field.removeAttribute("aria-invalid");
+    field.removeAttribute("aria-describedby");
+    clearMessage();
+  }
+
+  /** Draws a row's refused text (if any) in its field, and the refusal under its label. */
+  function markRefused(node, field, row) {
+    const kept = refused[row.id];
+    if (!kept) return;
+    field.value = kept.typed;
     field.setAttribute("aria-invalid", "true");
-    const note = el("div", "row-error refusal", message);
+    const old = node.querySelector(".refusal");
+    if (old) old.remove();
+    const note = el("div", "row-error refusal", kept.message);
     note.id = "refusal-" + row.id;
     node.querySelector(".text").appendChild(note);
     field.setAttribute("aria-describedby", note.id);
-    field.focus();
   }
 
   function finish(node, row) {
@@ -524,8 +565,8 @@ extension PageAssets {
     $("show-map").addEventListener("click", async (e) => {
       const map = $("map"); map.hidden = !map.hidden;
       e.target.setAttribute("aria-pressed", String(!map.hidden));
-      // The map opens in view (it is drawn below the phone).
-      if (!map.hidden) { await drawMap(); map.scrollIntoView({ block: "start" }); }
+      // The map opens in view (above the phone, scrolled to).
+      if (!map.hidden) { await drawMap(); if (map.getBoundingClientRect().top < 0) map.scrollIntoView({ block: "start" }); }
     });
     $("find-form").addEventListener("submit", (e) => { e.preventDefault(); find($("find").value.trim()); });
     document.addEventListener("keydown", (e) => {

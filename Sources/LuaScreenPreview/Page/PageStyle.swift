@@ -122,7 +122,7 @@ dialog p { margin: 0 16px 16px; font-size: 15px; white-space: pre-wrap; }
          cursor: pointer; border-bottom: .5px solid var(--sep); }
 .dialog-buttons button.destructive { color: var(--danger); }
 .dialog-buttons button.default { font-weight: 600; }
-.map { margin: 0 auto 24px; max-width: 1100px; background: #fff; border-radius: 12px; padding: 12px; overflow: auto; }
+.map { margin: 8px auto 16px; max-width: 1100px; background: #fff; border-radius: 12px; padding: 12px; overflow: auto; }
 @media (prefers-color-scheme: dark) { .map { background: #1c1c1e; } }
 .map svg text { font: 12px system-ui, sans-serif; fill: currentColor; }
 .map .edge-label { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
