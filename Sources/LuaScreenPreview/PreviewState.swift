@@ -62,8 +62,8 @@ enum PreviewState {
     static let controlWords: [(name: String, text: String)] = [
         ("decrease", "Decrease %@"), ("increase", "Increase %@"), ("more_about", "More about %@"),
         ("actions_of", "Actions of %@"), ("why_disabled", "Why is %@ disabled"), ("why_hidden", "Why is %@ hidden"),
-        ("move_up", "Move %@ up"), ("move_down", "Move %@ down"), ("remove", "Remove %@"),
-        ("new_item", "New item"), ("add", "Add"),
+        ("move_up", "Move %@ up"), ("move_down", "Move %@ down"), ("remove_item", "Remove %@"),
+        ("new_item", "New item"), ("add_item", "Add"),
     ]
 
     /// The buttons of the dialogs no row opens (an alert, an answer) and the words of the

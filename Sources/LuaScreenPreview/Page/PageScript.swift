@@ -292,7 +292,7 @@ extension PageAssets {
       const up = button("↑", words("move_up", p.text), () => run(OP.move, { from: n, to: n - 1 }));
       const down = button("↓", words("move_down", p.text), () => run(OP.move, { from: n, to: n + 1 }));
       up.disabled = n === 1; down.disabled = n === screen.total;
-      const remove = button("✕", words("remove", p.text), () => run(OP.remove, { from: n }));
+      const remove = button("✕", words("remove_item", p.text), () => run(OP.remove, { from: n }));
       remove.classList.add("remove");
       tools.append(up, down, remove);
       node.appendChild(tools);
@@ -503,7 +503,7 @@ extension PageAssets {
     const field = el("input", "field");
     field.placeholder = label("new_item");
     field.setAttribute("aria-label", label("new_item"));
-    const add = el("button", "", label("add"));
+    const add = el("button", "", label("add_item"));
     add.type = "submit";
     node.append(field, add);
     node.addEventListener("submit", async (e) => {
