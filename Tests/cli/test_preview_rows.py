@@ -248,6 +248,45 @@ class RowsDrawnInTheBrowser(browser.BrowserCase):
             "return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2).id"), "message", "the banner is covered")
 
 
+RADIO = """
+return screen { id = "m", title = "Radio", section { header = "Display",
+  toggle { id = "auto", text = "Automatic", key = "auto", default = true },
+  choice { id = "theme", text = "Theme", key = "theme", radio = true, default = "light",
+           enabled = function(ctx) return not ctx.store.auto end,
+           options = { { value = "light", text = "Light" }, { value = "dark", text = "Dark" } } },
+  row { id = "after", text = "After the group" },
+  footer = "The footer of the section" } }
+"""
+
+
+class DisabledRadioInTheBrowser(browser.BrowserCase):
+    def prepare_script(self):
+        path = os.path.join(self.dir, "radio.lua")
+        with open(path, "w") as f:
+            f.write(RADIO)
+        return path
+
+    def test_a_disabled_radio_group_says_why_and_picks_nothing(self):
+        self.set_look("ios")
+        options = self.browser.find_elements(self.By.CSS_SELECTOR, '[data-radio="theme"] .row[role=radio]')
+        self.assertEqual([o.get_attribute("aria-disabled") for o in options], ["true", "true"])
+        options[1].click()
+        time.sleep(0.3)
+        self.assertNotIn("theme", self.stored())
+        self.click_css('[data-radio="theme"] .why')
+        self.assertIn("disabled because", self.dialog_text())
+        self.dialog_button("OK").click()
+        # The section's rows before and after the group, and its footer after its last row.
+        self.assertEqual([b.get_attribute("data-section") for b in self.browser.find_elements(self.By.CSS_SELECTOR, "#sections > .section")],
+                         ["display", "display", "display"])
+        last = self.browser.find_elements(self.By.CSS_SELECTOR, "#sections > .section")[-1]
+        self.assertEqual(last.find_element(self.By.CSS_SELECTOR, ".section-footer").text, "The footer of the section")
+        self.click_css('.row[data-id="auto"]')
+        self.assertTrue(wait_for(lambda: self.browser.find_elements(self.By.CSS_SELECTOR, '[data-radio="theme"] .row[role=radio]:not([aria-disabled])')))
+        self.click_css('[data-radio="theme"] .row[role=radio]', 1)
+        self.assertTrue(wait_for(lambda: self.stored().get("theme") == "dark"), self.stored())
+
+
 MAP = """
 local long = "Notifications and sounds for every account on this device"
 return app { root = "home", screens = {
