@@ -61,6 +61,15 @@ class TrialRepl(unittest.TestCase):
         self.assertIn('did you mean "Notification Sound"', result.stderr)
         result = self.batch("set Notfication Sond on")
         self.assertIn('no row "Notfication Sond"', result.stderr)
+        # A typo after words that start the row's text: not the start taken as the row and
+        # the rest as its value ("Sond on" is no toggle value), but the reference named whole.
+        result = self.batch("set Notification Sond on")
+        self.assertIn('no row "Notification Sond" on screen "T" (did you mean "Notification Sound"?)', result.stderr)
+        self.assertNotIn("is a toggle", result.stderr)
+        # ...while a prefix with a good value still sets, and a bad value of a whole name is said as such.
+        result = self.batch("set Notification on", "set Notification Sound maybe", "= ctx.store.sound")
+        self.assertIn("> = ctx.store.sound\ntrue", result.stdout)
+        self.assertIn('"Notification Sound" is a toggle: give on or off', result.stderr)
         # a one-word value after a one-word reference: as before
         result = self.batch("set Nik bob")
         self.assertIn('no row "Nik"', result.stderr)
