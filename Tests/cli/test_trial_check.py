@@ -158,6 +158,12 @@ class TrialCheck(unittest.TestCase):
         check = self.run_cli("check", "t.lua", "--locale", "fr")
         self.assertIn('t.lua:6: warning: ctx:alert: no "fr" translation for "Plain words"', check.stderr)
         self.assertNotIn('"Saved"', check.stderr)
+        # A validate's message is a text the script uses: its translation is no leftover,
+        # and one without a translation is asked for at its line.
+        self.assertNotIn('"Too short"', check.stderr)
+        self.write("locales/fr.lua", 'return { ["Main"] = "Principal" }\n')
+        check = self.run_cli("check", "t.lua", "--locale", "fr")
+        self.assertIn('t.lua:5: warning: validate: no "fr" translation for "Too short"', check.stderr)
 
     def test_coverage_counts_a_modules_rows_under_the_module_and_leaves_locales_out(self):
         self.podcast(typo=False)

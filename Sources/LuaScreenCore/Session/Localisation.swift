@@ -238,12 +238,12 @@ extension Session {
                 }
             }
         }
-        // The literals handed to ctx:tr, in the script and in the modules it required.
+        // The literals handed to ctx:tr (alert, refuse) or a validate returns, in the script and in the modules it required.
         for (index, file) in script.sources.paths.enumerated() {
             let unsaved = index == 0 ? script.text : options.moduleSource?(file)
             guard let bytes = unsaved ?? (try? PathResolver.readRegularFile(file).get()) else { continue }
             for literal in TranslatedLiterals.scan(bytes) {
-                need(literal.text, SourceLocation(file: file, line: literal.line), "ctx:" + literal.method)
+                need(literal.text, SourceLocation(file: file, line: literal.line), literal.method == "validate" ? "validate" : "ctx:" + literal.method)
             }
         }
         // Translations no text of the script uses (left over after a text changed).
