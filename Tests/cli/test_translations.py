@@ -72,6 +72,12 @@ class Translations(unittest.TestCase):
     def test_the_advice_names_the_missing_locale_file(self):
         checked = run("check", self.script, "--locale", "de")
         self.assertIn("add locales/de.lua", checked.stderr)
+        # From another folder: the file as the person reaches it from there.
+        outside = subprocess.run([support.BIN, "check", os.path.join(os.path.basename(self.tmp), os.path.basename(self.script)),
+                                  "--locale", "de"], cwd=os.path.dirname(self.tmp), capture_output=True, text=True, timeout=60)
+        self.assertIn("add locales/de.lua in %s)" % os.path.basename(self.tmp), outside.stderr)
+        here = run("check", "app.lua", "--locale", "de", cwd=self.tmp)
+        self.assertIn("(it has fr; add locales/de.lua)", here.stderr)
 
     def test_reload_reads_an_edited_locale_file_again(self):
         process = subprocess.Popen([support.BIN, "run", self.script, "--locale", "fr", "--store", "none"], cwd=self.tmp,

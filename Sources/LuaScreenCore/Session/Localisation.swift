@@ -167,7 +167,13 @@ extension Session {
         // No table for the locale: one warning instead of one a text (the texts are still listed).
         var noTable: Diagnostic?
         if !availableLocales.contains(where: { Translations.candidates(for: locale).contains($0) }) {
-            let file = app.strings?.folder.map { "\($0)/\(Translations.candidates(for: locale).first ?? locale).lua" }
+            // The file, relative to the script, and where that is when the script was named
+            // from another folder (`add locales/de.lua in home` for `check home/app.lua`).
+            let beside = ScriptLoader.directoryName(scriptPath)
+            let file = app.strings?.folder.map { folder in
+                "\(folder)/\(Translations.candidates(for: locale).first ?? locale).lua"
+                    + (beside == "." || scriptPath.hasPrefix("/") ? "" : " in \(beside)")
+            }
             let have = availableLocales.isEmpty
                 ? (file.map { "it has none: add \($0) returning { [\"text\"] = \"translation\", ... }" } ?? "it has none: add app { strings = { \(locale) = { ... } } }")
                 : "it has " + availableLocales.joined(separator: ", ") + (file.map { "; add \($0)" } ?? "")
