@@ -199,6 +199,8 @@ class TrialCheck(unittest.TestCase):
         self.assertEqual(check.returncode, 1)
         self.assertIn("c.lua:2: error: ctx:alret: ctx has no such method (did you mean ctx:alert?)", check.stderr)
         self.assertIn("ctx.locael: ctx has no such member (did you mean ctx.locale?)", check.stderr)
+        # Said once: not again as the error of the detail function that read it.
+        self.assertEqual(check.stderr.count("ctx.locael"), 1, check.stderr)
         self.assertNotIn("nope", check.stderr)
         self.assertNotIn("comment", check.stderr)
         ran = self.run_cli("run", "c.lua", "--store", "none", stdin="Go\n")
