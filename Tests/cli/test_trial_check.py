@@ -228,6 +228,28 @@ class TrialCheck(unittest.TestCase):
             self.assertIn('did you mean "notifications"?', result.stderr)
             self.assertIn("error", result.stderr.replace("warning", ""))
 
+    def test_a_key_typo_warning_stays_beside_a_broken_module(self):
+        # The module that does not compile is read as text: the keys it binds are known.
+        self.write("app.lua", """\
+            local extra = require("lib.extra")
+            return screen { title = "K", section {
+              toggle { text = "Notifications", key = "notifications" },
+              row { text = "Sound", enabled = function(ctx) return ctx.store.notifcations and ctx.store.vibrate end },
+              extra.row(),
+            } }
+            """)
+        self.write("lib/extra.lua", 'local M = {}\nfunction M.row() return toggle { text = "V", key = "vibrate" \nreturn M\n')
+        result = self.run_cli("check", "app.lua")
+        self.assertEqual(result.returncode, 1)
+        self.assertIn("lib/extra.lua:3: '}' expected", result.stderr)
+        self.assertIn('app.lua:4: warning: ctx.store.notifcations is read', result.stderr)
+        self.assertNotIn("ctx.store.vibrate", result.stderr)
+        # A module that binds a computed key may bind any: no typo is claimed.
+        self.write("lib/extra.lua", 'local M = {}\nfunction M.row() return toggle { text = "V", key = "n" .. 1 } end\nerror("x")\nreturn M\n')
+        result = self.run_cli("check", "app.lua")
+        self.assertEqual(result.returncode, 1)
+        self.assertNotIn("notifcations", result.stderr)
+
     def test_a_script_that_stops_early_keeps_only_sure_warnings(self):
         # A computed key may bind any read key: no typo is claimed, but ctx's members still are checked.
         self.write("computed.lua", """\
