@@ -42,6 +42,9 @@ class TrialRepl(unittest.TestCase):
         self.assertIn("> = ctx.store.hosts\n{}\n", out)
         self.assertIn('= { "a", "b" }', out)  # `store` writes the same
         self.assertNotIn("table: 0x", out)
+        # Any other table as a constructor too: nested lists, fields sorted after the items.
+        out = self.batch("set Tags a, b", '= { ctx.store.tags, n = 2, ["a b"] = {} }').stdout
+        self.assertIn('{ { "a", "b" }, ["a b"] = {}, n = 2 }\n', out)
 
     def test_why_shows_an_empty_list_and_an_empty_text_as_values(self):
         out = self.batch("why Extra", "why Yonder", "why secret").stdout
