@@ -116,7 +116,8 @@ public final class Explorer {
         /// Notes the screen the check just made (`checker.changedScreen`: noted right after it).
         func noteScreen(_ session: Session, walk: Int, steps: [ExploreStep]) {
             let id = session.currentScreenID
-            guard session.navigation.last?.picker == nil else { return }
+            // (a picker's options and a list's items are the row's values, not rows of the app)
+            guard session.navigation.last?.picker == nil, session.navigation.last?.list == nil else { return }
             reached.insert(id)
             let hashed = checker.changedScreen ?? HashedScreen(session.currentScreen())
             let screen = hashed.screen

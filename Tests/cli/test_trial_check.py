@@ -135,6 +135,21 @@ class TrialCheck(unittest.TestCase):
         self.assertEqual(len({r["row"] for r in never} | {"alpha", "beta", "gamma"}), 3)
         everything = json.loads(self.run_cli("explore", "e.lua", "--walks", "20", "--steps", "20", "--json").stdout)
         self.assertEqual(everything["rows_never_selected"], [])
+        # Every kind is reached: a time and a date are set, a confirm given by a function is
+        # answered, and a list's items (named by position) are the list's values, not rows.
+        self.write("kinds.lua", """\
+            return screen { id = "k", title = "K", section {
+              time { id = "from", text = "From", key = "from", default = "22:00" },
+              date { id = "ends", text = "Ends", key = "ends", min = "2020-01-01", max = "2030-12-31" },
+              list { id = "hosts", text = "Hosts", key = "hosts", default = { "a", "b", "c" } },
+              button { id = "wipe", text = "Wipe", confirm = function(ctx) return "Wipe " .. #ctx.store.hosts .. "?" end,
+                       on_select = function(ctx) end },
+            } }
+            """)
+        kinds = json.loads(self.run_cli("explore", "kinds.lua", "--walks", "30", "--steps", "30", "--seed", "5", "--json").stdout)
+        self.assertIsNone(kinds["failure"])
+        self.assertEqual(kinds["rows_never_selected"], [])
+        self.assertEqual(kinds["rows_selectable"], 4)
 
     def test_alerts_refusals_and_validate_messages_are_translated(self):
         self.write("t.lua", """\
