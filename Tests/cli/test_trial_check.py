@@ -256,7 +256,9 @@ class TrialCheck(unittest.TestCase):
         self.write("lib/extra.lua", 'local M = {}\nfunction M.row() return toggle { text = "V", key = "vibrate" \nreturn M\n')
         result = self.run_cli("check", "app.lua")
         self.assertEqual(result.returncode, 1)
-        self.assertIn("lib/extra.lua:3: '}' expected", result.stderr)
+        # The module's syntax error at its own line, required from the app's.
+        self.assertIn("lib/extra.lua:3: error: syntax error: '}' expected", result.stderr)
+        self.assertIn("app.lua:1: note: called from here", result.stderr)
         self.assertIn('app.lua:4: warning: ctx.store.notifcations is read', result.stderr)
         self.assertNotIn("ctx.store.vibrate", result.stderr)
         # A module that binds a computed key may bind any: no typo is claimed.

@@ -151,6 +151,18 @@ package enum ScriptLoader {
         case .instructions: d.code = .budget
         case .runtime, .file: break  // known by the words of the script's error only
         }
+        // A module that does not compile: `require` raised its compiler's message at the
+        // line that required it. Said at the module's line, as a syntax error, required
+        // from there (`lib/prefs.lua:3: error: syntax error: ...`, `app.lua:1: note: ...`).
+        if error.kind == .runtime, let place,
+           let inner = d.message.wholeMatch(of: #/([^\s:"'][^:\n]*\.lua):([0-9]+): ([^\n]*)/#),
+           String(inner.output.1) != place.file, let line = Int(inner.output.2) {
+            var module = Diagnostic.ofErrorText(file: String(inner.output.1), line: line, path: "",
+                                                message: "syntax error: " + inner.output.3,
+                                                calledFrom: [SourceLocation(file: place.file, line: place.line)])
+            module.code = .syntax
+            return module
+        }
         return d
     }
 
