@@ -68,6 +68,11 @@ class Translations(unittest.TestCase):
                      "Buffer": "Tampon", "KB": "Ko", "Volume": "Volume"})
         checked = run("check", self.script, "--locale", "fr")
         self.assertIn('the "fr" translation of "Volume" is used by no text', checked.stderr)
+        # At its line of the locale file (the 7th entry, after `return {`).
+        self.assertIn(os.path.join(self.tmp, "locales", "fr.lua") + ':8: warning: strings: the "fr" translation of "Volume"',
+                      checked.stderr)
+        here = run("check", "app.lua", "--locale", "fr", cwd=self.tmp)
+        self.assertIn('locales/fr.lua:8: warning: strings: the "fr" translation of "Volume"', here.stderr)
 
     def test_the_advice_names_the_missing_locale_file(self):
         checked = run("check", self.script, "--locale", "de")

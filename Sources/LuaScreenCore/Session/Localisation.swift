@@ -252,12 +252,40 @@ extension Session {
                 need(literal.text, SourceLocation(file: file, line: literal.line), literal.method == "validate" ? "validate" : "ctx:" + literal.method)
             }
         }
-        // Translations no text of the script uses (left over after a text changed).
-        for text in localisation.translations.keys.sorted() where !used.contains(text) {
-            out.append(Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
+        // Translations no text of the script uses (left over after a text changed), at their
+        // line of the locale file when they come from one.
+        let leftovers = localisation.translations.keys.sorted().filter { !used.contains($0) }
+        let places = leftovers.isEmpty ? [:] : localeFileLines(of: leftovers, locale: locale)
+        for text in leftovers {
+            let place = places[text]
+            out.append(Diagnostic(.warning, file: place?.file ?? scriptPath, line: place?.line, path: "strings",
                                   message: "the \"\(locale)\" translation of \"\(text.prefix(200))\" is used by no text of the script (a text changed, or one a function computes without ctx:tr)"))
         }
         if let noTable { return ([noTable], texts) }
         return (out, texts)
+    }
+
+    /// Where each text is given its translation in the locale's file of the strings folder
+    /// (`["text"] = ...`): the file as the script's path names it, and the line. A text
+    /// written in another form (an escape) is left out.
+    private func localeFileLines(of texts: [String], locale: String) -> [String: SourceLocation] {
+        guard let folder = app.strings?.folder else { return [:] }
+        let beside = ScriptLoader.directoryName(scriptPath)
+        for name in Translations.candidates(for: locale) where Translations.isFolderName(name) {
+            let relative = folder + "/" + name + ".lua"
+            let shown = beside == "." ? relative : beside + "/" + relative
+            guard let bytes = try? PathResolver.readRegularFile(shown).get() else { continue }
+            var lines: [String: SourceLocation] = [:]
+            let text = String(decoding: bytes, as: UTF8.self)
+            let numbered = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for wanted in texts {
+                let keys = ["[" + LuaLiteral.string(wanted) + "]", "['" + wanted + "']"]
+                if let index = numbered.firstIndex(where: { line in keys.contains { line.contains($0) } }) {
+                    lines[wanted] = SourceLocation(file: shown, line: index + 1)
+                }
+            }
+            return lines
+        }
+        return [:]
     }
 }
