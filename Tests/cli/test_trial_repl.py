@@ -73,6 +73,10 @@ class TrialRepl(unittest.TestCase):
         result = self.batch("set Notification on", "set Notification Sound maybe", "= ctx.store.sound")
         self.assertIn("> = ctx.store.sound\ntrue", result.stdout)
         self.assertIn('"Notification Sound" is a toggle: give on or off', result.stderr)
+        # A typo in the start of a row's text suggests the row it starts.
+        result = self.batch("set Notfication on", "Notfication")
+        self.assertEqual(result.stderr.count('no row "Notfication" on screen "T" (did you mean "Notification Sound"?)'), 2,
+                         result.stderr)
         # a one-word value after a one-word reference: as before
         result = self.batch("set Nik bob")
         self.assertIn('no row "Nik"', result.stderr)
