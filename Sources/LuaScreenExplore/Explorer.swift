@@ -176,9 +176,14 @@ public final class Explorer {
                 steps.append(step)
                 report.steps += 1
                 if case .reload = step.action { checker.newSession(scriptChanged: true) }
-                if outcome == .done, let row = step.row {
-                    switch step.action {
-                    case .select, .set: selected.insert(RowKey(screen: step.screen, row: row))
+                if let row = step.row {
+                    switch (step.action, outcome) {
+                    case (.select, .done), (.set, .done):
+                        selected.insert(RowKey(screen: step.screen, row: row))
+                    case (.select, .refused):
+                        // Its on_select ran and refused (ctx:refuse): selected all the same.
+                        // (A refusal changes nothing: the row is as it was when selected.)
+                        if let shown = try? session.lookup(row), shown.enabled { selected.insert(RowKey(screen: step.screen, row: row)) }
                     default: break
                     }
                 }

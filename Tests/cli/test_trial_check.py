@@ -144,12 +144,15 @@ class TrialCheck(unittest.TestCase):
               list { id = "hosts", text = "Hosts", key = "hosts", default = { "a", "b", "c" } },
               button { id = "wipe", text = "Wipe", confirm = function(ctx) return "Wipe " .. #ctx.store.hosts .. "?" end,
                        on_select = function(ctx) end },
+              button { id = "never", text = "Never", on_select = function(ctx) ctx:refuse("not now") end },
+              toggle { id = "off", text = "Off", key = "off", enabled = false },
             } }
             """)
         kinds = json.loads(self.run_cli("explore", "kinds.lua", "--walks", "30", "--steps", "30", "--seed", "5", "--json").stdout)
         self.assertIsNone(kinds["failure"])
-        self.assertEqual(kinds["rows_never_selected"], [])
-        self.assertEqual(kinds["rows_selectable"], 4)
+        # A button whose on_select refuses was selected; a row always disabled never was.
+        self.assertEqual(kinds["rows_never_selected"], [{"screen": "k", "row": "off", "text": "Off"}])
+        self.assertEqual(kinds["rows_selectable"], 6)
 
     def test_alerts_refusals_and_validate_messages_are_translated(self):
         self.write("t.lua", """\
