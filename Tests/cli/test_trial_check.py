@@ -221,6 +221,24 @@ class TrialCheck(unittest.TestCase):
         self.assertEqual(check.stderr.count("ctx.locael"), 1, check.stderr)
         self.assertNotIn("nope", check.stderr)
         self.assertNotIn("comment", check.stderr)
+        # A callback that names its ctx otherwise is read the same, inside it only.
+        self.write("alias.lua", """\
+            local colors = { { name = "red" } }
+            for _, c in ipairs(colors) do local _ = c.name end
+            local function upper(c) return c:upper() end
+            return screen { title = "A", section {
+              button { text = "B", on_select = function(c)
+                table.sort(colors, function(a, c) return a.name < c.nmae end)
+                c:alret("y")
+              end },
+              input { text = "N", key = "n", validate = function(v, context) if v == "" then context:refuze("e") end end },
+              row { text = "E", detail = function(c) return "c:stor in a string" end }, -- c:comment
+            } }
+            """)
+        alias = self.run_cli("check", "alias.lua")
+        self.assertIn("alias.lua:7: error: ctx:alret: ctx has no such method (did you mean ctx:alert?)", alias.stderr)
+        self.assertIn("alias.lua:9: error: ctx:refuze: ctx has no such method (did you mean ctx:refuse?)", alias.stderr)
+        self.assertEqual(len(alias.stderr.strip().splitlines()), 2, alias.stderr)
         ran = self.run_cli("run", "c.lua", "--store", "none", stdin="Go\n")
         self.assertIn("ctx has no such member (did you mean ctx:alert?)", ran.stderr)
         self.assertNotIn("attempt to call a nil value", ran.stderr)

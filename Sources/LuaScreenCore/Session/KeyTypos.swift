@@ -186,7 +186,8 @@ struct StoreKeyUse {
         return code.contains(#/\.store\[\s*[^"'\s\]][^\]]*\]\s*=(?!=)\s*(?!nil\b)/#)
     }
 
-    /// The lines (1-based number, text) that hold `.store`, `require`, `ctx.` or `ctx:`, found with `memchr`
+    /// The lines (1-based number, text) that hold `.store`, `require`, `ctx.` or `ctx:` (or the
+    /// ctx of a callback named otherwise, written `ctx`: `ContextAliases`), found with `memchr`
     /// (for `.` and for the rarer `q`) without decoding the rest: `check` of a 100,000-row
     /// script stays one fast pass over its bytes.
     static func candidateLines(of bytes: [UInt8]) -> [(Int, String)] {
@@ -226,7 +227,8 @@ struct StoreKeyUse {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             out.append((number, String(decoding: bytes[start..<end], as: UTF8.self)))
         }
-        return out
+        // A callback naming its ctx otherwise (`function(c) c:alret() end`): read as ctx.
+        return ContextAliases.merged(out, with: ContextAliases.lines(of: bytes))
     }
 
     /// Every `X.store.NAME` and `X.store["NAME"]` of one line outside a `--` comment, with
