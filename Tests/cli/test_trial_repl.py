@@ -77,6 +77,11 @@ class TrialRepl(unittest.TestCase):
         result = self.batch("set Notfication on", "Notfication")
         self.assertEqual(result.stderr.count('no row "Notfication" on screen "T" (did you mean "Notification Sound"?)'), 2,
                          result.stderr)
+        # `add` with no item's text says so in add's words, not set's.
+        result = self.batch("add Hosts", "remove 1")
+        self.assertIn("add needs the item's text after the list: add Hosts TEXT", result.stderr)
+        self.assertIn("which list? add, remove and move name a list row: add REF TEXT", result.stderr)
+        self.assertNotIn("set needs", result.stderr)
         # a one-word value after a one-word reference: as before
         result = self.batch("set Nik bob")
         self.assertIn('no row "Nik"', result.stderr)
@@ -94,6 +99,7 @@ class TrialTestMessages(unittest.TestCase):
             test("disabled", function() local s = open("../trial.lua"); s:select("Extra") end)
             test("hidden", function() local s = open("../trial.lua"); s:select("secret") end)
             test("wants a value", function() local s = open("../trial.lua"); s:select("Nick") end)
+            test("which list", function() local s = open("../trial.lua"); s:add("Hosts") end)
             test("raises sees it", function()
               local s = open("../trial.lua")
               local ok, message = pcall(function() s:select("Extra") end)
@@ -112,9 +118,11 @@ class TrialTestMessages(unittest.TestCase):
         self.assertIn('row "Extra" is disabled; `s:why("5")` tells why', out)
         self.assertIn('row "Secret" is hidden; `s:why("secret")` tells why', out)
         self.assertIn('"Nick" is an input row: give its new value with s:set("3", VALUE)', out)
+        self.assertIn("which list? s:add, s:remove and s:move name a list row first: s:add(REF, TEXT)", out)
         self.assertNotIn("`why ", out)
         self.assertNotIn("with set ", out)
-        self.assertIn("1 passed, 3 failed", out)
+        self.assertNotIn("add REF TEXT", out)
+        self.assertIn("1 passed, 4 failed", out)
 
 
 if __name__ == "__main__":

@@ -62,9 +62,14 @@ extension Shell {
     /// `set REF VALUE` split where REF ends: a quoted REF, else the longest run of words
     /// that names a row ("set Font size 14"). Reports the problem when it cannot split
     /// (unless `quiet`).
-    func splitSet(_ rest: String, quiet: Bool = false) -> (ref: String, value: String)? {
+    /// `adding`: the words are `add REF TEXT`'s, and its problems say so.
+    func splitSet(_ rest: String, quiet: Bool = false, adding: Bool = false) -> (ref: String, value: String)? {
         func problem(_ message: String) -> (ref: String, value: String)? {
-            if !quiet { fail(message) }
+            if !quiet {
+                fail(!adding ? message : message.hasPrefix("a quote")
+                    ? "a quote is not closed: add \"LIST TEXT\" ITEM"
+                    : "add needs the item's text after the list: add \(rest) TEXT (on a list's screen: add TEXT)")
+            }
             return nil
         }
         if let quote = rest.first, quote == "\"" || quote == "'" {
