@@ -74,6 +74,23 @@ class Translations(unittest.TestCase):
         here = run("check", "app.lua", "--locale", "fr", cwd=self.tmp)
         self.assertIn('locales/fr.lua:8: warning: strings: the "fr" translation of "Volume"', here.stderr)
 
+    def test_a_text_a_function_returns_is_no_leftover(self):
+        # A detail function's literals are translated as they are shown: their translations
+        # are used, whichever branch ran when check evaluated the screen.
+        with open(os.path.join(self.tmp, "fn.lua"), "w") as f:
+            f.write('return app { root = "m", strings = "locales", screens = { screen { id = "m", title = "Main", section {\n'
+                    '  toggle { text = "Sound", key = "on", default = true },\n'
+                    '  row { text = "Audio", detail = function(ctx) return ctx.store.on and "Loud" or "Quiet" end },\n'
+                    '} } } }\n')
+        self.locale({"Main": "Principal", "Sound": "Son", "Audio": "Audio", "Loud": "Fort", "Quiet": "Calme", "Gone": "Parti"})
+        checked = run("check", "fn.lua", "--locale", "fr", cwd=self.tmp)
+        self.assertIn('the "fr" translation of "Gone" is used by no text', checked.stderr)
+        self.assertNotIn('"Quiet"', checked.stderr)
+        self.assertNotIn('"Loud"', checked.stderr)
+        shown = run("run", "fn.lua", "--locale", "fr", "--store", "none", cwd=self.tmp, stdin="set Son off\n")
+        self.assertIn("Fort", shown.stdout)
+        self.assertIn("Calme", shown.stdout)
+
     def test_the_advice_names_the_missing_locale_file(self):
         checked = run("check", self.script, "--locale", "de")
         self.assertIn("add locales/de.lua", checked.stderr)

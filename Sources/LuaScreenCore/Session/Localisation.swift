@@ -245,16 +245,22 @@ extension Session {
             }
         }
         // The literals handed to ctx:tr (alert, refuse) or a validate returns, in the script and in the modules it required.
+        // Every quoted string of the code: a translation whose text is one of them may be
+        // what a function returns (`return on and "Wi-Fi only" or "Any network"`, translated
+        // as it is shown), so it is no leftover.
+        var written = Set<String>()
         for (index, file) in script.sources.paths.enumerated() {
             let unsaved = index == 0 ? script.text : options.moduleSource?(file)
             guard let bytes = unsaved ?? (try? PathResolver.readRegularFile(file).get()) else { continue }
-            for literal in TranslatedLiterals.scan(bytes) {
+            // (a locale file, read through require, is no code: its texts are the translations)
+            let isLocale = app.strings?.folder.map { ScriptLoader.directoryName(file).hasSuffix($0) } ?? false
+            for literal in TranslatedLiterals.scan(bytes, every: { if !isLocale { written.insert($0) } }) {
                 need(literal.text, SourceLocation(file: file, line: literal.line), literal.method == "validate" ? "validate" : "ctx:" + literal.method)
             }
         }
         // Translations no text of the script uses (left over after a text changed), at their
         // line of the locale file when they come from one.
-        let leftovers = localisation.translations.keys.sorted().filter { !used.contains($0) }
+        let leftovers = localisation.translations.keys.sorted().filter { !used.contains($0) && !written.contains($0) }
         let places = leftovers.isEmpty ? [:] : localeFileLines(of: leftovers, locale: locale)
         for text in leftovers {
             let place = places[text]

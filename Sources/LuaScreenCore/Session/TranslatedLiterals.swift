@@ -12,7 +12,8 @@ package enum TranslatedLiterals {
     /// Each literal given to `:tr`, `:alert` or `:refuse`, or returned by a `validate`
     /// function written in place, with its 1-based line and the method it was given to
     /// (`validate` for a returned one), in the order written.
-    package static func scan(_ bytes: [UInt8]) -> [(text: String, line: Int, method: String)] {
+    /// `every`: given each quoted string of the text, whatever it is handed to.
+    package static func scan(_ bytes: [UInt8], every: ((String) -> Void)? = nil) -> [(text: String, line: Int, method: String)] {
         var out: [(text: String, line: Int, method: String)] = []
         var method = ""
         var line = 1
@@ -69,6 +70,7 @@ package enum TranslatedLiterals {
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 let startLine = line
                 let text = readQuoted(bytes, &i, &line)
+                if let text, let every { every(text) }
                 if state >= 2, let text { out.append((text, startLine, method)) }
                 else if afterReturn, let text { out.append((text, startLine, "validate")) }
                 state = 0
