@@ -128,11 +128,11 @@ extension Session {
         guard problems.isEmpty, let table else {
             throw LoadError(problems.isEmpty
                 ? [Diagnostic(file: path, line: nil, path: "", message: "\(relative) must return a table of [\"text\"] = \"translation\"")]
-                : problems.map {
-                    // Moved to the locale file's own line (none): a general code is made again.
+                : LocaleEntryLines.placed(problems.map {
+                    // Moved to the locale file (to the entry's line, below): a general code is made again.
                     Diagnostic(file: path, line: nil, path: $0.path, message: $0.message,
                                code: $0.code == .general($0.severity, line: $0.line, path: $0.path) ? nil : $0.code)
-                })
+                }, path: path))
         }
         return table
     }

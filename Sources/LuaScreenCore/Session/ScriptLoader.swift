@@ -95,6 +95,8 @@ package enum ScriptLoader {
             return d
         })
         if validator.isLocaleFile {
+            // Each entry problem at the entry's line.
+            let diagnostics = LocaleEntryLines.placed(diagnostics, path: path, bytes: source)
             let notAScreen = Diagnostic(file: path, line: lastLine, path: "", message: "this file returns a table of strings (text = translation), not a screen or app: it is a locale file, read by the app whose `strings` names its folder; check that app with --locale")
             throw LoadError(diagnostics + [notAScreen], localeFileProblems: diagnostics)
         }
