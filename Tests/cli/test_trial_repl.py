@@ -82,6 +82,13 @@ class TrialRepl(unittest.TestCase):
         self.assertIn("add needs the item's text after the list: add Hosts TEXT", result.stderr)
         self.assertIn("which list? add, remove and move name a list row: add REF TEXT", result.stderr)
         self.assertNotIn("set needs", result.stderr)
+        # A row suggested: no command two edits away beside it (house/home), one edit still.
+        house = self.sandbox.script("house.lua", 'return screen { title = "H", section { input { text = "House name", key = "h" } } }\n')
+        result = support.batch(self.sandbox, [house, "--store", "none"], ["House nme", "hme", "bakc"])
+        self.assertIn('no row "House nme" on screen "H" (did you mean "House name"?)\n', result.stderr)
+        self.assertNotIn("`home`?)", result.stderr.split("\n")[0])
+        self.assertIn("did you mean the command `home`?", result.stderr)
+        self.assertIn("did you mean the command `back`?", result.stderr)
         # a one-word value after a one-word reference: as before
         result = self.batch("set Nik bob")
         self.assertIn('no row "Nik"', result.stderr)
