@@ -57,21 +57,12 @@ enum PreviewState {
         ])
     }
 
-    /// The words of the page's controls no row's presentation holds, each as written and
-    /// looked up in the locale's strings like any text of the script (`%@`: the row's text).
-    static let controlWords: [(name: String, text: String)] = [
-        ("decrease", "Decrease %@"), ("increase", "Increase %@"), ("more_about", "More about %@"),
-        ("actions_of", "Actions of %@"), ("why_disabled", "Why is %@ disabled"), ("why_hidden", "Why is %@ hidden"),
-        ("move_up", "Move %@ up"), ("move_down", "Move %@ down"), ("remove_item", "Remove %@"),
-        ("new_item", "New item"), ("add_item", "Add"),
-    ]
-
     /// The buttons of the dialogs no row opens (an alert, an answer) and the words of the
-    /// page's controls (`controlWords`), in the session's locale.
+    /// page's controls (`PresentationWords.controls`), in the session's locale.
     static func labels(_ session: Session) -> JSONValue {
         let words = session.presentationWords
         return .object([("cancel", .string(words.cancel)), ("ok", .string(words.ok))]
-                       + controlWords.map { ($0.name, .string(session.tr($0.text))) })
+                       + PresentationWords.controls.map { ($0.name, .string(session.tr($0.text))) })
     }
 
     /// A window over every row of a screen evaluated whole, hidden ones included.

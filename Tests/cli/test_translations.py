@@ -74,6 +74,17 @@ class Translations(unittest.TestCase):
         here = run("check", "app.lua", "--locale", "fr", cwd=self.tmp)
         self.assertIn('locales/fr.lua:8: warning: strings: the "fr" translation of "Volume"', here.stderr)
 
+    def test_the_words_of_the_previews_controls_are_no_leftover(self):
+        # The page's screen-reader labels (PresentationWords.controls) are translated by the
+        # same strings: their translations are used, not left over.
+        self.locale({"Main": "Principal", "Advanced": "Avancé", "Sound": "Son", "Audio": "Audio",
+                     "Buffer": "Tampon", "KB": "Ko", "Decrease %@": "Diminuer %@", "New item": "Nouvel élément",
+                     "Volume": "Volume"})
+        checked = run("check", self.script, "--locale", "fr")
+        self.assertIn('the "fr" translation of "Volume" is used by no text', checked.stderr)
+        self.assertNotIn("Decrease", checked.stderr)
+        self.assertNotIn("New item", checked.stderr)
+
     def test_a_text_a_function_returns_is_no_leftover(self):
         # A detail function's literals are translated as they are shown: their translations
         # are used, whichever branch ran when check evaluated the screen.
