@@ -86,9 +86,6 @@ struct KconfigSymbols {
                 if child.type == nil {
                     child.type = options.compactMap { types[$0.name ?? ""] }.first ?? .bool
                 }
-                if child.type == .tristate && !Self.isSingleTristateChoice(child) {
-                    warnings.add(child.place, "a tristate choice is imported as a bool choice (luascreen's choices have no 'm' mode): its options are y or n, never m")
-                }
                 for option in options {
                     guard let name = option.name else { continue }
                     if types[name] == nil { types[name] = child.type }
@@ -97,12 +94,6 @@ struct KconfigSymbols {
             }
             typeChoices(child, &warnings)
         }
-    }
-
-    /// Whether a choice is a tristate one of a single option, not optional: that option takes
-    /// exactly a tristate's values, and is imported as a tristate row.
-    static func isSingleTristateChoice(_ choice: KconfigNode) -> Bool {
-        choice.kind == .choice && choice.type == .tristate && !choice.optional && options(of: choice).count == 1
     }
 
     /// The symbols of a choice, `if` blocks inside it looked through.
