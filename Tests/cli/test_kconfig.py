@@ -387,6 +387,169 @@ class KconfigOracles(unittest.TestCase):
         self.assertEqual(failures, [], "\n".join(failures))
 
 
+TRISTATE_CHOICE_TREE = """mainmenu "Tristate choices"
+
+config MODULES
+\tbool "Modules"
+\tdefault y
+\tmodules
+
+config NET
+\tbool "Networking"
+\tdefault y
+
+choice
+\ttristate "Scheduler"
+\tdefault SCHED_B
+\thelp
+\t  A tristate choice: y picks one option, m lets several be modules.
+
+config SCHED_A
+\ttristate "Scheduler A"
+
+config SCHED_B
+\ttristate "Scheduler B"
+\tselect HELPER
+
+config SCHED_C
+\tbool "Scheduler C (built in only)"
+
+config SCHED_D
+\ttristate "Scheduler D"
+\tdepends on NET
+
+endchoice
+
+choice DRIVER
+\tprompt "Optional driver"
+\ttristate
+\toptional
+
+config DRV_X
+\ttristate "X"
+
+config DRV_Y
+\ttristate "Y"
+\timply HELPER2
+
+endchoice
+
+config HELPER
+\ttristate
+
+config HELPER2
+\ttristate "helper 2"
+
+config USER
+\ttristate "User of A"
+\tdepends on SCHED_A
+
+config DEF_T
+\tdef_tristate m if SCHED_B
+"""
+
+
+class KconfigTristateChoice(unittest.TestCase):
+    """A hand-written tree of tristate choices (mode m: each tristate option m or n, the bool
+    ones hidden; mode y: one option picked; an optional one), `def_tristate` and `modules`,
+    against the kernel's conf and kconfiglib."""
+
+    def setUp(self):
+        support.require_binary(self)
+        kc.require_cache(self)
+        self.tmp = tempfile.mkdtemp(prefix="luascreen-kconfig-tristate-choice-")
+        self.tree = os.path.join(self.tmp, "tree")
+        os.mkdir(self.tree)
+        with open(os.path.join(self.tree, "Kconfig"), "w") as f:
+            f.write(TRISTATE_CHOICE_TREE)
+        self.main = os.path.join(self.tmp, "app", "main.lua")
+        result = luascreen("import", "--format", "kconfig", os.path.join(self.tree, "Kconfig"), "--out", os.path.join(self.tmp, "app"))
+        self.assertEqual(result.returncode, 0, result.stderr.decode())
+        self.assertNotIn(b"warning", result.stderr, "a tristate choice is imported as it is, with no warning")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def conf_lines(self, mode, path, **extra):
+        result = kc.conf(mode, path, srctree=self.tree, **extra)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(path) as f:
+            return kc.config_lines(f.read())
+
+    def luascreen_lines(self, start, script=""):
+        """Opens the app with a copy of `start` (None: no file), runs `script`, quits (the
+        store is written): (the run, the .config's lines)."""
+        config = os.path.join(self.tmp, "luascreen.config")
+        if os.path.exists(config):
+            os.remove(config)
+        if start is not None:
+            shutil.copyfile(start, config)
+        run = subprocess.run([support.BIN, "run", self.main, "--store", config], input=script + "quit\n",
+                             capture_output=True, text=True, timeout=60)
+        with open(config) as f:
+            return run, kc.config_lines(f.read())
+
+    def test_no_config_and_randconfigs_give_confs_lines(self):
+        empty = os.path.join(self.tmp, "empty.config")
+        open(empty, "w").close()
+        expected = self.conf_lines("--olddefconfig", empty)
+        self.assertIn("# CONFIG_SCHED_B is not set", expected, "with modules on, a fresh tristate choice is m: no option picked")
+        run, got = self.luascreen_lines(None)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(got, expected)
+        modes = set()
+        for seed in range(1, 31):
+            rand = os.path.join(self.tmp, f"rand{seed}.config")
+            open(rand, "w").close()
+            expected = self.conf_lines("--randconfig", rand, KCONFIG_SEED=str(seed))
+            modes.add(("CONFIG_SCHED_A=m" in expected or "CONFIG_SCHED_B=m" in expected, "CONFIG_SCHED_C=y" in expected))
+            run, got = self.luascreen_lines(rand)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertEqual(got, expected, f"seed {seed}")
+        self.assertIn((True, False), modes, "some randconfig has the choice in mode m")
+
+    def test_kconfiglibs_changes_give_the_same_config_and_its_refusals_are_refused(self):
+        for seed in range(1, 11):
+            written = os.path.join(self.tmp, f"kconfiglib{seed}.config")
+            changes, refused = kc.kconfiglib_changes(seed, 6, written, srctree=self.tree)
+            expected = self.conf_lines("--olddefconfig", written)
+            run, got = self.luascreen_lines(None, "".join(f"set {n} {v}\n" for n, v in changes))
+            self.assertEqual(run.returncode, 0, f"seed {seed}: {changes}: {run.stderr}")
+            self.assertEqual(got, expected, f"seed {seed}: {changes}")
+            for name, value, index in refused[:3]:
+                script = "".join(f"set {n} {v}\n" for n, v in changes[:index]) + f"set {name} {value}\n"
+                bad = subprocess.run([support.BIN, "run", self.main, "--store", "none"], input=script,
+                                     capture_output=True, text=True, timeout=60)
+                self.assertEqual(bad.returncode, 1, f"seed {seed}: {script!r} was not refused")
+                self.assertIn(f"stdin:{index + 1}: error:", bad.stderr)
+
+    def test_a_pick_hidden_by_a_later_change_gives_way_as_in_conf(self):
+        # The choice read its options' visibility without computing them: a later change of
+        # what hid the pick (NET) left the choice stale, its option neither y nor written.
+        for script in ["set NET y\nset MODULES n\nset SCHED_D y\nset NET n\n",
+                       "set choice_SCHED_A y\nset SCHED_D y\nset NET n\nset NET y\n"]:
+            run, got = self.luascreen_lines(None, script)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            written = os.path.join(self.tmp, "written.config")
+            with open(written, "w") as f:
+                f.write("\n".join(got) + "\n")
+            self.assertEqual(got, self.conf_lines("--olddefconfig", written), script)
+        run, got = self.luascreen_lines(None, "set MODULES n\nset SCHED_D y\nset NET n\n")
+        self.assertIn("CONFIG_SCHED_B=y", got, "the default takes over from the hidden pick")
+
+    def test_modes_say_why_a_value_is_refused(self):
+        script = ("why choice_SCHED_A\nset SCHED_A m\nset SCHED_A y\nset SCHED_C y\n"
+                  "set choice_SCHED_A y\nset SCHED_D y\nwhy choice_SCHED_A\nset SCHED_A m\n")
+        run = subprocess.run([support.BIN, "run", self.main, "--store", "none"], input=script, capture_output=True, text=True, timeout=60)
+        self.assertIn("Choice: choice_SCHED_A [=m]", run.stdout)
+        self.assertIn("Choice: choice_SCHED_A [=SCHED_D]", run.stdout)
+        errors = [line for line in run.stderr.splitlines() if "error:" in line]
+        self.assertEqual(len(errors), 3, run.stderr)
+        self.assertIn("stdin:3: error: SCHED_A cannot be y", errors[0])
+        self.assertIn("stdin:4: error: SCHED_C is hidden", errors[1])
+        self.assertIn("stdin:8: error: SCHED_A cannot be m (its choice choice_SCHED_A is y", errors[2])
+
+
 class KconfigSecondTree(unittest.TestCase):
     """A second real tree in another dialect: U-Boot's (unquoted prompts and file names), from
     the cache when scripts/kconfig-cache --u-boot GITDIR made it; kconfiglib is its oracle."""

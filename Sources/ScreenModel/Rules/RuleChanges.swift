@@ -200,6 +200,9 @@ extension RuleEngine {
             let s = syms[Int(i)]
             if s.revDepTri != .n && val < s.revDepTri { why = " (selected by \(selectorNames(i).joined(separator: ", ")))" }
             else if val > s.visible { why = " (depends on \(dependsSummary(i)))" }
+            else if val == .m, s.choice >= 0, s.visible == .y, s.type == .tristate {
+                why = " (its choice \(syms[Int(s.choice)].name) is y: one option is picked; set it to m for modules)"
+            }
             else if val == .m, typeNow(i) == .bool { why = modules > 2 ? " (\(syms[Int(modules)].name) is n)" : " (a bool)" }
             else if s.choice >= 0 { why = " (an option of a choice is y only while picked: pick another option to leave it)" }
             return "\(syms[Int(i)].name) cannot be \(val)\(why); it may be \(allowed.isEmpty ? "nothing but \(old)" : allowed.joined(separator: ", "))"
