@@ -579,5 +579,57 @@ class KconfigSecondTree(unittest.TestCase):
         self.assertEqual(result.returncode, 0, (result.stdout + result.stderr).decode()[-3000:])
 
 
+    def test_u_boot_configs_match_u_boots_conf_with_6_1s_semantics(self):
+        """No .config, the cache's defconfigs and 5 randconfigs: the app writes the lines of
+        U-Boot's conf (bin/conf-u-boot: its own 4.18 tool, which reads U-Boot's dialect, with
+        6.1's `imply`). A string symbol whose value holds a backslash on either side is left out
+        of the comparison: 4.18 reads it as it is, 6.1 (and luascreen) drop the backslash before
+        a character."""
+        conf = os.path.join(kc.CACHE, "bin", "conf-u-boot")
+        if not os.path.exists(conf):
+            self.skipTest(f"no {conf}: scripts/kconfig-cache --u-boot GITDIR builds it (optional)")
+        app = os.path.join(self.tmp, "app")
+        result = luascreen("import", "--format", "kconfig", os.path.join(self.tree, "Kconfig"), "--env", "UBOOTVERSION=2026.10",
+                           "--out", app, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr.decode()[-3000:])
+        env = dict(os.environ, srctree=self.tree, UBOOTVERSION="2026.10")
+
+        def lines(path):
+            with open(path) as f:
+                return kc.config_lines(f.read())
+
+        def backslashed(*lists):
+            return {line.split("=", 1)[0] for lines_ in lists for line in lines_ if "\\" in line}
+
+        configs = os.path.join(self.tree, "configs")
+        starts = [("none", None)] + [(name, os.path.join(configs, name)) for name in sorted(os.listdir(configs))]
+        for seed in range(1, 6):
+            rand = os.path.join(self.tmp, f"rand{seed}.config")
+            open(rand, "w").close()
+            made = subprocess.run([conf, "--randconfig", "Kconfig"], cwd=kc.RUN, env=dict(env, KCONFIG_CONFIG=rand, KCONFIG_SEED=str(seed)),
+                                  capture_output=True, text=True, timeout=60)
+            self.assertEqual(made.returncode, 0, made.stderr[-2000:])
+            starts.append((f"randconfig {seed}", rand))
+        failures = []
+        for name, start in starts:
+            expected, mine = os.path.join(self.tmp, "conf.config"), os.path.join(self.tmp, "luascreen.config")
+            for path in (expected, mine):
+                if start is None:
+                    open(path, "w").close()
+                else:
+                    shutil.copyfile(start, path)
+            ran = subprocess.run([conf, "--olddefconfig", "Kconfig"], cwd=kc.RUN, env=dict(env, KCONFIG_CONFIG=expected),
+                                 capture_output=True, text=True, timeout=60)
+            self.assertEqual(ran.returncode, 0, ran.stderr[-2000:])
+            run = subprocess.run([support.BIN, "run", os.path.join(app, "main.lua"), "--store", mine], input="quit\n",
+                                 capture_output=True, text=True, timeout=120)
+            want, got = lines(expected), lines(mine)
+            skip = backslashed(want, got)
+            want, got = [l for l in want if l.split("=", 1)[0] not in skip], [l for l in got if l.split("=", 1)[0] not in skip]
+            if run.returncode != 0 or want != got:
+                failures.append(f"{name}: exit {run.returncode}; conf only {[l for l in want if l not in got][:5]}; "
+                                f"luascreen only {[l for l in got if l not in want][:5]}")
+        self.assertEqual(failures, [], "\n".join(failures))
+
 if __name__ == "__main__":
     unittest.main()
