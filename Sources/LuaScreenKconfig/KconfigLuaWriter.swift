@@ -203,5 +203,7 @@ struct KconfigLuaWriter {
             out.append(indent + "  { " + o.joined(separator: ", ") + " },")
         }
         out.append(indent + "} },")
+        // What is under an option (not an option itself) comes after the choice.
+        for option in options { entries(option.underOption, indent: indent) }
     }
 }

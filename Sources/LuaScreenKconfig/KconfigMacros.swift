@@ -30,6 +30,13 @@ struct KconfigMacros {
     static let maxLength = 1 << 20
     private var depth = 0
 
+    /// A tree of the dialect before Linux 4.18 (it has `option env`): there is no
+    /// preprocessor, and `$(...)` is text (Buildroot's `"$(CONFIG_DIR)/defconfig"`).
+    var literal = false
+
+    /// An environment variable's value: `--env`, then the environment (nil: neither has it).
+    func environmentValue(_ name: String) -> String? { env[name] ?? processEnvironment(name) }
+
     /// Macros with `env` first, then `processEnvironment`.
     init(env: [String: String], processEnvironment: @escaping (String) -> String?) {
         self.env = env
@@ -74,7 +81,7 @@ struct KconfigMacros {
     /// The expansion of the `$...` at `i` in `text`; `i` ends after it. A `$` not followed by
     /// `(` is itself.
     mutating func expandDollar(_ text: [UInt8], at i: inout Int, args: [[UInt8]] = []) throws -> [UInt8] {
-        guard i + 1 < text.count, text[i + 1] == UInt8(ascii: "(") else {
+        guard !literal, i + 1 < text.count, text[i + 1] == UInt8(ascii: "(") else {
             i += 1
             return [UInt8(ascii: "$")]
         }

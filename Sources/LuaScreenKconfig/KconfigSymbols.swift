@@ -33,6 +33,7 @@ struct KconfigSymbols {
                 }
             }
         }
+        nestInChoices(root, &warnings)
         typeChoices(root, &warnings)
         for name in order where types[name] == nil {
             warnings.add(definitions[name]![0].place, "config symbol '\(name)' defined without type; left out")
@@ -120,6 +121,48 @@ struct KconfigSymbols {
         }
         node.children = out
         for child in out { nest(child) }
+    }
+
+    /// In a choice, the entries right after one of its symbols that depend on it are under
+    /// that symbol, not options of the choice (menu.c: automatic submenus come before choice
+    /// values). They depend on the choice too, as its options do.
+    private func nestInChoices(_ node: KconfigNode, _ warnings: inout KconfigWarnings) {
+        for child in node.children {
+            if child.kind == .choice {
+                var nested: [KconfigNode] = []
+                child.children = Self.nestUnderOptions(child.children, &nested)
+                if !nested.isEmpty {
+                    let key = child.name ?? "choice_\(Self.options(of: child).first?.name ?? "")"
+                    for entry in nested { Self.addDepends(entry, .symbol(key)) }
+                    warnings.add(nested[0].place, "this entry depends on a value of the choice above it, so it is under that value, not an option of the choice; the .config lists it after the choice's options (conf: right after that value)")
+                }
+            }
+            nestInChoices(child, &warnings)
+        }
+    }
+
+    private static func nestUnderOptions(_ list: [KconfigNode], _ nested: inout [KconfigNode]) -> [KconfigNode] {
+        var out: [KconfigNode] = []
+        var i = 0
+        while i < list.count {
+            let entry = list[i]
+            i += 1
+            if entry.kind == .ifBlock { entry.children = nestUnderOptions(entry.children, &nested) }
+            out.append(entry)
+            guard entry.isSymbol, let name = entry.name else { continue }
+            while i < list.count, let dep = list[i].kind == .ifBlock ? list[i].depends : RuleExpression.all(list[i].fullDepends, list[i].fullPromptIf),
+                  dep.requires(name) {
+                entry.underOption.append(list[i])
+                nested.append(list[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    private static func addDepends(_ node: KconfigNode, _ condition: RuleExpression) {
+        node.fullDepends = RuleExpression.all(condition, node.fullDepends)
+        for child in node.children { addDepends(child, condition) }
     }
 
     // MARK: dependency loops

@@ -210,6 +210,38 @@ class KconfigHostileTrees(unittest.TestCase):
         self.write("Kconfig", 'loop = $(loop)\nconfig A\n\tbool "$(loop)"\n')
         self.assert_refused("Kconfig:3: error:", "references itself")
 
+    def test_the_dialect_before_4_18_option_env_and_entries_under_a_choice_value(self):
+        # Buildroot's: `option env` symbols take the variable's value, are never written, and
+        # `$NAME` names them in source and mainmenu; `$(...)` is then text; entries after a
+        # choice value that depend on it are under it, not options.
+        self.write("Kconfig", 'mainmenu "Box $BOX_VERSION"\nconfig BOX_VERSION\n\tstring\n\toption env="VERSION"\n'
+                              'config BASE\n\tstring\n\toption env="BASE_DIR"\n'
+                              'config HIDE\n\tbool\n\toption env="HIDE_IT"\n'
+                              'source "$BASE/gen.in"\n'
+                              'config DL\n\tstring "download dir"\n\tdefault "$(TOPDIR)/dl"\n'
+                              'config SHOWN\n\tbool "shown"\n\tdefault y\n\tdepends on !HIDE\n'
+                              'choice\n\tprompt "tls"\nconfig OPENSSL\n\tbool "openssl"\n'
+                              'if OPENSSL\nconfig OPENSSL_BIN\n\tbool "openssl binary"\n\tdefault y\nendif\n'
+                              'config LIBRESSL\n\tbool "libressl"\nendchoice\n')
+        self.write("out/gen.in", 'config FROM_GEN\n\tbool "generated"\n\tdefault y\n')
+        code, _, err = self.run_import("--env", "VERSION=1.0", "--env", "BASE_DIR=out", "--env", "HIDE_IT=n")
+        self.assertEqual(code, 0, err)
+        self.assertIn("Kconfig:4: warning: 'option env' is of Kconfig before Linux 4.18", err)
+        self.assertIn("Kconfig:23: warning: this entry depends on a value of the choice above it", err)
+        self.assertNotIn("choice value must have a prompt", err)
+        main = os.path.join(self.out, "main.lua")
+        config = os.path.join(self.tmp, "box.config")
+        run = subprocess.run([support.BIN, "run", main, "--store", config], input="why choice_OPENSSL\nquit\n",
+                             capture_output=True, text=True, timeout=30)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("Box 1.0", run.stdout)
+        with open(config) as f:
+            lines = kc.config_lines(f.read())
+        self.assertEqual(lines, ["CONFIG_FROM_GEN=y", 'CONFIG_DL="$(TOPDIR)/dl"', "CONFIG_SHOWN=y", "CONFIG_OPENSSL=y",
+                                 "# CONFIG_LIBRESSL is not set", "CONFIG_OPENSSL_BIN=y"])
+        check = luascreen("check", main)
+        self.assertEqual(check.returncode, 0, check.stderr)
+
     def test_syntax_errors_name_file_and_line(self):
         self.write("Kconfig", 'config A\n\tbool "a"\n\tdepends on (B\nmenu "m"\nconfig C\n\tfrobnicate\n')
         err = self.assert_refused("Kconfig:3: error: syntax error", "Kconfig:6: error:", "Kconfig:4: error: missing end of 'menu'")
