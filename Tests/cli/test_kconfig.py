@@ -582,6 +582,54 @@ class KconfigTristateChoice(unittest.TestCase):
         self.assertIn("stdin:8: error: SCHED_A cannot be m (its choice choice_SCHED_A is y", errors[2])
 
 
+def compare_with_tree_conf(case, app, conf, tree, kconfig, env, starts, tmp, seeds=range(1, 6), prefix_lines=None):
+    """For each start (name, .config or None) and each `conf --randconfig` seed: the app opened
+    with it writes the lines `conf --olddefconfig` writes (conf named by `conf`, run in the
+    cache's run folder on `kconfig` of `tree` with `env`; it reads KCONFIG_CONFIG, Buildroot's
+    BR2_CONFIG). `prefix_lines` rewrites a start's text first (Buildroot's defconfigs have no
+    CONFIG_ prefix). A string symbol whose value holds a backslash on either side is left out:
+    conf before 6.1 reads it as it is, 6.1 and luascreen drop the backslash before a character."""
+    env = dict(os.environ, srctree=tree, **env)
+    starts = list(starts)
+    for seed in seeds:
+        rand = os.path.join(tmp, f"rand{seed}.config")
+        open(rand, "w").close()
+        made = subprocess.run([conf, "--randconfig", kconfig], cwd=kc.RUN, capture_output=True, text=True, timeout=60,
+                              env=dict(env, KCONFIG_CONFIG=rand, BR2_CONFIG=rand, KCONFIG_SEED=str(seed)))
+        case.assertEqual(made.returncode, 0, made.stderr[-2000:])
+        starts.append((f"randconfig {seed}", rand))
+
+    def lines(path):
+        with open(path) as f:
+            return kc.config_lines(f.read())
+
+    failures = []
+    for name, start in starts:
+        expected, mine = os.path.join(tmp, "conf.config"), os.path.join(tmp, "luascreen.config")
+        text = ""
+        if start is not None:
+            with open(start) as f:
+                text = f.read()
+            if prefix_lines and not name.startswith("randconfig"):
+                text = prefix_lines(text)
+        for path in (expected, mine):
+            with open(path, "w") as f:
+                f.write(text)
+        ran = subprocess.run([conf, "--olddefconfig", kconfig], cwd=kc.RUN, capture_output=True, text=True, timeout=60,
+                             env=dict(env, KCONFIG_CONFIG=expected, BR2_CONFIG=expected))
+        case.assertEqual(ran.returncode, 0, ran.stderr[-2000:])
+        run = subprocess.run([support.BIN, "run", os.path.join(app, "main.lua"), "--store", mine], input="quit\n",
+                             capture_output=True, text=True, timeout=120)
+        want, got = lines(expected), lines(mine)
+        skip = {line.split("=", 1)[0] for line in want + got if "\\" in line}
+        want = [line for line in want if line.split("=", 1)[0] not in skip]
+        got = [line for line in got if line.split("=", 1)[0] not in skip]
+        if run.returncode != 0 or want != got:
+            failures.append(f"{name}: exit {run.returncode}; conf only {[l for l in want if l not in got][:5]}; "
+                            f"luascreen only {[l for l in got if l not in want][:5]}")
+    case.assertEqual(failures, [], "\n".join(failures))
+
+
 class KconfigSecondTree(unittest.TestCase):
     """A second real tree in another dialect: U-Boot's (unquoted prompts and file names), from
     the cache when scripts/kconfig-cache --u-boot GITDIR made it; kconfiglib is its oracle."""
@@ -614,9 +662,7 @@ class KconfigSecondTree(unittest.TestCase):
     def test_u_boot_configs_match_u_boots_conf_with_6_1s_semantics(self):
         """No .config, the cache's defconfigs and 5 randconfigs: the app writes the lines of
         U-Boot's conf (bin/conf-u-boot: its own 4.18 tool, which reads U-Boot's dialect, with
-        6.1's `imply`). A string symbol whose value holds a backslash on either side is left out
-        of the comparison: 4.18 reads it as it is, 6.1 (and luascreen) drop the backslash before
-        a character."""
+        6.1's `imply`); strings holding a backslash aside (compare_with_tree_conf)."""
         conf = os.path.join(kc.CACHE, "bin", "conf-u-boot")
         if not os.path.exists(conf):
             self.skipTest(f"no {conf}: scripts/kconfig-cache --u-boot GITDIR builds it (optional)")
@@ -624,44 +670,45 @@ class KconfigSecondTree(unittest.TestCase):
         result = luascreen("import", "--format", "kconfig", os.path.join(self.tree, "Kconfig"), "--env", "UBOOTVERSION=2026.10",
                            "--out", app, timeout=120)
         self.assertEqual(result.returncode, 0, result.stderr.decode()[-3000:])
-        env = dict(os.environ, srctree=self.tree, UBOOTVERSION="2026.10")
-
-        def lines(path):
-            with open(path) as f:
-                return kc.config_lines(f.read())
-
-        def backslashed(*lists):
-            return {line.split("=", 1)[0] for lines_ in lists for line in lines_ if "\\" in line}
-
         configs = os.path.join(self.tree, "configs")
         starts = [("none", None)] + [(name, os.path.join(configs, name)) for name in sorted(os.listdir(configs))]
-        for seed in range(1, 6):
-            rand = os.path.join(self.tmp, f"rand{seed}.config")
-            open(rand, "w").close()
-            made = subprocess.run([conf, "--randconfig", "Kconfig"], cwd=kc.RUN, env=dict(env, KCONFIG_CONFIG=rand, KCONFIG_SEED=str(seed)),
-                                  capture_output=True, text=True, timeout=60)
-            self.assertEqual(made.returncode, 0, made.stderr[-2000:])
-            starts.append((f"randconfig {seed}", rand))
-        failures = []
-        for name, start in starts:
-            expected, mine = os.path.join(self.tmp, "conf.config"), os.path.join(self.tmp, "luascreen.config")
-            for path in (expected, mine):
-                if start is None:
-                    open(path, "w").close()
-                else:
-                    shutil.copyfile(start, path)
-            ran = subprocess.run([conf, "--olddefconfig", "Kconfig"], cwd=kc.RUN, env=dict(env, KCONFIG_CONFIG=expected),
-                                 capture_output=True, text=True, timeout=60)
-            self.assertEqual(ran.returncode, 0, ran.stderr[-2000:])
-            run = subprocess.run([support.BIN, "run", os.path.join(app, "main.lua"), "--store", mine], input="quit\n",
-                                 capture_output=True, text=True, timeout=120)
-            want, got = lines(expected), lines(mine)
-            skip = backslashed(want, got)
-            want, got = [l for l in want if l.split("=", 1)[0] not in skip], [l for l in got if l.split("=", 1)[0] not in skip]
-            if run.returncode != 0 or want != got:
-                failures.append(f"{name}: exit {run.returncode}; conf only {[l for l in want if l not in got][:5]}; "
-                                f"luascreen only {[l for l in got if l not in want][:5]}")
-        self.assertEqual(failures, [], "\n".join(failures))
+        compare_with_tree_conf(self, app, conf, self.tree, "Kconfig", {"UBOOTVERSION": "2026.10"}, starts, self.tmp)
+
+
+class KconfigBuildroot(unittest.TestCase):
+    """A tree in the dialect before Linux 4.18 (`option env`, `$NAME` in file names, `$(...)`
+    as text, entries under a choice value): Buildroot's, from the cache when
+    scripts/kconfig-cache --buildroot GITDIR made it, against Buildroot's own conf."""
+
+    def setUp(self):
+        support.require_binary(self)
+        self.tree = os.path.join(kc.CACHE, "buildroot")
+        self.conf = os.path.join(kc.CACHE, "bin", "conf-buildroot")
+        if not (os.path.exists(os.path.join(self.tree, "Config.in")) and os.path.exists(self.conf)):
+            self.skipTest(f"no Buildroot tree at {self.tree}: scripts/kconfig-cache --buildroot GITDIR adds it (optional)")
+        self.tmp = tempfile.mkdtemp(prefix="luascreen-kconfig-buildroot-")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def test_buildroot_imports_passes_check_and_writes_its_confs_lines(self):
+        app = os.path.join(self.tmp, "app")
+        env = {"BR2_VERSION_FULL": "2026.08", "HOSTARCH": "x86_64", "HOST_GCC_VERSION": "12"}
+        args = [arg for name, value in env.items() for arg in ("--env", f"{name}={value}")]
+        result = luascreen("import", "--format", "kconfig", os.path.join(self.tree, "Config.in"), "--env", "BASE_DIR=output", *args,
+                           "--out", app, timeout=120)
+        err = result.stderr.decode()
+        self.assertEqual(result.returncode, 0, err[-3000:])
+        self.assertIn("Config.in:20: warning: 'option env' is of Kconfig before Linux 4.18", err)
+        self.assertNotIn("choice value must have a prompt", err)
+        check = luascreen("check", os.path.join(app, "main.lua"), timeout=120)
+        self.assertEqual(check.returncode, 0, (check.stdout + check.stderr).decode()[-3000:])
+        configs = os.path.join(self.tree, "configs")
+        starts = [("none", None)] + [(name, os.path.join(configs, name)) for name in sorted(os.listdir(configs))]
+        import re
+        compare_with_tree_conf(self, app, self.conf, self.tree, os.path.join(self.tree, "Config.in"),
+                               dict(env, BASE_DIR=os.path.join(self.tree, "output")), starts, self.tmp,
+                               prefix_lines=lambda text: re.sub(r"^(# )?BR2_", r"\1CONFIG_BR2_", text, flags=re.M))
 
 if __name__ == "__main__":
     unittest.main()
