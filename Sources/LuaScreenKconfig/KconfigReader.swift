@@ -350,6 +350,9 @@ struct KconfigReader {
         case "modules":
             guard try allowed(symbolKinds) else { return }
             entry.modules = true
+        case "transitional":
+            guard try allowed(symbolKinds) else { return }
+            warnings.add(place, "'transitional' (Linux 6.18) is not supported by the import: \(entry.name ?? "this symbol") is an ordinary symbol with no prompt here, so a value an old .config gives it is not carried over to the symbols whose defaults read it")
         case "option":
             guard try allowed(symbolKinds) else { return }
             if tokens.count >= 2, tokens[1] == .keyword("modules") {

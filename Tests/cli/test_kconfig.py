@@ -242,6 +242,12 @@ class KconfigHostileTrees(unittest.TestCase):
         check = luascreen("check", main)
         self.assertEqual(check.returncode, 0, check.stderr)
 
+    def test_transitional_is_a_warning_naming_the_place(self):
+        self.write("Kconfig", 'config OLD_NAME\n\tbool\n\ttransitional\nconfig NEW_NAME\n\tbool "new"\n\tdefault OLD_NAME\n')
+        code, _, err = self.run_import()
+        self.assertEqual(code, 0, err)
+        self.assertIn("Kconfig:3: warning: 'transitional' (Linux 6.18) is not supported by the import: OLD_NAME", err)
+
     def test_syntax_errors_name_file_and_line(self):
         self.write("Kconfig", 'config A\n\tbool "a"\n\tdepends on (B\nmenu "m"\nconfig C\n\tfrobnicate\n')
         err = self.assert_refused("Kconfig:3: error: syntax error", "Kconfig:6: error:", "Kconfig:4: error: missing end of 'menu'")
