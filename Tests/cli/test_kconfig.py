@@ -716,5 +716,20 @@ class KconfigBuildroot(unittest.TestCase):
                                dict(env, BASE_DIR=os.path.join(self.tree, "output")), starts, self.tmp,
                                prefix_lines=lambda text: re.sub(r"^(# )?BR2_", r"\1CONFIG_BR2_", text, flags=re.M))
 
+    def test_busybox_imports_passes_check_and_writes_buildroots_confs_lines(self):
+        """BusyBox's tree (its generated Config.in files, scripts/kconfig-cache --busybox
+        GITDIR), of the same older dialect, against Buildroot's conf."""
+        tree = os.path.join(kc.CACHE, "busybox")
+        if not os.path.exists(os.path.join(tree, "Config.in")):
+            self.skipTest(f"no BusyBox tree at {tree}: scripts/kconfig-cache --busybox GITDIR adds it (optional)")
+        app = os.path.join(self.tmp, "busybox")
+        result = luascreen("import", "--format", "kconfig", os.path.join(tree, "Config.in"), "--out", app, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr.decode()[-3000:])
+        check = luascreen("check", os.path.join(app, "main.lua"), timeout=120)
+        self.assertEqual(check.returncode, 0, (check.stdout + check.stderr).decode()[-3000:])
+        configs = os.path.join(tree, "configs")
+        starts = [("none", None)] + [(name, os.path.join(configs, name)) for name in sorted(os.listdir(configs))]
+        compare_with_tree_conf(self, app, self.conf, tree, os.path.join(tree, "Config.in"), {}, starts, self.tmp)
+
 if __name__ == "__main__":
     unittest.main()
