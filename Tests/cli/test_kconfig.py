@@ -575,6 +575,19 @@ class KconfigTristateChoice(unittest.TestCase):
         run, got = self.luascreen_lines(None, "set MODULES n\nset SCHED_D y\nset NET n\n")
         self.assertIn("CONFIG_SCHED_B=y", got, "the default takes over from the hidden pick")
 
+    def test_picking_an_option_of_a_choice_in_mode_m_puts_it_to_y_unless_refused(self):
+        run, got = self.luascreen_lines(None, "set SCHED_A m\nset choice_SCHED_A SCHED_D\n")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("CONFIG_SCHED_D=y", got)
+        self.assertIn("# CONFIG_SCHED_A is not set", got)
+        run, got = self.luascreen_lines(None, "set NET n\nset SCHED_A m\nset choice_SCHED_A SCHED_D\n")
+        self.assertIn("stdin:3: error: SCHED_D is hidden", run.stderr)
+        self.assertIn("CONFIG_SCHED_A=m", got, "a refused pick leaves the choice in mode m, as it was")
+        written = os.path.join(self.tmp, "written.config")
+        with open(written, "w") as f:
+            f.write("\n".join(got) + "\n")
+        self.assertEqual(got, self.conf_lines("--olddefconfig", written))
+
     def test_modes_say_why_a_value_is_refused(self):
         script = ("why choice_SCHED_A\nset SCHED_A m\nset SCHED_A y\nset SCHED_C y\n"
                   "set choice_SCHED_A y\nset SCHED_D y\nwhy choice_SCHED_A\nset SCHED_A m\n")
