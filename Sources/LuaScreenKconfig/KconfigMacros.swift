@@ -24,6 +24,8 @@ struct KconfigMacros {
     var place = KconfigPlace(file: "", line: 0)
     /// Warnings from `$(info,...)` and `$(warning-if,...)`, in order.
     var warnings: [(KconfigPlace, String)] = []
+    /// The names called with arguments that are neither variables nor functions (warned once).
+    private var unknownFunctions = Set<[UInt8]>()
     /// Expansions this deep are a loop.
     static let maxDepth = 1000
     /// A macro's expansion may grow to at most this many bytes.
@@ -142,6 +144,10 @@ struct KconfigMacros {
         if callArgs.isEmpty {
             let key = String(decoding: name, as: UTF8.self)
             if let value = env[key] ?? processEnvironment(key) { return Array(value.utf8) }
+        } else if unknownFunctions.insert(name).inserted {
+            // (conf expands it to "" too, silently; a tree that calls it expects a tool that
+            // defines it: Zephyr's kconfiglib and its dt_* functions)
+            warnings.append((place, "$(\(String(decoding: name, as: UTF8.self)),...) is neither a variable nor a function of Kconfig: it expands to \"\" here and everywhere else"))
         }
         return []
     }

@@ -248,6 +248,13 @@ class KconfigHostileTrees(unittest.TestCase):
         self.assertEqual(code, 0, err)
         self.assertIn("Kconfig:3: warning: 'transitional' (Linux 6.18) is not supported by the import: OLD_NAME", err)
 
+    def test_a_call_of_an_unknown_function_is_a_warning_once(self):
+        self.write("Kconfig", 'config A\n\tbool "a"\n\tdefault $(dt_has_compat,vnd)\nconfig B\n\tbool "b"\n\tdefault $(dt_has_compat,x)\n')
+        code, _, err = self.run_import()
+        self.assertEqual(code, 0, err)
+        self.assertIn('Kconfig:3: warning: $(dt_has_compat,...) is neither a variable nor a function of Kconfig', err)
+        self.assertEqual(err.count("dt_has_compat"), 1, err)
+
     def test_syntax_errors_name_file_and_line(self):
         self.write("Kconfig", 'config A\n\tbool "a"\n\tdepends on (B\nmenu "m"\nconfig C\n\tfrobnicate\n')
         err = self.assert_refused("Kconfig:3: error: syntax error", "Kconfig:6: error:", "Kconfig:4: error: missing end of 'menu'")
