@@ -28,6 +28,7 @@ package struct ActionGenerator {
     /// The value domain of each bound kind.
     public var domains: [RowKind: ValueDomain] = [
         .toggle: ToggleDomain(), .choice: ChoiceDomain(), .number: NumberDomain(), .input: InputDomain(),
+        .date: DayTimeDomain(date: true), .time: DayTimeDomain(date: false),
     ]
     /// Extra moves: a row's actions and a list's edits (SPEC §12). `NumberStepMoves` (inc and
     /// dec) is not among them: `set` already draws from a number's grid, and a shrunk walk
@@ -97,7 +98,7 @@ package struct ActionGenerator {
             return rng.chance(0.1) ? ExploreStep(.select(row: row.id, answer: nil), on: screenID) : nil
         }
         if row.selectable, declared.kind != .input, declared.kind != .number {
-            if declared.confirm != nil {
+            if declared.asksConfirmation {
                 add(120, .select(row: row.id, answer: true))
                 add(40, .select(row: row.id, answer: false))
             } else {
@@ -143,6 +144,38 @@ struct ToggleDomain: ValueDomain {
     func candidates(for row: Row, binding: Binding, options: [ChoiceOption], rng: inout SplitMix64) -> [String] {
         ["on", "off", "on", "off", "maybe"]
     }
+}
+
+/// A date (`YYYY-MM-DD`) or time (`HH:MM`): the default, the bounds, random values between
+/// them, and ones that are not a day or a time of day.
+struct DayTimeDomain: ValueDomain {
+    /// A date row's domain; else a time row's.
+    let date: Bool
+
+    func candidates(for row: Row, binding: Binding, options: [ChoiceOption], rng: inout SplitMix64) -> [String] {
+        var out: [String] = []
+        let current = binding.defaultValue.description
+        if case .string(let text) = binding.defaultValue, !text.isEmpty { out.append(text) } else if current.count > 2 { out.append(current) }
+        if let lo = binding.earliest { out.append(lo) }
+        if let hi = binding.latest { out.append(hi) }
+        // (ISO dates and 24-hour times order as their texts do)
+        for _ in 0..<6 where out.count < 6 {
+            let drawn: String
+            if date {
+                let year = 1990 + rng.below(50), month = 1 + rng.below(12), day = 1 + rng.below(28)
+                drawn = "\(year)-" + two(month) + "-" + two(day)
+            } else {
+                let hour = rng.below(24), minute = rng.below(60)
+                drawn = two(hour) + ":" + two(minute)
+            }
+            if binding.earliest.map({ drawn >= $0 }) ?? true, binding.latest.map({ drawn <= $0 }) ?? true { out.append(drawn) }
+        }
+        // Invalid ones.
+        out += date ? ["2023-02-30", "not a date"] : ["24:61", "not a time"]
+        return out
+    }
+
+    private func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 }
 
 /// Each option by value and by text, and one that is not an option.

@@ -116,7 +116,8 @@ public final class Explorer {
         /// Notes the screen the check just made (`checker.changedScreen`: noted right after it).
         func noteScreen(_ session: Session, walk: Int, steps: [ExploreStep]) {
             let id = session.currentScreenID
-            guard session.navigation.last?.picker == nil else { return }
+            // (a picker's options and a list's items are the row's values, not rows of the app)
+            guard session.navigation.last?.picker == nil, session.navigation.last?.list == nil else { return }
             reached.insert(id)
             let hashed = checker.changedScreen ?? HashedScreen(session.currentScreen())
             let screen = hashed.screen
@@ -175,9 +176,14 @@ public final class Explorer {
                 steps.append(step)
                 report.steps += 1
                 if case .reload = step.action { checker.newSession(scriptChanged: true) }
-                if outcome == .done, let row = step.row {
-                    switch step.action {
-                    case .select, .set: selected.insert(RowKey(screen: step.screen, row: row))
+                if let row = step.row {
+                    switch (step.action, outcome) {
+                    case (.select, .done), (.set, .done):
+                        selected.insert(RowKey(screen: step.screen, row: row))
+                    case (.select, .refused):
+                        // Its on_select ran and refused (ctx:refuse): selected all the same.
+                        // (A refusal changes nothing: the row is as it was when selected.)
+                        if let shown = try? session.lookup(row), shown.enabled { selected.insert(RowKey(screen: step.screen, row: row)) }
                     default: break
                     }
                 }

@@ -47,6 +47,7 @@ public enum KconfigImporter {
         var reader = KconfigReader(sources: sources, macros: KconfigMacros(env: envTable, processEnvironment: environment))
         try reader.read(top)
         var warnings = reader.warnings
+        if !reader.envSymbols.isEmpty { reader.root.replaceEnvSymbols(reader.envSymbols) }
         let symbols = try KconfigSymbols(root: reader.root, warnings: &warnings)
         var writer = KconfigLuaWriter(symbols: symbols)
         let script = writer.script(root: reader.root, source: top, env: env)

@@ -21,7 +21,7 @@ struct KconfigLexer {
     static let keywords: Set<String> = [
         "bool", "choice", "comment", "config", "def_bool", "def_tristate", "default", "depends",
         "endchoice", "endif", "endmenu", "help", "hex", "if", "imply", "int", "mainmenu", "menu",
-        "menuconfig", "modules", "on", "optional", "prompt", "range", "select", "source", "string",
+        "menuconfig", "modules", "on", "optional", "prompt", "range", "select", "source", "string", "transitional",
         "tristate", "visible", "rsource", "osource", "orsource", "option", "def_int",
         "def_hex", "def_string",
     ]

@@ -180,19 +180,10 @@ struct KconfigLuaWriter {
     private mutating func choice(_ node: KconfigNode, indent: String) {
         choiceCount += 1
         let options = KconfigSymbols.options(of: node)
-        if KconfigSymbols.isSingleTristateChoice(node), let option = options.first {
-            // A tristate choice of one option takes exactly a tristate's values (mode y: it is
-            // y; mode m: m or n); y by default, as the choice's mode is.
-            option.fullDepends = RuleExpression.all(node.fullDepends, option.fullDepends)
-            option.fullPromptIf = RuleExpression.all(node.fullPromptIf, option.fullPromptIf)
-            option.defaults = [KconfigDefault(value: .symbol("y"), condition: nil, place: node.place)]
-            if option.help == nil { option.help = node.help }
-            symbol(option, indent: indent)
-            return
-        }
         rows += 1
         let key = node.name ?? "choice_\(options.first?.name ?? String(choiceCount))"
         var fields = ["key = \(q(key))", "text = \(q(node.prompt ?? key))"]
+        if node.type == .tristate { fields.append("kind = \"tristate\"") }
         if node.optional { fields.append("optional = true") }
         if let dep = node.fullDepends { fields.append("depends = \(q(dep.text))") }
         if node.prompt != nil, let condition = node.fullPromptIf { fields.append("prompt_if = \(q(condition.text))") }
@@ -202,9 +193,17 @@ struct KconfigLuaWriter {
         for option in options {
             guard let name = option.name else { continue }
             var o = ["value = \(q(name))", "text = \(q(option.prompt ?? name))", "symbol = true"]
+            // An option takes the choice's type unless it has its own (a bool in a tristate
+            // choice). A string, int or hex symbol an `if` or `source` puts inside a choice
+            // (U-Boot's board files) stays a bool option here, as before.
+            if let type = symbols.types[name], type == .bool || type == .tristate, type != (node.type ?? .bool) {
+                o.append("kind = \(q(type.rawValue))")
+            }
             properties(option, &o, choiceOption: true)
             out.append(indent + "  { " + o.joined(separator: ", ") + " },")
         }
         out.append(indent + "} },")
+        // What is under an option (not an option itself) comes after the choice.
+        for option in options { entries(option.underOption, indent: indent) }
     }
 }

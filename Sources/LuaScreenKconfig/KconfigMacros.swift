@@ -24,11 +24,20 @@ struct KconfigMacros {
     var place = KconfigPlace(file: "", line: 0)
     /// Warnings from `$(info,...)` and `$(warning-if,...)`, in order.
     var warnings: [(KconfigPlace, String)] = []
+    /// The names called with arguments that are neither variables nor functions (warned once).
+    private var unknownFunctions = Set<[UInt8]>()
     /// Expansions this deep are a loop.
     static let maxDepth = 1000
     /// A macro's expansion may grow to at most this many bytes.
     static let maxLength = 1 << 20
     private var depth = 0
+
+    /// A tree of the dialect before Linux 4.18 (it has `option env`): there is no
+    /// preprocessor, and `$(...)` is text (Buildroot's `"$(CONFIG_DIR)/defconfig"`).
+    var literal = false
+
+    /// An environment variable's value: `--env`, then the environment (nil: neither has it).
+    func environmentValue(_ name: String) -> String? { env[name] ?? processEnvironment(name) }
 
     /// Macros with `env` first, then `processEnvironment`.
     init(env: [String: String], processEnvironment: @escaping (String) -> String?) {
@@ -74,7 +83,7 @@ struct KconfigMacros {
     /// The expansion of the `$...` at `i` in `text`; `i` ends after it. A `$` not followed by
     /// `(` is itself.
     mutating func expandDollar(_ text: [UInt8], at i: inout Int, args: [[UInt8]] = []) throws -> [UInt8] {
-        guard i + 1 < text.count, text[i + 1] == UInt8(ascii: "(") else {
+        guard !literal, i + 1 < text.count, text[i + 1] == UInt8(ascii: "(") else {
             i += 1
             return [UInt8(ascii: "$")]
         }
@@ -135,6 +144,10 @@ struct KconfigMacros {
         if callArgs.isEmpty {
             let key = String(decoding: name, as: UTF8.self)
             if let value = env[key] ?? processEnvironment(key) { return Array(value.utf8) }
+        } else if unknownFunctions.insert(name).inserted {
+            // (conf expands it to "" too, silently; a tree that calls it expects a tool that
+            // defines it: Zephyr's kconfiglib and its dt_* functions)
+            warnings.append((place, "$(\(String(decoding: name, as: UTF8.self)),...) is neither a variable nor a function of Kconfig: it expands to \"\" here and everywhere else"))
         }
         return []
     }

@@ -9,6 +9,8 @@ struct KconfigReader {
     private var sources: KconfigSources
     private(set) var macros: KconfigMacros
     private(set) var warnings = KconfigWarnings()
+    /// The symbols of `option env="VAR"` (Linux before 4.18), by name.
+    private(set) var envSymbols: [String: KconfigEnvSymbol] = [:]
     private var errors: [String] = []
     /// The tree read; its children are the top file's entries.
     let root = KconfigNode(.root, place: KconfigPlace(file: "", line: 0))
@@ -33,6 +35,8 @@ struct KconfigReader {
             throw KconfigError(description: errors.joined(separator: "\n"))
         }
         for (place, text) in macros.warnings { warnings.add(place, text) }
+        // (the old `mainmenu` title is expanded once the whole tree is read)
+        if let title = root.prompt { root.prompt = expandEnvSymbols(title) }
         if let shell = macros.firstShell {
             warnings.add(shell, "$(shell,...) is never run by the import: it expands to \"\" here and everywhere else (so $(success,...), cc-option and the like read as \"no\")")
         }
@@ -209,7 +213,8 @@ struct KconfigReader {
             blocks.removeLast()
         case "source", "rsource", "osource", "orsource":
             current = nil
-            guard tokens.count == 2, let name = Self.text(tokens[1]) else { return try error(place, "syntax error: \(head) takes one quoted file name") }
+            guard tokens.count == 2, let written = Self.text(tokens[1]) else { return try error(place, "syntax error: \(head) takes one quoted file name") }
+            let name = expandEnvSymbols(written)
             let path = try sources.relativePath(name, relative: head.hasPrefix("r") || head.hasPrefix("or"), at: place)
             let optional = head.hasPrefix("o")
             let files = sources.glob(path)
@@ -345,10 +350,25 @@ struct KconfigReader {
         case "modules":
             guard try allowed(symbolKinds) else { return }
             entry.modules = true
+        case "transitional":
+            guard try allowed(symbolKinds) else { return }
+            warnings.add(place, "'transitional' (Linux 6.18) is not supported by the import: \(entry.name ?? "this symbol") is an ordinary symbol with no prompt here, so a value an old .config gives it is not carried over to the symbols whose defaults read it")
         case "option":
             guard try allowed(symbolKinds) else { return }
             if tokens.count >= 2, tokens[1] == .keyword("modules") {
                 entry.modules = true
+            } else if tokens.count == 4, Self.text(tokens[1]) == "env" || tokens[1] == .keyword("env"), tokens[2] == .op("="),
+                      let variable = Self.text(tokens[3]), let name = entry.name {
+                // Linux before 4.18 (Buildroot, BusyBox): the symbol is the environment
+                // variable's value, never written to a .config, and `$NAME` names it in
+                // `source` and `mainmenu`.
+                if !macros.literal {
+                    macros.literal = true
+                    warnings.add(place, "'option env' is of Kconfig before Linux 4.18: from here on `$(...)` is text, not a macro, and `$NAME` in a source or mainmenu is the value of the symbol NAME")
+                }
+                let value = macros.environmentValue(variable)
+                if value == nil { warnings.add(place, "environment variable \(variable) undefined") }
+                envSymbols[name] = KconfigEnvSymbol(variable: variable, value: value ?? "", place: place)
             } else {
                 warnings.add(place, "'option' \(tokens.dropFirst().map(Self.show).joined(separator: " ")) is not supported by the import; ignored")
             }

@@ -33,6 +33,7 @@ struct KconfigSymbols {
                 }
             }
         }
+        nestInChoices(root, &warnings)
         typeChoices(root, &warnings)
         for name in order where types[name] == nil {
             warnings.add(definitions[name]![0].place, "config symbol '\(name)' defined without type; left out")
@@ -86,9 +87,6 @@ struct KconfigSymbols {
                 if child.type == nil {
                     child.type = options.compactMap { types[$0.name ?? ""] }.first ?? .bool
                 }
-                if child.type == .tristate && !Self.isSingleTristateChoice(child) {
-                    warnings.add(child.place, "a tristate choice is imported as a bool choice (luascreen's choices have no 'm' mode): its options are y or n, never m")
-                }
                 for option in options {
                     guard let name = option.name else { continue }
                     if types[name] == nil { types[name] = child.type }
@@ -97,12 +95,6 @@ struct KconfigSymbols {
             }
             typeChoices(child, &warnings)
         }
-    }
-
-    /// Whether a choice is a tristate one of a single option, not optional: that option takes
-    /// exactly a tristate's values, and is imported as a tristate row.
-    static func isSingleTristateChoice(_ choice: KconfigNode) -> Bool {
-        choice.kind == .choice && choice.type == .tristate && !choice.optional && options(of: choice).count == 1
     }
 
     /// The symbols of a choice, `if` blocks inside it looked through.
@@ -129,6 +121,48 @@ struct KconfigSymbols {
         }
         node.children = out
         for child in out { nest(child) }
+    }
+
+    /// In a choice, the entries right after one of its symbols that depend on it are under
+    /// that symbol, not options of the choice (menu.c: automatic submenus come before choice
+    /// values). They depend on the choice too, as its options do.
+    private func nestInChoices(_ node: KconfigNode, _ warnings: inout KconfigWarnings) {
+        for child in node.children {
+            if child.kind == .choice {
+                var nested: [KconfigNode] = []
+                child.children = Self.nestUnderOptions(child.children, &nested)
+                if !nested.isEmpty {
+                    let key = child.name ?? "choice_\(Self.options(of: child).first?.name ?? "")"
+                    for entry in nested { Self.addDepends(entry, .symbol(key)) }
+                    warnings.add(nested[0].place, "this entry depends on a value of the choice above it, so it is under that value, not an option of the choice; the .config lists it after the choice's options (conf: right after that value)")
+                }
+            }
+            nestInChoices(child, &warnings)
+        }
+    }
+
+    private static func nestUnderOptions(_ list: [KconfigNode], _ nested: inout [KconfigNode]) -> [KconfigNode] {
+        var out: [KconfigNode] = []
+        var i = 0
+        while i < list.count {
+            let entry = list[i]
+            i += 1
+            if entry.kind == .ifBlock { entry.children = nestUnderOptions(entry.children, &nested) }
+            out.append(entry)
+            guard entry.isSymbol, let name = entry.name else { continue }
+            while i < list.count, let dep = list[i].kind == .ifBlock ? list[i].depends : RuleExpression.all(list[i].fullDepends, list[i].fullPromptIf),
+                  dep.requires(name) {
+                entry.underOption.append(list[i])
+                nested.append(list[i])
+                i += 1
+            }
+        }
+        return out
+    }
+
+    private static func addDepends(_ node: KconfigNode, _ condition: RuleExpression) {
+        node.fullDepends = RuleExpression.all(condition, node.fullDepends)
+        for child in node.children { addDepends(child, condition) }
     }
 
     // MARK: dependency loops

@@ -53,6 +53,9 @@ final class KconfigNode {
     /// A choice's `optional`.
     var optional = false
     var children: [KconfigNode] = []
+    /// A choice's option: the entries after it in the choice that depend on it, which are
+    /// under it and not options (the kernel's automatic submenu, made before choice values).
+    var underOption: [KconfigNode] = []
 
     /// Computed after reading: the full dependencies (every enclosing menu's and `if`'s,
     /// with its own), as the kernel's `menu_finalize` propagates them.

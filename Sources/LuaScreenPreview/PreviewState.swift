@@ -53,9 +53,16 @@ enum PreviewState {
             ])),
             ("diagnostics", diagnostics.map { .array($0.map { .string(sanitize($0)) }) } ?? .null),
             ("note", .optional(note)),
-            // The buttons of the dialogs no row opens (an alert, an answer), in the locale's words.
-            ("labels", .object([("cancel", .string(session.presentationWords.cancel)), ("ok", .string(session.presentationWords.ok))])),
+            ("labels", labels(session)),
         ])
+    }
+
+    /// The buttons of the dialogs no row opens (an alert, an answer) and the words of the
+    /// page's controls (`PresentationWords.controls`), in the session's locale.
+    static func labels(_ session: Session) -> JSONValue {
+        let words = session.presentationWords
+        return .object([("cancel", .string(words.cancel)), ("ok", .string(words.ok))]
+                       + PresentationWords.controls.map { ($0.name, .string(session.tr($0.text))) })
     }
 
     /// A window over every row of a screen evaluated whole, hidden ones included.
@@ -111,6 +118,16 @@ enum PreviewState {
             if binding.multiline { hints.append(("multiline", .bool(true))) }
             if binding.field { hints.append(("field", .bool(true))) }
             if binding.multiple { hints.append(("multiple", .bool(true))) }
+            if binding.radio, !binding.multiple, let declared = session.declaredRow(row), declared.id == row.id {
+                // An inline radio group (iOS): its options as the picker shows them.
+                hints.append(("radio", .bool(true)))
+                if case .success(let options) = session.optionRows(of: declared) {
+                    hints.append(("options", .array(options.map { option in
+                        .object([("value", .string(option.id)), ("text", .string(option.text)),
+                                 ("chosen", .bool(option.accessory == .checkmark))])
+                    })))
+                }
+            }
             if let v = binding.earliest { hints.append(("earliest", .string(v))) }
             if let v = binding.latest { hints.append(("latest", .string(v))) }
             if let v = binding.maxLength { hints.append(("max_length", .integer(Int64(v)))) }

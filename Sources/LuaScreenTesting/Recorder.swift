@@ -53,7 +53,8 @@ public final class SessionRecorder {
     /// Records a command after it ran: whether it failed and the alerts it gave. `secure`:
     /// the command names a secure input (the shell knows the row it named before it ran);
     /// a `set` of one, or of any key bound to a secure input, writes `"xxxx"` instead.
-    public func record(_ call: Call, typed line: String, failed: Bool, session: Session, secure: Bool = false) {
+    /// `alerts` false: the alerts are left for the next call (one command replayed as several).
+    public func record(_ call: Call, typed line: String, failed: Bool, session: Session, secure: Bool = false, alerts: Bool = true) {
         noteSecrets(session)
         var call = call
         var line = line
@@ -78,7 +79,7 @@ public final class SessionRecorder {
         let lua = verb.luaCall
         lines.append("  " + LuaLiteral.comment("> " + line))
         lines.append(failed ? "  raises(function() \(lua) end)" : "  \(lua)")
-        recordAlerts(session)
+        if alerts { recordAlerts(session) }
     }
 
     /// Whether the call sets a row bound to a key known to be secret.

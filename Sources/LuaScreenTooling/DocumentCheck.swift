@@ -37,7 +37,17 @@ public enum DocumentCheck {
         do {
             let session = try Session.open(path: path, text: text, options: options)
             defer { finish(session) }
-            var found = session.loadWarnings + session.evaluationProblems() + session.storeKeyWarnings()
+            // (evaluated first: the keys its field functions read are what finds a typo in
+            // a key the script computes)
+            let problems = session.evaluationProblems()
+            let keys = session.storeKeyWarnings()
+            // A ctx member ctx lacks, found in the text, is said once: not again as the
+            // error of the field function that read it (`ctx.stor` in a `detail`).
+            let members = keys.filter { $0.code == .unknownField }
+            let evaluated = members.isEmpty ? problems : problems.filter { problem in
+                !members.contains { $0.file == problem.file && $0.line == problem.line && problem.message.contains($0.message) }
+            }
+            var found = session.loadWarnings + evaluated + keys
             if untranslated { found += session.untranslatedStrings() }
             let required = session.sources.paths.dropFirst().map { Files.realPath($0) ?? $0 }
             return (found, required)

@@ -147,6 +147,16 @@ public struct RowPresentation: Hashable, Sendable {
 public struct PresentationWords: Hashable, Sendable {
     /// Every word as written (the keys a locale's strings translate them by).
     public static let keys = ["on", "off", "disabled", "%d selected", "OK", "Cancel", "why?", "hidden · why?"]
+        + controls.map(\.text)
+
+    /// The words of a page's controls around a row (a screen reader's labels: `%@` is the
+    /// row's text), each with the name a surface reads it by, as written.
+    public static let controls: [(name: String, text: String)] = [
+        ("decrease", "Decrease %@"), ("increase", "Increase %@"), ("more_about", "More about %@"),
+        ("actions_of", "Actions of %@"), ("why_disabled", "Why is %@ disabled"), ("why_hidden", "Why is %@ hidden"),
+        ("move_up", "Move %@ up"), ("move_down", "Move %@ down"), ("remove_item", "Remove %@"),
+        ("new_item", "New item"), ("add_item", "Add"),
+    ]
 
     /// A toggle that is on.
     public var on: String

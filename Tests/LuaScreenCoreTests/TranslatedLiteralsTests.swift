@@ -29,6 +29,22 @@ final class TranslatedLiteralsTests: XCTestCase {
         XCTAssertEqual(scan(#"ctx:tr("Say \"hi\"\n") ctx:tr("\65")"#), ["1:Say \"hi\"\n"])
     }
 
+    func testTheLiteralsAValidateFunctionReturns() {
+        let text = """
+            input { text = "Name", key = "name", validate = function(v)
+              if v == "" then return "Name needed" end
+              for _ = 1, 2 do local _ = "not returned" end
+              while false do end
+              if #v > 9 then return 'Too long' elseif v == "x" then return ctx:tr("Kept once") end
+            end, default = "Returned by no validate" }
+            local function helper() return "A helper's" end
+            number { validate = function(v) return v < 0 and "Negative" or nil end }
+            row { text = "R", detail = function(ctx) return "Computed detail" end }
+            """
+        XCTAssertEqual(scan(text), ["2:Name needed", "5:Too long", "5:Kept once"])
+        XCTAssertEqual(TranslatedLiterals.scan(Array(text.utf8)).map(\.method), ["validate", "validate", "tr"])
+    }
+
     func testTextsWithoutALetterOrMarkedUntranslatedAreNotAskedFor() {
         let strings = Translations(untranslated: ["GitHub"])
         XCTAssertFalse(strings.wantsTranslation("GitHub"))

@@ -20,7 +20,7 @@ final class VerbTableTests: XCTestCase {
         let ctx = ["LuaScreenCore/Session/ContextMethods.swift", "LuaScreenCore/Session/ContextInstall.swift",
                    "LuaScreenTooling/APIDocs.swift", "LuaScreenTooling/Scaffold.swift"]
         // the preview page's element ids and classes (#back, #find, .why, .remove)
-        let page = ["LuaScreenPreview/Page/PageScript.swift", "LuaScreenPreview/Page/PageHTML.swift"]
+        let page = ["LuaScreenPreview/Page/PageScript.swift", "LuaScreenPreview/Page/PageRows.swift", "LuaScreenPreview/Page/PageHTML.swift"]
         // Lua's library functions (string.find, table.remove, table.move, os.remove)
         let lua = ["LuaScreenTesting/TestGlobals.swift", "CLuaShim/lsguard_string.c", "CLuaShim/lsguard_table.c",
                    "LuaScreenCore/Session/SessionError.swift"]

@@ -99,6 +99,7 @@ if mode == "changes":
                 refused.append((sym.name, rng.choice(outside), len(changes)))
         elif sym.type in (kconfiglib.INT, kconfiglib.HEX) and not sym.choice:
             low = high = None
+            ranged = False
             for lo, hi, cond in sym.ranges:
                 if kconfiglib.expr_value(cond):
                     base = 16 if sym.type == kconfiglib.HEX else 10
@@ -108,12 +109,14 @@ if mode == "changes":
                         except ValueError:
                             return 0
                     low, high = num(lo), num(hi)
+                    ranged = True
                     break
             if low is None:
                 low, high = 0, 4096
             n = rng.randint(low, high)
             value = hex(n) if sym.type == kconfiglib.HEX else str(n)
-            if high < 2**31 - 2 and len(refused) < count:
+            # (a symbol with no range takes any number: nothing to refuse)
+            if ranged and high < 2**31 - 2 and len(refused) < count:
                 bad = high + 1
                 refused.append((sym.name, hex(bad) if sym.type == kconfiglib.HEX else str(bad), len(changes)))
         else:

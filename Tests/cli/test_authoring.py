@@ -201,8 +201,22 @@ class Localisation(unittest.TestCase):
                 f.write('return {\n  ["Settings"] = "Einstellungen",\n  ["Vibrate"] = 3,\n}\n')
             result = self.run_cli("check", bad)
         self.assertEqual(result.returncode, 1)
-        self.assertEqual(result.stderr.strip(), f'{bad}: error: each entry is ["text"] = "translation" (two strings), '
+        # The entry named, at its line.
+        self.assertEqual(result.stderr.strip(), f'{bad}:3: error: ["Vibrate"]: each entry is ["text"] = "translation" (two strings), '
                                                 'got a string key and a number value')
+        # A locale file whose every entry is wrong, or with a list item, is still checked as one
+        # (not as a screen missing its title).
+        for text, said in [('return { [\'Vibrate\'] = 3 }\n', ':1: error: ["Vibrate"]: each entry is ["text"] = "translation" '
+                                                             '(two strings), got a string key and a number value'),
+                           ('return { ["Settings"] = "Einstellungen", "Vibrate" }\n',
+                            ': error: [1]: each entry is ["text"] = "translation" (two strings), got a number key and a string value')]:
+            with tempfile.TemporaryDirectory() as tmp:
+                bad = os.path.join(tmp, "de.lua")
+                with open(bad, "w", encoding="utf-8") as f:
+                    f.write(text)
+                result = self.run_cli("check", bad)
+            self.assertEqual(result.returncode, 1)
+            self.assertEqual(result.stderr.strip(), bad + said)
 
 
 if __name__ == "__main__":

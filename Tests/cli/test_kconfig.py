@@ -210,6 +210,51 @@ class KconfigHostileTrees(unittest.TestCase):
         self.write("Kconfig", 'loop = $(loop)\nconfig A\n\tbool "$(loop)"\n')
         self.assert_refused("Kconfig:3: error:", "references itself")
 
+    def test_the_dialect_before_4_18_option_env_and_entries_under_a_choice_value(self):
+        # Buildroot's: `option env` symbols take the variable's value, are never written, and
+        # `$NAME` names them in source and mainmenu; `$(...)` is then text; entries after a
+        # choice value that depend on it are under it, not options.
+        self.write("Kconfig", 'mainmenu "Box $BOX_VERSION"\nconfig BOX_VERSION\n\tstring\n\toption env="VERSION"\n'
+                              'config BASE\n\tstring\n\toption env="BASE_DIR"\n'
+                              'config HIDE\n\tbool\n\toption env="HIDE_IT"\n'
+                              'source "$BASE/gen.in"\n'
+                              'config DL\n\tstring "download dir"\n\tdefault "$(TOPDIR)/dl"\n'
+                              'config SHOWN\n\tbool "shown"\n\tdefault y\n\tdepends on !HIDE\n'
+                              'choice\n\tprompt "tls"\nconfig OPENSSL\n\tbool "openssl"\n'
+                              'if OPENSSL\nconfig OPENSSL_BIN\n\tbool "openssl binary"\n\tdefault y\nendif\n'
+                              'config LIBRESSL\n\tbool "libressl"\nendchoice\n')
+        self.write("out/gen.in", 'config FROM_GEN\n\tbool "generated"\n\tdefault y\n')
+        code, _, err = self.run_import("--env", "VERSION=1.0", "--env", "BASE_DIR=out", "--env", "HIDE_IT=n")
+        self.assertEqual(code, 0, err)
+        self.assertIn("Kconfig:4: warning: 'option env' is of Kconfig before Linux 4.18", err)
+        self.assertIn("Kconfig:23: warning: this entry depends on a value of the choice above it", err)
+        self.assertNotIn("choice value must have a prompt", err)
+        main = os.path.join(self.out, "main.lua")
+        config = os.path.join(self.tmp, "box.config")
+        run = subprocess.run([support.BIN, "run", main, "--store", config], input="why choice_OPENSSL\nquit\n",
+                             capture_output=True, text=True, timeout=30)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("Box 1.0", run.stdout)
+        with open(config) as f:
+            lines = kc.config_lines(f.read())
+        self.assertEqual(lines, ["CONFIG_FROM_GEN=y", 'CONFIG_DL="$(TOPDIR)/dl"', "CONFIG_SHOWN=y", "CONFIG_OPENSSL=y",
+                                 "# CONFIG_LIBRESSL is not set", "CONFIG_OPENSSL_BIN=y"])
+        check = luascreen("check", main)
+        self.assertEqual(check.returncode, 0, check.stderr)
+
+    def test_transitional_is_a_warning_naming_the_place(self):
+        self.write("Kconfig", 'config OLD_NAME\n\tbool\n\ttransitional\nconfig NEW_NAME\n\tbool "new"\n\tdefault OLD_NAME\n')
+        code, _, err = self.run_import()
+        self.assertEqual(code, 0, err)
+        self.assertIn("Kconfig:3: warning: 'transitional' (Linux 6.18) is not supported by the import: OLD_NAME", err)
+
+    def test_a_call_of_an_unknown_function_is_a_warning_once(self):
+        self.write("Kconfig", 'config A\n\tbool "a"\n\tdefault $(dt_has_compat,vnd)\nconfig B\n\tbool "b"\n\tdefault $(dt_has_compat,x)\n')
+        code, _, err = self.run_import()
+        self.assertEqual(code, 0, err)
+        self.assertIn('Kconfig:3: warning: $(dt_has_compat,...) is neither a variable nor a function of Kconfig', err)
+        self.assertEqual(err.count("dt_has_compat"), 1, err)
+
     def test_syntax_errors_name_file_and_line(self):
         self.write("Kconfig", 'config A\n\tbool "a"\n\tdepends on (B\nmenu "m"\nconfig C\n\tfrobnicate\n')
         err = self.assert_refused("Kconfig:3: error: syntax error", "Kconfig:6: error:", "Kconfig:4: error: missing end of 'menu'")
@@ -387,6 +432,230 @@ class KconfigOracles(unittest.TestCase):
         self.assertEqual(failures, [], "\n".join(failures))
 
 
+TRISTATE_CHOICE_TREE = """mainmenu "Tristate choices"
+
+config MODULES
+\tbool "Modules"
+\tdefault y
+\tmodules
+
+config NET
+\tbool "Networking"
+\tdefault y
+
+choice
+\ttristate "Scheduler"
+\tdefault SCHED_B
+\thelp
+\t  A tristate choice: y picks one option, m lets several be modules.
+
+config SCHED_A
+\ttristate "Scheduler A"
+
+config SCHED_B
+\ttristate "Scheduler B"
+\tselect HELPER
+
+config SCHED_C
+\tbool "Scheduler C (built in only)"
+
+config SCHED_D
+\ttristate "Scheduler D"
+\tdepends on NET
+
+endchoice
+
+choice DRIVER
+\tprompt "Optional driver"
+\ttristate
+\toptional
+
+config DRV_X
+\ttristate "X"
+
+config DRV_Y
+\ttristate "Y"
+\timply HELPER2
+
+endchoice
+
+config HELPER
+\ttristate
+
+config HELPER2
+\ttristate "helper 2"
+
+config USER
+\ttristate "User of A"
+\tdepends on SCHED_A
+
+config DEF_T
+\tdef_tristate m if SCHED_B
+"""
+
+
+class KconfigTristateChoice(unittest.TestCase):
+    """A hand-written tree of tristate choices (mode m: each tristate option m or n, the bool
+    ones hidden; mode y: one option picked; an optional one), `def_tristate` and `modules`,
+    against the kernel's conf and kconfiglib."""
+
+    def setUp(self):
+        support.require_binary(self)
+        kc.require_cache(self)
+        self.tmp = tempfile.mkdtemp(prefix="luascreen-kconfig-tristate-choice-")
+        self.tree = os.path.join(self.tmp, "tree")
+        os.mkdir(self.tree)
+        with open(os.path.join(self.tree, "Kconfig"), "w") as f:
+            f.write(TRISTATE_CHOICE_TREE)
+        self.main = os.path.join(self.tmp, "app", "main.lua")
+        result = luascreen("import", "--format", "kconfig", os.path.join(self.tree, "Kconfig"), "--out", os.path.join(self.tmp, "app"))
+        self.assertEqual(result.returncode, 0, result.stderr.decode())
+        self.assertNotIn(b"warning", result.stderr, "a tristate choice is imported as it is, with no warning")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def conf_lines(self, mode, path, **extra):
+        result = kc.conf(mode, path, srctree=self.tree, **extra)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(path) as f:
+            return kc.config_lines(f.read())
+
+    def luascreen_lines(self, start, script=""):
+        """Opens the app with a copy of `start` (None: no file), runs `script`, quits (the
+        store is written): (the run, the .config's lines)."""
+        config = os.path.join(self.tmp, "luascreen.config")
+        if os.path.exists(config):
+            os.remove(config)
+        if start is not None:
+            shutil.copyfile(start, config)
+        run = subprocess.run([support.BIN, "run", self.main, "--store", config], input=script + "quit\n",
+                             capture_output=True, text=True, timeout=60)
+        with open(config) as f:
+            return run, kc.config_lines(f.read())
+
+    def test_no_config_and_randconfigs_give_confs_lines(self):
+        empty = os.path.join(self.tmp, "empty.config")
+        open(empty, "w").close()
+        expected = self.conf_lines("--olddefconfig", empty)
+        self.assertIn("# CONFIG_SCHED_B is not set", expected, "with modules on, a fresh tristate choice is m: no option picked")
+        run, got = self.luascreen_lines(None)
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertEqual(got, expected)
+        modes = set()
+        for seed in range(1, 31):
+            rand = os.path.join(self.tmp, f"rand{seed}.config")
+            open(rand, "w").close()
+            expected = self.conf_lines("--randconfig", rand, KCONFIG_SEED=str(seed))
+            modes.add(("CONFIG_SCHED_A=m" in expected or "CONFIG_SCHED_B=m" in expected, "CONFIG_SCHED_C=y" in expected))
+            run, got = self.luascreen_lines(rand)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            self.assertEqual(got, expected, f"seed {seed}")
+        self.assertIn((True, False), modes, "some randconfig has the choice in mode m")
+
+    def test_kconfiglibs_changes_give_the_same_config_and_its_refusals_are_refused(self):
+        for seed in range(1, 11):
+            written = os.path.join(self.tmp, f"kconfiglib{seed}.config")
+            changes, refused = kc.kconfiglib_changes(seed, 6, written, srctree=self.tree)
+            expected = self.conf_lines("--olddefconfig", written)
+            run, got = self.luascreen_lines(None, "".join(f"set {n} {v}\n" for n, v in changes))
+            self.assertEqual(run.returncode, 0, f"seed {seed}: {changes}: {run.stderr}")
+            self.assertEqual(got, expected, f"seed {seed}: {changes}")
+            for name, value, index in refused[:3]:
+                script = "".join(f"set {n} {v}\n" for n, v in changes[:index]) + f"set {name} {value}\n"
+                bad = subprocess.run([support.BIN, "run", self.main, "--store", "none"], input=script,
+                                     capture_output=True, text=True, timeout=60)
+                self.assertEqual(bad.returncode, 1, f"seed {seed}: {script!r} was not refused")
+                self.assertIn(f"stdin:{index + 1}: error:", bad.stderr)
+
+    def test_a_pick_hidden_by_a_later_change_gives_way_as_in_conf(self):
+        # The choice read its options' visibility without computing them: a later change of
+        # what hid the pick (NET) left the choice stale, its option neither y nor written.
+        for script in ["set NET y\nset MODULES n\nset SCHED_D y\nset NET n\n",
+                       "set choice_SCHED_A y\nset SCHED_D y\nset NET n\nset NET y\n"]:
+            run, got = self.luascreen_lines(None, script)
+            self.assertEqual(run.returncode, 0, run.stderr)
+            written = os.path.join(self.tmp, "written.config")
+            with open(written, "w") as f:
+                f.write("\n".join(got) + "\n")
+            self.assertEqual(got, self.conf_lines("--olddefconfig", written), script)
+        run, got = self.luascreen_lines(None, "set MODULES n\nset SCHED_D y\nset NET n\n")
+        self.assertIn("CONFIG_SCHED_B=y", got, "the default takes over from the hidden pick")
+
+    def test_picking_an_option_of_a_choice_in_mode_m_puts_it_to_y_unless_refused(self):
+        run, got = self.luascreen_lines(None, "set SCHED_A m\nset choice_SCHED_A SCHED_D\n")
+        self.assertEqual(run.returncode, 0, run.stderr)
+        self.assertIn("CONFIG_SCHED_D=y", got)
+        self.assertIn("# CONFIG_SCHED_A is not set", got)
+        run, got = self.luascreen_lines(None, "set NET n\nset SCHED_A m\nset choice_SCHED_A SCHED_D\n")
+        self.assertIn("stdin:3: error: SCHED_D is hidden", run.stderr)
+        self.assertIn("CONFIG_SCHED_A=m", got, "a refused pick leaves the choice in mode m, as it was")
+        written = os.path.join(self.tmp, "written.config")
+        with open(written, "w") as f:
+            f.write("\n".join(got) + "\n")
+        self.assertEqual(got, self.conf_lines("--olddefconfig", written))
+
+    def test_modes_say_why_a_value_is_refused(self):
+        script = ("why choice_SCHED_A\nset SCHED_A m\nset SCHED_A y\nset SCHED_C y\n"
+                  "set choice_SCHED_A y\nset SCHED_D y\nwhy choice_SCHED_A\nset SCHED_A m\n")
+        run = subprocess.run([support.BIN, "run", self.main, "--store", "none"], input=script, capture_output=True, text=True, timeout=60)
+        self.assertIn("Choice: choice_SCHED_A [=m]", run.stdout)
+        self.assertIn("Choice: choice_SCHED_A [=SCHED_D]", run.stdout)
+        errors = [line for line in run.stderr.splitlines() if "error:" in line]
+        self.assertEqual(len(errors), 3, run.stderr)
+        self.assertIn("stdin:3: error: SCHED_A cannot be y", errors[0])
+        self.assertIn("stdin:4: error: SCHED_C is hidden", errors[1])
+        self.assertIn("stdin:8: error: SCHED_A cannot be m (its choice choice_SCHED_A is y", errors[2])
+
+
+def compare_with_tree_conf(case, app, conf, tree, kconfig, env, starts, tmp, seeds=range(1, 6), prefix_lines=None):
+    """For each start (name, .config or None) and each `conf --randconfig` seed: the app opened
+    with it writes the lines `conf --olddefconfig` writes (conf named by `conf`, run in the
+    cache's run folder on `kconfig` of `tree` with `env`; it reads KCONFIG_CONFIG, Buildroot's
+    BR2_CONFIG). `prefix_lines` rewrites a start's text first (Buildroot's defconfigs have no
+    CONFIG_ prefix). A string symbol whose value holds a backslash on either side is left out:
+    conf before 6.1 reads it as it is, 6.1 and luascreen drop the backslash before a character."""
+    env = dict(os.environ, srctree=tree, **env)
+    starts = list(starts)
+    for seed in seeds:
+        rand = os.path.join(tmp, f"rand{seed}.config")
+        open(rand, "w").close()
+        made = subprocess.run([conf, "--randconfig", kconfig], cwd=kc.RUN, capture_output=True, text=True, timeout=60,
+                              env=dict(env, KCONFIG_CONFIG=rand, BR2_CONFIG=rand, KCONFIG_SEED=str(seed)))
+        case.assertEqual(made.returncode, 0, made.stderr[-2000:])
+        starts.append((f"randconfig {seed}", rand))
+
+    def lines(path):
+        with open(path) as f:
+            return kc.config_lines(f.read())
+
+    failures = []
+    for name, start in starts:
+        expected, mine = os.path.join(tmp, "conf.config"), os.path.join(tmp, "luascreen.config")
+        text = ""
+        if start is not None:
+            with open(start) as f:
+                text = f.read()
+            if prefix_lines and not name.startswith("randconfig"):
+                text = prefix_lines(text)
+        for path in (expected, mine):
+            with open(path, "w") as f:
+                f.write(text)
+        ran = subprocess.run([conf, "--olddefconfig", kconfig], cwd=kc.RUN, capture_output=True, text=True, timeout=60,
+                             env=dict(env, KCONFIG_CONFIG=expected, BR2_CONFIG=expected))
+        case.assertEqual(ran.returncode, 0, ran.stderr[-2000:])
+        run = subprocess.run([support.BIN, "run", os.path.join(app, "main.lua"), "--store", mine], input="quit\n",
+                             capture_output=True, text=True, timeout=120)
+        want, got = lines(expected), lines(mine)
+        skip = {line.split("=", 1)[0] for line in want + got if "\\" in line}
+        want = [line for line in want if line.split("=", 1)[0] not in skip]
+        got = [line for line in got if line.split("=", 1)[0] not in skip]
+        if run.returncode != 0 or want != got:
+            failures.append(f"{name}: exit {run.returncode}; conf only {[l for l in want if l not in got][:5]}; "
+                            f"luascreen only {[l for l in got if l not in want][:5]}")
+    case.assertEqual(failures, [], "\n".join(failures))
+
+
 class KconfigSecondTree(unittest.TestCase):
     """A second real tree in another dialect: U-Boot's (unquoted prompts and file names), from
     the cache when scripts/kconfig-cache --u-boot GITDIR made it; kconfiglib is its oracle."""
@@ -415,6 +684,72 @@ class KconfigSecondTree(unittest.TestCase):
         result = luascreen("check", os.path.join(app, "main.lua"), timeout=120)
         self.assertEqual(result.returncode, 0, (result.stdout + result.stderr).decode()[-3000:])
 
+
+    def test_u_boot_configs_match_u_boots_conf_with_6_1s_semantics(self):
+        """No .config, the cache's defconfigs and 5 randconfigs: the app writes the lines of
+        U-Boot's conf (bin/conf-u-boot: its own 4.18 tool, which reads U-Boot's dialect, with
+        6.1's `imply`); strings holding a backslash aside (compare_with_tree_conf)."""
+        conf = os.path.join(kc.CACHE, "bin", "conf-u-boot")
+        if not os.path.exists(conf):
+            self.skipTest(f"no {conf}: scripts/kconfig-cache --u-boot GITDIR builds it (optional)")
+        app = os.path.join(self.tmp, "app")
+        result = luascreen("import", "--format", "kconfig", os.path.join(self.tree, "Kconfig"), "--env", "UBOOTVERSION=2026.10",
+                           "--out", app, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr.decode()[-3000:])
+        configs = os.path.join(self.tree, "configs")
+        starts = [("none", None)] + [(name, os.path.join(configs, name)) for name in sorted(os.listdir(configs))]
+        compare_with_tree_conf(self, app, conf, self.tree, "Kconfig", {"UBOOTVERSION": "2026.10"}, starts, self.tmp)
+
+
+class KconfigBuildroot(unittest.TestCase):
+    """A tree in the dialect before Linux 4.18 (`option env`, `$NAME` in file names, `$(...)`
+    as text, entries under a choice value): Buildroot's, from the cache when
+    scripts/kconfig-cache --buildroot GITDIR made it, against Buildroot's own conf."""
+
+    def setUp(self):
+        support.require_binary(self)
+        self.tree = os.path.join(kc.CACHE, "buildroot")
+        self.conf = os.path.join(kc.CACHE, "bin", "conf-buildroot")
+        if not (os.path.exists(os.path.join(self.tree, "Config.in")) and os.path.exists(self.conf)):
+            self.skipTest(f"no Buildroot tree at {self.tree}: scripts/kconfig-cache --buildroot GITDIR adds it (optional)")
+        self.tmp = tempfile.mkdtemp(prefix="luascreen-kconfig-buildroot-")
+
+    def tearDown(self):
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def test_buildroot_imports_passes_check_and_writes_its_confs_lines(self):
+        app = os.path.join(self.tmp, "app")
+        env = {"BR2_VERSION_FULL": "2026.08", "HOSTARCH": "x86_64", "HOST_GCC_VERSION": "12"}
+        args = [arg for name, value in env.items() for arg in ("--env", f"{name}={value}")]
+        result = luascreen("import", "--format", "kconfig", os.path.join(self.tree, "Config.in"), "--env", "BASE_DIR=output", *args,
+                           "--out", app, timeout=120)
+        err = result.stderr.decode()
+        self.assertEqual(result.returncode, 0, err[-3000:])
+        self.assertIn("Config.in:20: warning: 'option env' is of Kconfig before Linux 4.18", err)
+        self.assertNotIn("choice value must have a prompt", err)
+        check = luascreen("check", os.path.join(app, "main.lua"), timeout=120)
+        self.assertEqual(check.returncode, 0, (check.stdout + check.stderr).decode()[-3000:])
+        configs = os.path.join(self.tree, "configs")
+        starts = [("none", None)] + [(name, os.path.join(configs, name)) for name in sorted(os.listdir(configs))]
+        import re
+        compare_with_tree_conf(self, app, self.conf, self.tree, os.path.join(self.tree, "Config.in"),
+                               dict(env, BASE_DIR=os.path.join(self.tree, "output")), starts, self.tmp,
+                               prefix_lines=lambda text: re.sub(r"^(# )?BR2_", r"\1CONFIG_BR2_", text, flags=re.M))
+
+    def test_busybox_imports_passes_check_and_writes_buildroots_confs_lines(self):
+        """BusyBox's tree (its generated Config.in files, scripts/kconfig-cache --busybox
+        GITDIR), of the same older dialect, against Buildroot's conf."""
+        tree = os.path.join(kc.CACHE, "busybox")
+        if not os.path.exists(os.path.join(tree, "Config.in")):
+            self.skipTest(f"no BusyBox tree at {tree}: scripts/kconfig-cache --busybox GITDIR adds it (optional)")
+        app = os.path.join(self.tmp, "busybox")
+        result = luascreen("import", "--format", "kconfig", os.path.join(tree, "Config.in"), "--out", app, timeout=120)
+        self.assertEqual(result.returncode, 0, result.stderr.decode()[-3000:])
+        check = luascreen("check", os.path.join(app, "main.lua"), timeout=120)
+        self.assertEqual(check.returncode, 0, (check.stdout + check.stderr).decode()[-3000:])
+        configs = os.path.join(tree, "configs")
+        starts = [("none", None)] + [(name, os.path.join(configs, name)) for name in sorted(os.listdir(configs))]
+        compare_with_tree_conf(self, app, self.conf, tree, os.path.join(tree, "Config.in"), {}, starts, self.tmp)
 
 if __name__ == "__main__":
     unittest.main()

@@ -21,6 +21,8 @@ APP = """return app { root = "m", strings = "locales", screens = { screen { id =
   row { id = "file", text = "File", actions = {
     { id = "del", text = "Delete", destructive = true, confirm = "Delete it?", on_select = function(ctx) end },
     { id = "ren", text = "Rename", on_select = function(ctx) end } } },
+  choice { id = "theme", text = "Theme", key = "theme", radio = true, default = "light",
+           options = { { value = "light", text = "Light" }, { value = "dark", text = "Dark" } } },
 } } } }
 """
 
@@ -28,7 +30,9 @@ FRENCH = """return { ["Main"] = "Principal", ["Assist"] = "Assistance", ["Use mo
   ["Cache"] = "Cache", ["KB"] = "Ko", ["Keep"] = "Garder", ["days"] = "jours", ["Name"] = "Nom",
   ["Your name"] = "Votre nom", ["Erase"] = "Effacer", ["Erase all?"] = "Tout effacer ?", ["File"] = "Fichier",
   ["Delete"] = "Supprimer", ["Delete it?"] = "Le supprimer ?", ["Rename"] = "Renommer", ["OK"] = "D'accord",
-  ["Cancel"] = "Annuler", ["on"] = "oui", ["off"] = "non", ["disabled"] = "désactivé", ["why?"] = "pourquoi ?" }
+  ["Cancel"] = "Annuler", ["on"] = "oui", ["off"] = "non", ["disabled"] = "désactivé", ["why?"] = "pourquoi ?",
+  ["Decrease %@"] = "Diminuer %@", ["Increase %@"] = "Augmenter %@", ["Actions of %@"] = "Actions de %@",
+  ["Why is %@ disabled"] = "Pourquoi %@ est désactivé", ["Theme"] = "Thème", ["Light"] = "Clair", ["Dark"] = "Sombre" }
 """
 
 
@@ -68,6 +72,12 @@ class PresentationInTheState(unittest.TestCase):
         self.assertIsNone(shown["file"]["actions"][1]["confirm"])
         self.assertEqual(shown["file"]["actions_cancel"], "Annuler")
         self.assertNotIn("shown_detail", rows(self.preview.state())[0])  # the presentation says it
+        labels = self.preview.state()["labels"]
+        self.assertEqual((labels["ok"], labels["cancel"], labels["decrease"], labels["more_about"]),
+                         ("D'accord", "Annuler", "Diminuer %@", "More about %@"))  # (a word fr.lua lacks: as written)
+        theme = [row for row in rows(self.preview.state()) if row["id"] == "theme"][0]
+        self.assertEqual(theme["control"]["options"], [{"value": "light", "text": "Clair", "chosen": True},
+                                                       {"value": "dark", "text": "Sombre", "chosen": False}])
 
 
 def setUpModule():
@@ -91,7 +101,7 @@ class PresentationInTheBrowser(browser.BrowserCase):
     def test_the_rows_texts_in_both_looks(self):
         shots = os.environ.get("LUASCREEN_SCREENSHOT_DIR")
         for look in ("ios", "android"):
-            self.find("#look-" + look).click()
+            self.set_look(look)
             assist = self.row("assist")
             self.assertEqual(assist.find_element(self.By.CSS_SELECTOR, ".text .sub").text, "Utiliser les données mobiles")
             self.assertEqual(assist.find_element(self.By.CSS_SELECTOR, ".label").text, "Assistance")
@@ -101,6 +111,26 @@ class PresentationInTheBrowser(browser.BrowserCase):
             self.assertEqual(field.get_attribute("placeholder"), "Votre nom")
             if shots:
                 self.browser.save_screenshot(os.path.join(shots, f"presentation-{look}.png"))
+
+    def test_aria_labels_and_dialog_words_in_french(self):
+        cache = self.row("cache")
+        self.assertEqual([b.get_attribute("aria-label") for b in cache.find_elements(self.By.CSS_SELECTOR, ".stepper button")],
+                         ["Diminuer Cache", "Augmenter Cache"])
+        more = self.row("file").find_element(self.By.CSS_SELECTOR, ".actions-button")
+        self.assertEqual(more.get_attribute("aria-label"), "Actions de Fichier")
+        why = self.row("age").find_element(self.By.CSS_SELECTOR, ".why")
+        self.assertEqual(why.get_attribute("aria-label"), "Pourquoi Garder est désactivé")
+        why.click()
+        self.assertTrue(self.dialog_text())
+        buttons, words = self.dialog_words()
+        self.assertEqual(words, ["D'accord"])
+        buttons[0].click()
+
+    def test_an_inline_radio_group_in_french(self):
+        self.set_look("ios")
+        group = self.find('[data-radio="theme"]')
+        self.assertEqual(group.find_element(self.By.CSS_SELECTOR, ".section-header").text.lower(), "thème")
+        self.assertEqual([o.text for o in group.find_elements(self.By.CSS_SELECTOR, ".row[role=radio]")], ["Clair", "Sombre"])
 
     def test_a_destructive_confirm_in_french(self):
         self.click_css('.row[data-id="erase"]')

@@ -98,6 +98,22 @@ class Record(unittest.TestCase):
         replay = self.replay()
         self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
 
+    def test_go_replays_as_the_rows_it_went_through(self):
+        # `go N` opens the screens on the way by selecting their rows: the test does the same,
+        # so the commands after it act on the screen it reached.
+        with open(os.path.join(self.work, "nav.lua"), "w") as f:
+            f.write('return app { root = "home", screens = {\n'
+                    '  screen { id = "home", title = "Home", section { row { id = "to_climate", text = "Climate", push = "climate",\n'
+                    '    on_select = function(ctx) ctx:alert("opening") end }, toggle { text = "Away", key = "away" } } },\n'
+                    '  screen { id = "climate", title = "Climate", section { toggle { id = "eco", text = "Eco", key = "eco" } } } } }\n')
+        self.record("nav.lua", ["Away", "find Eco", "go 1", "Eco", "find nothing", "go 1"], "--store", "none")
+        text = self.recorded()
+        self.assertIn("-- > go 1\n  s:home()\n  -- > go 1: select to_climate\n  s:select(\"to_climate\")\n"
+                      "  eq(s:messages()[1], \"opening\")\n  -- > Eco\n  s:select(\"eco\")\n", text)
+        self.assertIn("-- go 1 (not replayed)", text)  # the failed one
+        replay = self.replay()
+        self.assertEqual(replay.returncode, 0, text + replay.stdout + replay.stderr)
+
     def test_the_stored_values_seed_the_test(self):
         store = os.path.join(self.work, "values.json")
         with open(store, "w") as f:

@@ -68,10 +68,49 @@ class Translations(unittest.TestCase):
                      "Buffer": "Tampon", "KB": "Ko", "Volume": "Volume"})
         checked = run("check", self.script, "--locale", "fr")
         self.assertIn('the "fr" translation of "Volume" is used by no text', checked.stderr)
+        # At its line of the locale file (the 7th entry, after `return {`).
+        self.assertIn(os.path.join(self.tmp, "locales", "fr.lua") + ':8: warning: strings: the "fr" translation of "Volume"',
+                      checked.stderr)
+        here = run("check", "app.lua", "--locale", "fr", cwd=self.tmp)
+        self.assertIn('locales/fr.lua:8: warning: strings: the "fr" translation of "Volume"', here.stderr)
+
+    def test_the_words_of_the_previews_controls_are_no_leftover(self):
+        # The page's screen-reader labels (PresentationWords.controls) are translated by the
+        # same strings: their translations are used, not left over.
+        self.locale({"Main": "Principal", "Advanced": "Avancé", "Sound": "Son", "Audio": "Audio",
+                     "Buffer": "Tampon", "KB": "Ko", "Decrease %@": "Diminuer %@", "New item": "Nouvel élément",
+                     "Volume": "Volume"})
+        checked = run("check", self.script, "--locale", "fr")
+        self.assertIn('the "fr" translation of "Volume" is used by no text', checked.stderr)
+        self.assertNotIn("Decrease", checked.stderr)
+        self.assertNotIn("New item", checked.stderr)
+
+    def test_a_text_a_function_returns_is_no_leftover(self):
+        # A detail function's literals are translated as they are shown: their translations
+        # are used, whichever branch ran when check evaluated the screen.
+        with open(os.path.join(self.tmp, "fn.lua"), "w") as f:
+            f.write('return app { root = "m", strings = "locales", screens = { screen { id = "m", title = "Main", section {\n'
+                    '  toggle { text = "Sound", key = "on", default = true },\n'
+                    '  row { text = "Audio", detail = function(ctx) return ctx.store.on and "Loud" or "Quiet" end },\n'
+                    '} } } }\n')
+        self.locale({"Main": "Principal", "Sound": "Son", "Audio": "Audio", "Loud": "Fort", "Quiet": "Calme", "Gone": "Parti"})
+        checked = run("check", "fn.lua", "--locale", "fr", cwd=self.tmp)
+        self.assertIn('the "fr" translation of "Gone" is used by no text', checked.stderr)
+        self.assertNotIn('"Quiet"', checked.stderr)
+        self.assertNotIn('"Loud"', checked.stderr)
+        shown = run("run", "fn.lua", "--locale", "fr", "--store", "none", cwd=self.tmp, stdin="set Son off\n")
+        self.assertIn("Fort", shown.stdout)
+        self.assertIn("Calme", shown.stdout)
 
     def test_the_advice_names_the_missing_locale_file(self):
         checked = run("check", self.script, "--locale", "de")
         self.assertIn("add locales/de.lua", checked.stderr)
+        # From another folder: the file as the person reaches it from there.
+        outside = subprocess.run([support.BIN, "check", os.path.join(os.path.basename(self.tmp), os.path.basename(self.script)),
+                                  "--locale", "de"], cwd=os.path.dirname(self.tmp), capture_output=True, text=True, timeout=60)
+        self.assertIn("add locales/de.lua in %s)" % os.path.basename(self.tmp), outside.stderr)
+        here = run("check", "app.lua", "--locale", "de", cwd=self.tmp)
+        self.assertIn("(it has fr; add locales/de.lua)", here.stderr)
 
     def test_reload_reads_an_edited_locale_file_again(self):
         process = subprocess.Popen([support.BIN, "run", self.script, "--locale", "fr", "--store", "none"], cwd=self.tmp,

@@ -135,6 +135,24 @@ class TrialCheck(unittest.TestCase):
         self.assertEqual(len({r["row"] for r in never} | {"alpha", "beta", "gamma"}), 3)
         everything = json.loads(self.run_cli("explore", "e.lua", "--walks", "20", "--steps", "20", "--json").stdout)
         self.assertEqual(everything["rows_never_selected"], [])
+        # Every kind is reached: a time and a date are set, a confirm given by a function is
+        # answered, and a list's items (named by position) are the list's values, not rows.
+        self.write("kinds.lua", """\
+            return screen { id = "k", title = "K", section {
+              time { id = "from", text = "From", key = "from", default = "22:00" },
+              date { id = "ends", text = "Ends", key = "ends", min = "2020-01-01", max = "2030-12-31" },
+              list { id = "hosts", text = "Hosts", key = "hosts", default = { "a", "b", "c" } },
+              button { id = "wipe", text = "Wipe", confirm = function(ctx) return "Wipe " .. #ctx.store.hosts .. "?" end,
+                       on_select = function(ctx) end },
+              button { id = "never", text = "Never", on_select = function(ctx) ctx:refuse("not now") end },
+              toggle { id = "off", text = "Off", key = "off", enabled = false },
+            } }
+            """)
+        kinds = json.loads(self.run_cli("explore", "kinds.lua", "--walks", "30", "--steps", "30", "--seed", "5", "--json").stdout)
+        self.assertIsNone(kinds["failure"])
+        # A button whose on_select refuses was selected; a row always disabled never was.
+        self.assertEqual(kinds["rows_never_selected"], [{"screen": "k", "row": "off", "text": "Off"}])
+        self.assertEqual(kinds["rows_selectable"], 6)
 
     def test_alerts_refusals_and_validate_messages_are_translated(self):
         self.write("t.lua", """\
@@ -158,6 +176,12 @@ class TrialCheck(unittest.TestCase):
         check = self.run_cli("check", "t.lua", "--locale", "fr")
         self.assertIn('t.lua:6: warning: ctx:alert: no "fr" translation for "Plain words"', check.stderr)
         self.assertNotIn('"Saved"', check.stderr)
+        # A validate's message is a text the script uses: its translation is no leftover,
+        # and one without a translation is asked for at its line.
+        self.assertNotIn('"Too short"', check.stderr)
+        self.write("locales/fr.lua", 'return { ["Main"] = "Principal" }\n')
+        check = self.run_cli("check", "t.lua", "--locale", "fr")
+        self.assertIn('t.lua:5: warning: validate: no "fr" translation for "Too short"', check.stderr)
 
     def test_coverage_counts_a_modules_rows_under_the_module_and_leaves_locales_out(self):
         self.podcast(typo=False)
@@ -193,8 +217,28 @@ class TrialCheck(unittest.TestCase):
         self.assertEqual(check.returncode, 1)
         self.assertIn("c.lua:2: error: ctx:alret: ctx has no such method (did you mean ctx:alert?)", check.stderr)
         self.assertIn("ctx.locael: ctx has no such member (did you mean ctx.locale?)", check.stderr)
+        # Said once: not again as the error of the detail function that read it.
+        self.assertEqual(check.stderr.count("ctx.locael"), 1, check.stderr)
         self.assertNotIn("nope", check.stderr)
         self.assertNotIn("comment", check.stderr)
+        # A callback that names its ctx otherwise is read the same, inside it only.
+        self.write("alias.lua", """\
+            local colors = { { name = "red" } }
+            for _, c in ipairs(colors) do local _ = c.name end
+            local function upper(c) return c:upper() end
+            return screen { title = "A", section {
+              button { text = "B", on_select = function(c)
+                table.sort(colors, function(a, c) return a.name < c.nmae end)
+                c:alret("y")
+              end },
+              input { text = "N", key = "n", validate = function(v, context) if v == "" then context:refuze("e") end end },
+              row { text = "E", detail = function(c) return "c:stor in a string" end }, -- c:comment
+            } }
+            """)
+        alias = self.run_cli("check", "alias.lua")
+        self.assertIn("alias.lua:7: error: ctx:alret: ctx has no such method (did you mean ctx:alert?)", alias.stderr)
+        self.assertIn("alias.lua:9: error: ctx:refuze: ctx has no such method (did you mean ctx:refuse?)", alias.stderr)
+        self.assertEqual(len(alias.stderr.strip().splitlines()), 2, alias.stderr)
         ran = self.run_cli("run", "c.lua", "--store", "none", stdin="Go\n")
         self.assertIn("ctx has no such member (did you mean ctx:alert?)", ran.stderr)
         self.assertNotIn("attempt to call a nil value", ran.stderr)
@@ -219,6 +263,30 @@ class TrialCheck(unittest.TestCase):
             self.assertIn("%s:3: warning: ctx.store.notifcations is read" % name, result.stderr)
             self.assertIn('did you mean "notifications"?', result.stderr)
             self.assertIn("error", result.stderr.replace("warning", ""))
+
+    def test_a_key_typo_warning_stays_beside_a_broken_module(self):
+        # The module that does not compile is read as text: the keys it binds are known.
+        self.write("app.lua", """\
+            local extra = require("lib.extra")
+            return screen { title = "K", section {
+              toggle { text = "Notifications", key = "notifications" },
+              row { text = "Sound", enabled = function(ctx) return ctx.store.notifcations and ctx.store.vibrate end },
+              extra.row(),
+            } }
+            """)
+        self.write("lib/extra.lua", 'local M = {}\nfunction M.row() return toggle { text = "V", key = "vibrate" \nreturn M\n')
+        result = self.run_cli("check", "app.lua")
+        self.assertEqual(result.returncode, 1)
+        # The module's syntax error at its own line, required from the app's.
+        self.assertIn("lib/extra.lua:3: error: syntax error: '}' expected", result.stderr)
+        self.assertIn("app.lua:1: note: called from here", result.stderr)
+        self.assertIn('app.lua:4: warning: ctx.store.notifcations is read', result.stderr)
+        self.assertNotIn("ctx.store.vibrate", result.stderr)
+        # A module that binds a computed key may bind any: no typo is claimed.
+        self.write("lib/extra.lua", 'local M = {}\nfunction M.row() return toggle { text = "V", key = "n" .. 1 } end\nerror("x")\nreturn M\n')
+        result = self.run_cli("check", "app.lua")
+        self.assertEqual(result.returncode, 1)
+        self.assertNotIn("notifcations", result.stderr)
 
     def test_a_script_that_stops_early_keeps_only_sure_warnings(self):
         # A computed key may bind any read key: no typo is claimed, but ctx's members still are checked.

@@ -42,6 +42,9 @@ class TrialRepl(unittest.TestCase):
         self.assertIn("> = ctx.store.hosts\n{}\n", out)
         self.assertIn('= { "a", "b" }', out)  # `store` writes the same
         self.assertNotIn("table: 0x", out)
+        # Any other table as a constructor too: nested lists, fields sorted after the items.
+        out = self.batch("set Tags a, b", '= { ctx.store.tags, n = 2, ["a b"] = {} }').stdout
+        self.assertIn('{ { "a", "b" }, ["a b"] = {}, n = 2 }\n', out)
 
     def test_why_shows_an_empty_list_and_an_empty_text_as_values(self):
         out = self.batch("why Extra", "why Yonder", "why secret").stdout
@@ -61,6 +64,31 @@ class TrialRepl(unittest.TestCase):
         self.assertIn('did you mean "Notification Sound"', result.stderr)
         result = self.batch("set Notfication Sond on")
         self.assertIn('no row "Notfication Sond"', result.stderr)
+        # A typo after words that start the row's text: not the start taken as the row and
+        # the rest as its value ("Sond on" is no toggle value), but the reference named whole.
+        result = self.batch("set Notification Sond on")
+        self.assertIn('no row "Notification Sond" on screen "T" (did you mean "Notification Sound"?)', result.stderr)
+        self.assertNotIn("is a toggle", result.stderr)
+        # ...while a prefix with a good value still sets, and a bad value of a whole name is said as such.
+        result = self.batch("set Notification on", "set Notification Sound maybe", "= ctx.store.sound")
+        self.assertIn("> = ctx.store.sound\ntrue", result.stdout)
+        self.assertIn('"Notification Sound" is a toggle: give on or off', result.stderr)
+        # A typo in the start of a row's text suggests the row it starts.
+        result = self.batch("set Notfication on", "Notfication")
+        self.assertEqual(result.stderr.count('no row "Notfication" on screen "T" (did you mean "Notification Sound"?)'), 2,
+                         result.stderr)
+        # `add` with no item's text says so in add's words, not set's.
+        result = self.batch("add Hosts", "remove 1")
+        self.assertIn("add needs the item's text after the list: add Hosts TEXT", result.stderr)
+        self.assertIn("which list? add, remove and move name a list row: add REF TEXT", result.stderr)
+        self.assertNotIn("set needs", result.stderr)
+        # A row suggested: no command two edits away beside it (house/home), one edit still.
+        house = self.sandbox.script("house.lua", 'return screen { title = "H", section { input { text = "House name", key = "h" } } }\n')
+        result = support.batch(self.sandbox, [house, "--store", "none"], ["House nme", "hme", "bakc"])
+        self.assertIn('no row "House nme" on screen "H" (did you mean "House name"?)\n', result.stderr)
+        self.assertNotIn("`home`?)", result.stderr.split("\n")[0])
+        self.assertIn("did you mean the command `home`?", result.stderr)
+        self.assertIn("did you mean the command `back`?", result.stderr)
         # a one-word value after a one-word reference: as before
         result = self.batch("set Nik bob")
         self.assertIn('no row "Nik"', result.stderr)
@@ -78,6 +106,7 @@ class TrialTestMessages(unittest.TestCase):
             test("disabled", function() local s = open("../trial.lua"); s:select("Extra") end)
             test("hidden", function() local s = open("../trial.lua"); s:select("secret") end)
             test("wants a value", function() local s = open("../trial.lua"); s:select("Nick") end)
+            test("which list", function() local s = open("../trial.lua"); s:add("Hosts") end)
             test("raises sees it", function()
               local s = open("../trial.lua")
               local ok, message = pcall(function() s:select("Extra") end)
@@ -96,9 +125,11 @@ class TrialTestMessages(unittest.TestCase):
         self.assertIn('row "Extra" is disabled; `s:why("5")` tells why', out)
         self.assertIn('row "Secret" is hidden; `s:why("secret")` tells why', out)
         self.assertIn('"Nick" is an input row: give its new value with s:set("3", VALUE)', out)
+        self.assertIn("which list? s:add, s:remove and s:move name a list row first: s:add(REF, TEXT)", out)
         self.assertNotIn("`why ", out)
         self.assertNotIn("with set ", out)
-        self.assertIn("1 passed, 3 failed", out)
+        self.assertNotIn("add REF TEXT", out)
+        self.assertIn("1 passed, 4 failed", out)
 
 
 if __name__ == "__main__":

@@ -50,20 +50,24 @@ extension Validator {
         return App(root: root, storeName: storeName, screens: registry.screens, file: file, strings: strings)
     }
 
-    /// Whether the table at `t` is what a locale file of `strings = "folder"` returns: no
-    /// array part, no key that is a field of a screen or an app, and at least one string
-    /// key with a string value (other entries are the locale file's mistakes).
+    /// Whether the table at `t` is what a locale file of `strings = "folder"` returns: no key
+    /// that is a field of a screen or an app, and at least one string key with a string value,
+    /// or else only string keys with plain values (`["Home"] = 3`): the other entries are the
+    /// locale file's mistakes, which it is checked for (not for a screen's fields).
     func isStringsTable(_ t: borrowing LuaTableView) -> Bool {
-        guard t.count == 0 else { return false }
-        var any = false
+        var any = false, plainEntries = true, entries = 0
         let plain = t.allPairs { key, value in
+            entries += 1
             if key.type == .string, let name = key.string {
                 if FieldNames.screen.contains(name) || FieldNames.app.contains(name) { return false }
                 if value.type == .string { any = true }
+            } else {
+                plainEntries = false
             }
+            if value.type != .string, value.type != .number, value.type != .boolean { plainEntries = false }
             return true
         }
-        return plain && any
+        return plain && (any || (entries > 0 && plainEntries))
     }
 
     /// The names of the functions in the table at `t` when it is what a module returns: no

@@ -12,7 +12,7 @@ package enum FieldNames {
     static let button = ["destructive", "confirm"]
     static let toggle = rules + ["key", "default", "values", "validate", "on_change"]
     static let choice = rules + ["key", "options", "default", "close_on_pick", "multiple", "min_selected", "max_selected",
-                         "sorted", "radio", "validate", "on_change", "optional"]
+                         "sorted", "radio", "validate", "on_change", "optional", "kind"]
     static let input = rules + ["key", "default", "placeholder", "secure", "max_length", "multiline", "keyboard", "autocapitalize",
                         "autocorrect", "validate", "on_change", "ranges", "hex"]
     static let number = rules + ["key", "default", "min", "max", "step", "unit", "field", "validate", "on_change", "ranges"]
@@ -94,7 +94,7 @@ package enum RowField: Int32, CaseIterable {
         case .toggle: return common + rules + [.key, .default_, .values, .validate, .onChange]
         case .choice:
             return common + rules + [.key, .options, .default_, .closeOnPick, .multiple, .minSelected, .maxSelected, .sorted,
-                             .radio, .validate, .onChange, .optional]
+                             .radio, .validate, .onChange, .optional, .kind]
         case .input:
             return common + rules + [.key, .default_, .placeholder, .secure, .maxLength, .multiline, .keyboard,
                              .autocapitalize, .autocorrect, .validate, .onChange, .ranges, .hex]
@@ -250,6 +250,7 @@ package enum FieldDocs {
         "ranges": Doc(type: "{ [1]: number|string, [2]: number|string, when: string? }[]", text: "int and hex: the first range whose when holds bounds the value"),
         "input.hex": Doc(type: "boolean", text: "a hex symbol: the value is \"0x…\""),
         "choice.optional": Doc(type: "boolean", text: "a choice of symbols that may have no option on"),
+        "choice.kind": Doc(type: enumType(["bool", "tristate"]), text: "a choice of symbols' type: tristate lets its options be m together (default bool)"),
         "tristate.default": Doc(type: "\"n\"|\"m\"|\"y\"", text: "the value while none is chosen and no defaults entry holds (default n)"),
         "symbol.text": Doc(type: "string", text: "not shown: a symbol has no prompt"),
         "symbol.kind": Doc(type: enumType(SymbolType.allCases.map(\.rawValue)), text: "the value's type", required: true),

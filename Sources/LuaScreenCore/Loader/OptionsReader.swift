@@ -24,6 +24,7 @@ extension Validator {
                     var short: String?
                     var symbol: SymbolDefinition?
                     var isSymbol = false
+                    var typed = false
                     _ = item.table { t in
                         forEachField(t, what: "option") { key, field in
                             switch key {
@@ -33,8 +34,8 @@ extension Validator {
                             case "text": text = string(key, at: field)
                             case "short": short = string(key, at: field)
                             default:
-                                if !readOptionSymbolField(key, field, into: &symbol, isSymbol: &isSymbol) {
-                                    unknownField(key, allowed: ["value", "text", "short", "symbol", "depends", "prompt_if", "select", "imply", "help"])
+                                if !readOptionSymbolField(key, field, into: &symbol, isSymbol: &isSymbol, typed: &typed) {
+                                    unknownField(key, allowed: ["value", "text", "short", "symbol", "depends", "prompt_if", "select", "imply", "help", "kind"])
                                 }
                             }
                         }
@@ -45,7 +46,7 @@ extension Validator {
                             // A choice's option that is a bool symbol (docs/dependencies.md).
                             d.name = value.description
                             d.prompt = text ?? value.description
-                            registry.symbols.pendingOptions.append(d)
+                            registry.symbols.pendingOptions.append((d, typed))
                         }
                     } else {
                         report("an option table needs a value: { value = \"x\", text = \"Shown\" }")

@@ -59,7 +59,15 @@ extension Validator {
                 if key.type == .string, value.type == .string, let source = key.string, let shown = value.string {
                     table[source] = shown
                 } else {
-                    report("each entry is [\"text\"] = \"translation\" (two strings), got a \(key.type.name) key and a \(value.type.name) value", field: what, code: .wrongType)
+                    // The entry named as written (a number key read as a number: converting it
+                    // to a string would change the key under the traversal).
+                    var entry = ""
+                    if key.type == .string, let k = key.string {
+                        entry = "[\(LuaLiteral.string(Diagnostic.quote(k)))]: "
+                    } else if key.type == .number, let i = key.integer {
+                        entry = "[\(i)]: "
+                    }
+                    report("\(entry)each entry is [\"text\"] = \"translation\" (two strings), got a \(key.type.name) key and a \(value.type.name) value", field: what, code: .wrongType)
                 }
             }
             return table
@@ -74,5 +82,37 @@ extension Translations {
     static func isFolderName(_ name: String) -> Bool {
         !name.isEmpty && name != "." && name != ".." &&
             name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_" || $0 == "-") }
+    }
+}
+
+/// Where a locale file's entry is written: the line an entry problem (`["Climate"]: each entry
+/// is ...`) is said at. A namespace of functions: any thread.
+package enum LocaleEntryLines {
+    /// The 1-based line of `bytes` holding the key `["TEXT"]` (or `['TEXT']`) the message
+    /// names, when it names one; nil otherwise.
+    package static func line(of message: String, in bytes: [UInt8]) -> Int? {
+        guard let open = message.firstRange(of: "[\""),
+              let close = message[open.upperBound...].firstRange(of: "\"]: ") else { return nil }
+        let written = String(message[open.lowerBound..<message.index(after: close.lowerBound)]) + "]"
+        let text = String(decoding: bytes, as: UTF8.self)
+        let quoted = written.dropFirst(2).dropLast(2)
+        let single = "['" + quoted + "']"
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where line.contains(written) || line.contains(single) {
+            return index + 1
+        }
+        return nil
+    }
+
+    /// `diagnostics` with the line of each entry problem of the locale file at `path` (read
+    /// again, or `bytes`) that names its entry.
+    package static func placed(_ diagnostics: [Diagnostic], path: String, bytes: [UInt8]? = nil) -> [Diagnostic] {
+        guard diagnostics.contains(where: { $0.line == nil }),
+              let bytes = bytes ?? (try? PathResolver.readRegularFile(path).get()) else { return diagnostics }
+        return diagnostics.map { d in
+            var d = d
+            if d.line == nil, let line = line(of: d.message, in: bytes) { d.line = line }
+            return d
+        }
     }
 }

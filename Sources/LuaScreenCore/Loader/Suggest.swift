@@ -22,6 +22,24 @@ package enum Suggest {
         return best?.0
     }
 
+    /// The row text or id closest to a reference (`closest`), else the text whose first
+    /// words are closest to it, as a row is named by the start of its text (`Notfication`
+    /// suggests "Notification Sound"); nil when none is, or when two texts start alike.
+    public static func closestRow(to reference: String, texts: [String], ids: [String]) -> String? {
+        if let found = closest(to: reference, in: texts + ids) { return found }
+        let words = reference.split(separator: " ").count
+        guard words > 0 else { return nil }
+        var starts: [String: [String]] = [:]
+        for text in texts {
+            let parts = text.split(separator: " ")
+            guard parts.count > words else { continue }
+            starts[parts.prefix(words).joined(separator: " "), default: []].append(text)
+        }
+        guard let start = closest(to: reference, in: starts.keys.sorted()), let owners = starts[start],
+              Set(owners).count == 1 else { return nil }
+        return owners[0]
+    }
+
     /// The edit distance of two words (as `distance(_:_:limit:)`, without a limit).
     public static func distance(_ a: String, _ b: String) -> Int {
         let x = Array(a.utf8), y = Array(b.utf8)

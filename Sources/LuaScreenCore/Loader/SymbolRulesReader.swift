@@ -8,8 +8,9 @@ package struct SymbolRules: Sendable {
     package var definitions: [SymbolDefinition] = []
     /// The app's `modules` symbol.
     package var modules: String?
-    /// The symbol options of the choice being read (`{ value =, symbol = true, ... }`).
-    var pendingOptions: [SymbolDefinition] = []
+    /// The symbol options of the choice being read (`{ value =, symbol = true, ... }`), each
+    /// with whether it gave its own `kind` (else it takes the choice's).
+    var pendingOptions: [(definition: SymbolDefinition, typed: Bool)] = []
     /// Whether the app declares any symbol.
     package var isEmpty: Bool { definitions.isEmpty }
 }
@@ -43,7 +44,11 @@ extension Validator {
         case .tristate: type = .tristate
         case .number: type = .int
         case .input: type = s.has(.hex) && bool("hex", at: s.at(.hex)) == true ? .hex : .string
-        case .choice: type = .bool
+        case .choice:
+            type = .bool
+            if s.has(.kind), let k = enumValue("kind", SymbolType.self, at: s.at(.kind)) {
+                if k.isTristateLike { type = k } else { report("kind: a choice of symbols is bool or tristate, not \(k.rawValue)", field: "kind", code: .wrongType) }
+            }
         case .symbol:
             type = .bool
             if s.has(.kind) { type = enumValue("kind", SymbolType.self, at: s.at(.kind)) ?? .bool }
@@ -69,8 +74,10 @@ extension Validator {
             if s.has(.optional) { d.optional = bool("optional", at: s.at(.optional)) ?? false }
         }
         registry.symbols.definitions.append(d)
-        for var o in options {
+        for (definition, typed) in options {
+            var o = definition
             o.choice = key
+            if !typed { o.type = type }
             registry.symbols.definitions.append(o)
         }
         return true
@@ -184,11 +191,16 @@ extension Validator {
     }
 
     /// Reads the symbol fields of a choice's option table (`symbol = true`, `depends`,
-    /// `prompt_if`, `select`, `imply`, `help`); returns whether `key` is one of them.
-    func readOptionSymbolField(_ key: String, _ field: borrowing LuaValueView, into d: inout SymbolDefinition?, isSymbol: inout Bool) -> Bool {
+    /// `prompt_if`, `select`, `imply`, `help`, `kind`); returns whether `key` is one of them.
+    /// `typed`: the option gave its `kind` (`bool` or `tristate`; else it takes the choice's).
+    func readOptionSymbolField(_ key: String, _ field: borrowing LuaValueView, into d: inout SymbolDefinition?, isSymbol: inout Bool,
+                               typed: inout Bool) -> Bool {
         if d == nil { d = SymbolDefinition(name: "", type: .bool, prompt: nil) }
         switch key {
         case "symbol": isSymbol = bool(key, at: field) ?? false
+        case "kind":
+            guard let k = enumValue(key, SymbolType.self, at: field) else { return true }
+            if k.isTristateLike { d!.type = k; typed = true } else { report("kind: an option of a choice is bool or tristate, not \(k.rawValue)", field: key, code: .wrongType) }
         case "depends": d!.depends = expression(key, at: field)
         case "prompt_if": d!.promptIf = expression(key, at: field)
         case "select": d!.selects = readTargets(key, field)

@@ -10,22 +10,27 @@ extension Session {
     /// `on_select` runs and a refusing callback refuses. A screen only a callback pushes, one
     /// no shown row reaches, or a row whose selection does not open it (a toggle flips) is
     /// refused; so is making any other screen the root. A refused `go` changes nothing.
-    public func go(to path: [String], answer: Bool? = nil) throws {
+    /// Returns the ids of the rows it selected on the way, in order (what `--record` replays).
+    @discardableResult
+    public func go(to path: [String], answer: Bool? = nil) throws -> [String] {
         guard let first = path.first else { throw SessionError.refused("go needs a path of screen ids from the root") }
         guard first == app.root else {
             throw SessionError.refused("go: a path starts at the root screen \"\(Diagnostic.quote(app.root))\", not \"\(Diagnostic.quote(first))\"")
         }
+        var selected: [String] = []
         try perform {
             navigation.removeAll()
             try pushScreen(id: first)
             for id in path.dropFirst() {
                 let row = try shownPusher(of: id)
+                selected.append(row.id)
                 try select(.id(RowID(screen: currentScreenID, row: row.id)), answer: answer)
                 guard navigation.last?.picker == nil, navigation.last?.list == nil, currentScreenID == id else {
                     throw SessionError.refused("go: selecting row \"\(row.text)\" does not open screen \"\(Diagnostic.quote(id))\" (go follows the rows a person could select)")
                 }
             }
         }
+        return selected
     }
 
     /// The first visible, enabled row of the current screen that declares `push = id`.

@@ -120,19 +120,42 @@ extension StoreKeyUse {
 extension StoreKeyUse {
     /// The key typos and unknown ctx members of a script that did not run to its end (a
     /// syntax error, an error raised as it ran), so they are said with its error (SPEC §2):
-    /// the keys its text binds (`key = "..."`) stand for the rows it did not make. Only the
-    /// ctx members when a key may be bound elsewhere: a computed `key = ...`, or a `require`
-    /// (a module's rows bind keys too).
+    /// the keys its text binds (`key = "..."`), and the texts of the modules it names with a
+    /// literal `require "name"` (a module that does not compile included), stand for the rows
+    /// it did not make. Only the ctx members when a key may be bound elsewhere: a computed
+    /// `key = ...`, or a `require` of a module that cannot be read or is not named literally.
     static func warningsFromText(path: String, bytes: [UInt8], options: SessionOptions) -> [Diagnostic] {
         // (a script of many megabytes that failed, over its budget say, is not scanned again)
         guard !bytes.isEmpty, bytes.count <= 8 << 20 else { return [] }
-        let text = String(decoding: bytes, as: UTF8.self)
         var keys = Set<String>()
-        var complete = !text.contains("require")
-        // `key = "name"` binds name; `key = "flag" .. i` or any other expression is computed.
-        for match in text.matches(of: #/(?:^|[^A-Za-z0-9_."'])key\s*=(?!=)\s*(?:"([^"\n]*)"|'([^'\n]*)'|)\s*(\.\.)?/#) {
-            if let key = match.output.1 ?? match.output.2, match.output.3 == nil { keys.insert(String(key)) } else { complete = false }
+        var complete = true
+        let folder = ScriptLoader.directoryName(path)
+        let resolver = PathResolver(root: folder, name: "the script's folder")
+        var files: [String] = []
+        var texts = [String(decoding: bytes, as: UTF8.self)]
+        var index = 0
+        while index < texts.count, index <= 64 {
+            let text = texts[index]
+            index += 1
+            // `key = "name"` binds name; `key = "flag" .. i` or any other expression is computed.
+            for match in text.matches(of: #/(?:^|[^A-Za-z0-9_."'])key\s*=(?!=)\s*(?:"([^"\n]*)"|'([^'\n]*)'|)\s*(\.\.)?/#) {
+                if let key = match.output.1 ?? match.output.2, match.output.3 == nil { keys.insert(String(key)) } else { complete = false }
+            }
+            let named = requiredModules(text)
+            // A `require` not followed by a literal name may bring any key.
+            if text.matches(of: #/require/#).count > named.count { complete = false }
+            for module in named {
+                let relative = module.replacing(".", with: "/") + ".lua"
+                guard !files.contains(relative) else { continue }
+                files.append(relative)
+                let unsaved = options.moduleSource?(PathResolver.join(folder, relative))
+                let read = unsaved.map { Result<[UInt8], PathError>.success($0) }
+                    ?? resolver.map { $0.read(relative, from: folder).map(\.bytes) } ?? .failure(PathError("no folder"))
+                guard case .success(let moduleBytes) = read, moduleBytes.count <= 8 << 20 else { complete = false; continue }
+                texts.append(String(decoding: moduleBytes, as: UTF8.self))
+            }
         }
+        if index < texts.count { complete = false }
         let found = warnings(scriptPath: path, isBound: { keys.contains($0) }, boundKeys: { keys.sorted() },
                              scriptText: bytes, moduleSource: options.moduleSource)
         return complete ? found : found.filter { $0.code == .unknownField }
@@ -174,7 +197,8 @@ struct StoreKeyUse {
         return code.contains(computedWrite)
     }
 
-    /// The lines (1-based number, text) that hold `.store`, `require`, `ctx.` or `ctx:`, found with `memchr`
+    /// The lines (1-based number, text) that hold `.store`, `require`, `ctx.` or `ctx:` (or the
+    /// ctx of a callback named otherwise, written `ctx`: `ContextAliases`), found with `memchr`
     /// (for `.` and for the rarer `q`) without decoding the rest: `check` of a 100,000-row
     /// script stays one fast pass over its bytes.
     static func candidateLines(of bytes: [UInt8]) -> [(Int, String)] {
@@ -214,7 +238,8 @@ struct StoreKeyUse {
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             out.append((number, String(decoding: bytes[start..<end], as: UTF8.self)))
         }
-        return out
+        // A callback naming its ctx otherwise (`function(c) c:alret() end`): read as ctx.
+        return ContextAliases.merged(out, with: ContextAliases.lines(of: bytes))
     }
 
     /// Every `X.store.NAME` and `X.store["NAME"]` of one line outside a `--` comment, with

@@ -174,7 +174,7 @@ extension Session {
            ref.isEmpty || ref == source.row.id || ref.lowercased() == (source.row.text.value ?? "").lowercased() {
             return source.row
         }
-        guard !ref.isEmpty else { throw SessionError.refused("which list? add, remove and move name a list row: add REF TEXT") }
+        guard !ref.isEmpty else { throw SessionError(RowRefusal.noList) }
         let resolved = try lookup(ref)
         guard let row = declaredRow(resolved), row.kind == .list else {
             throw SessionError.refused("\"\(resolved.text)\" is not a list row; add, remove and move edit a list")

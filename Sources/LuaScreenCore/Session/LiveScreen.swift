@@ -12,7 +12,7 @@ package struct LiveScreen {
     /// A choice's picker: the row whose options it lists.
     package var picker: PickerSource?
     /// A list row's screen of items.
-    var list: PickerSource?
+    package var list: PickerSource?
 }
 
 package struct PickerSource {

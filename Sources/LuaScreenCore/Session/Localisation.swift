@@ -128,11 +128,11 @@ extension Session {
         guard problems.isEmpty, let table else {
             throw LoadError(problems.isEmpty
                 ? [Diagnostic(file: path, line: nil, path: "", message: "\(relative) must return a table of [\"text\"] = \"translation\"")]
-                : problems.map {
-                    // Moved to the locale file's own line (none): a general code is made again.
+                : LocaleEntryLines.placed(problems.map {
+                    // Moved to the locale file (to the entry's line, below): a general code is made again.
                     Diagnostic(file: path, line: nil, path: $0.path, message: $0.message,
                                code: $0.code == .general($0.severity, line: $0.line, path: $0.path) ? nil : $0.code)
-                })
+                }, path: path))
         }
         return table
     }
@@ -167,7 +167,13 @@ extension Session {
         // No table for the locale: one warning instead of one a text (the texts are still listed).
         var noTable: Diagnostic?
         if !availableLocales.contains(where: { Translations.candidates(for: locale).contains($0) }) {
-            let file = app.strings?.folder.map { "\($0)/\(Translations.candidates(for: locale).first ?? locale).lua" }
+            // The file, relative to the script, and where that is when the script was named
+            // from another folder (`add locales/de.lua in home` for `check home/app.lua`).
+            let beside = ScriptLoader.directoryName(scriptPath)
+            let file = app.strings?.folder.map { folder in
+                "\(folder)/\(Translations.candidates(for: locale).first ?? locale).lua"
+                    + (beside == "." || scriptPath.hasPrefix("/") ? "" : " in \(beside)")
+            }
             let have = availableLocales.isEmpty
                 ? (file.map { "it has none: add \($0) returning { [\"text\"] = \"translation\", ... }" } ?? "it has none: add app { strings = { \(locale) = { ... } } }")
                 : "it has " + availableLocales.joined(separator: ", ") + (file.map { "; add \($0)" } ?? "")
@@ -238,20 +244,54 @@ extension Session {
                 }
             }
         }
-        // The literals handed to ctx:tr, in the script and in the modules it required.
+        // The literals handed to ctx:tr (alert, refuse) or a validate returns, in the script and in the modules it required.
+        // Every quoted string of the code: a translation whose text is one of them may be
+        // what a function returns (`return on and "Wi-Fi only" or "Any network"`, translated
+        // as it is shown), so it is no leftover.
+        var written = Set<String>()
         for (index, file) in script.sources.paths.enumerated() {
             let unsaved = index == 0 ? script.text : options.moduleSource?(file)
             guard let bytes = unsaved ?? (try? PathResolver.readRegularFile(file).get()) else { continue }
-            for literal in TranslatedLiterals.scan(bytes) {
-                need(literal.text, SourceLocation(file: file, line: literal.line), "ctx:" + literal.method)
+            // (a locale file, read through require, is no code: its texts are the translations)
+            let isLocale = app.strings?.folder.map { ScriptLoader.directoryName(file).hasSuffix($0) } ?? false
+            for literal in TranslatedLiterals.scan(bytes, every: { if !isLocale { written.insert($0) } }) {
+                need(literal.text, SourceLocation(file: file, line: literal.line), literal.method == "validate" ? "validate" : "ctx:" + literal.method)
             }
         }
-        // Translations no text of the script uses (left over after a text changed).
-        for text in localisation.translations.keys.sorted() where !used.contains(text) {
-            out.append(Diagnostic(.warning, file: scriptPath, line: nil, path: "strings",
+        // Translations no text of the script uses (left over after a text changed), at their
+        // line of the locale file when they come from one.
+        let leftovers = localisation.translations.keys.sorted().filter { !used.contains($0) && !written.contains($0) }
+        let places = leftovers.isEmpty ? [:] : localeFileLines(of: leftovers, locale: locale)
+        for text in leftovers {
+            let place = places[text]
+            out.append(Diagnostic(.warning, file: place?.file ?? scriptPath, line: place?.line, path: "strings",
                                   message: "the \"\(locale)\" translation of \"\(text.prefix(200))\" is used by no text of the script (a text changed, or one a function computes without ctx:tr)"))
         }
         if let noTable { return ([noTable], texts) }
         return (out, texts)
+    }
+
+    /// Where each text is given its translation in the locale's file of the strings folder
+    /// (`["text"] = ...`): the file as the script's path names it, and the line. A text
+    /// written in another form (an escape) is left out.
+    private func localeFileLines(of texts: [String], locale: String) -> [String: SourceLocation] {
+        guard let folder = app.strings?.folder else { return [:] }
+        let beside = ScriptLoader.directoryName(scriptPath)
+        for name in Translations.candidates(for: locale) where Translations.isFolderName(name) {
+            let relative = folder + "/" + name + ".lua"
+            let shown = beside == "." ? relative : beside + "/" + relative
+            guard let bytes = try? PathResolver.readRegularFile(shown).get() else { continue }
+            var lines: [String: SourceLocation] = [:]
+            let text = String(decoding: bytes, as: UTF8.self)
+            let numbered = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for wanted in texts {
+                let keys = ["[" + LuaLiteral.string(wanted) + "]", "['" + wanted + "']"]
+                if let index = numbered.firstIndex(where: { line in keys.contains { line.contains($0) } }) {
+                    lines[wanted] = SourceLocation(file: shown, line: index + 1)
+                }
+            }
+            return lines
+        }
+        return [:]
     }
 }

@@ -269,26 +269,34 @@ extension Session {
 
     func resolvePicker(_ live: LiveScreen, _ picker: PickerSource) -> ResolvedScreen {
         let row = picker.row
-        guard let binding = row.binding else { return ResolvedScreen(id: live.id, title: live.title, sections: []) }
-        let current = value(for: binding.key)
+        guard row.binding != nil else { return ResolvedScreen(id: live.id, title: live.title, sections: []) }
         var rows: [ResolvedRow] = []
         var errorText: String? = nil
-        switch options(of: row) {
-        case .success(let options):
-            for (i, option) in options.enumerated() {
-                let checked = current.map { current in
-                    current.listItems.map { $0.contains { option.value.sameValue(as: $0) } } ?? option.value.sameValue(as: current)
-                } ?? false
-                rows.append(ResolvedRow(id: option.value.description, kind: .text, text: tr(option.text),
-                                        accessory: checked ? .checkmark : .none, selectable: true,
-                                        value: option.value, number: i + 1))
-            }
-        case .failure(let e):
-            errorText = e.message
+        switch optionRows(of: row) {
+        case .success(let options): rows = options
+        case .failure(let e): errorText = e.message
         }
         let footer = errorText ?? helpText(of: row)
         return ResolvedScreen(id: live.id, title: live.title,
                               sections: [ResolvedSection(id: "options", header: nil, footer: footer, rows: rows)])
+    }
+
+    /// The options of a choice row as its picker shows them, one row each: the option's text
+    /// translated, a checkmark on each chosen one, the option's value (also the row's id).
+    /// An inline radio group (the preview's iOS look) draws these rows too.
+    package func optionRows(of row: Row) -> Result<[ResolvedRow], SessionError> {
+        guard let binding = row.binding else { return .success([]) }
+        let current = value(for: binding.key)
+        return options(of: row).map { options in
+            options.enumerated().map { i, option in
+                let checked = current.map { current in
+                    current.listItems.map { $0.contains { option.value.sameValue(as: $0) } } ?? option.value.sameValue(as: current)
+                } ?? false
+                return ResolvedRow(id: option.value.description, kind: .text, text: tr(option.text),
+                                   accessory: checked ? .checkmark : .none, selectable: true,
+                                   value: option.value, number: i + 1)
+            }
+        }
     }
 
     /// The options of a choice row, evaluating and validating an options function.

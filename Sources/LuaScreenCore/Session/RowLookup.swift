@@ -36,8 +36,8 @@ extension Session {
         if !includeHidden, let hidden = all.first(where: { !$0.visible && ($0.id == ref || $0.text.lowercased().hasPrefix(lower)) }) {
             throw SessionError(RowRefusal.hidden(text: hidden.text, reference: hidden.id))
         }
-        let names = candidates.map(\.text) + candidates.map(\.id)
-        let closest = ref.count <= 64 && names.count <= 2000 ? Suggest.closest(to: ref, in: names) : nil
+        let closest = ref.count <= 64 && candidates.count <= 1000
+            ? Suggest.closestRow(to: ref, texts: candidates.map(\.text), ids: candidates.map(\.id)) : nil
         let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
         throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(screen.title)\"\(Suggest.hint(closest: closest))",
                            cause: .noRow(reference: reference, suggestion: closest))
@@ -73,7 +73,7 @@ extension Session {
             var closest: String?
             if ref.count <= 64, index.visibleCount * 2 <= 2000 {
                 let ids = index.entries.map { sections[Int($0.section)].rows[Int($0.row)].id }
-                closest = Suggest.closest(to: ref, in: texts.visibleTexts + ids)
+                closest = Suggest.closestRow(to: ref, texts: texts.visibleTexts, ids: ids)
             }
             let shown = ref.count <= 64 ? ref : String(ref.prefix(61)) + "..."
             throw SessionError(.refused, "no row \"\(shown)\" on screen \"\(title(of: live))\"\(Suggest.hint(closest: closest))",

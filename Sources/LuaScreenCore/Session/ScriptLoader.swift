@@ -95,6 +95,8 @@ package enum ScriptLoader {
             return d
         })
         if validator.isLocaleFile {
+            // Each entry problem at the entry's line.
+            let diagnostics = LocaleEntryLines.placed(diagnostics, path: path, bytes: source)
             let notAScreen = Diagnostic(file: path, line: lastLine, path: "", message: "this file returns a table of strings (text = translation), not a screen or app: it is a locale file, read by the app whose `strings` names its folder; check that app with --locale")
             throw LoadError(diagnostics + [notAScreen], localeFileProblems: diagnostics)
         }
@@ -150,6 +152,18 @@ package enum ScriptLoader {
         case .memory: d.code = .memory
         case .instructions: d.code = .budget
         case .runtime, .file: break  // known by the words of the script's error only
+        }
+        // A module that does not compile: `require` raised its compiler's message at the
+        // line that required it. Said at the module's line, as a syntax error, required
+        // from there (`lib/prefs.lua:3: error: syntax error: ...`, `app.lua:1: note: ...`).
+        if error.kind == .runtime, let place,
+           let inner = d.message.wholeMatch(of: #/([^\s:"'][^:\n]*\.lua):([0-9]+): ([^\n]*)/#),
+           String(inner.output.1) != place.file, let line = Int(inner.output.2) {
+            var module = Diagnostic.ofErrorText(file: String(inner.output.1), line: line, path: "",
+                                                message: "syntax error: " + inner.output.3,
+                                                calledFrom: [SourceLocation(file: place.file, line: place.line)])
+            module.code = .syntax
+            return module
         }
         return d
     }

@@ -161,10 +161,11 @@ extension Session {
     }
 
     /// The effective value of a symbol as its row's kind holds it: a toggle's boolean, a
-    /// tristate's `"n"`/`"m"`/`"y"`, an int, hex or string, a choice's option name.
+    /// tristate's `"n"`/`"m"`/`"y"`, an int, hex or string, a choice's option name (`"m"` for
+    /// a tristate choice whose options are modules, `""` for none).
     func symbolValue(_ i: Int32, kind: RowKind?) -> StoreValue {
         let symbols = symbols!
-        if symbols.isChoice(i) { return .string(symbols.chosen(i).map { symbols.name($0) } ?? "") }
+        if symbols.isChoice(i) { return .string(symbols.chosen(i).map { symbols.name($0) } ?? (symbols.tristate(i) == .m ? "m" : "")) }
         let text = symbols.stringValue(i)
         switch symbols.type(i) {
         case .bool?: return .bool(text == "y")

@@ -11,21 +11,25 @@ public enum RowRefusal: Equatable, Sendable {
     case disabled(text: String, reference: String)
     /// An input, number, date or time row wants its new value: `set REFERENCE VALUE`.
     case needsValue(text: String, kind: RowKind, reference: String)
+    /// A list edit named no list, and no list's screen is shown: `add REF TEXT`.
+    case noList
 
     /// The message, as the REPL prints it (naming the REPL's commands).
     public var message: String {
-        message(why: { "`\(Verb.why.name) \($0)`" }, set: { "\(Verb.set.name) \($0) VALUE" })
+        message(why: { "`\(Verb.why.name) \($0)`" }, set: { "\(Verb.set.name) \($0) VALUE" },
+                list: { "\(Verb.add.name), \(Verb.remove.name) and \(Verb.move.name) name a list row: \(Verb.add.name) REF TEXT" })
     }
 
     /// The message, as a test file sees it: naming the test session's methods
     /// (`s:why("6")`, `s:set("3", VALUE)`), not the REPL's commands.
     public var testMessage: String {
         message(why: { "`s:\(Verb.why.name)(\(LuaLiteral.string($0)))`" },
-                set: { "s:\(Verb.set.name)(\(LuaLiteral.string($0)), VALUE)" })
+                set: { "s:\(Verb.set.name)(\(LuaLiteral.string($0)), VALUE)" },
+                list: { "s:\(Verb.add.name), s:\(Verb.remove.name) and s:\(Verb.move.name) name a list row first: s:\(Verb.add.name)(REF, TEXT)" })
     }
 
     /// The message with the verbs that answer it written by `why` and `set` (given the reference).
-    private func message(why: (String) -> String, set: (String) -> String) -> String {
+    private func message(why: (String) -> String, set: (String) -> String, list: () -> String) -> String {
         switch self {
         case .hidden(let text, let reference):
             return "row \"\(text)\" is hidden; \(why(reference)) tells why"
@@ -35,6 +39,8 @@ public enum RowRefusal: Equatable, Sendable {
             let what = kind == .input ? "an input" : "a \(kind.rawValue)"
             let example = kind == .date ? " (YYYY-MM-DD)" : kind == .time ? " (HH:MM)" : ""
             return "\"\(text)\" is \(what) row: give its new value with \(set(reference))\(example)"
+        case .noList:
+            return "which list? " + list()
         }
     }
 }

@@ -24,6 +24,7 @@ enum PageAssets {
   <button type="button" id="show-map" aria-pressed="false">Map</button>
   <form id="find-form" role="search"><input type="search" id="find" placeholder="Find" aria-label="Find a row on any screen"></form>
 </div>
+<section id="map" class="map" hidden aria-label="Map of the screens"></section>
 <main class="phone" id="phone" aria-live="polite">
   <header class="bar">
     <button type="button" class="back" id="back" aria-label="Back" hidden></button>
@@ -36,7 +37,6 @@ enum PageAssets {
   <div id="sections" class="sections"></div>
   <div id="more" class="more" hidden></div>
 </main>
-<section id="map" class="map" hidden aria-label="Map of the screens"></section>
 <dialog id="dialog" aria-labelledby="dialog-text">
   <p id="dialog-text"></p>
   <div class="dialog-buttons" id="dialog-buttons"></div>

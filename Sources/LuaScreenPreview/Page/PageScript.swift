@@ -10,6 +10,8 @@ extension PageAssets {
   const token = hash || sessionStorage.getItem("luascreen_token") || "";
   const WINDOW = 100;
   let state = null, loaded = 0, loading = false, showHidden = false, version = -1;
+  // The texts the session refused, by row id, kept in their fields (of the screen shown) until set again.
+  let refused = Object.create(null);
   const $ = (id) => document.getElementById(id);
 
   function el(tag, cls, text) {
@@ -65,11 +67,15 @@ extension PageAssets {
     return answer;
   }
 
-  /** The word of a button of a dialog no row opens (an alert, an answer): the state's labels. */
+  /** The word of a button of a dialog no row opens (an alert, an answer), or of a control no
+      row's presentation words (add an item): the state's labels, in the session's locale. */
   function label(name) { return state.labels[name]; }
+  /** An aria-label of a row's control: the state's label `name` with the row's text for %@. */
+  function words(name, text) { return label(name).split("%@").join(text); }
 
   // A refusal (a broken save, a value refused) is shown where the person is looking.
-  function showMessage(text) { const m = $("message"); m.textContent = text; m.hidden = false; m.scrollIntoView({ block: "nearest" }); }
+  // The banner is fixed at the top of the window: seen however far the page is scrolled.
+  function showMessage(text) { const m = $("message"); m.textContent = text; m.hidden = false; }
   function clearMessage() { $("message").hidden = true; }
 
   /** A dialog with buttons; resolves to the chosen button's value. */
@@ -94,6 +100,11 @@ extension PageAssets {
 
   // ---- drawing --------------------------------------------------------------------------
   function draw(s) {
+    if (!state || state.screen.id !== s.screen.id || state.path.length !== s.path.length) refused = Object.create(null);
+    // A redraw keeps the focus in the field that had it (a reload, a refusal, another row's change).
+    const active = document.activeElement;
+    const focusedRow = active && active.matches && active.matches("input.field, textarea.field") ? active.closest(".row") : null;
+    const focusID = focusedRow ? focusedRow.dataset.id : null;
     state = s;
     version = Math.max(version, s.version);
     const path = s.path;
@@ -124,6 +135,14 @@ extension PageAssets {
     appendSections(s.screen.sections, sections);
     if (s.screen.kind === "list") sections.appendChild(addItemSection());
     updateMore();
+    // The look the rows were drawn in (a radio group is drawn as the look draws it), and how
+    // many times the page drew them: a test waits for a redraw by it.
+    document.body.dataset.drawnLook = document.body.classList.contains("look-android") ? "android" : "ios";
+    document.body.dataset.draws = String(Number(document.body.dataset.draws || 0) + 1);
+    if (focusID !== null) {
+      const again = document.querySelector('.row[data-id="' + CSS.escape(focusID) + '"] input.field, .row[data-id="' + CSS.escape(focusID) + '"] textarea.field');
+      if (again && !again.disabled) again.focus();
+    }
   }
 
   function appendSections(list, container) {
@@ -131,7 +150,7 @@ extension PageAssets {
     for (const section of list) {
       let box = container.querySelector('[data-section="' + CSS.escape(section.id) + '"]:last-child');
       let group;
-      if (box && box === container.lastElementChild) {
+      if (box && box === container.lastElementChild && !box.dataset.radio) {
         group = box.querySelector(".group");
       } else {
         box = el("div", "section");
@@ -143,8 +162,23 @@ extension PageAssets {
         container.appendChild(box);
       }
       if (!section.visible) box.classList.add("hidden-row");
-      section.rows.forEach((row) => { group.appendChild(drawRow(row, screen, loaded)); loaded += 1; });
-      const oldFooter = box.querySelector(".section-footer");
+      section.rows.forEach((row) => {
+        if (inlineRadio(row)) {
+          // Settings draws a radio group as a group of its own (PSRadioGroupSpecifier): the
+          // rows before it end their group, the ones after it start another.
+          if (!group.childElementCount) { if (box.querySelector(".section-header")) group.remove(); else box.remove(); }
+          const radio = radioGroup(row, section);
+          container.appendChild(radio);
+          box = el("div", "section"); box.dataset.section = section.id;
+          if (!section.visible) box.classList.add("hidden-row");
+          group = el("div", "group"); box.appendChild(group); container.appendChild(box);
+        } else group.appendChild(drawRow(row, screen, loaded));
+        loaded += 1;
+      });
+      if (!group.childElementCount && box.previousElementSibling && box.previousElementSibling.dataset.section === section.id) {
+        box.remove(); box = container.lastElementChild;
+      }
+      const oldFooter = box.querySelector(":scope > .section-footer");
       if (oldFooter) oldFooter.remove();
       if (section.footer) box.appendChild(el("div", "section-footer", section.footer));
     }
@@ -177,195 +211,15 @@ extension PageAssets {
     });
   }
 
-  // A row is drawn from its presentation (row.presentation): every text, unit, placeholder and
-  // button word as the core computed it in the session's locale; the page only lays it out.
-  function drawRow(row, screen, position) {
-    const p = row.presentation;
-    const node = el("div", "row " + row.type + " " + (row.style || "value1"));
-    node.dataset.id = row.id;
-    node.dataset.type = row.type;
-    if (row.destructive) node.classList.add("destructive");
-    if (!row.enabled) { node.classList.add("disabled"); node.setAttribute("aria-disabled", "true"); }
-    if (!row.visible) node.classList.add("hidden-row");
-    if (row.icon) {
-      node.classList.add("has-icon");
-      node.appendChild(el("span", "icon", row.icon));
-    }
-    const text = el("div", "text");
-    text.appendChild(el("div", "label", p.text));
-    node.appendChild(text);
-    const usable = row.enabled && row.visible && !row.error;
-    const control = row.control || {};
-    const ref = row.ref;
-
-    if (p.error) text.appendChild(el("div", "row-error", p.error));
-    if (screen.kind === "picker") {
-      node.setAttribute("role", "option");
-      node.setAttribute("aria-selected", String(p.accessory === "checkmark"));
-      node.tabIndex = 0;
-      const pick = () => { if (usable) run(OP.select, { ref: ref }); };
-      node.addEventListener("click", pick);
-      node.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(); } });
-      if (screen.multiple) node.appendChild(el("span", "box" + (p.accessory === "checkmark" ? " checked" : "")));
-      else if (p.accessory === "checkmark") node.appendChild(el("span", "check"));
-      return finish(node, row);
-    }
-    if (screen.kind === "list") {
-      const tools = el("span", "item-tools");
-      const n = position + 1;
-      const up = button("↑", "Move up", () => run(OP.move, { from: n, to: n - 1 }));
-      const down = button("↓", "Move down", () => run(OP.move, { from: n, to: n + 1 }));
-      up.disabled = n === 1; down.disabled = n === screen.total;
-      const remove = button("✕", "Remove", () => run(OP.remove, { from: n }));
-      remove.classList.add("remove");
-      tools.append(up, down, remove);
-      node.appendChild(tools);
-      return finish(node, row);
-    }
-    switch (row.type) {
-      case "toggle": {
-        node.setAttribute("aria-checked", String(!!row.on));
-        if (usable) clickable(node, "switch", () => run(OP.select, { ref: ref }));
-        else node.setAttribute("role", "switch");
-        node.setAttribute("aria-label", p.text);
-        // The switch takes the right: a toggle's detail goes under the label in both looks.
-        if (p.detail !== null) text.appendChild(el("span", "sub", p.detail));
-        node.appendChild(el("span", "switch"));
-        break;
-      }
-      case "input": {
-        const secure = !!control.secure;
-        const field = el(control.multiline ? "textarea" : "input", "field");
-        if (!control.multiline) field.type = secure ? "password" : (control.keyboard === "email" ? "email" : control.keyboard === "url" ? "url" : "text");
-        field.setAttribute("aria-label", p.text);
-        field.placeholder = p.placeholder || "";
-        field.value = secure ? "" : (row.value === null || row.value === undefined ? "" : String(row.value));
-        if (control.max_length) field.maxLength = control.max_length;
-        field.disabled = !usable;
-        const commit = () => { if (field.value !== (secure ? "" : String(row.value ?? ""))) run(OP.set, { ref: ref, value: field.value }); };
-        field.addEventListener("change", commit);
-        if (!control.multiline) field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
-        node.appendChild(field);
-        break;
-      }
-      case "number": {
-        const value = typeof row.value === "number" ? row.value : Number(row.value);
-        if (control.field) {
-          // field = true: typed in a plain field (a port), not set with a slider.
-          const field = el("input", "field");
-          field.type = "number"; field.inputMode = "numeric";
-          if (control.min !== undefined) field.min = control.min;
-          if (control.max !== undefined) field.max = control.max;
-          field.step = control.step || "any"; field.value = value;
-          field.setAttribute("aria-label", p.text);
-          field.disabled = !usable;
-          field.addEventListener("change", () => { if (field.value !== String(value)) run(OP.set, { ref: ref, value: field.value }); });
-          field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
-          node.appendChild(field);
-        } else if (control.min !== undefined && control.max !== undefined) {
-          const slider = el("input", "slider");
-          slider.type = "range"; slider.min = control.min; slider.max = control.max;
-          slider.step = control.step || "any"; slider.value = value;
-          slider.setAttribute("aria-label", p.text);
-          slider.disabled = !usable;
-          slider.addEventListener("change", () => run(OP.set, { ref: ref, value: slider.value }));
-          node.appendChild(slider);
-        }
-        node.appendChild(el("span", "number-value", p.detail));
-        const stepper = el("span", "stepper");
-        const dec = button("−", "Decrease " + row.text, () => run(OP.dec, { ref: ref }));
-        const inc = button("+", "Increase " + row.text, () => run(OP.inc, { ref: ref }));
-        dec.disabled = inc.disabled = !usable;
-        stepper.append(dec, inc);
-        node.appendChild(stepper);
-        break;
-      }
-      case "date":
-      case "time": {
-        const field = el("input", "field");
-        field.type = row.type;
-        field.value = row.value || "";
-        if (control.earliest) field.min = control.earliest;
-        if (control.latest) field.max = control.latest;
-        field.setAttribute("aria-label", p.text);
-        field.disabled = !usable;
-        // Set when the person is done (leaving the field, or Enter), not at each "change" while
-        // they type: a time field changes after its first complete segment, and redrawing then
-        // took the focus away before 0745 could be typed. A change made elsewhere sets at once.
-        const commitTime = () => { if (field.value && field.value !== (row.value || "")) run(OP.set, { ref: ref, value: field.value }); };
-        field.addEventListener("blur", commitTime);
-        field.addEventListener("change", () => { if (document.activeElement !== field) commitTime(); });
-        field.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); field.blur(); } });
-        node.appendChild(field);
-        break;
-      }
-      default: {
-        if (p.detail !== null) {
-          const detail = el("span", "detail" + (p.detail_is_placeholder ? " placeholder" : ""), p.detail);
-          if (p.detail_style === "subtitle") { detail.className = "sub"; text.appendChild(detail); }
-          else if (document.body.classList.contains("look-android")) { detail.className = "sub"; text.appendChild(detail); }
-          else node.appendChild(detail);
-        }
-        if (row.selectable && usable) {
-          clickable(node, "button", () => run(OP.select, { ref: ref, confirm: p.confirm }));
-          if (row.type === "choice") node.setAttribute("aria-haspopup", "listbox");
-        } else if (row.selectable) node.setAttribute("role", "button");
-        const acc = p.accessory;
-        if (acc === "detail" || acc === "detail_disclosure") {
-          const info = button("i", "More about " + p.text, () => run(OP.accessory, { ref: ref }));
-          info.className = "info";
-          info.disabled = !usable;
-          node.appendChild(info);
-        }
-        if (acc === "disclosure" || acc === "detail_disclosure" || ((row.type === "choice" || row.type === "list") && acc === "none")) node.appendChild(el("span", "chevron"));
-        if (acc === "checkmark") node.appendChild(el("span", "check"));
-      }
-    }
-    return finish(node, row);
-  }
-
-  function finish(node, row) {
-    const p = row.presentation;
-    if (p.actions && p.actions.length && row.enabled && row.visible) {
-      const more = button("⋯", "Actions of " + p.text, () => chooseAction(row));
-      more.className = "actions-button";
-      node.appendChild(more);
-    }
-    if (p.why_word !== null) {
-      const why = button(p.why_word, "Why is " + p.text + (row.visible ? " disabled" : " hidden"), async () => {
-        const answer = await run(OP.why, { ref: row.id });
-        if (answer.result) ask(answer.result, [{ text: label("ok"), value: true, cls: "default" }]);
-      });
-      why.className = "why";
-      node.appendChild(why);
-    }
-    return node;
-  }
-
-  function button(text, label, handler) {
-    const b = el("button", "", text);
-    b.type = "button";
-    b.setAttribute("aria-label", label);
-    b.addEventListener("click", (e) => { e.stopPropagation(); handler(); });
-    return b;
-  }
-
-  async function chooseAction(row) {
-    const p = row.presentation;
-    const buttons = [{ text: p.actions_cancel, value: null }].concat(p.actions.map((a) => ({ text: a.text, value: a.id, cls: a.destructive ? "destructive" : "" })));
-    const id = await ask(p.text, buttons);
-    const chosen = p.actions.find((a) => a.id === id);
-    if (id) run(OP.action, { ref: row.ref, action: id, confirm: chosen && chosen.confirm });
-  }
-
+\#(PageAssets.rowScript)
   function addItemSection() {
     const box = el("div", "section");
     const group = el("div", "group");
     const node = el("form", "row add-row");
     const field = el("input", "field");
-    field.placeholder = "New item";
-    field.setAttribute("aria-label", "New item");
-    const add = el("button", "", "Add");
+    field.placeholder = label("new_item");
+    field.setAttribute("aria-label", label("new_item"));
+    const add = el("button", "", label("add_item"));
     add.type = "submit";
     node.append(field, add);
     node.addEventListener("submit", async (e) => {
@@ -422,11 +276,13 @@ extension PageAssets {
     $("look-ios").addEventListener("click", () => { setLook("ios"); refresh(); });
     $("look-android").addEventListener("click", () => { setLook("android"); refresh(); });
     $("back").addEventListener("click", () => run(OP.back));
+    $("message").addEventListener("click", clearMessage);
     $("show-hidden").addEventListener("change", (e) => { showHidden = e.target.checked; refresh(); });
     $("show-map").addEventListener("click", async (e) => {
       const map = $("map"); map.hidden = !map.hidden;
       e.target.setAttribute("aria-pressed", String(!map.hidden));
-      if (!map.hidden) drawMap();
+      // The map opens in view (above the phone, scrolled to).
+      if (!map.hidden) { await drawMap(); if (map.getBoundingClientRect().top < 0) map.scrollIntoView({ block: "start" }); }
     });
     $("find-form").addEventListener("submit", (e) => { e.preventDefault(); find($("find").value.trim()); });
     document.addEventListener("keydown", (e) => {

@@ -82,13 +82,19 @@ textarea.field { text-align: left; min-height: 60px; resize: vertical; }
 .stepper { display: inline-flex; border-radius: 8px; overflow: hidden; background: var(--off); flex: none; }
 .stepper button { border: 0; background: none; color: var(--text); width: 44px; height: 30px; font-size: 20px; cursor: pointer; }
 .stepper button + button { border-left: 1px solid var(--sep); }
-.number .text { flex: 1 1 0; min-width: 64px; }
+/* A number row: the label keeps its width (at least 40% of the row; a long one the whole
+   line) and at most two lines; the value, the stepper and why? follow it, wrapping under it
+   against the right edge when they do not fit beside it; a slider takes a line of its own. */
+.row.number { flex-wrap: wrap; row-gap: 6px; justify-content: flex-end; }
+.number .text { flex: 1 1 auto; min-width: 40%; }
 .number .label { white-space: normal; display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 2; overflow: hidden; }
-.row.number { flex-wrap: wrap; row-gap: 6px; }
-.number .text { flex: 1 1 45%; min-width: 45%; }
+.number .slider { order: 10; flex: 1 0 100%; }
+.number .field.number-field { flex: 0 0 7.5em; width: 7.5em; }
+.field[aria-invalid=true] { color: var(--danger); }
+.row-error.refusal { margin-top: 2px; }
 .row .why { flex: none; }
 .box.checked::after { content: "✓"; color: var(--accent); font-weight: 600; }
-.slider { flex: 0 1 110px; accent-color: var(--accent); min-width: 48px; }
+.slider { accent-color: var(--accent); min-width: 48px; margin: 0; }
 .number-value { min-width: 36px; text-align: right; color: var(--muted); white-space: nowrap; }
 .actions-button { border: 0; background: none; color: var(--accent); font-size: 20px; cursor: pointer; padding: 0 4px; }
 .item-tools button { border: 0; background: none; color: var(--accent); font-size: 16px; cursor: pointer; padding: 2px 6px; }
@@ -97,7 +103,11 @@ textarea.field { text-align: left; min-height: 60px; resize: vertical; }
 .add-row button { border: 0; background: none; color: var(--accent); font: 17px var(--font); cursor: pointer; }
 .diagnostics { margin: 0 16px 16px; padding: 10px 12px; border-radius: 10px; background: #fff0f0; color: #a00;
                font: 12px ui-monospace, monospace; white-space: pre-wrap; }
-.message { margin: 0 16px 12px; padding: 8px 12px; border-radius: 10px; background: var(--card); color: var(--danger); font-size: 14px; }
+/* A refusal or a broken save: a banner fixed at the top of the window, seen however far the page is scrolled. */
+.message { position: fixed; top: 8px; left: 50%; transform: translateX(-50%); width: min(374px, calc(100% - 16px)); z-index: 10;
+           margin: 0; padding: 10px 36px 10px 12px; border-radius: 10px; background: var(--card); color: var(--danger); font-size: 14px;
+           box-shadow: 0 4px 18px rgba(0,0,0,.25); border-left: 4px solid var(--danger); cursor: pointer; }
+.message::after { content: "✕"; position: absolute; right: 12px; top: 9px; color: var(--muted); }
 .find-results { margin: 0 16px 16px; background: var(--card); border-radius: 10px; overflow: hidden; }
 .find-results button { display: block; width: 100%; text-align: left; border: 0; background: none; color: var(--text);
         font: 15px var(--font); padding: 10px 16px; border-bottom: .5px solid var(--sep); cursor: pointer; }
@@ -112,9 +122,12 @@ dialog p { margin: 0 16px 16px; font-size: 15px; white-space: pre-wrap; }
          cursor: pointer; border-bottom: .5px solid var(--sep); }
 .dialog-buttons button.destructive { color: var(--danger); }
 .dialog-buttons button.default { font-weight: 600; }
-.map { margin: 0 auto 24px; max-width: 1100px; background: #fff; border-radius: 12px; padding: 12px; overflow: auto; }
+.map { margin: 8px auto 16px; max-width: 1100px; background: #fff; border-radius: 12px; padding: 12px; overflow: auto; }
 @media (prefers-color-scheme: dark) { .map { background: #1c1c1e; } }
 .map svg text { font: 12px system-ui, sans-serif; fill: currentColor; }
+.map .edge-label { paint-order: stroke; stroke: #fff; stroke-width: 3px; stroke-linejoin: round; }
+.map .edge-label.of-dep { fill: #b60; }
+@media (prefers-color-scheme: dark) { .map .edge-label { stroke: #1c1c1e; } }
 .map .node rect { fill: #eef; stroke: #557; }
 .map .node.root rect { stroke-width: 2.5; }
 .map .push { stroke: #557; fill: none; }
@@ -136,6 +149,10 @@ dialog p { margin: 0 16px 16px; font-size: 15px; white-space: pre-wrap; }
 .look-android .icon { background: none; color: var(--muted); width: 40px; font-size: 20px; }
 .look-android .row:not(.has-icon) .text { margin-left: 56px; }
 .look-android .row.number { gap: 10px; }
+.look-android .number .text { min-width: calc(40% - 56px); }
+.look-android .row.has-icon.number .text { min-width: 40%; }
+.look-android .number .slider { margin-left: 56px; flex-basis: calc(100% - 56px); }
+.look-android .row.has-icon.number .slider { margin-left: 0; }
 .look-android .text .detail, .look-android .text .sub { display: block; max-width: none; font-size: 14px; color: var(--muted); }
 .look-android .label { white-space: normal; }
 .look-android .chevron::after { content: ""; }

@@ -161,7 +161,12 @@ extension RuleEngine {
         if s.r.prompts.isEmpty && !s.isChoice { return "\(s.name) has no prompt: its value is computed, never set" }
         if s.visible == .n { return "\(s.name) is hidden: \(hiddenReason(i))" }
         if s.isChoice {
-            if let o = byName[text], syms[Int(o)].choice == i { return set(o, text: "y", apply: apply) }
+            if let o = byName[text], syms[Int(o)].choice == i {
+                // A tristate choice in its `m` mode: picking an option puts the choice to `y`
+                // first (menuconfig: `y` on the choice, then the pick); undone when refused.
+                if s.tri == .m, withinRange(i, tristate: .y) { return pickRaising(i, o, apply: apply) }
+                return set(o, text: "y", apply: apply)
+            }
             guard let t = Tristate(text: text) else { return "\(text) is not an option of \(s.name)" }
             return setTristate(i, t, apply: apply)
         }
@@ -200,6 +205,9 @@ extension RuleEngine {
             let s = syms[Int(i)]
             if s.revDepTri != .n && val < s.revDepTri { why = " (selected by \(selectorNames(i).joined(separator: ", ")))" }
             else if val > s.visible { why = " (depends on \(dependsSummary(i)))" }
+            else if val == .m, s.choice >= 0, s.visible == .y, s.type == .tristate {
+                why = " (its choice \(syms[Int(s.choice)].name) is y: one option is picked; set it to m for modules)"
+            }
             else if val == .m, typeNow(i) == .bool { why = modules > 2 ? " (\(syms[Int(modules)].name) is n)" : " (a bool)" }
             else if s.choice >= 0 { why = " (an option of a choice is y only while picked: pick another option to leave it)" }
             return "\(syms[Int(i)].name) cannot be \(val)\(why); it may be \(allowed.isEmpty ? "nothing but \(old)" : allowed.joined(separator: ", "))"
@@ -218,6 +226,22 @@ extension RuleEngine {
         if syms[Int(i)].isChoice { for o in syms[Int(i)].r.options where syms[Int(o)].visible != .n { syms[Int(o)].hasUser = true } }
         invalidate(i)
         return nil
+    }
+
+    /// Puts the choice `i` (now `m`) to `y` and picks `o`; the choice and its options keep
+    /// their values when the pick is refused or only checked (`apply` false).
+    private func pickRaising(_ i: Int32, _ o: Int32, apply: Bool) -> String? {
+        let members = [i] + syms[Int(i)].r.options
+        let saved = members.map { (syms[Int($0)].hasUser, syms[Int($0)].userTri, syms[Int($0)].userChoice) }
+        _ = setTristate(i, .y, apply: true)
+        let refusal = set(o, text: "y", apply: apply)
+        if refusal != nil || !apply {
+            for (k, m) in members.enumerated() {
+                (syms[Int(m)].hasUser, syms[Int(m)].userTri, syms[Int(m)].userChoice) = saved[k]
+                invalidate(m)
+            }
+        }
+        return refusal
     }
 
     /// Forgets the person's value of a symbol (a reset): it goes back to its defaults.

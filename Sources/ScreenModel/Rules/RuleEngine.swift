@@ -245,6 +245,9 @@ public final class RuleEngine {
             for d in s.r.defaults { add(d.value, i); add(d.cond, i) }
             for r in s.r.ranges { add(.sym(r.low), i); add(.sym(r.high), i); add(r.cond, i) }
             for o in s.r.options { readers[Int(o)].append(i); readers[Int(i)].append(o) }
+            // A choice computes its options' visibility itself (`sym_calc_choice`) without
+            // computing them, so it reads what their prompts read.
+            for o in s.r.options { for p in syms[Int(o)].r.prompts { add(p, i) } }
             if modules > 2, s.type == .tristate { readers[Int(modules)].append(i) }
         }
     }

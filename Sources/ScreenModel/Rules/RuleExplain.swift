@@ -116,8 +116,10 @@ extension RuleEngine {
         return out
     }
 
+    /// A choice's value as menuconfig's help shows it: its option while it is `y`, else its
+    /// mode (`m`: a tristate choice whose options may be modules; `n`).
     private func userValueOrChosen(_ i: Int32) -> String {
         if let c = chosen(i) { return syms[Int(c)].name }
-        return "n"
+        return syms[Int(i)].tri.description
     }
 }

@@ -30,7 +30,7 @@ extension Shell {
         }
         let result = findResults[n - 1]
         do {
-            try session.go(to: result.path)
+            wentThrough = try session.go(to: result.path)
             let row = session.currentScreen().visibleRows.first { $0.id == result.row }
             turnToRow(result.row)
             render()

@@ -14,7 +14,7 @@ extension Shell {
             let (word, after) = ReplSyntax.splitFirstWord(rest)
             return (nil, ReplSyntax.unquoted(word == list && !after.isEmpty ? after : rest))
         }
-        return splitSet(rest, quiet: quiet).map { ($0.ref, $0.value) }
+        return splitSet(rest, quiet: quiet, adding: true).map { ($0.ref, $0.value) }
     }
 
     /// The list (nil: the one shown) and the positions of `remove` or `move`: nil when

@@ -84,7 +84,11 @@ extension Shell {
         case .reset(let ref): mark.call = .verb(.reset(row: ref))
         case .resetAll: mark.call = .verb(.resetAll)
         case .reload: mark.call = .verb(.reload)
-        case .find, .go, .lua, .expression, .usage: mark.call = .note(line)
+        case .go:
+            // Replayed as the way it went, once it went (`recordAfter`).
+            wentThrough = []
+            mark.call = .note(line)
+        case .find, .lua, .expression, .usage: mark.call = .note(line)
         case .show, .next, .prev, .help, .why, .store, .quit: break
         }
         // A row named by its position or text is written by its id (the typed line is the
@@ -115,6 +119,15 @@ extension Shell {
     func recordAfter(_ mark: RecordMark?) {
         guard let mark, let recording = shellRecording, var call = mark.call else { return }
         let failed = failures > mark.failures
+        if !failed, case .go = ReplCommand.parse(mark.line, resolves: resolves) {
+            // `go N` went from the root through rows a person selects: the test does the same.
+            recording.recorder.record(.verb(.home), typed: mark.line, failed: false, session: session, alerts: wentThrough.isEmpty)
+            for (n, row) in wentThrough.enumerated() {
+                recording.recorder.record(.verb(.select(row: row, answer: nil)), typed: "\(mark.line): select \(row)", failed: false,
+                                          session: session, alerts: n == wentThrough.count - 1)
+            }
+            return
+        }
         if case .verb(.setValue(let ref, _)) = call {
             // `edit`: the text the editor produced, as stored; an edit that failed or
             // changed nothing it can name is a note.

@@ -57,11 +57,12 @@ extension Shell {
     }
 
     /// For a line that named no row: the command it may have meant, else where to look
-    /// (unless the error already suggests a row: `rowSuggested`).
+    /// (unless the error already suggests a row: `rowSuggested`; then only a command one
+    /// edit away, so `House nme` is not asked about `home` beside "House name").
     static func commandHint(for line: String, rowSuggested: Bool) -> String {
         let word = ReplSyntax.splitFirstWord(line).word.lowercased()
         if (3...24).contains(word.count), let close = ReplCommands.words.min(by: { Suggest.distance($0, word) < Suggest.distance($1, word) }),
-           Suggest.distance(close, word) <= (word.count >= 4 ? 2 : 1) {
+           Suggest.distance(close, word) <= (word.count >= 4 && !rowSuggested ? 2 : 1) {
             return "; did you mean the command `\(close)`?"
         }
         return rowSuggested ? "" : " ('help' lists the commands)"

@@ -13,7 +13,31 @@ extension Shell {
             return
         }
         guard let (ref, value) = splitSet(rest) else { return }
-        actOnRow(ref) { try session.set(ref, text: value) }
+        actOnRow(ref) {
+            do {
+                try session.set(ref, text: value)
+            } catch {
+                throw wholeReferenceError(rest, shortened: ref) ?? error
+            }
+        }
+    }
+
+    /// When `set` took the first words of a longer, mistyped reference as a prefix of a
+    /// row's text (`set Notification Sond on` sets "Notification Sound" to "Sond on") and the
+    /// value was refused: the error of the longer reference that suggests that very row,
+    /// which names the reference whole (`no row "Notification Sond" ... (did you mean
+    /// "Notification Sound"?)`). nil when the row was named whole (its number, id or text).
+    func wholeReferenceError(_ rest: String, shortened ref: String) -> Error? {
+        guard rest.first != "\"", rest.first != "'", !ref.allSatisfy(\.isNumber), let row = try? session.lookup(ref), row.id != ref,
+              row.text.lowercased() != ref.trimmingSpaces.lowercased() else { return nil }
+        for split in Shell.wordBreaks(rest, trailing: false).prefix(32).reversed() where rest.utf8.distance(from: rest.startIndex, to: split.end) > ref.utf8.count {
+            do {
+                _ = try session.lookup(String(rest[..<split.end]))
+            } catch let error as SessionError {
+                if case .noRow(_, let suggestion?)? = error.cause, suggestion == row.text || suggestion == row.id { return error }
+            } catch {}
+        }
+        return nil
     }
 
     /// Each place a run of spaces starts (`end`: REF before it) and ends (`valueStart`: VALUE
@@ -38,9 +62,14 @@ extension Shell {
     /// `set REF VALUE` split where REF ends: a quoted REF, else the longest run of words
     /// that names a row ("set Font size 14"). Reports the problem when it cannot split
     /// (unless `quiet`).
-    func splitSet(_ rest: String, quiet: Bool = false) -> (ref: String, value: String)? {
+    /// `adding`: the words are `add REF TEXT`'s, and its problems say so.
+    func splitSet(_ rest: String, quiet: Bool = false, adding: Bool = false) -> (ref: String, value: String)? {
         func problem(_ message: String) -> (ref: String, value: String)? {
-            if !quiet { fail(message) }
+            if !quiet {
+                fail(!adding ? message : message.hasPrefix("a quote")
+                    ? "a quote is not closed: add \"LIST TEXT\" ITEM"
+                    : "add needs the item's text after the list: add \(rest) TEXT (on a list's screen: add TEXT)")
+            }
             return nil
         }
         if let quote = rest.first, quote == "\"" || quote == "'" {

@@ -30,6 +30,8 @@ final class Shell {
     private var shownMessages = 0
     private var shownWarnings = 0
     var findResults: [FindResult] = []
+    /// The rows the last `go N` selected on its way from the root (what `--record` replays).
+    var wentThrough: [String] = []
     /// The page shown of the current screen, and the path it belongs to.
     var page = 0
     var pagedPath: [String] = []

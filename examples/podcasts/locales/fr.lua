@@ -6,6 +6,7 @@ return {
   ["Skipping"] = "Sauts",
   ["Skip forward"] = "Avancer de",
   ["Skip back"] = "Reculer de",
+  ["s"] = "s",
   ["Continuous playback"] = "Lecture continue",
   ["Speed"] = "Vitesse",
   ["Download on Wi-Fi only"] = "Télécharger en Wi-Fi seulement",
