@@ -28,6 +28,9 @@ package enum ScriptLoader {
         }
     }
 
+    /// The Lua memory in use after reading above which the script's tables are collected at once.
+    static let collectAfterReadingAbove = 8 << 20
+
     /// `load`, noting each module the script requires in `sources`.
     private static func load(path: String, options: SessionOptions, source: [UInt8]?, sources: SourceFiles) throws -> Loaded {
         guard let lua = LuaState(limits: options.limits) else {
@@ -85,6 +88,14 @@ package enum ScriptLoader {
         }
         guard let (validator, app) = read else { throw LoadError([Diagnostic.ofErrorText(file: path, line: nil, path: "", message: "internal: the script ran already")]) }
         timing.lap("validate", lua: lua)
+        // The tables a large script returned are garbage once read (the model holds what it
+        // needs): free them, so the model built next (a Kconfig app's symbols) reuses their
+        // memory rather than adding to the peak. A small script's state is left as it is: a
+        // collection would cost more than it frees.
+        if lua.memoryInUse > ScriptLoader.collectAfterReadingAbove {
+            lua.collectGarbage()
+            timing.lap("collect after reading", lua: lua)
+        }
         if let error = lua.hostMemoryError(at: path) {
             throw LoadError([diagnostic(from: error, file: path)])
         }

@@ -67,7 +67,11 @@ public final class ConfigStore: ValueStore {
     /// Writes the whole `.config` (`conf_write`'s text), when anything changed since.
     public func flush() throws {
         guard unsaved, let render else { return }
-        let text = render()
+        try write(render())
+    }
+
+    /// Writes `text` as the whole file (the text `render` gives now, made already).
+    package func write(_ text: String) throws {
         fileSize = text.utf8.count
         do {
             try Files.replace(path, with: Array(text.utf8), mode: 0o644, links: .followToRegularFile)

@@ -158,7 +158,7 @@ extension RuleEngine {
         calc(i)
         let s = syms[Int(i)]
         guard let type = s.type else { return "\(s.name) is not declared" }
-        if s.r.prompts.isEmpty && !s.isChoice { return "\(s.name) has no prompt: its value is computed, never set" }
+        if s.r.promptTexts.isEmpty && !s.isChoice { return "\(s.name) has no prompt: its value is computed, never set" }
         if s.visible == .n { return "\(s.name) is hidden: \(hiddenReason(i))" }
         if s.isChoice {
             if let o = byName[text], syms[Int(o)].choice == i { return set(o, text: "y", apply: apply) }
@@ -228,7 +228,7 @@ extension RuleEngine {
     }
 
     /// The value of an expression now (a row's `depends`).
-    public func evaluate(_ e: RuleExpression) -> Tristate { eval(compile(rewriteM(e))) }
+    public func evaluate(_ e: RuleExpression) -> Tristate { run(conditionCode(e)) }
 
     /// The person's value as text (nil: none): `y`/`m`/`n`, the number or string, a choice's option.
     public func userValue(_ i: Int32) -> String? {
