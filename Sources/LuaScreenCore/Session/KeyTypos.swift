@@ -159,6 +159,7 @@ struct StoreKeyUse {
     /// Whether the line (outside a `--` comment) stores a value other than nil under a key it
     /// computes: `ctx.store[name] = value` (`ctx.store[k] = nil` only resets).
     static func writesComputedKey(_ line: String) -> Bool {
+        guard line.contains(".store[") else { return false }
         let code = line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
         return code.contains(#/\.store\[\s*[^"'\s\]][^\]]*\]\s*=(?!=)\s*(?!nil\b)/#)
     }
@@ -209,6 +210,7 @@ struct StoreKeyUse {
     /// Every `X.store.NAME` and `X.store["NAME"]` of one line outside a `--` comment, with
     /// whether it is assigned to (`= value`, not `==`).
     static func scan(_ line: String, file: String, line number: Int) -> [StoreKeyUse] {
+        guard line.contains(".store") else { return [] }  // (a pattern is made at each call: test first)
         let pattern = #/\.store(?:\.([A-Za-z_][A-Za-z0-9_]*)|\[\s*(?:"([^"\n]*)"|'([^'\n]*)')\s*\])(\s*=(?!=))?/#
         let code = line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
         return code.matches(of: pattern).compactMap { match in
@@ -232,7 +234,26 @@ struct StoreKeyUse {
 
     /// The modules a script names with a literal: `require "name"`, `require("name")`.
     static func requiredModules(_ text: String) -> [String] {
+        guard mayRequire(text) else { return [] }
         let pattern = #/require\s*\(?\s*["']([A-Za-z0-9_.\-]+)["']/#
         return text.matches(of: pattern).map { String($0.output.1) }
+    }
+
+    /// Whether `text` holds `require` followed (after spaces and a `(`) by a quote: a test of
+    /// its bytes before the pattern, which is made anew at each call (a help text saying
+    /// "required" then costs no pattern).
+    static func mayRequire(_ text: String) -> Bool {
+        let word = Array("require".utf8)
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i + word.count <= bytes.count {
+            if bytes[i] == word[0], bytes[i..<(i + word.count)].elementsEqual(word) {
+                var j = i + word.count
+                while j < bytes.count, [0x20, 0x09, 0x0B, 0x0C, 0x0D, 0x28].contains(bytes[j]) { j += 1 }
+                if j < bytes.count, bytes[j] == 0x22 || bytes[j] == 0x27 { return true }
+            }
+            i += 1
+        }
+        return false
     }
 }
