@@ -1,5 +1,6 @@
 import Glibc
 import LuaRuntime
+import ScreenModel
 
 /// Phase times on stderr when LUASCREEN_TIMING is set (for the benchmarks).
 final class PhaseTimer {
@@ -42,5 +43,22 @@ final class PhaseTimer {
         _ = line.withCString { write(2, $0, strlen($0)) }
         last = now
         lastCPU = cpu
+    }
+}
+
+/// The time of each REPL command, inside the process, when LUASCREEN_TIMING is set (for the
+/// benchmarks): `timing: command "LINE" N us (cpu M us)` on stderr once the command is done.
+package enum CommandTiming {
+    /// Whether LUASCREEN_TIMING is set.
+    package static let enabled = getenv("LUASCREEN_TIMING") != nil
+
+    /// Runs `body` (the command `line`), timing it when enabled.
+    package static func run<T>(_ line: String, _ body: () -> T) -> T {
+        guard enabled else { return body() }
+        let wall = PhaseTimer.now(), cpu = PhaseTimer.cpu()
+        let result = body()
+        let text = "timing: command \"\(Diagnostic.quote(line))\" \(Int((PhaseTimer.now() - wall) * 1000)) us (cpu \(Int((PhaseTimer.cpu() - cpu) * 1000)) us)\n"
+        _ = text.withCString { write(2, $0, strlen($0)) }
+        return result
     }
 }
