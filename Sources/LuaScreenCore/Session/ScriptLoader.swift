@@ -74,9 +74,12 @@ package enum ScriptLoader {
             read = try lua.run(chunk, results: 1) { results -> (Validator, App?) in
                 timing.lap("run", lua: lua)
                 // The compiled main chunk is garbage now: free it before the model is built, so
-                // the model reuses its memory.
-                lua.collectGarbage(returningMemory: true)
-                timing.lap("collect", lua: lua)
+                // the model reuses its memory (a large script's is freed with its tables, once
+                // they are read: one collection, not two).
+                if lua.memoryInUse <= ScriptLoader.collectAfterReadingAbove {
+                    lua.collectGarbage(returningMemory: true)
+                    timing.lap("collect", lua: lua)
+                }
                 let validator = Validator(lua: lua, file: path)
                 return (validator, validator.readScript(results[1]))
             }

@@ -18,6 +18,7 @@ extension Session {
             timing.lap("symbols: load .config")
             let title = app.screen(app.root).map { $0.title } ?? app.root
             config.render = { [unowned self] in configText(title: title) }
+            config.stamp = { [unowned engine] in engine.changeCount }
             // Written as `conf --olddefconfig` writes it, when that differs from the file (never
             // through a read-only view: `check`, `dump` and `render` only read).
             if store is ConfigStore {
@@ -26,6 +27,8 @@ extension Session {
                 if text != config.loadedText {
                     do { try config.write(text) } catch { warnings.append("\(error)") }
                     timing.lap("symbols: written")
+                } else {
+                    config.noteCurrent()
                 }
             }
             return

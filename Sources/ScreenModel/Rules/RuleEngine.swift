@@ -75,6 +75,9 @@ public final class RuleEngine {
     public private(set) var declared: [Int32] = []
     /// Problems found while building (a `select` of an undeclared symbol, ...).
     public private(set) var problems: [String] = []
+    /// Counts the changes that may move a value (a person's value set, loaded or forgotten; a
+    /// symbol made stale): equal counts, equal values (a `.config` written at one is current).
+    public internal(set) var changeCount = 0
 
     static let no: Int32 = 0, mod: Int32 = 1, yes: Int32 = 2
 

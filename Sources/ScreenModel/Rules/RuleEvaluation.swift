@@ -262,6 +262,7 @@ extension RuleEngine {
     /// (reading computes it), so its value does not depend on it; one computed before was
     /// made stale with it.
     func invalidate(_ i: Int32) {
+        changeCount &+= 1
         guard syms[Int(i)].valid else { return }
         syms[Int(i)].valid = false
         var stack: [Int32] = [i]
@@ -286,6 +287,7 @@ extension RuleEngine {
 
     /// Marks every symbol stale (after loading values).
     public func invalidateAll() {
+        changeCount &+= 1
         for i in syms.indices where i > 2 { syms[i].valid = false }
     }
 }
