@@ -198,8 +198,15 @@ struct StoreKeyUse {
         var number = 1, counted = 0
         starts.sort()
         for (i, start) in starts.enumerated() where i == 0 || starts[i - 1] != start {
-            // Lines are counted only up to the lines that matter.
-            number += bytes[counted..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            // Lines are counted only up to the lines that matter (memchr from line end to line end).
+            number += bytes.withUnsafeBufferPointer { buffer in
+                var lines = 0, from = counted
+                while from < start, let found = memchr(buffer.baseAddress! + from, 0x0A, start - from) {
+                    lines += 1
+                    from = buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                }
+                return lines
+            }
             counted = start
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             out.append((number, String(decoding: bytes[start..<end], as: UTF8.self)))

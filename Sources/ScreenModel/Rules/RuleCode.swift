@@ -106,19 +106,6 @@ extension RuleEngine {
         return read()
     }
 
-    /// Calls `body` with each symbol a code reads (leaves and both sides of comparisons).
-    func forEachSymbol(in code: [Int32], _ body: (Int32) -> Void) {
-        var pc = 0
-        while pc < code.count {
-            let op = code[pc]
-            switch op {
-            case Self.opSymbol: body(code[pc + 1]); pc += 2
-            case Self.opNot, Self.opAnd, Self.opOr: pc += 1
-            default: body(code[pc + 1]); body(code[pc + 2]); pc += 3
-            }
-        }
-    }
-
     /// The value of a code; `absent` when it is empty (no expression).
     func run(_ code: [Int32], absent: Tristate = .y) -> Tristate {
         if code.isEmpty { return absent }

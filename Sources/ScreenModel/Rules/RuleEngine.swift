@@ -108,8 +108,17 @@ public final class RuleEngine {
         }
         if let modules { let m = intern(modules); if syms[Int(m)].type != nil { self.modules = m } }
         var dirDeps: [Int32: [[Int32]]] = [:]
-        var revDeps: [Int32: [[Int32]]] = [:]
-        var implied: [Int32: [[Int32]]] = [:]
+        // Each target's select (imply) terms, one after the other (prefix codes need no
+        // separator), and how many: joined by `||` at the end.
+        var revDeps: [Int32: (count: Int, code: [Int32])] = [:]
+        var implied: [Int32: (count: Int, code: [Int32])] = [:]
+        func addTerm(_ pool: inout [Int32: (count: Int, code: [Int32])], _ target: Int32, _ by: Int32, _ cond: [Int32]) {
+            pool[target, default: (0, [])].count += 1
+            if !cond.isEmpty { pool[target, default: (0, [])].code.append(Self.opAnd) }
+            pool[target, default: (0, [])].code.append(Self.opSymbol)
+            pool[target, default: (0, [])].code.append(by)
+            pool[target, default: (0, [])].code.append(contentsOf: cond)
+        }
         for k in definitions.indices {
             let i = byName[definitions[k].name]!
             let r = syms[Int(i)].r
@@ -150,12 +159,11 @@ public final class RuleEngine {
                         continue
                     }
                     let c = cond(t.when)
-                    let term = Self.and(Self.symbolCode(i), c)
                     if isSelect {
-                        revDeps[target, default: []].append(term)
+                        addTerm(&revDeps, target, i, c)
                         syms[Int(target)].r.selectedBy.append((i, c))
                     } else {
-                        implied[target, default: []].append(term)
+                        addTerm(&implied, target, i, c)
                         syms[Int(target)].r.impliedBy.append((i, c))
                     }
                 }
@@ -164,11 +172,20 @@ public final class RuleEngine {
         }
         // A choice that is not optional is at least `m` while its prompt shows.
         for i in declared where syms[Int(i)].isChoice && !syms[Int(i)].optional {
-            for p in syms[Int(i)].r.promptCodes { revDeps[i, default: []].append(Self.and(p, Self.symbolCode(Self.mod))) }
+            for p in syms[Int(i)].r.promptCodes {
+                revDeps[i, default: (0, [])].count += 1
+                revDeps[i, default: (0, [])].code.append(contentsOf: Self.and(p, Self.symbolCode(Self.mod)))
+            }
+        }
+        func joined(_ terms: (count: Int, code: [Int32])) -> [Int32] {
+            guard terms.count > 1 else { return terms.code }
+            var out = [Int32](repeating: Self.opOr, count: terms.count - 1)
+            out.append(contentsOf: terms.code)
+            return out
         }
         for (i, terms) in dirDeps { syms[Int(i)].r.dirDepCode = Self.or(terms) }
-        for (i, terms) in revDeps { syms[Int(i)].r.revDepCode = Self.or(terms) }
-        for (i, terms) in implied { syms[Int(i)].r.impliedCode = Self.or(terms) }
+        for (i, terms) in revDeps { syms[Int(i)].r.revDepCode = joined(terms) }
+        for (i, terms) in implied { syms[Int(i)].r.impliedCode = joined(terms) }
         buildReaders()
     }
 
@@ -187,33 +204,53 @@ public final class RuleEngine {
         }
     }
 
-    /// Records, for each symbol, the symbols that read it: counted first, then filled in.
+    /// Records, for each symbol, the symbols that read it: every (read, reader) pair listed
+    /// once, then sorted by what is read (a counting sort into two flat arrays).
     private func buildReaders() {
-        var counts = [Int32](repeating: 0, count: syms.count + 1)
-        forEachRead { read, _ in counts[Int(read)] += 1 }
-        var start = [Int32](repeating: 0, count: syms.count + 1)
-        var total: Int32 = 0
-        for s in 0..<syms.count { start[s] = total; total += counts[s] }
-        start[syms.count] = total
-        var list = [Int32](repeating: 0, count: Int(total))
-        var next = start
-        forEachRead { read, reader in list[Int(next[Int(read)])] = reader; next[Int(read)] += 1 }
-        readerStart = start
-        readerList = list
-    }
-
-    /// Calls `body` with each (symbol read, symbol whose computation reads it).
-    private func forEachRead(_ body: (Int32, Int32) -> Void) {
+        var reads: [Int32] = [], by: [Int32] = []
+        reads.reserveCapacity(declared.count * 8)
+        by.reserveCapacity(declared.count * 8)
+        func scan(_ code: [Int32], _ i: Int32) {
+            var pc = 0
+            while pc < code.count {
+                let op = code[pc]
+                if op == Self.opSymbol {
+                    if code[pc + 1] > 2 { reads.append(code[pc + 1]); by.append(i) }
+                    pc += 2
+                } else if op < Self.opCompare {
+                    pc += 1
+                } else {
+                    if code[pc + 1] > 2 { reads.append(code[pc + 1]); by.append(i) }
+                    if code[pc + 2] > 2 { reads.append(code[pc + 2]); by.append(i) }
+                    pc += 3
+                }
+            }
+        }
         for i in declared {
             let r = syms[Int(i)].r
-            func add(_ s: Int32) { if s > 2 { body(s, i) } }
-            for p in r.promptCodes { forEachSymbol(in: p, add) }
-            forEachSymbol(in: r.dirDepCode, add); forEachSymbol(in: r.revDepCode, add); forEachSymbol(in: r.impliedCode, add)
-            for d in r.defaultCodes { forEachSymbol(in: d.value, add); forEachSymbol(in: d.cond, add) }
-            for g in r.ranges { add(g.low); add(g.high); forEachSymbol(in: g.cond, add) }
-            for o in r.options { body(o, i); body(i, o) }
-            if modules > 2, syms[Int(i)].type == .tristate { body(modules, i) }
+            for p in r.promptCodes { scan(p, i) }
+            scan(r.dirDepCode, i); scan(r.revDepCode, i); scan(r.impliedCode, i)
+            for d in r.defaultCodes { scan(d.value, i); scan(d.cond, i) }
+            for g in r.ranges {
+                if g.low > 2 { reads.append(g.low); by.append(i) }
+                if g.high > 2 { reads.append(g.high); by.append(i) }
+                scan(g.cond, i)
+            }
+            for o in r.options { reads.append(o); by.append(i); reads.append(i); by.append(o) }
+            if modules > 2, syms[Int(i)].type == .tristate { reads.append(modules); by.append(i) }
         }
+        var start = [Int32](repeating: 0, count: syms.count + 1)
+        for s in reads { start[Int(s) + 1] += 1 }
+        for s in 0..<syms.count { start[s + 1] += start[s] }
+        var next = start
+        var list = [Int32](repeating: 0, count: reads.count)
+        for k in reads.indices {
+            let s = Int(reads[k])
+            list[Int(next[s])] = by[k]
+            next[s] += 1
+        }
+        readerStart = start
+        readerList = list
     }
 
     /// The symbols whose computation reads `s`.
