@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import LuaRuntime
 import ScreenModel
 
@@ -138,9 +141,17 @@ package enum ScriptLoader {
 
     /// The number of the last line of a script's text (a final line end starts no line).
     static func lastLine(of bytes: [UInt8]) -> Int {
-        var lines = 1
-        for byte in bytes.dropLast() where byte == UInt8(ascii: "\n") { lines += 1 }
-        return lines
+        guard bytes.count > 1 else { return 1 }
+        // memchr from line end to line end (a loop over 6 MB of bytes cost 2% of opening them)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var lines = 1, from = 0
+            let end = buffer.count - 1
+            while from < end, let found = memchr(buffer.baseAddress! + from, 0x0A, end - from) {
+                lines += 1
+                from = buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+            }
+            return lines
+        }
     }
 
     package static func diagnostic(from error: LuaError, file: String) -> Diagnostic {
