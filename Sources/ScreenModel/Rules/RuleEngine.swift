@@ -7,7 +7,7 @@
 /// change marks stale only the symbols that read the changed one, transitively, so a `set`
 /// costs what depends on it, not the app. Not `Sendable`: mutable, used by one session.
 public final class RuleEngine {
-    /// A compiled expression: leaves are symbol numbers.
+    /// An expression as a tree, leaves symbol numbers: decoded from its code to print it (`why`).
     indirect enum Node {
         case sym(Int32)
         case not(Node)
