@@ -121,4 +121,38 @@ final class RuleEngineTests: XCTestCase {
         XCTAssertNil(e.set(e.symbol(named: "HUB")!, text: "y"))
         XCTAssertEqual(value(e, "D1999"), "y")
     }
+
+    func testSettingTheValueAPersonGaveChangesNothing() {
+        // The change count moves with each change that may move a value, and not when the
+        // person's value is given again (a .config written at a count is current at it).
+        let e = RuleEngine(definitions: [def("A", .bool), def("B", .bool, depends: "A", defaults: [("y", nil)])], modules: nil)
+        e.clearUserValues()
+        let a = e.symbol(named: "A")!
+        XCTAssertNil(e.set(a, text: "y"))
+        XCTAssertEqual(value(e, "B"), "y")
+        let count = e.changeCount
+        XCTAssertNil(e.set(a, text: "y"))
+        XCTAssertEqual(e.changeCount, count)
+        XCTAssertNil(e.set(a, text: "n"))
+        XCTAssertNotEqual(e.changeCount, count)
+        XCTAssertEqual(value(e, "B"), "n")
+        // A refused change moves nothing either.
+        XCTAssertNotNil(e.set(e.symbol(named: "B")!, text: "y"))
+        XCTAssertEqual(value(e, "B"), "n")
+    }
+
+    func testWhyPrintsConditionsRebuiltFromTheirCode() {
+        // Expressions are kept as codes: `why` prints them back with the values now, `m`
+        // read as `m && MODULES`, a bool compared with y as itself.
+        let e = RuleEngine(definitions: [def("MODULES", .bool), def("S", .bool), def("X", .tristate, depends: "S = y || m", selects: ["T"]),
+                                         def("T", .tristate)], modules: "MODULES")
+        e.clearUserValues()
+        let x = e.symbol(named: "X")!
+        XCTAssertTrue(e.explain(x).contains("  Depends on: S [=n] || m && MODULES [=n]"), "\(e.explain(x))")
+        XCTAssertNil(e.set(e.symbol(named: "MODULES")!, text: "y"))
+        XCTAssertNil(e.set(x, text: "m"))
+        XCTAssertEqual(e.explain(e.symbol(named: "T")!).filter { $0.hasPrefix("  Selected by") || $0.hasPrefix("  - ") },
+                       ["  Selected by [m]:", "  - X [=m] && (S [=n] || m && MODULES [=y])"])
+        XCTAssertEqual(e.describe(try! RuleExpression.parse("S != y && !X")), "!S [=n] && !X [=m]")
+    }
 }

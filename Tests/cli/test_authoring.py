@@ -107,6 +107,28 @@ class Authoring(unittest.TestCase):
             'typo.lua:3: warning: ctx.store.SPM is read, but no row binds the key "SPM" and the script '
             'never writes it (did you mean "SMP"?)'])
 
+    def test_a_misspelt_store_key_in_a_required_module_is_warned_about_in_each_require_form(self):
+        # The scan follows `require "m"`, `require("m")` and `require ( 'm' )`; a text saying
+        # "required" names no module.
+        self.write("uses.lua", textwrap.dedent("""\
+            local a = require "moda"
+            local b = require("modb")
+            local c = require ( 'modc' )
+            return screen { id = "u", title = "U", section {
+              toggle { text = "SMP", key = "SMP", help = "This is required by the scheduler." },
+              row { text = "A", detail = a.detail }, row { text = "B", detail = b.detail },
+              row { text = "C", detail = c.detail },
+            } }
+            """))
+        for name in ("a", "b", "c"):
+            self.write("mod%s.lua" % name, 'local M = {}\nfunction M.detail(ctx) return ctx.store.SMP%s and "on" or "off" end\n'
+                                           'return M\n' % name.upper())
+        result = self.luascreen("check", "uses.lua")
+        self.assertEqual(result.returncode, 0, result.stderr)
+        for name in ("a", "b", "c"):
+            self.assertIn('mod%s.lua:2: warning: ctx.store.SMP%s is read, but no row binds the key "SMP%s"' % (name, name.upper(), name.upper()),
+                          result.stderr)
+
     def test_an_id_made_up_for_a_text_function_is_warned_about(self):
         self.write("madeup.lua", 'return screen { id = "s", title = "S", section {\n'
                                  '  row { text = "Static" },\n'

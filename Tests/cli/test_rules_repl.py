@@ -89,6 +89,31 @@ class RulesReplTest(unittest.TestCase):
                     # a plain row shown is a comment's heading, as conf writes one
                     "", "#", "# Managed updates", "#", ""]))
 
+    def test_config_store_is_not_written_again_when_no_value_moved(self):
+        # A .config as conf writes it is current once opened: setting a symbol to the value
+        # the person gave it changes nothing, and quit writes nothing (the file is the same
+        # file, not a new one put in its place); a real change is written at quit.
+        with tempfile.TemporaryDirectory() as d:
+            store = os.path.join(d, ".config")
+            with open(store, "w") as f:
+                f.write("CONFIG_MANAGED=y\n")
+            p = batch(["quit"], store=store)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            with open(store) as f:
+                written = f.read()
+            self.assertIn("CONFIG_MANAGED=y\n", written)
+            before = os.stat(store).st_ino
+            p = batch(["set MANAGED y", "quit"], store=store)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertEqual(os.stat(store).st_ino, before)
+            with open(store) as f:
+                self.assertEqual(f.read(), written)
+            p = batch(["set VPN y", "quit"], store=store)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertNotEqual(os.stat(store).st_ino, before)
+            with open(store) as f:
+                self.assertIn("CONFIG_VPN=y\n", f.read())
+
     def test_dump_gives_the_chosen_value_and_the_reason(self):
         import json
         p = subprocess.run([BIN, "dump", APP, "--store", "none"], capture_output=True, text=True, timeout=60)

@@ -81,12 +81,22 @@ def timed(command):
     return wall, rss, p
 
 
-def repl_latency(binary, app, folder, runs):
+TIMING = re.compile(r"timing: command .* (\d+) us \(cpu (\d+) us\)")
+
+
+def repl_latency(binary, app, folder, runs, commands=None, store=None, outputs=None, size=(40, 120), inside=None):
+    """Each command's (name, median, worst) in seconds, in a pty, from the line sent to the next
+    prompt; `outputs`, when given, gets each command's first answer (ANSI codes removed);
+    `inside`, when given, gets each command's (name, median, worst) of the time inside the
+    process (LUASCREEN_TIMING's line for the command: the command alone, no pty)."""
+    commands = commands or COMMANDS
     env = dict(os.environ, TERM="xterm", XDG_STATE_HOME=folder, LC_ALL="C.UTF-8")
+    if inside is not None:
+        env["LUASCREEN_TIMING"] = "1"
     pid, fd = pty.fork()
     if pid == 0:
-        os.execve(binary, [binary, "run", app, "--store", os.path.join(folder, "repl.config")], env)
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 120, 0, 0))
+        os.execve(binary, [binary, "run", app, "--store", store or os.path.join(folder, "repl.config")], env)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
     buffer = [""]
 
     def read_until(test, timeout=120.0):
@@ -105,16 +115,24 @@ def repl_latency(binary, app, folder, runs):
     read_until(lambda t: t.endswith("> "))
     prompt = ANSI.sub("", buffer[0]).rsplit("\n", 1)[-1]
     results = []
-    for name, lines in COMMANDS:
-        times = []
+    for name, lines in commands:
+        times, own = [], []
         for r in range(runs):
             line = lines[r % len(lines)]
             buffer[0] = ""
             t0 = time.perf_counter()
             os.write(fd, (line + "\r").encode())
-            read_until(lambda t: "\n" in t and t.endswith(prompt))
+            # (the prompt changes as a command moves between screens: any prompt line ends it)
+            read_until(lambda t: "\n" in t and (t.endswith(prompt) or t.rsplit("\n", 1)[-1].endswith("> ")))
             times.append(time.perf_counter() - t0)
+            found = TIMING.findall(ANSI.sub("", buffer[0]))
+            if found:
+                own.append(int(found[-1][0]) / 1e6)
+            if outputs is not None and r < len(lines):
+                outputs.setdefault(name, []).append(ANSI.sub("", buffer[0]))
         results.append((name, statistics.median(times), max(times)))
+        if inside is not None and own:
+            inside.append((name, statistics.median(own), max(own)))
     os.write(fd, b"quit\r")
     try:
         os.waitpid(pid, 0)

@@ -193,6 +193,7 @@ struct StoreKeyUse {
     /// Whether the line (outside a `--` comment) stores a value other than nil under a key it
     /// computes: `ctx.store[name] = value` (`ctx.store[k] = nil` only resets).
     static func writesComputedKey(_ line: String) -> Bool {
+        guard line.contains(".store[") else { return false }
         let code = line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
         return code.contains(computedWrite)
     }
@@ -232,8 +233,15 @@ struct StoreKeyUse {
         var number = 1, counted = 0
         starts.sort()
         for (i, start) in starts.enumerated() where i == 0 || starts[i - 1] != start {
-            // Lines are counted only up to the lines that matter.
-            number += bytes[counted..<start].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            // Lines are counted only up to the lines that matter (memchr from line end to line end).
+            number += bytes.withUnsafeBufferPointer { buffer in
+                var lines = 0, from = counted
+                while from < start, let found = memchr(buffer.baseAddress! + from, 0x0A, start - from) {
+                    lines += 1
+                    from = buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                }
+                return lines
+            }
             counted = start
             let end = bytes[start...].firstIndex(of: 0x0A) ?? bytes.count
             out.append((number, String(decoding: bytes[start..<end], as: UTF8.self)))
@@ -245,6 +253,7 @@ struct StoreKeyUse {
     /// Every `X.store.NAME` and `X.store["NAME"]` of one line outside a `--` comment, with
     /// whether it is assigned to (`= value`, not `==`).
     static func scan(_ line: String, file: String, line number: Int) -> [StoreKeyUse] {
+        guard line.contains(".store") else { return [] }  // (most lines: no pattern run at all)
         let code = line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
         return code.matches(of: storeUse).compactMap { match in
             guard let key = match.output.1 ?? match.output.2 ?? match.output.3 else { return nil }
@@ -267,6 +276,25 @@ struct StoreKeyUse {
 
     /// The modules a script names with a literal: `require "name"`, `require("name")`.
     static func requiredModules(_ text: String) -> [String] {
+        guard mayRequire(text) else { return [] }
         return text.matches(of: requireCall).map { String($0.output.1) }
+    }
+
+    /// Whether `text` holds `require` followed (after spaces and a `(`) by a quote: a test of
+    /// its bytes before the pattern is run (a help text saying "required" then costs no
+    /// pattern).
+    static func mayRequire(_ text: String) -> Bool {
+        let word = Array("require".utf8)
+        let bytes = Array(text.utf8)
+        var i = 0
+        while i + word.count <= bytes.count {
+            if bytes[i] == word[0], bytes[i..<(i + word.count)].elementsEqual(word) {
+                var j = i + word.count
+                while j < bytes.count, [0x20, 0x09, 0x0B, 0x0C, 0x0D, 0x28].contains(bytes[j]) { j += 1 }
+                if j < bytes.count, bytes[j] == 0x22 || bytes[j] == 0x27 { return true }
+            }
+            i += 1
+        }
+        return false
     }
 }

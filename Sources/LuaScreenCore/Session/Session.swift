@@ -56,6 +56,8 @@ public final class Session {
     /// The app's symbols' values (docs/dependencies.md), nil when it declares none
     /// (Symbols.swift; rebuilt by `reloadScript`).
     package var symbols: RuleEngine?
+    /// The `.config`'s entries (the menu tree), made once a load (`configEntries`).
+    var configEntriesMemo: [ConfigEntry]?
 
     /// Loads the script at `path` and opens its root screen (running its `on_appear`).
     public static func open(path: String, options: SessionOptions = SessionOptions()) throws -> Session {
@@ -64,7 +66,9 @@ public final class Session {
 
     /// Loads the script named `path` from `text` (nil: the file) and opens its root screen.
     public static func open(path: String, text: [UInt8]?, options: SessionOptions = SessionOptions()) throws -> Session {
+        let timing = PhaseTimer()
         let loaded = try ScriptLoader.load(path: path, options: options, source: text)
+        timing.lap("load")
         var options = options
         if options.store == nil, let provider = options.storeProvider {
             do {
@@ -77,9 +81,11 @@ public final class Session {
         let session = Session(path: path, options: options, loaded: loaded)
         session.script.sources = loaded.sources
         session.script.text = text
+        timing.lap("session")
         try session.selectLocale()
         do {
             try session.openRoot()
+            timing.lap("open root")
         } catch var error as SessionError {
             // Every problem at once (SPEC §2): what loading found stays said.
             error.warnings = session.loadWarnings + session.storeKeyWarnings()

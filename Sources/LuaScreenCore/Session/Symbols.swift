@@ -6,18 +6,30 @@ import ScreenModel
 extension Session {
     /// Builds the engine from what loading read, and loads the store's values into it.
     func buildSymbols() {
+        configEntriesMemo = nil
         guard !registry.symbols.isEmpty else { symbols = nil; return }
+        let timing = PhaseTimer()
         let engine = symbolEngine()
+        timing.lap("symbols: engine")
         symbols = engine
         for problem in engine.problems { warnings.append(problem) }
         if let config = configStore {
             config.warnings = engine.loadConfig(config.loadedText)
+            timing.lap("symbols: load .config")
             let title = app.screen(app.root).map { $0.title } ?? app.root
             config.render = { [unowned self] in configText(title: title) }
+            config.stamp = { [unowned engine] in engine.changeCount }
             // Written as `conf --olddefconfig` writes it, when that differs from the file (never
             // through a read-only view: `check`, `dump` and `render` only read).
-            if store is ConfigStore, configText(title: title) != config.loadedText {
-                do { try config.commit([]); try config.flush() } catch { warnings.append("\(error)") }
+            if store is ConfigStore {
+                let text = configText(title: title)
+                timing.lap("symbols: .config text")
+                if text != config.loadedText {
+                    do { try config.write(text) } catch { warnings.append("\(error)") }
+                    timing.lap("symbols: written")
+                } else {
+                    config.noteCurrent()
+                }
             }
             return
         }
@@ -108,6 +120,14 @@ extension Session {
     /// The app's symbols and menus in declaration order, from the root, following pushes
     /// (the menu tree); the symbols of screens no row pushes come after.
     func configEntries() -> [ConfigEntry] {
+        if let memo = configEntriesMemo { return memo }
+        let entries = menuTreeEntries()
+        configEntriesMemo = entries
+        return entries
+    }
+
+    /// `configEntries`, walked from the registry.
+    private func menuTreeEntries() -> [ConfigEntry] {
         var seenScreens = Set<String>()
         func screenEntries(_ id: String) -> [ConfigEntry] {
             guard seenScreens.insert(id).inserted, let screen = registry.screen(id), case .value(let sections) = screen.sections else { return [] }

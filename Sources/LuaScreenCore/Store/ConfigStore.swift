@@ -13,6 +13,10 @@ public final class ConfigStore: ValueStore {
     public var warnings: [String] = []
     /// Makes the whole file's text from the symbols' values (set by the session).
     package var render: (() -> String)?
+    /// The symbols' change count now (set by the session): the file is current while it
+    /// equals the count it was written at, and `flush` then writes nothing.
+    package var stamp: (() -> Int)?
+    private var writtenStamp: Int?
     private var entries: OrderedEntries<StoreValue>
 
     /// Opens `path` (a missing file is an empty `.config`).
@@ -67,7 +71,18 @@ public final class ConfigStore: ValueStore {
     /// Writes the whole `.config` (`conf_write`'s text), when anything changed since.
     public func flush() throws {
         guard unsaved, let render else { return }
-        let text = render()
+        if let stamp, let writtenStamp, stamp() == writtenStamp {
+            unsaved = false
+            return
+        }
+        try write(render())
+    }
+
+    /// Notes that the file holds the symbols' values now (read or written as they are).
+    package func noteCurrent() { writtenStamp = stamp?() }
+
+    /// Writes `text` as the whole file (the text `render` gives now, made already).
+    package func write(_ text: String) throws {
         fileSize = text.utf8.count
         do {
             try Files.replace(path, with: Array(text.utf8), mode: 0o644, links: .followToRegularFile)
@@ -76,5 +91,6 @@ public final class ConfigStore: ValueStore {
             throw StoreError.io(path: path, operation: "write", code: 0)
         }
         unsaved = false
+        writtenStamp = stamp?()
     }
 }

@@ -4,6 +4,7 @@
 extension RuleEngine {
     /// Forgets every person's value (before loading a store).
     public func clearUserValues() {
+        changeCount &+= 1
         for i in syms.indices where i > 2 {
             syms[i].hasUser = false
             syms[i].userTri = .n
@@ -20,6 +21,7 @@ extension RuleEngine {
     /// Returns a warning when the value is not one the symbol can hold (it is then ignored).
     @discardableResult
     public func loadUser(_ i: Int32, text: String) -> String? {
+        changeCount &+= 1
         let s = syms[Int(i)]
         guard let type = s.type else { return "unknown symbol: \(s.name)" }
         if s.isChoice {
@@ -75,6 +77,7 @@ extension RuleEngine {
     /// symbols are forgotten too. Returns how many symbols differ from the file (conf_unsaved).
     @discardableResult
     public func finishLoad() -> Int {
+        changeCount &+= 1
         invalidateAll()
         var unsaved = 0
         for i in declared {
@@ -158,7 +161,7 @@ extension RuleEngine {
         calc(i)
         let s = syms[Int(i)]
         guard let type = s.type else { return "\(s.name) is not declared" }
-        if s.r.prompts.isEmpty && !s.isChoice { return "\(s.name) has no prompt: its value is computed, never set" }
+        if s.r.promptTexts.isEmpty && !s.isChoice { return "\(s.name) has no prompt: its value is computed, never set" }
         if s.visible == .n { return "\(s.name) is hidden: \(hiddenReason(i))" }
         if s.isChoice {
             if let o = byName[text], syms[Int(o)].choice == i {
@@ -213,6 +216,8 @@ extension RuleEngine {
             return "\(syms[Int(i)].name) cannot be \(val)\(why); it may be \(allowed.isEmpty ? "nothing but \(old)" : allowed.joined(separator: ", "))"
         }
         guard apply else { return nil }
+        // The person's value again (not of a choice): nothing changes, nothing goes stale.
+        if syms[Int(i)].hasUser, syms[Int(i)].userTri == val, syms[Int(i)].choice < 0, !syms[Int(i)].isChoice { return nil }
         syms[Int(i)].hasUser = true
         let cs = syms[Int(i)].choice
         if cs >= 0, val == .y {
@@ -246,13 +251,14 @@ extension RuleEngine {
 
     /// Forgets the person's value of a symbol (a reset): it goes back to its defaults.
     public func forgetUser(_ i: Int32) {
+        changeCount &+= 1
         syms[Int(i)].hasUser = false
         if syms[Int(i)].isChoice { syms[Int(i)].userChoice = -1 }
         invalidate(i)
     }
 
     /// The value of an expression now (a row's `depends`).
-    public func evaluate(_ e: RuleExpression) -> Tristate { eval(compile(rewriteM(e))) }
+    public func evaluate(_ e: RuleExpression) -> Tristate { run(conditionCode(e)) }
 
     /// The person's value as text (nil: none): `y`/`m`/`n`, the number or string, a choice's option.
     public func userValue(_ i: Int32) -> String? {

@@ -3,11 +3,11 @@
 /// kept between changes.
 ///
 /// Each symbol's value, visibility and bounds are computed on demand and kept. Which symbols
-/// each symbol's expressions read is recorded once, when the engine is built (`readers`); a
+/// each symbol's expressions read is recorded once, when the engine is built (`readers(of:)`); a
 /// change marks stale only the symbols that read the changed one, transitively, so a `set`
 /// costs what depends on it, not the app. Not `Sendable`: mutable, used by one session.
 public final class RuleEngine {
-    /// A compiled expression: leaves are symbol numbers.
+    /// An expression as a tree, leaves symbol numbers: decoded from its code to print it (`why`).
     indirect enum Node {
         case sym(Int32)
         case not(Node)
@@ -44,41 +44,40 @@ public final class RuleEngine {
         var userChoice: Int32 = -1
     }
 
-    /// What a symbol's definitions declare, compiled (shared by reference, set while building).
+    /// What a symbol's definitions declare, compiled to codes (RuleCode.swift: an empty code
+    /// is an absent expression), shared by reference and set while building.
     final class SymRules {
         var options: [Int32] = []
-        var prompts: [Node?] = []
-        var promptTexts: [String] = []
-        var dirDep: Node?
-        var revDep: Node?
-        var implied: Node?
-        var defaults: [(value: Node, cond: Node?)] = []
-        var ranges: [(low: Int32, high: Int32, cond: Node?)] = []
-        var help: String?
-        /// The selectors and imply-ers, with the condition of each (for `why`).
-        var selectedBy: [(by: Int32, cond: Node?)] = []
-        var impliedBy: [(by: Int32, cond: Node?)] = []
-        var dependsText: RuleExpression?
-        // The same expressions flattened for evaluation (RuleCode.swift): no reference
-        // counting while values are computed. An empty code is an absent expression.
+        /// Each prompt's condition (empty: none).
         var promptCodes: [[Int32]] = []
+        var promptTexts: [String] = []
         var dirDepCode: [Int32] = []
         var revDepCode: [Int32] = []
         var impliedCode: [Int32] = []
         var defaultCodes: [(value: [Int32], cond: [Int32])] = []
-        var rangeCodes: [[Int32]] = []
+        var ranges: [(low: Int32, high: Int32, cond: [Int32])] = []
+        var help: String?
+        /// The selectors and imply-ers, with the condition of each (for `why`).
+        var selectedBy: [(by: Int32, cond: [Int32])] = []
+        var impliedBy: [(by: Int32, cond: [Int32])] = []
+        var dependsText: RuleExpression?
     }
 
     let syms = SymbolStore()
     var byName: [String: Int32] = [:]
-    /// For each symbol, the symbols whose computation reads it.
-    var readers: [[Int32]] = []
+    /// For each symbol `s`, the symbols whose computation reads it:
+    /// `readerList[readerStart[s]..<readerStart[s + 1]]` (two flat arrays, not one per symbol).
+    var readerStart: [Int32] = []
+    var readerList: [Int32] = []
     /// The modules symbol (`n` when the app names none).
     var modules: Int32 = 0
     /// The symbols declared, in declaration order (the `.config`'s order).
     public private(set) var declared: [Int32] = []
     /// Problems found while building (a `select` of an undeclared symbol, ...).
     public private(set) var problems: [String] = []
+    /// Counts the changes that may move a value (a person's value set, loaded or forgotten; a
+    /// symbol made stale): equal counts, equal values (a `.config` written at one is current).
+    public internal(set) var changeCount = 0
 
     static let no: Int32 = 0, mod: Int32 = 1, yes: Int32 = 2
 
@@ -94,83 +93,103 @@ public final class RuleEngine {
             syms.append(s)
             byName[t] = Int32(i)
         }
-        // Symbols first, so that expressions find them by name.
-        for d in definitions {
-            if let i = byName[d.name], syms[Int(i)].type != nil {
-                if syms[Int(i)].type != d.type { problems.append("\(d.name) is declared as \(syms[Int(i)].type!.rawValue) and as \(d.type.rawValue)") }
+        byName.reserveCapacity(definitions.count * 2)
+        // Symbols first, so that expressions find them by name. (Definitions are read in
+        // place, field by field: copying one copies every field it holds.)
+        for k in definitions.indices {
+            let name = definitions[k].name, type = definitions[k].type
+            if let i = byName[name], syms[Int(i)].type != nil {
+                if syms[Int(i)].type != type { problems.append("\(name) is declared as \(syms[Int(i)].type!.rawValue) and as \(type.rawValue)") }
                 continue
             }
-            let i = intern(d.name)
-            syms[Int(i)].type = d.type
+            let i = intern(name)
+            syms[Int(i)].type = type
             declared.append(i)
         }
         if let modules { let m = intern(modules); if syms[Int(m)].type != nil { self.modules = m } }
-        var dirDeps: [Int32: Node] = [:]
-        for d in definitions {
-            let i = byName[d.name]!
-            let choice = d.choice.flatMap { byName[$0] } ?? -1
-            if d.isChoice { syms[Int(i)].isChoice = true; syms[Int(i)].optional = d.optional }
+        var dirDeps: [Int32: [[Int32]]] = [:]
+        // Each target's select (imply) terms, one after the other (prefix codes need no
+        // separator), and how many: joined by `||` at the end.
+        var revDeps: [Int32: (count: Int, code: [Int32])] = [:]
+        var implied: [Int32: (count: Int, code: [Int32])] = [:]
+        func addTerm(_ pool: inout [Int32: (count: Int, code: [Int32])], _ target: Int32, _ by: Int32, _ cond: [Int32]) {
+            pool[target, default: (0, [])].count += 1
+            if !cond.isEmpty { pool[target, default: (0, [])].code.append(Self.opAnd) }
+            pool[target, default: (0, [])].code.append(Self.opSymbol)
+            pool[target, default: (0, [])].code.append(by)
+            pool[target, default: (0, [])].code.append(contentsOf: cond)
+        }
+        for k in definitions.indices {
+            let i = byName[definitions[k].name]!
+            let r = syms[Int(i)].r
+            let choice = definitions[k].choice.flatMap { byName[$0] } ?? -1
+            let type = definitions[k].type
+            if definitions[k].isChoice { syms[Int(i)].isChoice = true; syms[Int(i)].optional = definitions[k].optional }
             if choice >= 0 {
                 syms[Int(i)].choice = choice
                 if !syms[Int(choice)].r.options.contains(i) { syms[Int(choice)].r.options.append(i) }
             }
             // The location's dependencies: its `depends`, with the choice for a choice's option
             // (menu_finalize's parentdep), a bare `m` read as `m && MODULES` (rewrite_m).
-            var base = d.depends.map { compile(rewriteM($0)) }
-            if choice >= 0 { base = base.map { .and(.sym(choice), $0) } ?? .sym(choice) }
-            if let b = base { dirDeps[i] = dirDeps[i].map { .or($0, b) } ?? b }
-            syms[Int(i)].r.dependsText = RuleExpression.joined(syms[Int(i)].r.dependsText, or: d.depends)
-            func cond(_ when: RuleExpression?) -> Node? {
-                let w = when.map { compile(rewriteM($0)) }
-                guard let base else { return w }
-                guard let w else { return base }
-                return .and(base, w)
+            let depends = definitions[k].depends
+            var base = depends.map { conditionCode($0) } ?? []
+            if choice >= 0 { base = Self.and(Self.symbolCode(choice), base) }
+            if !base.isEmpty { dirDeps[i, default: []].append(base) }
+            r.dependsText = RuleExpression.joined(r.dependsText, or: depends)
+            func cond(_ when: RuleExpression?) -> [Int32] {
+                guard let when else { return base }
+                return Self.and(base, conditionCode(when))
             }
             // (`prompt_if = "n"`: a definition without a prompt of a symbol prompted elsewhere)
-            if let prompt = d.prompt, d.promptIf != .symbol("n") {
-                var p = cond(d.promptIf)
+            if let prompt = definitions[k].prompt, definitions[k].promptIf != .symbol("n") {
+                var p = cond(definitions[k].promptIf)
                 // Non-tristate options of a tristate choice depend on the choice being y.
-                if choice >= 0, syms[Int(choice)].type == .tristate, d.type != .tristate {
-                    let eq = Node.cmp(.equal, choice, Self.yes)
-                    p = p.map { .and(eq, $0) } ?? eq
+                if choice >= 0, syms[Int(choice)].type == .tristate, type != .tristate {
+                    p = Self.and([Self.opCompare, choice, Self.yes], p)
                 }
-                syms[Int(i)].r.prompts.append(p)
-                syms[Int(i)].r.promptTexts.append(prompt)
+                r.promptCodes.append(p)
+                r.promptTexts.append(prompt)
             }
-            for def in d.defaults { syms[Int(i)].r.defaults.append((compile(def.value), cond(def.when))) }
-            for r in d.ranges { syms[Int(i)].r.ranges.append((leaf(r.low), leaf(r.high), cond(r.when))) }
-            for (list, isSelect) in [(d.selects, true), (d.implies, false)] {
-                for t in list {
+            for def in definitions[k].defaults { r.defaultCodes.append((valueCode(def.value), cond(def.when))) }
+            for g in definitions[k].ranges { r.ranges.append((leaf(g.low), leaf(g.high), cond(g.when))) }
+            for isSelect in [true, false] {
+                for t in isSelect ? definitions[k].selects : definitions[k].implies {
                     guard let target = byName[t.name] ?? Optional(intern(t.name)), syms[Int(target)].type != nil else {
-                        problems.append("\(d.name) \(isSelect ? "selects" : "implies") \(t.name), which is not declared")
+                        problems.append("\(definitions[k].name) \(isSelect ? "selects" : "implies") \(t.name), which is not declared")
                         continue
                     }
                     let c = cond(t.when)
-                    let term: Node = c.map { .and(.sym(i), $0) } ?? .sym(i)
                     if isSelect {
-                        syms[Int(target)].r.revDep = syms[Int(target)].r.revDep.map { .or($0, term) } ?? term
+                        addTerm(&revDeps, target, i, c)
                         syms[Int(target)].r.selectedBy.append((i, c))
                     } else {
-                        syms[Int(target)].r.implied = syms[Int(target)].r.implied.map { .or($0, term) } ?? term
+                        addTerm(&implied, target, i, c)
                         syms[Int(target)].r.impliedBy.append((i, c))
                     }
                 }
             }
-            if syms[Int(i)].r.help == nil { syms[Int(i)].r.help = d.help }
+            if r.help == nil { r.help = definitions[k].help }
         }
-        for (i, dep) in dirDeps { syms[Int(i)].r.dirDep = dep }
         // A choice that is not optional is at least `m` while its prompt shows.
         for i in declared where syms[Int(i)].isChoice && !syms[Int(i)].optional {
-            for p in syms[Int(i)].r.prompts {
-                let term: Node = p.map { .and($0, .sym(Self.mod)) } ?? .sym(Self.mod)
-                syms[Int(i)].r.revDep = syms[Int(i)].r.revDep.map { .or($0, term) } ?? term
+            for p in syms[Int(i)].r.promptCodes {
+                revDeps[i, default: (0, [])].count += 1
+                revDeps[i, default: (0, [])].code.append(contentsOf: Self.and(p, Self.symbolCode(Self.mod)))
             }
         }
+        func joined(_ terms: (count: Int, code: [Int32])) -> [Int32] {
+            guard terms.count > 1 else { return terms.code }
+            var out = [Int32](repeating: Self.opOr, count: terms.count - 1)
+            out.append(contentsOf: terms.code)
+            return out
+        }
+        for (i, terms) in dirDeps { syms[Int(i)].r.dirDepCode = Self.or(terms) }
+        for (i, terms) in revDeps { syms[Int(i)].r.revDepCode = joined(terms) }
+        for (i, terms) in implied { syms[Int(i)].r.impliedCode = joined(terms) }
         buildReaders()
-        for i in declared { flattenRules(syms[Int(i)].r) }
     }
 
-    private func intern(_ name: String) -> Int32 {
+    func intern(_ name: String) -> Int32 {
         if let i = byName[name] { return i }
         let i = Int32(syms.count)
         syms.append(Sym(name: name, type: nil))
@@ -178,78 +197,68 @@ public final class RuleEngine {
         return i
     }
 
-    private func leaf(_ e: RuleExpression) -> Int32 {
+    func leaf(_ e: RuleExpression) -> Int32 {
         switch e {
         case .symbol(let s), .constant(let s): return intern(s)
         default: return intern(e.description)
         }
     }
 
-    func compile(_ e: RuleExpression) -> Node {
-        switch e {
-        case .symbol(let s): return .sym(intern(s))
-        case .constant(let s):
-            let i = intern(s)
-            if syms[Int(i)].type == nil { syms[Int(i)].quoted = true }
-            return .sym(i)
-        case .not(let a): return .not(compile(a))
-        case .and(let a, let b): return .and(compile(a), compile(b))
-        case .or(let a, let b): return .or(compile(a), compile(b))
-        case .compare(let op, let a, let b): return .cmp(op, leaf(a), leaf(b))
-        }
-    }
-
-    /// A condition as menu.c's `menu_finalize` reads it: a bare `m` is `m && MODULES`
-    /// (rewrite_m), and a bool symbol compared with a constant is simplified
-    /// (expr_transform: `B = y` is `B`, `B = n` is `!B`, `B = m` is `n`, `B != m` is `y`).
-    func rewriteM(_ e: RuleExpression) -> RuleExpression {
-        switch e {
-        case .symbol("m"):
-            let name = modules > 2 ? syms[Int(modules)].name : "n"
-            return .and(e, .symbol(name))
-        case .not(let a): return .not(rewriteM(a))
-        case .and(let a, let b): return .and(rewriteM(a), rewriteM(b))
-        case .or(let a, let b): return .or(rewriteM(a), rewriteM(b))
-        case .compare(let op, .symbol(let left), let right) where op == .equal || op == .unequal:
-            guard let i = byName[left], syms[Int(i)].type == .bool, i > 2 else { return e }
-            let constant: String
-            switch right { case .symbol(let c), .constant(let c): constant = c; default: return e }
-            switch (op, constant) {
-            case (.equal, "n"), (.unequal, "y"): return .not(.symbol(left))
-            case (.equal, "m"): return .symbol("n")
-            case (.unequal, "m"): return .symbol("y")
-            case (.equal, "y"), (.unequal, "n"): return .symbol(left)
-            default: return e
-            }
-        default: return e
-        }
-    }
-
+    /// Records, for each symbol, the symbols that read it: every (read, reader) pair listed
+    /// once, then sorted by what is read (a counting sort into two flat arrays).
     private func buildReaders() {
-        readers = Array(repeating: [], count: syms.count)
-        func add(_ n: Node?, _ reader: Int32) {
-            guard let n else { return }
-            switch n {
-            case .sym(let s): if s > 2 { readers[Int(s)].append(reader) }
-            case .not(let a): add(a, reader)
-            case .and(let a, let b), .or(let a, let b): add(a, reader); add(b, reader)
-            case .cmp(_, let a, let b):
-                if a > 2 { readers[Int(a)].append(reader) }
-                if b > 2 { readers[Int(b)].append(reader) }
+        var reads: [Int32] = [], by: [Int32] = []
+        reads.reserveCapacity(declared.count * 8)
+        by.reserveCapacity(declared.count * 8)
+        func scan(_ code: [Int32], _ i: Int32) {
+            var pc = 0
+            while pc < code.count {
+                let op = code[pc]
+                if op == Self.opSymbol {
+                    if code[pc + 1] > 2 { reads.append(code[pc + 1]); by.append(i) }
+                    pc += 2
+                } else if op < Self.opCompare {
+                    pc += 1
+                } else {
+                    if code[pc + 1] > 2 { reads.append(code[pc + 1]); by.append(i) }
+                    if code[pc + 2] > 2 { reads.append(code[pc + 2]); by.append(i) }
+                    pc += 3
+                }
             }
         }
         for i in declared {
-            let s = syms[Int(i)]
-            for p in s.r.prompts { add(p, i) }
-            add(s.r.dirDep, i); add(s.r.revDep, i); add(s.r.implied, i)
-            for d in s.r.defaults { add(d.value, i); add(d.cond, i) }
-            for r in s.r.ranges { add(.sym(r.low), i); add(.sym(r.high), i); add(r.cond, i) }
-            for o in s.r.options { readers[Int(o)].append(i); readers[Int(i)].append(o) }
+            let r = syms[Int(i)].r
+            for p in r.promptCodes { scan(p, i) }
+            scan(r.dirDepCode, i); scan(r.revDepCode, i); scan(r.impliedCode, i)
+            for d in r.defaultCodes { scan(d.value, i); scan(d.cond, i) }
+            for g in r.ranges {
+                if g.low > 2 { reads.append(g.low); by.append(i) }
+                if g.high > 2 { reads.append(g.high); by.append(i) }
+                scan(g.cond, i)
+            }
+            for o in r.options { reads.append(o); by.append(i); reads.append(i); by.append(o) }
             // A choice computes its options' visibility itself (`sym_calc_choice`) without
             // computing them, so it reads what their prompts read.
-            for o in s.r.options { for p in syms[Int(o)].r.prompts { add(p, i) } }
-            if modules > 2, s.type == .tristate { readers[Int(modules)].append(i) }
+            for o in r.options { for p in syms[Int(o)].r.promptCodes { scan(p, i) } }
+            if modules > 2, syms[Int(i)].type == .tristate { reads.append(modules); by.append(i) }
         }
+        var start = [Int32](repeating: 0, count: syms.count + 1)
+        for s in reads { start[Int(s) + 1] += 1 }
+        for s in 0..<syms.count { start[s + 1] += start[s] }
+        var next = start
+        var list = [Int32](repeating: 0, count: reads.count)
+        for k in reads.indices {
+            let s = Int(reads[k])
+            list[Int(next[s])] = by[k]
+            next[s] += 1
+        }
+        readerStart = start
+        readerList = list
+    }
+
+    /// The symbols whose computation reads `s`.
+    func readers(of s: Int32) -> ArraySlice<Int32> {
+        readerList[Int(readerStart[Int(s)])..<Int(readerStart[Int(s) + 1])]
     }
 
     // MARK: names

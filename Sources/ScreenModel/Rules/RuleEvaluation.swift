@@ -176,7 +176,7 @@ extension RuleEngine {
         case .int, .hex, .string:
             if s.visible != .n, s.hasUser {
                 newVal = s.userVal
-            } else if let d = defaultIndex(i), case .sym(let ds) = s.r.defaults[d].value {
+            } else if let d = defaultIndex(i), let ds = Self.symbolOf(s.r.defaultCodes[d].value) {
                 syms[Int(i)].write = true
                 calc(ds)
                 newVal = syms[Int(ds)].type?.isTristateLike == true ? syms[Int(ds)].tri.description : syms[Int(ds)].val
@@ -221,8 +221,8 @@ extension RuleEngine {
         let pick = syms[Int(i)].userChoice
         if pick >= 0, syms[Int(pick)].visible != .n { return pick }
         let r = syms[Int(i)].r
-        for k in r.defaults.indices where run(r.defaultCodes[k].cond) != .n {
-            if case .sym(let ds) = r.defaults[k].value, syms[Int(ds)].choice == i, syms[Int(ds)].visible != .n { return ds }
+        for k in r.defaultCodes.indices where run(r.defaultCodes[k].cond) != .n {
+            if let ds = Self.symbolOf(r.defaultCodes[k].value), syms[Int(ds)].choice == i, syms[Int(ds)].visible != .n { return ds }
         }
         for o in syms[Int(i)].r.options where syms[Int(o)].visible != .n { return o }
         return nil
@@ -230,8 +230,8 @@ extension RuleEngine {
 
     /// `sym_get_range_prop`: the first range whose condition holds.
     func rangeIndex(_ i: Int32) -> Int? {
-        let ranges = syms[Int(i)].r.rangeCodes
-        for k in ranges.indices where run(ranges[k]) != .n { return k }
+        let ranges = syms[Int(i)].r.ranges
+        for k in ranges.indices where run(ranges[k].cond) != .n { return k }
         return nil
     }
 
@@ -262,11 +262,14 @@ extension RuleEngine {
     /// (reading computes it), so its value does not depend on it; one computed before was
     /// made stale with it.
     func invalidate(_ i: Int32) {
+        changeCount &+= 1
         guard syms[Int(i)].valid else { return }
         syms[Int(i)].valid = false
         var stack: [Int32] = [i]
         while let s = stack.popLast() {
-            for r in readers[Int(s)] where syms[Int(r)].valid {
+            for k in Int(readerStart[Int(s)])..<Int(readerStart[Int(s) + 1]) {
+                let r = readerList[k]
+                guard syms[Int(r)].valid else { continue }
                 syms[Int(r)].valid = false
                 stack.append(r)
             }
@@ -278,12 +281,13 @@ extension RuleEngine {
     public func staleAfterChanging(_ i: Int32) -> Int {
         var stack: [Int32] = [i]
         var seen = Set<Int32>([i])
-        while let s = stack.popLast() { for r in readers[Int(s)] where seen.insert(r).inserted { stack.append(r) } }
+        while let s = stack.popLast() { for r in readers(of: s) where seen.insert(r).inserted { stack.append(r) } }
         return seen.count
     }
 
     /// Marks every symbol stale (after loading values).
     public func invalidateAll() {
+        changeCount &+= 1
         for i in syms.indices where i > 2 { syms[i].valid = false }
     }
 }

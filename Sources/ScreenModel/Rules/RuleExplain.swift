@@ -28,7 +28,7 @@ extension RuleEngine {
     }
 
     /// An expression with each symbol's value now, as `why` prints it (`A [=y] && B [=n]`).
-    public func describe(_ e: RuleExpression) -> String { text(compile(rewriteM(e))) }
+    public func describe(_ e: RuleExpression) -> String { text(node(conditionCode(e))) }
 
     /// The terms of an `||`.
     private func terms(_ n: Node?) -> [Node] {
@@ -39,21 +39,21 @@ extension RuleEngine {
 
     /// The names of the symbols that select `i` now.
     func selectorNames(_ i: Int32) -> [String] {
-        syms[Int(i)].r.selectedBy.filter { eval(.sym($0.by)) != .n && eval($0.cond) != .n }.map { syms[Int($0.by)].name }
+        syms[Int(i)].r.selectedBy.filter { tristate($0.by) != .n && run($0.cond) != .n }.map { syms[Int($0.by)].name }
     }
 
     /// The symbol's dependencies with their values (`X86 [=y] && SMP [=n]`).
     func dependsSummary(_ i: Int32) -> String {
         let s = syms[Int(i)]
-        if let d = s.r.dirDep, eval(d) < .y { return text(d) }
-        for p in s.r.prompts where eval(p) < .y { return text(p) }
-        return text(s.r.dirDep)
+        if !s.r.dirDepCode.isEmpty, run(s.r.dirDepCode) < .y { return text(node(s.r.dirDepCode)) }
+        for p in s.r.promptCodes where run(p) < .y { return text(node(p)) }
+        return text(node(s.r.dirDepCode))
     }
 
     /// Why a hidden symbol is hidden.
     func hiddenReason(_ i: Int32) -> String {
         let s = syms[Int(i)]
-        if s.r.prompts.isEmpty { return "it has no prompt" }
+        if s.r.promptTexts.isEmpty { return "it has no prompt" }
         return "depends on \(dependsSummary(i))"
     }
 
@@ -67,15 +67,15 @@ extension RuleEngine {
             if s.revDepTri != .n, s.tri == s.revDepTri, !s.hasUser || s.userTri < s.tri || s.visible <= s.revDepTri {
                 return "selected by \(selectorNames(i).joined(separator: ", "))"
             }
-            if s.visible == .n, !s.r.prompts.isEmpty { return "depends on \(dependsSummary(i))" }
+            if s.visible == .n, !s.r.promptTexts.isEmpty { return "depends on \(dependsSummary(i))" }
             if s.hasUser, s.userTri != s.tri, s.choice < 0 { return "depends on \(dependsSummary(i))" }
             if !s.hasUser, s.impliedTri != .n, s.tri != .n {
-                let by = s.r.impliedBy.filter { eval(.sym($0.by)) != .n && eval($0.cond) != .n }.map { syms[Int($0.by)].name }
+                let by = s.r.impliedBy.filter { tristate($0.by) != .n && run($0.cond) != .n }.map { syms[Int($0.by)].name }
                 if !by.isEmpty { return "implied by \(by.joined(separator: ", "))" }
             }
             return nil
         }
-        if s.visible == .n, !s.r.prompts.isEmpty { return "depends on \(dependsSummary(i))" }
+        if s.visible == .n, !s.r.promptTexts.isEmpty { return "depends on \(dependsSummary(i))" }
         if s.hasUser, s.val != s.userVal, let r = range(i) { return "range \(r.low) to \(r.high)" }
         return nil
     }
@@ -92,17 +92,17 @@ extension RuleEngine {
             let r = s.r.ranges[k]
             out.append("Range : [\(leafText(r.low)) \(leafText(r.high))]")
         }
-        for (k, p) in s.r.prompts.enumerated() {
+        for (k, p) in s.r.promptCodes.enumerated() {
             out.append("  Prompt: \(s.r.promptTexts[k])")
-            if let p { out.append("  Depends on: \(text(p))") }
+            if !p.isEmpty { out.append("  Depends on: \(text(node(p)))") }
         }
-        if s.r.prompts.isEmpty, let d = s.r.dirDep { out.append("  Depends on: \(text(d))") }
+        if s.r.promptTexts.isEmpty, let d = node(s.r.dirDepCode) { out.append("  Depends on: \(text(d))") }
         if s.choice >= 0 { out.append("  Option of: \(syms[Int(s.choice)].name) [=\(userValueOrChosen(s.choice))]") }
         if s.isChoice, let c = chosen(i) { out.append("  Chosen: \(syms[Int(c)].name)") }
         let selects = declared.filter { t in syms[Int(t)].r.selectedBy.contains { $0.by == i } }.map { syms[Int($0)].name }
         if !selects.isEmpty { out.append("Selects: " + selects.joined(separator: " && ")) }
-        for (label, rev) in [("Selected by", s.r.revDep), ("Implied by", s.r.implied)] {
-            guard let rev else { continue }
+        for (label, code) in [("Selected by", s.r.revDepCode), ("Implied by", s.r.impliedCode)] {
+            guard let rev = node(code) else { continue }
             var parts = terms(rev)
             if label == "Selected by", s.isChoice { parts = [] }
             for level in [Tristate.y, .m, .n] {

@@ -16,6 +16,7 @@ enum FindList {
             shortened(result, room: width - numberWidth, separator: separator, ellipsis: ellipsis, clean: clean)
         }
         var seen: [String: Int] = [:]
+        seen.reserveCapacity(bodies.count)
         for (i, body) in bodies.enumerated() {
             let look = body.joined(separator: "\n")
             if let first = seen[look] {
@@ -26,7 +27,7 @@ enum FindList {
             }
         }
         // Still alike (the same titles and text on two screens): name the screens.
-        seen = [:]
+        seen.removeAll(keepingCapacity: true)
         for (i, body) in bodies.enumerated() {
             let look = body.joined(separator: "\n")
             if let first = seen[look] {

@@ -45,7 +45,7 @@ enum ReplLoop {
             let line = raw.trimmingSpaces
             if line.isEmpty || line.hasPrefix("#") { continue }
             if shell.remembers(line) { LineEditor.remember(line) }
-            if !shell.run(line) { break }
+            if !CommandTiming.run(line, { shell.run(line) }) { break }
         }
         LineEditor.save()
         LineEditor.signalsToDefault()
@@ -72,7 +72,7 @@ enum ReplLoop {
         while let line = input.next() {
             shell.inputLine = (input.lineNumber, line)
             print(sanitize("> \(line)"))
-            if !shell.run(line) { break }
+            if !CommandTiming.run(line, { shell.run(line) }) { break }
         }
         return shell.failures > 0 ? 1 : 0
     }
