@@ -4,8 +4,9 @@
 /// `check --locale` (SPEC §9): a composed string is the script's to translate, but a literal
 /// one is known before it runs.
 ///
-/// Read with `LuaLexer` (comments and long strings skipped, quoted strings decoded as Lua
-/// decodes them; one whose escapes Lua refuses, or whose value is not UTF-8, is not reported).
+/// Read with `LuaLexer`: comments and long strings are skipped, quoted strings decoded. A
+/// literal with an escape other than `\n`, `\t`, `\r`, `\\`, `\"` and `\'` is not reported (the
+/// texts a script translates are written with those), nor one whose value is not UTF-8.
 /// A namespace of functions: usable from any thread.
 package enum TranslatedLiterals {
     /// Each literal given to `:tr`, `:alert` or `:refuse`, or returned by a `validate`
@@ -41,7 +42,7 @@ package enum TranslatedLiterals {
                 validateField = validateDepth == 0 && name.elementsEqual("validate".utf8) ? 1 : 0
                 continue
             case .string:
-                let text = lexer.text(of: token)
+                let text = token.closed && plainlyEscaped(bytes, token) ? lexer.text(of: token) : nil
                 if let text, let every { every(text) }
                 if state >= 2, let text { out.append((text, token.line, method)) }
                 else if afterReturn, let text { out.append((text, token.line, "validate")) }
@@ -74,6 +75,23 @@ package enum TranslatedLiterals {
             validateField = 0
         }
         return out
+    }
+
+    /// Whether the quoted string `token`'s escapes are only `\n`, `\t`, `\r`, `\\`, `\"` and `\'`.
+    private static func plainlyEscaped(_ bytes: [UInt8], _ token: LuaLexer.Token) -> Bool {
+        var i = token.start + 1
+        let end = token.end - 1
+        while i < end {
+            if bytes[i] == UInt8(ascii: "\\") {
+                switch bytes[i + 1] {
+                case UInt8(ascii: "n"), UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "\\"), UInt8(ascii: "\""), UInt8(ascii: "'"): i += 2
+                default: return false
+                }
+            } else {
+                i += 1
+            }
+        }
+        return true
     }
 
     /// The words that open a block (closed by `end`, or `until` for `repeat`) and that close one.
