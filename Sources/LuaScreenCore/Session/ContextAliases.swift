@@ -35,7 +35,7 @@ package enum ContextAliases {
         var depth = 0
         var recent: [LuaLexer.Token] = []  // the last few tokens: `FIELD = function (`
         while let token = lexer.next() {
-            if token.kind == .name {
+            if case .name = token.kind {
                 let (start, end) = (token.start, token.end)
                 let name = bytes[start..<end]
                 if opens.contains(where: { name.elementsEqual($0) }) { depth += 1 }
@@ -45,7 +45,7 @@ package enum ContextAliases {
                 }
                 if name.elementsEqual("function".utf8), recent.count >= 2,
                    lexer.punctuation(of: recent[recent.count - 1]) == UInt8(ascii: "="),
-                   recent[recent.count - 2].kind == .name {
+                   case .name = recent[recent.count - 2].kind {
                     let field = String(decoding: lexer.bytes(of: recent[recent.count - 2]), as: UTF8.self)
                     let wanted = ctxFirst.contains(field) ? 0 : ctxSecond.contains(field) ? 1 : -1
                     if wanted >= 0, let params = lexer.parameters(), wanted < params.count {
@@ -137,7 +137,7 @@ extension LuaLexer {
         }
         var names: [Range<Int>] = []
         while let token = next() {
-            if token.kind == .name { names.append(token.start..<token.end); continue }
+            if case .name = token.kind { names.append(token.start..<token.end); continue }
             switch punctuation(of: token) {
             case UInt8(ascii: ")"): return names
             case UInt8(ascii: ","): continue
@@ -152,7 +152,7 @@ extension LuaLexer {
     fileprivate func followedByMember() -> Bool {
         var ahead = self
         guard let dot = ahead.next(), punctuation(of: dot) == UInt8(ascii: ".") || punctuation(of: dot) == UInt8(ascii: ":"),
-              let name = ahead.next(), name.kind == .name else { return false }
+              let name = ahead.next(), case .name = name.kind else { return false }
         return true
     }
 }

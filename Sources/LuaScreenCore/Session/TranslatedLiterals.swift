@@ -42,7 +42,7 @@ package enum TranslatedLiterals {
                 validateField = validateDepth == 0 && name.elementsEqual("validate".utf8) ? 1 : 0
                 continue
             case .string:
-                let text = token.closed && plainlyEscaped(bytes, token) ? lexer.text(of: token) : nil
+                let text = token.closed && (!token.escaped || plainlyEscaped(bytes, token)) ? lexer.text(of: token) : nil
                 if let text, let every { every(text) }
                 if state >= 2, let text { out.append((text, token.line, method)) }
                 else if afterReturn, let text { out.append((text, token.line, "validate")) }

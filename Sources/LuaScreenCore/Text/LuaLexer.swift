@@ -34,6 +34,8 @@ package struct LuaLexer: Sendable {
         /// For a string or long string: whether it is closed (else it ran to its line's or the
         /// text's end); true for other tokens.
         package var closed: Bool
+        /// For a quoted string: whether it holds a backslash (an escape to decode).
+        package var escaped: Bool = false
     }
 
     /// The text read.
@@ -80,19 +82,21 @@ package struct LuaLexer: Sendable {
 
     /// Whether `token` is the name or keyword `word`.
     package func token(_ token: Token, is word: String) -> Bool {
-        token.kind == .name && bytes[token.start..<token.end].elementsEqual(word.utf8)
+        guard case .name = token.kind else { return false }
+        return bytes[token.start..<token.end].elementsEqual(word.utf8)
     }
 
     /// Whether `token` is a name that is one of Lua's keywords.
     package func isKeyword(_ token: Token) -> Bool {
-        token.kind == .name && token.end - token.start <= 8
-            && LuaLexer.keywords.contains(String(decoding: bytes[token.start..<token.end], as: UTF8.self))
+        guard case .name = token.kind, token.end - token.start <= 8 else { return false }
+        return LuaLexer.keywords.contains(String(decoding: bytes[token.start..<token.end], as: UTF8.self))
     }
 
     /// The byte of a one-byte symbol (`(`, `=`, `.`), or nil for any other token.
     @inline(__always)
     package func punctuation(of token: Token) -> UInt8? {
-        token.kind == .symbol && token.end - token.start == 1 ? bytes[token.start] : nil
+        guard case .symbol = token.kind, token.end - token.start == 1 else { return nil }
+        return bytes[token.start]
     }
 
     /// The level of a long bracket (`[[` 0, `[==[` 2) opening at `k`, or nil.
@@ -126,50 +130,61 @@ package struct LuaLexer: Sendable {
     /// Skips blanks and comments.
     private mutating func skipSpace() {
         let n = bytes.count
-        while position < n {
-            let c = bytes[position]
-            if c == 0x0A { line += 1; position += 1; continue }
-            if LuaLexer.isSpace(c) { position += 1; continue }
-            if c == UInt8(ascii: "-"), at(position + 1) == UInt8(ascii: "-") {
-                if let level = longBracket(position + 2) {
-                    position += 2
+        var i = position
+        while i < n {
+            let c = bytes[i]
+            if c == 0x0A {
+                line += 1
+                i += 1
+            } else if c == 0x20 || (c >= 0x09 && c <= 0x0D) {
+                i += 1
+            } else if c == 0x2D, i + 1 < n, bytes[i + 1] == 0x2D {  // `--`
+                if let level = longBracket(i + 2) {
+                    position = i + 2
                     _ = skipLong(level)
+                    i = position
                 } else {
-                    while position < n, bytes[position] != 0x0A { position += 1 }
+                    i += 2
+                    while i < n, bytes[i] != 0x0A { i += 1 }
                 }
-                continue
+            } else {
+                break
             }
-            return
         }
+        position = i
     }
 
     /// The next token, or nil at the end of the text.
     package mutating func next() -> Token? {
         skipSpace()
         let n = bytes.count
-        guard position < n else { return nil }
         let start = position
-        let startLine = line
+        guard start < n else { return nil }
         let c = bytes[start]
-        func token(_ kind: Token.Kind, closed: Bool = true) -> Token {
-            Token(kind: kind, start: start, end: position, line: startLine, closed: closed)
+        if (c >= 0x61 && c <= 0x7A) || (c >= 0x41 && c <= 0x5A) || c == 0x5F || c >= 0x80 {
+            var i = start + 1
+            while i < n {
+                let d = bytes[i]
+                guard (d >= 0x61 && d <= 0x7A) || (d >= 0x41 && d <= 0x5A) || (d >= 0x30 && d <= 0x39) || d == 0x5F || d >= 0x80 else { break }
+                i += 1
+            }
+            position = i
+            return Token(kind: .name, start: start, end: i, line: line, closed: true)
         }
-        if LuaLexer.isNameByte(c), !LuaLexer.isDigit(c) {
-            position += 1
-            while position < n, LuaLexer.isNameByte(bytes[position]) { position += 1 }
-            return token(.name)
+        let startLine = line
+        if c == 0x22 || c == 0x27 {  // `"`, `'`
+            let (closed, escaped) = skipQuoted(c)
+            return Token(kind: .string, start: start, end: position, line: startLine, closed: closed, escaped: escaped)
         }
-        if c == UInt8(ascii: "\"") || c == UInt8(ascii: "'") {
-            return token(.string, closed: skipQuoted(c))
-        }
-        if LuaLexer.isDigit(c) || (c == UInt8(ascii: ".") && LuaLexer.isDigit(at(start + 1))) {
+        let next = start + 1 < n ? bytes[start + 1] : 0
+        if (c >= 0x30 && c <= 0x39) || (c == 0x2E && next >= 0x30 && next <= 0x39) {
             skipNumber()
-            return token(.number)
+            return Token(kind: .number, start: start, end: position, line: startLine, closed: true)
         }
-        if let level = longBracket(start) {
-            return token(.longString, closed: skipLong(level))
+        if c == 0x5B, let level = longBracket(start) {
+            let closed = skipLong(level)
+            return Token(kind: .longString, start: start, end: position, line: startLine, closed: closed)
         }
-        let next = at(start + 1)
         var length = 1
         switch c {
         case UInt8(ascii: "."):
@@ -183,44 +198,45 @@ package struct LuaLexer: Sendable {
         default:
             break
         }
-        position += length
-        return token(.symbol)
+        position = start + length
+        return Token(kind: .symbol, start: start, end: position, line: startLine, closed: true)
     }
 
-    /// Moves past the quoted string opening at `position` with `quote`; whether it closed (an
-    /// unescaped line break or the text's end ends it unclosed, before the break).
-    private mutating func skipQuoted(_ quote: UInt8) -> Bool {
+    /// Moves past the quoted string opening at `position` with `quote`: whether it closed (an
+    /// unescaped line break or the text's end ends it unclosed, before the break) and whether
+    /// it holds a backslash.
+    private mutating func skipQuoted(_ quote: UInt8) -> (closed: Bool, escaped: Bool) {
         let n = bytes.count
         var i = position + 1
+        var escaped = false
         defer { position = i }
         while i < n {
             let c = bytes[i]
-            if c == quote { i += 1; return true }
-            if c == 0x0A || c == 0x0D { return false }
-            if c == UInt8(ascii: "\\") {
-                let e = at(i + 1)
+            if c == quote { i += 1; return (true, escaped) }
+            if c == 0x5C {  // `\`
+                escaped = true
+                let e = i + 1 < n ? bytes[i + 1] : 0
                 i += 2
                 switch e {
                 case 0x0A:
                     line += 1
-                    if at(i) == 0x0D { i += 1 }
+                    if i < n, bytes[i] == 0x0D { i += 1 }
                 case 0x0D:
-                    if at(i) == 0x0A { line += 1; i += 1 }
+                    if i < n, bytes[i] == 0x0A { line += 1; i += 1 }
                 case UInt8(ascii: "z"):
                     while i < n, LuaLexer.isSpace(bytes[i]) {
                         if bytes[i] == 0x0A { line += 1 }
                         i += 1
                     }
-                case 0:
-                    if i > n { i = n }
                 default:
-                    break
+                    if i > n { i = n }
                 }
                 continue
             }
+            if c == 0x0A || c == 0x0D { return (false, escaped) }
             i += 1
         }
-        return false
+        return (false, escaped)
     }
 
     /// Moves past the numeral at `position`, as Lua reads one (`0x1p-4`, `3.`, `1e+10`).
@@ -254,7 +270,7 @@ extension LuaLexer {
         switch token.kind {
         case .string:
             let body = bytes[(token.start + 1)..<(token.end - 1)]
-            guard body.contains(UInt8(ascii: "\\")) else { return String(validating: body, as: UTF8.self) }
+            guard token.escaped else { return String(validating: body, as: UTF8.self) }
             guard let decoded = LuaLexer.unescaped(body) else { return nil }
             return String(validating: decoded, as: UTF8.self)
         case .longString:
