@@ -92,6 +92,8 @@ final class LuaLexerTests: XCTestCase {
 
     func testAFirstLineOfHashIsSkippedAndALexerStartsAnywhere() {
         XCTAssertEqual(tokens("#!/usr/bin/env lua 'x\nreturn 1"), ["2:name:return", "2:number:1"])
+        XCTAssertEqual(tokens("\u{FEFF}#!lua\nreturn"), ["2:name:return"])
+        XCTAssertEqual(tokens("\u{FEFF}return"), ["1:name:return"])
         var lexer = LuaLexer(Array("x = [[a]] y".utf8), at: 4, line: 7)
         XCTAssertEqual(lexer.next().map { [$0.start, $0.end, $0.line] }, [4, 9, 7])
         XCTAssertEqual(lexer.next().map { lexer.bytes(of: $0).elementsEqual("y".utf8) }, true)

@@ -4,7 +4,7 @@
 /// as Lua skips them, long brackets close only at their own level, a quoted string's escapes
 /// (`\z` and escaped line breaks too) are stepped over, and lines are counted (at `\n`). An
 /// unterminated string ends at its line's end, an unterminated long bracket at the text's end;
-/// a first line starting with `#` (`#!/usr/bin/env lua`) is skipped, as `lua` skips it.
+/// a byte order mark and a first line starting with `#` (`#!/usr/bin/env lua`) are skipped.
 /// A value (copy it to look ahead, as `var ahead = lexer`). Sendable: a plain value.
 package struct LuaLexer: Sendable {
     /// One token: its kind, its bytes `start..<end` in the text and the 1-based line it starts
@@ -45,13 +45,15 @@ package struct LuaLexer: Sendable {
     /// The 1-based line of `position`.
     package private(set) var line: Int
 
-    /// A lexer over `bytes` from `position` (at `line`); from 0, a first line starting with `#`
-    /// is skipped.
+    /// A lexer over `bytes` from `position` (at `line`); from 0, a byte order mark and a first
+    /// line starting with `#` are skipped, as `lua` skips them.
     package init(_ bytes: [UInt8], at position: Int = 0, line: Int = 1) {
         self.bytes = bytes
         self.position = position
         self.line = line
-        if position == 0, bytes.first == UInt8(ascii: "#") {
+        guard position == 0 else { return }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { self.position = 3 }  // a UTF-8 byte order mark
+        if self.position < bytes.count, bytes[self.position] == UInt8(ascii: "#") {
             while self.position < bytes.count, bytes[self.position] != 0x0A { self.position += 1 }
         }
     }
