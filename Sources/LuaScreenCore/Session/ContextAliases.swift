@@ -8,9 +8,9 @@ import Glibc
 /// the one scan of ctx's closed set of members (`ContextMember`) and of the keys read sees
 /// them. Only inside that function: the same name elsewhere is another variable.
 ///
-/// Read with `LuaLexer` (comments, long brackets and quoted strings skipped), run only when some callback's parameter is not `ctx` (found first with `memchr`, so a
-/// script of 100,000 `function(ctx)` rows costs one quick pass). A namespace of functions:
-/// usable from any thread.
+/// Read with `LuaLexer` (comments, long brackets and quoted strings skipped), run only when
+/// some callback's parameter is not `ctx` (found first with `memchr`, so a script of 100,000
+/// `function(ctx)` rows costs one quick pass). A namespace of functions: usable from any thread.
 package enum ContextAliases {
     /// The fields whose function takes ctx first, and those that take it second (`validate`),
     /// read from the field table's types.
