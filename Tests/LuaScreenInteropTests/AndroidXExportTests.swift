@@ -190,6 +190,26 @@ final class AndroidXExportTests: XCTestCase {
         XCTAssertTrue(imported.script.contains("if ctx.store[\"wifi\"] then return \"Connected\" else return \"Off\" end"), imported.script)
     }
 
+    /// The shapes are read with the one Lua lexer: a long comment (`--[[ ]]`, `--[==[ ]==]`)
+    /// between the tokens is skipped like a line comment; a text with an escape is still not
+    /// taken as a summary.
+    func testLongCommentsInsideARecognisedFunctionAreSkipped() throws {
+        let source = """
+            return screen { id = "main", title = "Main",
+              section {
+                toggle { text = "Sync", key = "sync",
+                         detail = function(ctx) return ctx.store.sync and "On\\t" or "Off" end },
+                input { text = "Port", key = "port",
+                        enabled = function(ctx) --[[ only while
+                          syncing ]] return --[==[ ]] ]==] ctx.store["sync"] end },
+              } }
+            """
+        let result = try export(source, functions: true)
+        let xml = file(result, "res/xml/main.xml")
+        XCTAssertTrue(xml.components(separatedBy: "app:key=\"port\"")[1].prefix { $0 != "<" }.contains("app:dependency=\"sync\""), xml)
+        XCTAssertFalse(xml.contains("summaryOn"), xml)
+    }
+
     func testEveryAttributeWrittenIsInTheAttrsTable() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let examples = try FileManager.default.contentsOfDirectory(atPath: root.path + "/examples").filter { $0.hasSuffix(".lua") }

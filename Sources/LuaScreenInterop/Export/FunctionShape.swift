@@ -64,60 +64,38 @@ enum FunctionShape: Equatable, Sendable {
         return variable.count == 1 ? variable[0] : nil
     }
 
-    private static func isNameByte(_ b: UInt8) -> Bool {
-        (b >= 65 && b <= 90) || (b >= 97 && b <= 122) || (b >= 48 && b <= 57) || b == 95
-    }
+    private static func isNameByte(_ b: UInt8) -> Bool { LuaLexer.isNameByte(b) }
 
     enum Token: Equatable {
         case name(String)
         case string(String)
         case punct(UInt8)
+        /// A number, a long string or an operator of two or three bytes: in no shape.
+        case other
     }
 
-    /// Lua tokens, enough of them for the shapes: names, short strings without escapes and
-    /// single punctuation; anything else (an escape, a long string or comment) ends the scan.
+    /// The shapes' tokens, read with `LuaLexer` (comments skipped): names, short strings
+    /// without escapes and single punctuation; a string with an escape or unclosed ends the scan.
     struct Scanner {
-        let bytes: [UInt8]
-        var at: Int
+        var lexer: LuaLexer
 
         init(bytes: [UInt8], at: Int) {
-            self.bytes = bytes
-            self.at = at
+            lexer = LuaLexer(bytes, at: at)
         }
 
         mutating func next() -> Token? {
-            while at < bytes.count {
-                let b = bytes[at]
-                if b == 32 || (b >= 9 && b <= 13) {
-                    at += 1
-                } else if b == 45, at + 1 < bytes.count, bytes[at + 1] == 45 {
-                    // A line comment; a long one (`--[[`, `--[=[`) is not read.
-                    if at + 2 < bytes.count, bytes[at + 2] == 91 { return nil }
-                    while at < bytes.count, bytes[at] != 10 { at += 1 }
-                } else {
-                    break
-                }
-            }
-            guard at < bytes.count else { return nil }
-            let b = bytes[at]
-            if FunctionShape.isNameByte(b), !(b >= 48 && b <= 57) {
-                let first = at
-                while at < bytes.count, FunctionShape.isNameByte(bytes[at]) { at += 1 }
-                return .name(String(decoding: bytes[first..<at], as: UTF8.self))
-            }
-            if b == 34 || b == 39 {
-                let first = at + 1
-                var i = first
-                while i < bytes.count, bytes[i] != b {
-                    if bytes[i] == 92 || bytes[i] == 10 || bytes[i] == 13 { return nil }
-                    i += 1
-                }
-                guard i < bytes.count, let text = String(validating: bytes[first..<i], as: UTF8.self) else { return nil }
-                at = i + 1
+            guard let token = lexer.next() else { return nil }
+            switch token.kind {
+            case .name:
+                return .name(String(decoding: lexer.bytes(of: token), as: UTF8.self))
+            case .string:
+                guard !lexer.bytes(of: token).contains(92), let text = lexer.text(of: token) else { return nil }
                 return .string(text)
+            case .symbol:
+                return lexer.punctuation(of: token).map { .punct($0) } ?? .other
+            case .number, .longString:
+                return .other
             }
-            at += 1
-            return .punct(b)
         }
     }
 
@@ -177,10 +155,7 @@ enum FunctionShape: Equatable, Sendable {
         return .toggleTexts(key: key, on: on, off: off)
     }
 
-    private static let keywords: Set<String> = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
-        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
+    private static let keywords = LuaLexer.keywords
 }
 
 /// The recognised shapes of an app's row functions (`enabled`, a toggle's `detail`), by the
