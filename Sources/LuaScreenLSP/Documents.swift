@@ -31,6 +31,10 @@ struct OpenDocument: Sendable {
     var screenIDs: [String] = []
     /// How many diagnostics of each file the last check found past `LanguageServer.maxDiagnostics`.
     var omitted: [String: Int] = [:]
+    /// What the last whole check found, when the next edit of one row's text may be checked alone.
+    var checked: CheckedText?
+    /// Something the last check read, other than this text, changed since: checked whole.
+    var readsChanged = false
 
     var isTest: Bool { path.hasSuffix("_test.lua") }
 

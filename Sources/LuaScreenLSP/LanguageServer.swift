@@ -317,14 +317,16 @@ public final class LanguageServer: @unchecked Sendable {
         let path = documents[uri]?.path
         let dependents = documents.filter { $0.key != uri && path != nil && $0.value.modules.contains(path!) }.map(\.key)
         lock.unlock()
-        schedule(uri, after: delay)
+        schedule(uri, after: delay, ownText: true)
         for other in dependents { schedule(other, after: delay) }
     }
 
     /// Checks `uri` after `delay` seconds without another change (a later call moves it on).
-    func schedule(_ uri: String, after delay: Double) {
+    /// Unless only its own text changed (`ownText`), it is checked whole: something it reads did.
+    func schedule(_ uri: String, after delay: Double, ownText: Bool = false) {
         lock.lock()
         due[uri] = now() + delay
+        if !ownText { documents[uri]?.readsChanged = true }
         lock.broadcast()
         lock.unlock()
     }
@@ -371,12 +373,54 @@ public final class LanguageServer: @unchecked Sendable {
                 lock.unlock()
                 continue
             }
+            documents[uri]?.readsChanged = false
             // The open documents' texts, by path: `require` reads them before the files.
             var texts: [String: [UInt8]] = [:]
             for (_, d) in documents { texts[d.path] = d.doc.bytes }
             lock.unlock()
+            if recheckRow(document) { continue }
             check(document, texts: texts)
         }
+    }
+
+    /// How long after a row checked alone (`recheckRow`) the whole app is checked, when
+    /// nothing else changed.
+    public var wholeCheckDelay: Double = 1.0
+
+    /// Checks an edit of one row's text alone (`RowRecheck`) and publishes what it found;
+    /// false when the edit is not one it can check (the whole check runs).
+    func recheckRow(_ document: OpenDocument) -> Bool {
+        guard !document.isTest, !document.readsChanged, document.modules.subtracting([document.path]).isEmpty, document.entry == document.path,
+              var checked = document.checked, checked.bytes != document.doc.bytes else { return false }
+        var copy = document
+        let outline = copy.currentOutline()
+        var options = SessionOptions(limits: limits, trusted: false, store: MemoryStore(), print: { _ in })
+        options.moduleSource = { _ in nil }
+        guard let own = RowRecheck.diagnostics(path: document.path, checked: &checked, bytes: document.doc.bytes,
+                                               lineStarts: document.doc.lineStarts, outline: outline, options: options),
+              own.count <= LanguageServer.maxDiagnostics else { return false }
+        let uri = document.doc.uri
+        lock.lock()
+        guard let current = documents[uri], current.doc.version == document.doc.version, !current.readsChanged else {
+            lock.unlock()
+            return true  // a newer change: its own check will publish
+        }
+        if current.outline == nil {
+            documents[uri]!.outline = outline
+            documents[uri]!.staleOutline = nil
+        }
+        checked.bytes = document.doc.bytes
+        checked.own = own
+        documents[uri]!.checked = checked
+        documents[uri]!.found[document.path] = own
+        documents[uri]!.lastGoodBytes = document.doc.bytes
+        documents[uri]!.lastGoodOutline = nil
+        // The whole app once the typing stops (a change due sooner stays first).
+        if due[uri] == nil { due[uri] = now() + wholeCheckDelay }
+        lock.broadcast()
+        lock.unlock()
+        publish(uri)
+        return true
     }
 
     /// Checks one document and publishes what it found (and what it found in open modules).
@@ -389,7 +433,7 @@ public final class LanguageServer: @unchecked Sendable {
             reads.paths.insert(standard)
             return texts[standard]
         }
-        final class Keys: @unchecked Sendable { var bound: [String] = []; var screens: [String] = []; var loaded = false }
+        final class Keys: @unchecked Sendable { var bound: [String] = []; var screens: [String] = []; var loaded = false; var translated = false }
         let keys = Keys()
         /// `check`'s list for `path`, and the keys the app binds (helpers' and modules' rows included).
         func diagnostics(_ path: String, _ text: [UInt8]?) -> [Diagnostic] {
@@ -398,6 +442,7 @@ public final class LanguageServer: @unchecked Sendable {
                 keys.loaded = true
                 keys.bound = session.boundKeys
                 keys.screens = session.screenIDs
+                keys.translated = session.app.strings != nil
                 session.close()
             })
             return Diagnostic.sorted(result.diagnostics)
@@ -489,6 +534,10 @@ public final class LanguageServer: @unchecked Sendable {
             documents[document.doc.uri]?.lastGoodBytes = document.doc.bytes
             documents[document.doc.uri]?.lastGoodOutline = nil
         }
+        // What a row checked alone next starts from: an app of one file, that loaded, untranslated.
+        let alone = !document.isTest && keys.loaded && !keys.translated && reads.paths.subtracting([document.path]).isEmpty
+            && (entry ?? document.path) == document.path && omitted[document.path] == nil
+        documents[document.doc.uri]?.checked = alone ? CheckedText(bytes: document.doc.bytes, own: byFile[document.path] ?? []) : nil
         // This document, and the open ones it read (`publish` merges what every check found in
         // each: a module's own check, reading it as a screen, is not its list). The scripts
         // requiring this document are not checked again from here: its change scheduled them

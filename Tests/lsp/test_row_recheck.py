@@ -1,0 +1,175 @@
+"""An edit that retypes one row's text (`text`, `detail`, `help`, `placeholder`) in a row made
+of literals is checked by checking that row alone (RowRecheck): its diagnostics are published
+at once, then the whole app is checked once the typing stops and published again. Both must
+be exactly what `luascreen check` says of the same text; any other edit is checked whole
+(one publish). Run on a raw pipe, so each publish is seen."""
+import json
+import os
+import random
+import select
+import subprocess
+import time
+
+from conftest import BIN
+
+
+class Server:
+    def __init__(self):
+        self.p = subprocess.Popen([BIN, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        self.buffer = b""
+        self.next_id = 1
+
+    def send(self, obj):
+        body = json.dumps(obj).encode()
+        self.p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+        self.p.stdin.flush()
+
+    def read(self, timeout):
+        deadline = time.monotonic() + timeout
+        while True:
+            if b"\r\n\r\n" in self.buffer:
+                head, rest = self.buffer.split(b"\r\n\r\n", 1)
+                n = int(head.split(b":")[1])
+                if len(rest) >= n:
+                    self.buffer = rest[n:]
+                    return json.loads(rest[:n])
+            left = deadline - time.monotonic()
+            if left <= 0:
+                return None
+            ready, _, _ = select.select([self.p.stdout], [], [], left)
+            if ready:
+                chunk = os.read(self.p.stdout.fileno(), 1 << 16)
+                assert chunk, "the server closed its output"
+                self.buffer += chunk
+
+    def publishes(self, uri, version, quiet=2.5, timeout=30):
+        """Every publishDiagnostics of `uri` at `version`, until none came for `quiet` seconds."""
+        got = []
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            m = self.read(quiet if got else deadline - time.monotonic())
+            if m is None:
+                break
+            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri \
+                    and m["params"]["version"] == version:
+                got.append(m["params"]["diagnostics"])
+        return got
+
+    def close(self):
+        self.p.kill()
+        self.p.wait()
+
+
+def app(rows):
+    """A generated app: a root screen pushing three screens of rows, some with a warning."""
+    lines = ['return app { root = "main", screens = {',
+             '  screen { id = "main", title = "Main", section {']
+    for s in range(3):
+        lines.append(f'    row {{ id = "s{s}", text = "Screen {s}", push = screen {{ id = "s{s}", title = "Screen {s}",')
+        lines.append('      section {')
+        for r in range(rows):
+            k = f"k{s}_{r}"
+            if r % 7 == 3:
+                lines.append(f'        input {{ key = "{k}", text = "Secret {r}", secure = true, multiline = true, placeholder = "p" }},')
+            elif r % 5 == 1:
+                lines.append(f'        choice {{ key = "{k}", text = "Pick {r}", options = {{ "a", "b" }}, default = "a", detail = "d" }},')
+            else:
+                lines.append(f'        toggle {{ key = "{k}", text = "Row {r}", help = "Help of row {r}", default = false }},')
+        lines.append('      } } },')
+    lines.append('  } } } }')
+    return "\n".join(lines) + "\n"
+
+
+def check_json(tmp_path, text):
+    path = tmp_path / "again" / "app.lua"
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(text.encode())
+    out = subprocess.run([BIN, "check", "--json", str(path)], capture_output=True)
+    return sorted((d["line"], d["severity"], (d["path"] + ": " if d["path"] else "") + d["message"]) for d in json.loads(out.stdout))
+
+
+def shown(diagnostics):
+    severity = {1: "error", 2: "warning", 3: "info", 4: "hint"}
+    return sorted((d["range"]["start"]["line"] + 1, severity[d["severity"]], d["message"]) for d in diagnostics)
+
+
+def test_a_row_retyped_is_checked_alone_then_whole_and_both_say_what_check_says(tmp_path):
+    rng = random.Random(39)
+    text = app(40)
+    path = tmp_path / "app.lua"
+    path.write_text(text)
+    uri = path.as_uri()
+    s = Server()
+    try:
+        s.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+        s.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        s.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": {"textDocument": {"uri": uri, "languageId": "lua", "version": 1, "text": text}}})
+        first = s.publishes(uri, 1)
+        assert len(first) == 1 and shown(first[0]) == check_json(tmp_path, text)
+        lines = text.split("\n")
+        alone = 0
+        # Typing: letters, an invalid byte's escape (a warning on that row), quotes escaped, UTF-8.
+        pieces = ["x", "Q", " ", "\\xff", "\\\"", "é", "\\n"]
+        for version in range(2, 14):
+            candidates = [(i, line.index(f'{f} = "') + len(f) + 4) for i, line in enumerate(lines)
+                          for f in ("text", "help", "detail", "placeholder") if f'{f} = "' in line]
+            line, col = rng.choice(candidates)
+            piece = rng.choice(pieces)
+            lines[line] = lines[line][:col] + piece + lines[line][col:]
+            text = "\n".join(lines)
+            s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+                    "params": {"textDocument": {"uri": uri, "version": version},
+                               "contentChanges": [{"range": {"start": {"line": line, "character": col},
+                                                             "end": {"line": line, "character": col}},
+                                                   "text": piece}]}})
+            got = s.publishes(uri, version)
+            expected = check_json(tmp_path, text)
+            assert got, f"no diagnostics for version {version}"
+            for published in got:
+                assert shown(published) == expected, (version, piece, lines[line])
+            alone += len(got) == 2
+        # Most of those edits were checked alone first (an invalid byte new to a row without a
+        # warning is not: where the app puts the row is not known, it is checked whole).
+        assert alone >= 6, alone
+        # An edit of a key is checked whole: one publish.
+        line = next(i for i, l in enumerate(lines) if 'key = "k1_2"' in l)
+        col = lines[line].index('k1_2')
+        lines[line] = lines[line][:col] + "k1_3" + lines[line][col + 4:]
+        text = "\n".join(lines)
+        s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+                "params": {"textDocument": {"uri": uri, "version": 20},
+                           "contentChanges": [{"range": {"start": {"line": line, "character": col},
+                                                         "end": {"line": line, "character": col + 4}},
+                                               "text": "k1_3"}]}})
+        got = s.publishes(uri, 20)
+        assert len(got) == 1 and shown(got[0]) == check_json(tmp_path, text)
+        assert any("k1_3" in d["message"] for d in got[0]), got[0]
+    finally:
+        s.close()
+
+
+def test_a_row_in_a_function_or_a_rebound_constructor_is_checked_whole(tmp_path):
+    text = "\n".join([
+        'local function toggle(t) t.text = t.text .. "!" return row(t) end',
+        'return screen { id = "m", title = "M", section {',
+        '  toggle { text = "A" },',
+        '} }', ""])
+    path = tmp_path / "app.lua"
+    path.write_text(text)
+    uri = path.as_uri()
+    s = Server()
+    try:
+        s.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
+        s.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+                "params": {"textDocument": {"uri": uri, "languageId": "lua", "version": 1, "text": text}}})
+        assert len(s.publishes(uri, 1)) == 1
+        s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+                "params": {"textDocument": {"uri": uri, "version": 2},
+                           "contentChanges": [{"range": {"start": {"line": 2, "character": 19},
+                                                         "end": {"line": 2, "character": 19}}, "text": "\\xff"}]}})
+        got = s.publishes(uri, 2)
+        text = text.replace('text = "A"', 'text = "A\\xff"')
+        assert len(got) == 1 and shown(got[0]) == check_json(tmp_path, text)
+    finally:
+        s.close()
