@@ -114,6 +114,19 @@ package enum ContextAliases {
                 while k >= 0, buffer[k] == 0x20 || buffer[k] == 0x09 { k -= 1 }
                 guard k >= 7, buffer[k] == UInt8(ascii: "n"), buffer[k - 7] == UInt8(ascii: "f"),
                       UnsafeBufferPointer(rebasing: buffer[(k - 7)...k]).elementsEqual("function".utf8) else { continue }
+                // Where an anonymous function can stand: after `=`, `(`, `,`, `{`, `;`, `[` or a
+                // keyword (`return function (c)`); not in prose ("the physical function (PF)"
+                // of a help text, which cost a lexing of the whole text).
+                var p = k - 8
+                while p >= 0, [0x20, 0x09, 0x0A, 0x0D].contains(buffer[p]) { p -= 1 }
+                if p >= 0, LuaLexer.isNameByte(buffer[p]) {
+                    var w = p
+                    while w > 0, LuaLexer.isNameByte(buffer[w - 1]) { w -= 1 }
+                    let word = UnsafeBufferPointer(rebasing: buffer[w...p])
+                    guard ["return", "or", "and", "do", "then", "else", "in", "not"].contains(where: { word.elementsEqual($0.utf8) }) else { continue }
+                } else if p >= 0, !"=(,{;[".utf8.contains(buffer[p]) {
+                    continue
+                }
                 var j = open + 1
                 while at(j) == 0x20 || at(j) == 0x09 { j += 1 }
                 let start = j

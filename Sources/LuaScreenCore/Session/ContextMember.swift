@@ -35,7 +35,7 @@ package enum ContextMember {
     /// Every `ctx:NAME` and `ctx.NAME` of one line, outside its quoted strings and its `--`
     /// comment, whose NAME ctx does not have, as errors at that line.
     static func scan(_ line: String, file: String, line number: Int) -> [Diagnostic] {
-        guard line.contains("ctx") else { return [] }
+        guard line.holdsBytes("ctx") else { return [] }
         let unquoted = line.replacing(quoted, with: "\"\"")
         let code = unquoted.firstRange(of: "--").map { unquoted[..<$0.lowerBound] } ?? unquoted[...]
         return code.matches(of: member).compactMap { match in

@@ -193,7 +193,7 @@ struct StoreKeyUse {
     /// Whether the line (outside a `--` comment) stores a value other than nil under a key it
     /// computes: `ctx.store[name] = value` (`ctx.store[k] = nil` only resets).
     static func writesComputedKey(_ line: String) -> Bool {
-        guard line.contains(".store[") else { return false }
+        guard line.holdsBytes(".store[") else { return false }
         let code = line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
         return code.contains(computedWrite)
     }
@@ -253,7 +253,7 @@ struct StoreKeyUse {
     /// Every `X.store.NAME` and `X.store["NAME"]` of one line outside a `--` comment, with
     /// whether it is assigned to (`= value`, not `==`).
     static func scan(_ line: String, file: String, line number: Int) -> [StoreKeyUse] {
-        guard line.contains(".store") else { return [] }  // (most lines: no pattern run at all)
+        guard line.holdsBytes(".store") else { return [] }  // (most lines: no pattern run at all)
         let code = line.firstRange(of: "--").map { line[..<$0.lowerBound] } ?? line[...]
         return code.matches(of: storeUse).compactMap { match in
             guard let key = match.output.1 ?? match.output.2 ?? match.output.3 else { return nil }
@@ -284,17 +284,20 @@ struct StoreKeyUse {
     /// its bytes before the pattern is run (a help text saying "required" then costs no
     /// pattern).
     static func mayRequire(_ text: String) -> Bool {
+        guard text.holdsBytes("require") else { return false }
         let word = Array("require".utf8)
-        let bytes = Array(text.utf8)
-        var i = 0
-        while i + word.count <= bytes.count {
-            if bytes[i] == word[0], bytes[i..<(i + word.count)].elementsEqual(word) {
-                var j = i + word.count
-                while j < bytes.count, [0x20, 0x09, 0x0B, 0x0C, 0x0D, 0x28].contains(bytes[j]) { j += 1 }
-                if j < bytes.count, bytes[j] == 0x22 || bytes[j] == 0x27 { return true }
+        var text = text
+        return text.withUTF8 { bytes in
+            var i = 0
+            while i + word.count <= bytes.count {
+                if bytes[i] == word[0], bytes[i..<(i + word.count)].elementsEqual(word) {
+                    var j = i + word.count
+                    while j < bytes.count, [0x20, 0x09, 0x0B, 0x0C, 0x0D, 0x28].contains(bytes[j]) { j += 1 }
+                    if j < bytes.count, bytes[j] == 0x22 || bytes[j] == 0x27 { return true }
+                }
+                i += 1
             }
-            i += 1
+            return false
         }
-        return false
     }
 }
