@@ -27,7 +27,7 @@ struct CheckedText: Sendable {
 /// A namespace.
 enum RowRecheck {
     /// The fields nothing but their own row reads (the row's presentation).
-    static let presentational: Set<String> = ["text", "detail", "help", "placeholder"]
+    static let presentational = Set([RowField.text, .detail, .help, .placeholder].map(\.name))
     /// The row constructors.
     static let rows: Set<String> = Set(RowKind.allCases.map(\.constructor))
     /// The constructors a row's literal may call inside it (a pushed screen's).

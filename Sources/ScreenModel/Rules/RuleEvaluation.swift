@@ -4,9 +4,9 @@ extension RuleEngine {
     /// `sym_get_type`: a tristate is a bool while the modules symbol is `n`, and as an option
     /// of a choice that is `y`.
     func typeNow(_ i: Int32) -> SymbolType? {
-        let s = syms[Int(i)]
-        guard s.type == .tristate else { return s.type }
-        if s.choice >= 0, s.visible == .y { return .bool }
+        let type = syms[Int(i)].type
+        guard type == .tristate else { return type }
+        if syms[Int(i)].choice >= 0, syms[Int(i)].visible == .y { return .bool }
         if modules <= 2 { return .bool }
         calc(modules)
         return syms[Int(modules)].tri == .n ? .bool : .tristate
@@ -78,9 +78,8 @@ extension RuleEngine {
     /// `sym_get_string_value`: `n`/`m`/`y` for a bool or tristate, else the value.
     public func stringValue(_ i: Int32) -> String {
         calc(i)
-        let s = syms[Int(i)]
-        if s.type?.isTristateLike == true { return s.tri.description }
-        return s.val
+        if syms[Int(i)].type?.isTristateLike == true { return syms[Int(i)].tri.description }
+        return syms[Int(i)].val
     }
 
     /// The symbol's value as a tristate (`n` for int, hex and string).
@@ -97,24 +96,27 @@ extension RuleEngine {
 
     /// `sym_calc_visibility`.
     private func calcVisibility(_ i: Int32) {
-        let s = syms[Int(i)]
+        // (the fields read one by one: a copy of the whole `Sym` retains and releases its
+        // four references, a tenth of `set MODULES`)
+        let r = syms[Int(i)].r
+        let type = syms[Int(i)].type
         var tri = Tristate.n
-        let choiceSym = s.choice
-        for p in s.r.promptCodes {
+        let choiceSym = syms[Int(i)].choice
+        for p in r.promptCodes {
             var v = run(p)
-            if choiceSym >= 0, s.type == .tristate, v == .m, syms[Int(choiceSym)].tri == .y { v = .n }
+            if choiceSym >= 0, type == .tristate, v == .m, syms[Int(choiceSym)].tri == .y { v = .n }
             tri = tri || v
         }
-        if tri == .m, s.type != .tristate || modulesOff() { tri = .y }
+        if tri == .m, type != .tristate || modulesOff() { tri = .y }
         syms[Int(i)].visible = tri
         if choiceSym >= 0 { return }
-        var d = run(s.r.dirDepCode, absent: .y)
+        var d = run(r.dirDepCode, absent: .y)
         if d == .m, typeNow(i) == .bool { d = .y }
         syms[Int(i)].dirDepTri = d
-        var r = run(s.r.revDepCode, absent: .n)
-        if r == .m, typeNow(i) == .bool { r = .y }
-        syms[Int(i)].revDepTri = r
-        var m = run(s.r.impliedCode, absent: .n)
+        var rev = run(r.revDepCode, absent: .n)
+        if rev == .m, typeNow(i) == .bool { rev = .y }
+        syms[Int(i)].revDepTri = rev
+        var m = run(r.impliedCode, absent: .n)
         if m == .m, typeNow(i) == .bool { m = .y }
         syms[Int(i)].impliedTri = m
     }
@@ -145,7 +147,10 @@ extension RuleEngine {
         // A value read while this one is computed (a loop) is the type's empty value.
         syms[Int(i)].tri = .n
         syms[Int(i)].val = type.isTristateLike ? "n" : ""
-        let s = syms[Int(i)]
+        // The state read (not the whole `Sym`: see calcVisibility).
+        let s = (visible: syms[Int(i)].visible, userTri: syms[Int(i)].userTri, revDepTri: syms[Int(i)].revDepTri,
+                 isChoice: syms[Int(i)].isChoice, impliedTri: syms[Int(i)].impliedTri, dirDepTri: syms[Int(i)].dirDepTri,
+                 hasUser: syms[Int(i)].hasUser, r: syms[Int(i)].r)
         switch typeNow(i)! {
         case .bool, .tristate:
             if choice >= 0, s.visible == .y {
@@ -175,7 +180,7 @@ extension RuleEngine {
             newVal = newTri.description
         case .int, .hex, .string:
             if s.visible != .n, s.hasUser {
-                newVal = s.userVal
+                newVal = syms[Int(i)].userVal
             } else if let d = defaultIndex(i), let ds = Self.symbolOf(s.r.defaultCodes[d].value) {
                 syms[Int(i)].write = true
                 calc(ds)
