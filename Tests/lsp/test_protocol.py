@@ -22,7 +22,8 @@ class Raw:
         body = json.dumps(obj).encode()
         self.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
 
-    def read(self, timeout=10.0):
+    def read(self, timeout=10.0, or_none=False):
+        """The next message; none within `timeout` fails the test (or, `or_none`, is None)."""
         deadline = time.monotonic() + timeout
         while True:
             if b"\r\n\r\n" in self.buffer:
@@ -32,6 +33,8 @@ class Raw:
                     self.buffer = rest[n:]
                     return json.loads(rest[:n])
             left = deadline - time.monotonic()
+            if left <= 0 and or_none:
+                return None
             assert left > 0, f"no reply within {timeout} s; have {self.buffer[:200]!r}"
             ready, _, _ = select.select([self.p.stdout], [], [], left)
             if ready:

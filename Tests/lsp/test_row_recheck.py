@@ -4,60 +4,48 @@ at once, then the whole app is checked once the typing stops and published again
 be exactly what `luascreen check` says of the same text; any other edit is checked whole
 (one publish). Run on a raw pipe, so each publish is seen."""
 import json
-import os
 import random
-import select
 import subprocess
 import time
 
 from conftest import BIN
+from test_protocol import Raw
 
 
-class Server:
-    def __init__(self):
-        self.p = subprocess.Popen([BIN, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.buffer = b""
-        self.next_id = 1
+def publishes(s: Raw, uri, version, quiet=2.5, timeout=30):
+    """Every publishDiagnostics of `uri` at `version`, until none came for `quiet` seconds."""
+    got = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        m = s.read(quiet if got else deadline - time.monotonic(), or_none=True)
+        if m is None:
+            break
+        if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri \
+                and m["params"]["version"] == version:
+            got.append(m["params"]["diagnostics"])
+    return got
 
-    def send(self, obj):
-        body = json.dumps(obj).encode()
-        self.p.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
-        self.p.stdin.flush()
 
-    def read(self, timeout):
-        deadline = time.monotonic() + timeout
-        while True:
-            if b"\r\n\r\n" in self.buffer:
-                head, rest = self.buffer.split(b"\r\n\r\n", 1)
-                n = int(head.split(b":")[1])
-                if len(rest) >= n:
-                    self.buffer = rest[n:]
-                    return json.loads(rest[:n])
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            ready, _, _ = select.select([self.p.stdout], [], [], left)
-            if ready:
-                chunk = os.read(self.p.stdout.fileno(), 1 << 16)
-                assert chunk, "the server closed its output"
-                self.buffer += chunk
+def opened(tmp_path, text):
+    """A server with `text` open as tmp_path/app.lua, and its URI, once its first check is published."""
+    path = tmp_path / "app.lua"
+    path.write_text(text)
+    uri = path.as_uri()
+    s = Raw()
+    s.initialize()
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+            "params": {"textDocument": {"uri": uri, "languageId": "lua", "version": 1, "text": text}}})
+    first = publishes(s, uri, 1)
+    assert len(first) == 1 and shown(first[0]) == check_json(tmp_path, text)
+    return s, uri
 
-    def publishes(self, uri, version, quiet=2.5, timeout=30):
-        """Every publishDiagnostics of `uri` at `version`, until none came for `quiet` seconds."""
-        got = []
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            m = self.read(quiet if got else deadline - time.monotonic())
-            if m is None:
-                break
-            if m.get("method") == "textDocument/publishDiagnostics" and m["params"]["uri"] == uri \
-                    and m["params"]["version"] == version:
-                got.append(m["params"]["diagnostics"])
-        return got
 
-    def close(self):
-        self.p.kill()
-        self.p.wait()
+def typed(s: Raw, uri, version, line, start, end, text):
+    s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
+            "params": {"textDocument": {"uri": uri, "version": version},
+                       "contentChanges": [{"range": {"start": {"line": line, "character": start},
+                                                     "end": {"line": line, "character": end}},
+                                           "text": text}]}})
 
 
 def app(rows):
@@ -96,17 +84,8 @@ def shown(diagnostics):
 def test_a_row_retyped_is_checked_alone_then_whole_and_both_say_what_check_says(tmp_path):
     rng = random.Random(39)
     text = app(40)
-    path = tmp_path / "app.lua"
-    path.write_text(text)
-    uri = path.as_uri()
-    s = Server()
+    s, uri = opened(tmp_path, text)
     try:
-        s.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
-        s.send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
-        s.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
-                "params": {"textDocument": {"uri": uri, "languageId": "lua", "version": 1, "text": text}}})
-        first = s.publishes(uri, 1)
-        assert len(first) == 1 and shown(first[0]) == check_json(tmp_path, text)
         lines = text.split("\n")
         alone = 0
         # Typing: letters, an invalid byte's escape (a warning on that row), quotes escaped, UTF-8.
@@ -118,12 +97,8 @@ def test_a_row_retyped_is_checked_alone_then_whole_and_both_say_what_check_says(
             piece = rng.choice(pieces)
             lines[line] = lines[line][:col] + piece + lines[line][col:]
             text = "\n".join(lines)
-            s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
-                    "params": {"textDocument": {"uri": uri, "version": version},
-                               "contentChanges": [{"range": {"start": {"line": line, "character": col},
-                                                             "end": {"line": line, "character": col}},
-                                                   "text": piece}]}})
-            got = s.publishes(uri, version)
+            typed(s, uri, version, line, col, col, piece)
+            got = publishes(s, uri, version)
             expected = check_json(tmp_path, text)
             assert got, f"no diagnostics for version {version}"
             for published in got:
@@ -137,12 +112,8 @@ def test_a_row_retyped_is_checked_alone_then_whole_and_both_say_what_check_says(
         col = lines[line].index('k1_2')
         lines[line] = lines[line][:col] + "k1_3" + lines[line][col + 4:]
         text = "\n".join(lines)
-        s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
-                "params": {"textDocument": {"uri": uri, "version": 20},
-                           "contentChanges": [{"range": {"start": {"line": line, "character": col},
-                                                         "end": {"line": line, "character": col + 4}},
-                                               "text": "k1_3"}]}})
-        got = s.publishes(uri, 20)
+        typed(s, uri, 20, line, col, col + 4, "k1_3")
+        got = publishes(s, uri, 20)
         assert len(got) == 1 and shown(got[0]) == check_json(tmp_path, text)
         assert any("k1_3" in d["message"] for d in got[0]), got[0]
     finally:
@@ -155,20 +126,10 @@ def test_a_row_in_a_function_or_a_rebound_constructor_is_checked_whole(tmp_path)
         'return screen { id = "m", title = "M", section {',
         '  toggle { text = "A" },',
         '} }', ""])
-    path = tmp_path / "app.lua"
-    path.write_text(text)
-    uri = path.as_uri()
-    s = Server()
+    s, uri = opened(tmp_path, text)
     try:
-        s.send({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"capabilities": {}}})
-        s.send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
-                "params": {"textDocument": {"uri": uri, "languageId": "lua", "version": 1, "text": text}}})
-        assert len(s.publishes(uri, 1)) == 1
-        s.send({"jsonrpc": "2.0", "method": "textDocument/didChange",
-                "params": {"textDocument": {"uri": uri, "version": 2},
-                           "contentChanges": [{"range": {"start": {"line": 2, "character": 19},
-                                                         "end": {"line": 2, "character": 19}}, "text": "\\xff"}]}})
-        got = s.publishes(uri, 2)
+        typed(s, uri, 2, 2, 19, 19, "\\xff")
+        got = publishes(s, uri, 2)
         text = text.replace('text = "A"', 'text = "A\\xff"')
         assert len(got) == 1 and shown(got[0]) == check_json(tmp_path, text)
     finally:
