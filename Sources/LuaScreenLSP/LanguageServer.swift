@@ -535,9 +535,12 @@ public final class LanguageServer: @unchecked Sendable {
             documents[document.doc.uri]?.lastGoodOutline = nil
         }
         // What a row checked alone next starts from: an app of one file, that loaded, untranslated.
-        let alone = !document.isTest && keys.loaded && !keys.translated && reads.paths.subtracting([document.path]).isEmpty
+        // (one that did not load, but for a syntax error, serves a script of literals: RowRecheck)
+        let alone = !document.isTest && (keys.loaded || !syntaxError) && !keys.translated
+            && reads.paths.subtracting([document.path]).isEmpty
             && (entry ?? document.path) == document.path && omitted[document.path] == nil
-        documents[document.doc.uri]?.checked = alone ? CheckedText(bytes: document.doc.bytes, own: byFile[document.path] ?? []) : nil
+        documents[document.doc.uri]?.checked = alone ? CheckedText(bytes: document.doc.bytes, own: byFile[document.path] ?? [],
+                                                                   loaded: keys.loaded) : nil
         // This document, and the open ones it read (`publish` merges what every check found in
         // each: a module's own check, reading it as a screen, is not its list). The scripts
         // requiring this document are not checked again from here: its change scheduled them

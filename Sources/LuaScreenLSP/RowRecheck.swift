@@ -11,14 +11,27 @@ struct CheckedText: Sendable {
     var bytes: [UInt8]
     /// What was found in the document itself (its own file's diagnostics, none omitted).
     var own: [Diagnostic]
+    /// The app loaded (else an error in a row stopped the check: taken as a start only for
+    /// a script of literals, where the check runs nothing after loading).
+    var loaded = true
     /// The constructor names the text never rebinds (`nil`: not looked at yet).
     var unshadowed: Set<String>?
+    /// What the text binds when it is literals only (`.some(nil)`: it is not; `nil`: not looked at yet).
+    var literal: LiteralScript??
+}
+
+/// What a script of literals only binds (`RowRecheck.literalScript`). A value: `Sendable`.
+struct LiteralScript: Sendable {
+    /// Each key a table gives (`key = "..."`), and how many give it.
+    var keys: [String: Int]
 }
 
 /// The check of an edit confined to one string of one row: the text of a row (`text`,
 /// `detail`, `help`, `placeholder`) retyped, in a row built by a constructor from literals
 /// only (no name but the constructors', no function, nothing computed), in a script that
-/// requires nothing and never rebinds a constructor. Such a row is made from its own text
+/// requires nothing and never rebinds a constructor; or a rule of a symbol (`depends`,
+/// `defaults`, `select`, ...) retyped in a script that is literals only (a generated app such
+/// as Kconfig's), its key given by no other table. Such a row is made from its own text
 /// alone, and nothing else in the app reads those fields, so the app's other diagnostics are
 /// those of the last whole check: the row is checked alone, in a screen of its own at its own
 /// lines, before and after the edit, and what changed between the two replaces what the last
@@ -28,6 +41,8 @@ struct CheckedText: Sendable {
 enum RowRecheck {
     /// The fields nothing but their own row reads (the row's presentation).
     static let presentational = Set([RowField.text, .detail, .help, .placeholder].map(\.name))
+    /// A symbol's rules (docs/dependencies.md): retyped alone only in a script of literals.
+    static let rules = Set([RowField.depends, .promptIf, .defaults, .select, .imply, .ranges].map(\.name))
     /// The row constructors.
     static let rows: Set<String> = Set(RowKind.allCases.map(\.constructor))
     /// The constructors a row's literal may call inside it (a pushed screen's).
@@ -69,18 +84,41 @@ enum RowRecheck {
               tokens[t].start < start, newEnd < tokens[t].end,
               shortStringEnd(bytes, from: tokens[t].start) == tokens[t].end,
               shortStringEnd(old, from: tokens[t].start) == tokens[t].end - delta else { return nil }
-        // The value of a presentational field of a row constructor's own table.
-        guard t >= 3, tokens[t - 1].text == "=", tokens[t - 2].kind == .name, presentational.contains(tokens[t - 2].text),
-              ["{", ",", ";"].contains(tokens[t - 3].text), let n = outline.enclosing(start) else { return nil }
+        // The row constructor around it (plain tables between: `defaults = { { "y" } }`).
+        guard let inner = outline.enclosing(start) else { return nil }
+        var n = inner, below = inner
+        while outline.nodes[n].constructor == nil {
+            guard let parent = outline.nodes[n].parent else { return nil }
+            below = n
+            n = parent
+        }
         let node = outline.nodes[n]
         guard let constructor = node.constructor, rows.contains(constructor), !node.inFunction,
               node.nameStart < node.open, node.close <= bytes.count, bytes[node.close - 1] == 125,
-              node.close - node.nameStart <= maxRowBytes,
-              node.fields.contains(where: { $0.value?.start == tokens[t].start }) else { return nil }
+              node.close - node.nameStart <= maxRowBytes else { return nil }
+        // The row's field it is in: the string itself (`help = "..."`), or a table of it.
+        let field: String
+        if n == inner {
+            guard t >= 3, tokens[t - 1].text == "=", tokens[t - 2].kind == .name, ["{", ",", ";"].contains(tokens[t - 3].text),
+                  node.fields.contains(where: { $0.value?.start == tokens[t].start }) else { return nil }
+            field = tokens[t - 2].text
+        } else {
+            guard let named = outline.nodes[below].parentField else { return nil }
+            field = named
+        }
         guard let first = outline.token(at: node.nameStart), tokens[first].start == node.nameStart,
               let called = literalCalls(tokens, from: first, close: node.close) else { return nil }
         if checked.unshadowed == nil { checked.unshadowed = unshadowedNames(tokens) }
         guard called.isSubset(of: checked.unshadowed!) else { return nil }
+        if !presentational.contains(field) || !checked.loaded {
+            // A rule: other rows' values follow it, so only where no other row can say
+            // anything of it: a script that is literals only (no function, nothing computed),
+            // the row's key bound by no other table.
+            guard rules.contains(field) || presentational.contains(field) else { return nil }
+            if checked.literal == nil { checked.literal = literalScript(outline) }
+            guard let literal = checked.literal ?? nil else { return nil }
+            if let key = node.string("key")?.value?.text, literal.keys[key, default: 0] > 1 { return nil }
+        }
         // The row alone, before and after, at its own lines.
         let firstLine = line(of: node.nameStart, in: lineStarts)
         let lastLine = line(of: node.close - 1, in: lineStarts)
@@ -114,9 +152,18 @@ enum RowRecheck {
         for d in after {
             if told.contains(Key(d)) { told.remove(Key(d)); continue }
             guard atRow(d) else { return nil }
+            if d.severity == .error {
+                // An error stops the whole check before it runs the app's functions: what it
+                // says of the rest changes, but for a script of literals (none to run). A
+                // syntax error stops it before anything: the whole check says what it says.
+                guard d.code != .syntax else { return nil }
+                if checked.literal == nil { checked.literal = literalScript(outline) }
+                guard (checked.literal ?? nil) != nil else { return nil }
+            }
             var placed = d
             placed.file = path
             if d.path.hasPrefix(wrappedPrefix) {
+                if realPrefix == nil { realPrefix = rowPath(n, in: outline) }
                 guard let realPrefix else { return nil }
                 placed.path = realPrefix + d.path.dropFirst(wrappedPrefix.count)
             } else if !d.path.isEmpty {
@@ -147,6 +194,52 @@ enum RowRecheck {
         mutating func remove(_ k: Key) { counts[k, default: 0] -= 1 }
     }
 
+    /// The path `check` names the row of node `n` by (`screens[2].sections[1].rows[3]`, a
+    /// pushed screen's rows after `.push`), from where its tables stand: the rows of a
+    /// section (given in its list or in `rows`), the sections of a screen (in its list or in
+    /// `sections`), the screens of an app (its `screens` list) or the screen the script
+    /// returns; nil for any other place (a screen in a table by name, a row a variable holds).
+    static func rowPath(_ n: Int, in outline: Outline) -> String? {
+        let nodes = outline.nodes
+        /// The 1-based place of table `child` among the tables listed (not named) in table `list`.
+        func place(_ child: Int, in list: Int) -> Int? {
+            var k = 0
+            for c in nodes[list].children where nodes[c].parent == list && nodes[c].parentField == nil {
+                guard let t = outline.token(at: nodes[c].nameStart), t > 0,
+                      ["{", ",", ";"].contains(outline.tokens[t - 1].text) else { return nil }
+                k += 1
+                if c == child { return k }
+            }
+            return nil
+        }
+        /// The table listing `child` and the table it belongs to: `owner` itself, or a plain
+        /// table in its field `field`.
+        func listing(_ child: Int, owner constructor: String, field: String) -> (list: Int, owner: Int)? {
+            guard nodes[child].parentField == nil, let p = nodes[child].parent else { return nil }
+            if nodes[p].constructor == constructor { return (p, p) }
+            if nodes[p].constructor == nil, nodes[p].parentField == field, let o = nodes[p].parent,
+               nodes[o].constructor == constructor { return (p, o) }
+            return nil
+        }
+        func screenPath(_ screen: Int) -> String? {
+            guard nodes[screen].constructor == "screen" else { return nil }
+            guard let p = nodes[screen].parent else { return "" }
+            if nodes[screen].parentField == "push", rows.contains(nodes[p].constructor ?? "") {
+                return rowPath(p).map { $0 + ".push." }
+            }
+            guard let (list, app) = listing(screen, owner: "app", field: "screens"), nodes[app].parent == nil,
+                  let i = place(screen, in: list) else { return nil }
+            return "screens[\(i)]."
+        }
+        func rowPath(_ row: Int) -> String? {
+            guard let (rowList, section) = listing(row, owner: "section", field: "rows"), let k = place(row, in: rowList),
+                  let (sectionList, screen) = listing(section, owner: "screen", field: "sections"),
+                  let j = place(section, in: sectionList), let prefix = screenPath(screen) else { return nil }
+            return prefix + "sections[\(j)].rows[\(k)]"
+        }
+        return rowPath(n)
+    }
+
     /// Just past the short string starting at `from` (its quote), or nil when it does not end
     /// on its line.
     static func shortStringEnd(_ bytes: [UInt8], from: Int) -> Int? {
@@ -171,7 +264,7 @@ enum RowRecheck {
     /// The constructors the table from token `first` (a constructor's name) to byte `close`
     /// calls, when it is made of literals only: strings, numbers, `true`, `false`, `nil`,
     /// `-` before a number, tables, `name =` fields and constructor calls on tables; else nil.
-    static func literalCalls(_ tokens: [LuaTokens.Token], from first: Int, close: Int) -> Set<String>? {
+    static func literalCalls(_ tokens: [LuaTokens.Token], from first: Int, close: Int, names: Set<String> = nested) -> Set<String>? {
         if first > 0, [".", ":", "function"].contains(tokens[first - 1].text) { return nil }
         var called = Set<String>()
         var i = first
@@ -184,7 +277,7 @@ enum RowRecheck {
                 guard ["true", "false", "nil"].contains(token.text) else { return nil }
             case .name:
                 if next?.text == "=", i > first, ["{", ",", ";"].contains(tokens[i - 1].text) { break }
-                guard next?.text == "{", nested.contains(token.text) else { return nil }
+                guard next?.text == "{", names.contains(token.text) else { return nil }
                 called.insert(token.text)
             case .symbol:
                 switch token.text {
@@ -198,18 +291,46 @@ enum RowRecheck {
         return called
     }
 
+    /// What a script made of literals only binds: each key and how many tables give it; nil
+    /// when the script is not one `return` of literals and constructor calls (`return app { }`)
+    /// or its app has `strings` (translations read from files).
+    static func literalScript(_ outline: Outline) -> LiteralScript? {
+        let tokens = outline.tokens
+        guard tokens.first?.text == "return", tokens.count > 1,
+              literalCalls(tokens, from: 1, close: Int.max, names: nested.union(["app"])) != nil,
+              !outline.nodes.contains(where: { $0.constructor == "app" && $0.fields.contains { $0.name == "strings" } }) else { return nil }
+        var keys: [String: Int] = [:]
+        for node in outline.nodes {
+            if let key = node.string("key")?.value?.text { keys[key, default: 0] += 1 }
+        }
+        return LiteralScript(keys: keys)
+    }
+
     /// The constructors the tokens never rebind: each spelled only where it is called on a
-    /// table or a string, or as a field (`{ row = ...`, `x.row`); none of them when the
-    /// script reaches the globals another way (`_ENV`, `rawset`, `require`, ...).
+    /// table, a string or arguments (not declared: `function row(`, `local row`), or as a
+    /// field (`{ row = ...`, `x.row`); none of them when the script reaches the globals
+    /// another way (`_ENV`, `rawset`, `require`, ...).
     static func unshadowedNames(_ tokens: [LuaTokens.Token]) -> Set<String> {
         var shadowed = Set<String>()
-        for (i, token) in tokens.enumerated() where token.kind == .name {
+        var open: [String] = []  // the brackets the token is inside, innermost last
+        for (i, token) in tokens.enumerated() {
+            if token.kind == .symbol {
+                switch token.text {
+                case "{", "(", "[": open.append(token.text)
+                case "}", ")", "]": _ = open.popLast()
+                default: break
+                }
+                continue
+            }
+            guard token.kind == .name else { continue }
             if globalsReach.contains(token.text) { return [] }
             guard nested.contains(token.text) else { continue }
             let next = i + 1 < tokens.count ? tokens[i + 1].text : ""
             let before = i > 0 ? tokens[i - 1].text : ""
+            if before == "function" || before == "local" { shadowed.insert(token.text); continue }
             if next == "{" || next == "(" || (next.isEmpty == false && tokens[i + 1].kind == .string) { continue }
-            if next == "=", ["{", ",", ";"].contains(before) { continue }
+            // `{ row = ...`: a field of a table (`a, row = 1, 2` outside one is an assignment).
+            if next == "=", open.last == "{", ["{", ",", ";"].contains(before) { continue }
             if before == "." || before == ":", next != "=" { continue }
             shadowed.insert(token.text)
         }
