@@ -394,6 +394,8 @@ public final class LanguageServer: @unchecked Sendable {
               var checked = document.checked, checked.bytes != document.doc.bytes else { return false }
         var copy = document
         let outline = copy.currentOutline()
+        // Kept whatever is found (the next edit's follows it in place rather than lexing again).
+        cacheOutline(of: copy)
         var options = SessionOptions(limits: limits, trusted: false, store: MemoryStore(), print: { _ in })
         options.moduleSource = { _ in nil }
         guard let own = RowRecheck.diagnostics(path: document.path, checked: &checked, bytes: document.doc.bytes,
@@ -404,10 +406,6 @@ public final class LanguageServer: @unchecked Sendable {
         guard let current = documents[uri], current.doc.version == document.doc.version, !current.readsChanged else {
             lock.unlock()
             return true  // a newer change: its own check will publish
-        }
-        if current.outline == nil {
-            documents[uri]!.outline = outline
-            documents[uri]!.staleOutline = nil
         }
         checked.bytes = document.doc.bytes
         checked.own = own
