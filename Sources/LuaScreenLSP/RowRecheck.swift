@@ -24,6 +24,8 @@ struct CheckedText: Sendable {
 struct LiteralScript: Sendable {
     /// Each key a table gives (`key = "..."`), and how many give it.
     var keys: [String: Int]
+    /// The strings the app's own fields give (`modules = "MODULES"`, `root`): keys it names.
+    var named: Set<String>
 }
 
 /// The check of an edit confined to one string of one row: the text of a row (`text`,
@@ -55,70 +57,43 @@ enum RowRecheck {
     static let wrappedPrefix = "sections[1].rows[1]"
 
     /// The document's diagnostics for `bytes` (its own file's), when they differ from the
-    /// checked text only inside one presentational string of one literal row; else nil.
-    /// `unshadowed` is filled in on the first call for a checked text.
+    /// checked text only inside one presentational string of one literal row, or, in a script
+    /// of literals only, inside one row (`literalRowEdit`); else nil. What is worked out of
+    /// the checked text once (`unshadowed`, `literal`) is kept in `checked`.
     static func diagnostics(path: String, checked: inout CheckedText, bytes: [UInt8], lineStarts: [Int],
                             outline: Outline, options: SessionOptions) -> [Diagnostic]? {
         let old = checked.bytes
-        // Where the two texts differ.
-        var start = 0
-        let shorter = min(old.count, bytes.count)
-        old.withUnsafeBufferPointer { a in
-            bytes.withUnsafeBufferPointer { b in
-                while start < shorter, a[start] == b[start] { start += 1 }
-            }
-        }
-        if start == old.count, start == bytes.count { return checked.own }
-        var tail = 0
-        old.withUnsafeBufferPointer { a in
-            bytes.withUnsafeBufferPointer { b in
-                while tail < shorter - start, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
-            }
-        }
-        let oldEnd = old.count - tail, newEnd = bytes.count - tail
+        guard let (start, oldEnd, newEnd) = difference(old, bytes) else { return checked.own }
         let delta = newEnd - oldEnd
-        // Inside one short string on one line, before and after.
-        if old[start..<oldEnd].contains(where: { $0 == 10 || $0 == 13 }) || bytes[start..<newEnd].contains(where: { $0 == 10 || $0 == 13 }) { return nil }
-        let tokens = outline.tokens
-        guard let t = outline.token(at: start), tokens[t].kind == .string, tokens[t].quote != 0,
-              tokens[t].start < start, newEnd < tokens[t].end,
-              shortStringEnd(bytes, from: tokens[t].start) == tokens[t].end,
-              shortStringEnd(old, from: tokens[t].start) == tokens[t].end - delta else { return nil }
-        // The row constructor around it (plain tables between: `defaults = { { "y" } }`).
-        guard let inner = outline.enclosing(start) else { return nil }
-        var n = inner, below = inner
-        while outline.nodes[n].constructor == nil {
-            guard let parent = outline.nodes[n].parent else { return nil }
-            below = n
-            n = parent
+        var keysChange: [String: Int] = [:]
+        let n: Int
+        if let (row, field) = stringEdit(old: old, bytes: bytes, start: start, oldEnd: oldEnd, newEnd: newEnd, outline: outline),
+           presentational.contains(field) || rules.contains(field) {
+            let node = outline.nodes[row]
+            guard let first = outline.token(at: node.nameStart), outline.tokens[first].start == node.nameStart,
+                  let called = literalCalls(outline.tokens, from: first, close: node.close) else { return nil }
+            if checked.unshadowed == nil { checked.unshadowed = unshadowedNames(outline.tokens) }
+            guard called.isSubset(of: checked.unshadowed!) else { return nil }
+            if !presentational.contains(field) || !checked.loaded {
+                // A rule: other rows' values follow it, so only where no other row can say
+                // anything of it: a script that is literals only (no function, nothing
+                // computed), the row's key bound by no other table.
+                if checked.literal == nil { checked.literal = literalScript(outline) }
+                guard let literal = checked.literal ?? nil else { return nil }
+                if let key = node.string("key")?.value?.text, literal.keys[key, default: 0] > 1 { return nil }
+            }
+            n = row
+        } else {
+            // (made from this text's outline, it counts the keys after the edit)
+            let counted = checked.literal == nil
+            if counted { checked.literal = literalScript(outline) }
+            guard let literal = checked.literal ?? nil,
+                  let (row, change) = literalRowEdit(old: old, bytes: bytes, start: start, oldEnd: oldEnd, newEnd: newEnd,
+                                                     outline: outline, literal: literal, countsEdited: counted) else { return nil }
+            n = row
+            if !counted { keysChange = change }
         }
         let node = outline.nodes[n]
-        guard let constructor = node.constructor, rows.contains(constructor), !node.inFunction,
-              node.nameStart < node.open, node.close <= bytes.count, bytes[node.close - 1] == 125,
-              node.close - node.nameStart <= maxRowBytes else { return nil }
-        // The row's field it is in: the string itself (`help = "..."`), or a table of it.
-        let field: String
-        if n == inner {
-            guard t >= 3, tokens[t - 1].text == "=", tokens[t - 2].kind == .name, ["{", ",", ";"].contains(tokens[t - 3].text),
-                  node.fields.contains(where: { $0.value?.start == tokens[t].start }) else { return nil }
-            field = tokens[t - 2].text
-        } else {
-            guard let named = outline.nodes[below].parentField else { return nil }
-            field = named
-        }
-        guard let first = outline.token(at: node.nameStart), tokens[first].start == node.nameStart,
-              let called = literalCalls(tokens, from: first, close: node.close) else { return nil }
-        if checked.unshadowed == nil { checked.unshadowed = unshadowedNames(tokens) }
-        guard called.isSubset(of: checked.unshadowed!) else { return nil }
-        if !presentational.contains(field) || !checked.loaded {
-            // A rule: other rows' values follow it, so only where no other row can say
-            // anything of it: a script that is literals only (no function, nothing computed),
-            // the row's key bound by no other table.
-            guard rules.contains(field) || presentational.contains(field) else { return nil }
-            if checked.literal == nil { checked.literal = literalScript(outline) }
-            guard let literal = checked.literal ?? nil else { return nil }
-            if let key = node.string("key")?.value?.text, literal.keys[key, default: 0] > 1 { return nil }
-        }
         // The row alone, before and after, at its own lines.
         let firstLine = line(of: node.nameStart, in: lineStarts)
         let lastLine = line(of: node.close - 1, in: lineStarts)
@@ -171,7 +146,134 @@ enum RowRecheck {
             }
             found.append(placed)
         }
+        if !keysChange.isEmpty, var literal = checked.literal ?? nil {
+            for (key, by) in keysChange { literal.keys[key, default: 0] += by }
+            checked.literal = .some(literal)
+        }
         return Diagnostic.sorted(found)
+    }
+
+    /// Where two texts differ: `start..<oldEnd` of `old` is `start..<newEnd` of `new`, the rest
+    /// the same; nil when they are the same.
+    static func difference(_ old: [UInt8], _ new: [UInt8]) -> (start: Int, oldEnd: Int, newEnd: Int)? {
+        var start = 0
+        let shorter = min(old.count, new.count)
+        old.withUnsafeBufferPointer { a in
+            new.withUnsafeBufferPointer { b in
+                while start < shorter, a[start] == b[start] { start += 1 }
+            }
+        }
+        if start == old.count, start == new.count { return nil }
+        var tail = 0
+        old.withUnsafeBufferPointer { a in
+            new.withUnsafeBufferPointer { b in
+                while tail < shorter - start, a[a.count - 1 - tail] == b[b.count - 1 - tail] { tail += 1 }
+            }
+        }
+        return (start, old.count - tail, new.count - tail)
+    }
+
+    /// The row (its node) and field of an edit inside one short string on one line, before
+    /// and after, of a row constructor's table (or a plain table in one of its fields:
+    /// `defaults = { { "y" } }`); nil for any other edit.
+    static func stringEdit(old: [UInt8], bytes: [UInt8], start: Int, oldEnd: Int, newEnd: Int, outline: Outline) -> (row: Int, field: String)? {
+        let delta = newEnd - oldEnd
+        if old[start..<oldEnd].contains(where: { $0 == 10 || $0 == 13 }) || bytes[start..<newEnd].contains(where: { $0 == 10 || $0 == 13 }) { return nil }
+        let tokens = outline.tokens
+        guard let t = outline.token(at: start), tokens[t].kind == .string, tokens[t].quote != 0,
+              tokens[t].start < start, newEnd < tokens[t].end,
+              shortStringEnd(bytes, from: tokens[t].start) == tokens[t].end,
+              shortStringEnd(old, from: tokens[t].start) == tokens[t].end - delta else { return nil }
+        guard let inner = outline.enclosing(start) else { return nil }
+        var n = inner, below = inner
+        while outline.nodes[n].constructor == nil {
+            guard let parent = outline.nodes[n].parent else { return nil }
+            below = n
+            n = parent
+        }
+        let node = outline.nodes[n]
+        guard let constructor = node.constructor, rows.contains(constructor), !node.inFunction,
+              node.nameStart < node.open, node.close <= bytes.count, bytes[node.close - 1] == 125,
+              node.close - node.nameStart <= maxRowBytes else { return nil }
+        if n == inner {
+            guard t >= 3, tokens[t - 1].text == "=", tokens[t - 2].kind == .name, ["{", ",", ";"].contains(tokens[t - 3].text),
+                  node.fields.contains(where: { $0.value?.start == tokens[t].start }) else { return nil }
+            return (n, tokens[t - 2].text)
+        }
+        guard let named = outline.nodes[below].parentField else { return nil }
+        return (n, named)
+    }
+
+    /// The row (its node) an edit of a script of literals only is inside, when the row is
+    /// literals before and after (no constructor inside it), keeps its line count and what
+    /// other rows name it by (`id`, `push`, `type`, `kind`, wherever in it), and each key
+    /// given in it, before or after, is given by no other table, nor named by the app (a
+    /// key no other row reads); with how many more tables give each key after the edit.
+    /// `literal` counts the keys of the edited text when `countsEdited`, else of the checked one.
+    static func literalRowEdit(old: [UInt8], bytes: [UInt8], start: Int, oldEnd: Int, newEnd: Int, outline: Outline,
+                               literal: LiteralScript, countsEdited: Bool) -> (row: Int, keys: [String: Int])? {
+        let delta = newEnd - oldEnd
+        guard old[start..<oldEnd].filter({ $0 == 10 }).count == bytes[start..<newEnd].filter({ $0 == 10 }).count,
+              var n = outline.enclosing(start) else { return nil }
+        while !(rows.contains(outline.nodes[n].constructor ?? "") && outline.nodes[n].open < start && newEnd < outline.nodes[n].close) {
+            guard let parent = outline.nodes[n].parent else { return nil }
+            n = parent
+        }
+        let node = outline.nodes[n]
+        guard !node.inFunction, node.nameStart < node.open, node.close <= bytes.count, bytes[node.close - 1] == 125,
+              node.close - node.nameStart <= maxRowBytes,
+              let before = literalRow(Array(old[node.nameStart..<(node.close - delta)])),
+              let after = literalRow(Array(bytes[node.nameStart..<node.close])),
+              before.constructor == after.constructor else { return nil }
+        for field in ["id", "push", "type", "kind"] where before.values[field] != after.values[field] { return nil }
+        var change: [String: Int] = [:]
+        for key in before.keys { change[key, default: 0] -= 1 }
+        for key in after.keys { change[key, default: 0] += 1 }
+        // The row's own keys in the text `literal` counted (the edited one, or the checked one).
+        var given: [String: Int] = [:]
+        for key in countsEdited ? after.keys : before.keys { given[key, default: 0] += 1 }
+        for key in Set(before.keys + after.keys) {
+            guard literal.keys[key, default: 0] == given[key, default: 0] else { return nil }  // another table gives it
+            if change[key, default: 0] != 0, literal.named.contains(key) { return nil }
+        }
+        return (n, change.filter { $0.value != 0 })
+    }
+
+    /// A row's text read as literals: its constructor, each value of the fields other rows
+    /// name it by (every `id = ...`, `push = ...`, `type = ...`, `kind = ...` at any depth, as
+    /// its tokens), and every key it gives (`key = "..."` at any depth); nil when it is not
+    /// one constructor call on a table of literals with no constructor inside.
+    static func literalRow(_ text: [UInt8]) -> (constructor: String, values: [String: [String]], keys: [String])? {
+        let tokens = LuaTokens.tokenize(text)
+        guard tokens.count >= 3, tokens[0].kind == .name, tokens[1].text == "{", tokens.last?.text == "}",
+              let called = literalCalls(tokens, from: 0, close: Int.max), called == [tokens[0].text] else { return nil }
+        var depth = 0
+        var values: [String: [String]] = [:]
+        var keys: [String] = []
+        for (i, token) in tokens.enumerated() {
+            if token.kind == .symbol, token.text == "{" { depth += 1 }
+            if token.kind == .symbol, token.text == "}" {
+                depth -= 1
+                if depth == 0, i != tokens.count - 1 { return nil }  // the call's table ends before the text does
+            }
+            guard token.kind == .name, i + 2 < tokens.count, tokens[i + 1].text == "=",
+                  ["{", ",", ";"].contains(tokens[i - 1].text) else { continue }
+            if token.text == "key", tokens[i + 2].kind == .string { keys.append(tokens[i + 2].text) }
+            guard ["id", "push", "type", "kind", "key"].contains(token.text) else { continue }
+            // The value's tokens, up to the `,`, `;` or `}` at its own depth.
+            var j = i + 2, level = 0
+            var value: [String] = []
+            while j < tokens.count {
+                let t = tokens[j]
+                if level == 0, t.kind == .symbol, [",", ";", "}"].contains(t.text) { break }
+                if t.kind == .symbol, t.text == "{" { level += 1 }
+                if t.kind == .symbol, t.text == "}" { level -= 1 }
+                value.append((t.quote != 0 ? String(UnicodeScalar(t.quote)) : "") + t.text)
+                j += 1
+            }
+            values[token.text, default: []].append(value.joined(separator: " "))
+        }
+        return (tokens[0].text, values, keys)
     }
 
     /// What two diagnostics are compared by: all but the path (the row alone has its own).
@@ -300,10 +402,14 @@ enum RowRecheck {
               literalCalls(tokens, from: 1, close: Int.max, names: nested.union(["app"])) != nil,
               !outline.nodes.contains(where: { $0.constructor == "app" && $0.fields.contains { $0.name == "strings" } }) else { return nil }
         var keys: [String: Int] = [:]
+        var named = Set<String>()
         for node in outline.nodes {
             if let key = node.string("key")?.value?.text { keys[key, default: 0] += 1 }
+            if node.constructor == "app" {
+                for field in node.fields where field.value?.kind == .string { named.insert(field.value!.text) }
+            }
         }
-        return LiteralScript(keys: keys)
+        return LiteralScript(keys: keys, named: named)
     }
 
     /// The constructors the tokens never rebind: each spelled only where it is called on a
