@@ -431,8 +431,20 @@ public final class LanguageServer: @unchecked Sendable {
             reads.paths.insert(standard)
             return texts[standard]
         }
-        final class Keys: @unchecked Sendable { var bound: [String] = []; var screens: [String] = []; var loaded = false; var translated = false }
+        final class Keys: @unchecked Sendable {
+            var bound: [String] = []
+            var screens: [String] = []
+            var loaded = false
+            var translated = false
+            /// The sessions the check opened: closed and freed once what was found is published
+            /// (freeing a large app's model and Lua state is a tenth of its check).
+            var opened: [Session] = []
+        }
         let keys = Keys()
+        defer {
+            for session in keys.opened { session.close() }
+            keys.opened = []
+        }
         /// `check`'s list for `path`, and the keys the app binds (helpers' and modules' rows included).
         func diagnostics(_ path: String, _ text: [UInt8]?) -> [Diagnostic] {
             if document.isTest { return DocumentCheck.diagnostics(path: path, text: text, options: options) }
@@ -441,7 +453,7 @@ public final class LanguageServer: @unchecked Sendable {
                 keys.bound = session.boundKeys
                 keys.screens = session.screenIDs
                 keys.translated = session.app.strings != nil
-                session.close()
+                keys.opened.append(session)
             })
             return Diagnostic.sorted(result.diagnostics)
         }

@@ -84,6 +84,8 @@ enum RowRecheck {
             }
             n = row
         } else {
+            // (one line count: else the whole check, before the script is looked at)
+            guard old[start..<oldEnd].filter({ $0 == 10 }).count == bytes[start..<newEnd].filter({ $0 == 10 }).count else { return nil }
             // (made from this text's outline, it counts the keys after the edit)
             let counted = checked.literal == nil
             if counted { checked.literal = literalScript(outline) }
