@@ -64,6 +64,8 @@ enum RowRecheck {
                             outline: Outline, options: SessionOptions) -> [Diagnostic]? {
         let old = checked.bytes
         guard let (start, oldEnd, newEnd) = difference(old, bytes) else { return checked.own }
+        if let moved = layoutEdit(checked: checked, path: path, bytes: bytes, start: start, oldEnd: oldEnd, newEnd: newEnd,
+                                  lineStarts: lineStarts, outline: outline) { return moved }
         let delta = newEnd - oldEnd
         var keysChange: [String: Int] = [:]
         let n: Int
@@ -153,6 +155,59 @@ enum RowRecheck {
             checked.literal = .some(literal)
         }
         return Diagnostic.sorted(found)
+    }
+
+    /// The diagnostics after an edit of nothing but spaces and line breaks between tokens (or
+    /// inside a comment): the same program, the lines after the edit moved by the line breaks
+    /// it added or took out; nil when a token changed, or a diagnostic is on the edit's line
+    /// (which side of the break it is on is not known) or names a line in its text.
+    static func layoutEdit(checked: CheckedText, path: String, bytes: [UInt8], start: Int, oldEnd: Int, newEnd: Int,
+                           lineStarts: [Int], outline: Outline) -> [Diagnostic]? {
+        let old = checked.bytes
+        func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
+        guard old[start..<oldEnd].allSatisfy(isSpace), bytes[start..<newEnd].allSatisfy(isSpace) else { return nil }
+        // The tokens from the last one ending before the edit to a little past it, before and after.
+        let tokens = outline.tokens
+        var lo = 0, hi = tokens.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if tokens[mid].end <= start { lo = mid + 1 } else { hi = mid }
+        }
+        let from = lo > 0 ? tokens[lo - 1].start : 0
+        let delta = newEnd - oldEnd
+        let after = LuaTokens.tokenize(bytes, from: from, until: { $0.start >= newEnd + 256 })
+        let before = LuaTokens.tokenize(old, from: from, until: { $0.start >= oldEnd + 256 })
+        guard after.count == before.count,
+              zip(before, after).allSatisfy({ $0.kind == $1.kind && $0.text == $1.text && $0.quote == $1.quote
+                  && ($0.start < start ? $0.start == $1.start : $0.start + delta == $1.start) }) else { return nil }
+        let lines = bytes[start..<newEnd].filter { $0 == 10 }.count - old[start..<oldEnd].filter { $0 == 10 }.count
+        if lines == 0 { return checked.own }
+        let file = URIs.standard(path)
+        let editLine = line(of: start, in: lineStarts)
+        var moved: [Diagnostic] = []
+        for var d in checked.own {
+            guard !namesALine(d.message) else { return nil }
+            if URIs.standard(d.file) == file, let l = d.line {
+                guard l != editLine else { return nil }
+                if l > editLine { d.line = l + lines }
+            }
+            for (k, place) in d.calledFrom.enumerated() where URIs.standard(place.file) == file {
+                guard place.line != editLine else { return nil }
+                if place.line > editLine { d.calledFrom[k].line = place.line + lines }
+            }
+            moved.append(d)
+        }
+        return Diagnostic.sorted(moved)
+    }
+
+    /// Whether a message names a line (`also at line 12`, `app.lua:12:`), which an edit above it moves.
+    static func namesALine(_ message: String) -> Bool {
+        let bytes = Array(message.utf8)
+        for (i, b) in bytes.enumerated() where i + 1 < bytes.count && bytes[i + 1] >= 48 && bytes[i + 1] <= 57 {
+            if b == 58, i >= 4, bytes[(i - 4)..<i].elementsEqual(".lua".utf8) { return true }
+            if b == 32, i >= 4, bytes[(i - 4)..<i].elementsEqual("line".utf8) { return true }
+        }
+        return false
     }
 
     /// Where two texts differ: `start..<oldEnd` of `old` is `start..<newEnd` of `new`, the rest

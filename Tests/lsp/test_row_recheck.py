@@ -173,8 +173,16 @@ def test_an_edit_of_one_row_of_a_script_of_literals_is_checked_alone_errors_too(
             (41, 'key = "S4', 1, "1", False),             # (and back)
             (50, 'toggle {', 0, " type = \"number\",", False),  # what other rows name it by
             (50, 'toggle {', 17, "", False),
-            (52, '}, help = "Help 52" },', 0, "\n", False),  # a line break: the whole check
-            (52, '}, help = "Help 52" },', 1, "", False),
+            (52, '}, help = "Help 52" },', 0, "\n\n", True),  # line breaks: the lines below move
+            (52, '}, help = "Help 52" },', 2, "", True),
+            (53, 'select = {', 0, "\n   ", True),        # (a row's own lines: no diagnostic there)
+            (53, 'select = {', 4, "", True),
+            (59, '"Option 59",', 0, "\n", True),          # a diagnostic below it (line 66) moves
+            (59, '"Option 59",', 1, "", True),
+            (54, 'tog', 0, " ", False),                   # a space that splits a name: the whole check
+            (54, 'tog', 1, "", False),
+            (55, '        ', 0, "toggle { key = \"NEW\", text = \"New\" }, ", False),  # a row added: the whole check
+            (55, '        ', 38, "", False),
         ]
         alone = expected_alone = 0
         for row, anchor, cut, piece, fast in edits:
