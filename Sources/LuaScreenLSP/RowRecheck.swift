@@ -53,8 +53,8 @@ enum RowRecheck {
     static let globalsReach: Set<String> = ["_ENV", "_G", "rawset", "setmetatable", "load", "require", "debug", "dofile", "loadfile"]
     /// The largest row text checked alone (a bigger one is checked with its app).
     static let maxRowBytes = 64 << 10
-    /// The path the wrapped row's diagnostics begin with.
-    static let wrappedPrefix = "sections[1].rows[1]"
+    /// The path the wrapped rows' diagnostics begin with (then the row's place and `]`).
+    static let wrappedPrefix = "sections[1].rows["
 
     /// The document's diagnostics for `bytes` (its own file's), when they differ from the
     /// checked text only inside one presentational string of one literal row, or, in a script
@@ -67,8 +67,11 @@ enum RowRecheck {
         if let moved = layoutEdit(checked: checked, path: path, bytes: bytes, start: start, oldEnd: oldEnd, newEnd: newEnd,
                                   lineStarts: lineStarts, outline: outline) { return moved }
         let delta = newEnd - oldEnd
+        // What is checked alone: bytes `from..<to` of the text (`from..<to - delta` of the checked
+        // one), rows listed one after the other, the `i`th of them named `place(i)` by check.
         var keysChange: [String: Int] = [:]
-        let n: Int
+        let from: Int, to: Int
+        let place: (Int) -> String?
         if let (row, field) = stringEdit(old: old, bytes: bytes, start: start, oldEnd: oldEnd, newEnd: newEnd, outline: outline),
            presentational.contains(field) || rules.contains(field) {
             let node = outline.nodes[row]
@@ -84,23 +87,57 @@ enum RowRecheck {
                 guard let literal = checked.literal ?? nil else { return nil }
                 if let key = node.string("key")?.value?.text, literal.keys[key, default: 0] > 1 { return nil }
             }
-            n = row
+            (from, to) = (node.nameStart, node.close)
+            place = { $0 == 1 ? rowPath(row, in: outline) : nil }
         } else {
-            // (one line count: else the whole check, before the script is looked at)
-            guard old[start..<oldEnd].filter({ $0 == 10 }).count == bytes[start..<newEnd].filter({ $0 == 10 }).count else { return nil }
             // (made from this text's outline, it counts the keys after the edit)
             let counted = checked.literal == nil
             if counted { checked.literal = literalScript(outline) }
-            guard let literal = checked.literal ?? nil,
-                  let (row, change) = literalRowEdit(old: old, bytes: bytes, start: start, oldEnd: oldEnd, newEnd: newEnd,
-                                                     outline: outline, literal: literal, countsEdited: counted) else { return nil }
-            n = row
-            if !counted { keysChange = change }
+            guard let literal = checked.literal ?? nil else { return nil }
+            let sameLines = old[start..<oldEnd].filter({ $0 == 10 }).count == bytes[start..<newEnd].filter({ $0 == 10 }).count
+            if sameLines, let (row, change) = literalRowEdit(old: old, bytes: bytes, start: start, oldEnd: oldEnd, newEnd: newEnd,
+                                                             outline: outline, literal: literal, countsEdited: counted) {
+                (from, to) = (outline.nodes[row].nameStart, outline.nodes[row].close)
+                place = { $0 == 1 ? rowPath(row, in: outline) : nil }
+                if !counted { keysChange = change }
+            } else if let edit = rowsEdit(old: old, bytes: bytes, start: start, oldEnd: oldEnd, newEnd: newEnd,
+                                          outline: outline, literal: literal, countsEdited: counted) {
+                (from, to) = (edit.from, edit.to)
+                let list = edit.list, before = edit.before
+                place = { i in list.map { $0 + ".rows[\(before + i)]" } }
+                if !counted { keysChange = edit.keys }
+                // The rows after them move (`rows[9]` is `rows[10]`): none may have a diagnostic.
+                if edit.removed != edit.added {
+                    guard let list else { return nil }
+                    for d in checked.own {
+                        guard let (i, _) = listedRow(d.path, in: list + ".rows[") else { continue }
+                        if i > before + edit.removed { return nil }
+                    }
+                }
+            } else {
+                return nil
+            }
         }
-        let node = outline.nodes[n]
-        // The row alone, before and after, at its own lines.
-        let firstLine = line(of: node.nameStart, in: lineStarts)
-        let lastLine = line(of: node.close - 1, in: lineStarts)
+        guard let found = checkAlone(path: path, checked: &checked, bytes: bytes, from: from, to: to, delta: delta,
+                                     lineStarts: lineStarts, outline: outline, options: options, place: place) else { return nil }
+        if !keysChange.isEmpty, var literal = checked.literal ?? nil {
+            for (key, by) in keysChange { literal.keys[key, default: 0] += by }
+            checked.literal = .some(literal)
+        }
+        return found
+    }
+
+    /// The rows `from..<to` of the text (`from..<to - delta` of the checked one) checked alone,
+    /// before and after, in a screen of their own at their own lines: what changed between the
+    /// two replaces what the last check said at their lines, the lines below move by the line
+    /// breaks the edit added or took out. Nil when the last check said something there the rows
+    /// alone do not, or the rows alone say something this cannot place.
+    static func checkAlone(path: String, checked: inout CheckedText, bytes: [UInt8], from: Int, to: Int, delta: Int,
+                           lineStarts: [Int], outline: Outline, options: SessionOptions, place: (Int) -> String?) -> [Diagnostic]? {
+        let old = checked.bytes
+        let firstLine = line(of: from, in: lineStarts)
+        let newLines = bytes[from..<to].filter { $0 == 10 }.count, oldLines = old[from..<(to - delta)].filter { $0 == 10 }.count
+        let shift = newLines - oldLines
         func alone(_ text: ArraySlice<UInt8>) -> [Diagnostic] {
             var wrapped = [UInt8](repeating: 10, count: firstLine - 1)
             wrapped += Array("return screen { id = \"row\", title = \"row\", section { ".utf8)
@@ -110,27 +147,39 @@ enum RowRecheck {
             own.store = MemoryStore()
             return DocumentCheck.check(path: path, text: wrapped, options: own).diagnostics
         }
-        let before = alone(old[node.nameStart..<(node.close - delta)])
-        let after = alone(bytes[node.nameStart..<node.close])
+        let before = alone(old[from..<(to - delta)])
+        let after = alone(bytes[from..<to])
         let file = URIs.standard(path)
-        let rowLines = firstLine...lastLine
-        func atRow(_ d: Diagnostic) -> Bool { URIs.standard(d.file) == file && d.line.map(rowLines.contains) == true }
-        // What the whole check said at the row's lines the row alone says too; the rest the
-        // row alone says (its screen's) is no problem of the app.
+        func within(_ d: Diagnostic, _ lines: Int) -> Bool {
+            URIs.standard(d.file) == file && d.line.map { $0 >= firstLine && $0 <= firstLine + lines } == true
+        }
+        // What the whole check said at the rows' lines the rows alone say too (learning where the
+        // app puts each row); the rest the rows alone say (their screen's) is no problem of the app.
         var told = Multiset(before.map(Key.init))
-        var realPrefix: String?
-        for d in checked.own where atRow(d) {
+        var learned: [Int: String] = [:]
+        for d in checked.own where within(d, oldLines) {
             guard let match = before.first(where: { Key($0) == Key(d) && told.contains(Key(d)) }) else { return nil }
             told.remove(Key(d))
-            if match.path.hasPrefix(wrappedPrefix), d.path.hasSuffix(match.path.dropFirst(wrappedPrefix.count)) {
-                realPrefix = String(d.path.dropLast(match.path.count - wrappedPrefix.count))
+            if let (i, rest) = listedRow(match.path, in: wrappedPrefix), d.path.hasSuffix(rest) {
+                learned[i] = String(d.path.dropLast(rest.count))
             }
         }
-        // `told` is now what the row alone says that the app does not.
-        var found = checked.own.filter { !atRow($0) }
+        // The rest of what the whole check said, below the rows moved by the lines they gained.
+        var found: [Diagnostic] = []
+        for var d in checked.own where !within(d, oldLines) {
+            if shift != 0 {
+                guard !namesALine(d.message) else { return nil }
+                if URIs.standard(d.file) == file, let l = d.line, l > firstLine + oldLines { d.line = l + shift }
+                for (k, at) in d.calledFrom.enumerated() where URIs.standard(at.file) == file && at.line >= firstLine {
+                    guard at.line > firstLine + oldLines else { return nil }
+                    d.calledFrom[k].line = at.line + shift
+                }
+            }
+            found.append(d)
+        }
         for d in after {
             if told.contains(Key(d)) { told.remove(Key(d)); continue }
-            guard atRow(d) else { return nil }
+            guard within(d, newLines) else { return nil }
             if d.severity == .error {
                 // An error stops the whole check before it runs the app's functions: what it
                 // says of the rest changes, but for a script of literals (none to run). A
@@ -141,20 +190,24 @@ enum RowRecheck {
             }
             var placed = d
             placed.file = path
-            if d.path.hasPrefix(wrappedPrefix) {
-                if realPrefix == nil { realPrefix = rowPath(n, in: outline) }
-                guard let realPrefix else { return nil }
-                placed.path = realPrefix + d.path.dropFirst(wrappedPrefix.count)
+            if let (i, rest) = listedRow(d.path, in: wrappedPrefix) {
+                guard let real = learned[i] ?? place(i) else { return nil }
+                placed.path = real + rest
             } else if !d.path.isEmpty {
                 return nil
             }
             found.append(placed)
         }
-        if !keysChange.isEmpty, var literal = checked.literal ?? nil {
-            for (key, by) in keysChange { literal.keys[key, default: 0] += by }
-            checked.literal = .some(literal)
-        }
         return Diagnostic.sorted(found)
+    }
+
+    /// The row of a path in the rows of a list (`prefix` is `...rows[`): its place (from 1)
+    /// and the rest of the path; nil for a path elsewhere.
+    static func listedRow(_ path: String, in prefix: String) -> (index: Int, rest: Substring)? {
+        guard path.hasPrefix(prefix) else { return nil }
+        let tail = path.dropFirst(prefix.count)
+        guard let close = tail.firstIndex(of: "]"), let i = Int(tail[..<close]) else { return nil }
+        return (i, tail[tail.index(after: close)...])
     }
 
     /// The diagnostics after an edit of nothing but spaces and line breaks between tokens (or
@@ -263,7 +316,7 @@ enum RowRecheck {
 
     /// The row (its node) an edit of a script of literals only is inside, when the row is
     /// literals before and after (no constructor inside it), keeps its line count and what
-    /// other rows name it by (`id`, `push`, `type`, `kind`, wherever in it), and each key
+    /// other rows name it by or push (`id`, `push`, wherever in it), and each key
     /// given in it, before or after, is given by no other table, nor named by the app (a
     /// key no other row reads); with how many more tables give each key after the edit.
     /// `literal` counts the keys of the edited text when `countsEdited`, else of the checked one.
@@ -282,7 +335,7 @@ enum RowRecheck {
               let before = literalRow(Array(old[node.nameStart..<(node.close - delta)])),
               let after = literalRow(Array(bytes[node.nameStart..<node.close])),
               before.constructor == after.constructor else { return nil }
-        for field in ["id", "push", "type", "kind"] where before.values[field] != after.values[field] { return nil }
+        for field in ["id", "push"] where before.values[field] != after.values[field] { return nil }
         var change: [String: Int] = [:]
         for key in before.keys { change[key, default: 0] -= 1 }
         for key in after.keys { change[key, default: 0] += 1 }
@@ -296,9 +349,90 @@ enum RowRecheck {
         return (n, change.filter { $0.value != 0 })
     }
 
+    /// The rows an edit of a script of literals only replaced in one section's list (rows
+    /// added, taken out, moved, edited across lines): the bytes from the first row it touches
+    /// to the end of the last (`from..<to` of the text), the section's path (`...sections[2]`)
+    /// when it is known, how many rows of the list come before them, how many rows were there
+    /// and are now, and how many more tables give each key. Nil unless every row there, before
+    /// and after, is literals with no constructor inside, the ids and pushes among them are
+    /// the same, and each key given there, before or after, is given by no other table nor
+    /// named by the app. `literal` counts the keys of the edited text when `countsEdited`.
+    static func rowsEdit(old: [UInt8], bytes: [UInt8], start: Int, oldEnd: Int, newEnd: Int, outline: Outline,
+                         literal: LiteralScript, countsEdited: Bool)
+        -> (from: Int, to: Int, list: String?, before: Int, removed: Int, added: Int, keys: [String: Int])? {
+        let nodes = outline.nodes
+        let delta = newEnd - oldEnd
+        /// A section's list of rows: the section's table, or its `rows`.
+        func isList(_ n: Int) -> Bool {
+            nodes[n].constructor == "section"
+                || (nodes[n].constructor == nil && nodes[n].parentField == "rows" && nodes[n].parent.map { nodes[$0].constructor == "section" } == true)
+        }
+        // The innermost list whose braces hold the edit (the edit may begin inside a row).
+        guard var n = outline.enclosing(start) else { return nil }
+        while !(isList(n) && nodes[n].open < start && newEnd < nodes[n].close) {
+            guard let parent = nodes[n].parent else { return nil }
+            n = parent
+        }
+        guard !nodes[n].inFunction else { return nil }
+        let items = nodes[n].children.filter { nodes[$0].parent == n && nodes[$0].parentField == nil }.sorted { nodes[$0].open < nodes[$1].open }
+        // The rows the edit reaches into now (none when rows were only taken out), and the
+        // separators and spaces it reaches past them.
+        let touched = items.filter { nodes[$0].nameStart <= newEnd && start <= nodes[$0].close }
+        let from = min(start, touched.first.map { nodes[$0].nameStart } ?? start)
+        let to = max(newEnd, touched.last.map { nodes[$0].close } ?? newEnd)
+        guard to - delta >= from, to <= bytes.count,
+              to - from <= maxRowBytes, to - delta - from <= maxRowBytes,
+              let was = literalRows(Array(old[from..<(to - delta)])), let now = literalRows(Array(bytes[from..<to])) else { return nil }
+        for field in ["id", "push"] {
+            guard was.flatMap({ $0.values[field] ?? [] }).sorted() == now.flatMap({ $0.values[field] ?? [] }).sorted() else { return nil }
+        }
+        let wasKeys = was.flatMap(\.keys), nowKeys = now.flatMap(\.keys)
+        var change: [String: Int] = [:]
+        for key in wasKeys { change[key, default: 0] -= 1 }
+        for key in nowKeys { change[key, default: 0] += 1 }
+        var given: [String: Int] = [:]
+        for key in countsEdited ? nowKeys : wasKeys { given[key, default: 0] += 1 }
+        for key in Set(wasKeys + nowKeys) {
+            guard literal.keys[key, default: 0] == given[key, default: 0] else { return nil }  // another table gives it
+            if change[key, default: 0] != 0, literal.named.contains(key) { return nil }
+        }
+        let before = items.filter { nodes[$0].close <= from }.count
+        let rowPrefix = items.first.flatMap { rowPath($0, in: outline) }
+        let list = rowPrefix.flatMap { p in p.ranges(of: ".rows[").last.map { String(p[..<$0.lowerBound]) } }
+        return (from, to, list, before, was.count, now.count, change.filter { $0.value != 0 })
+    }
+
+    /// Rows listed one after the other (`row { }, toggle { }`), each read by `literalRow`; nil
+    /// when the text is not such a list (a row that is no literal, anything between rows but
+    /// `,` and `;`).
+    static func literalRows(_ text: [UInt8]) -> [(constructor: String, values: [String: [String]], keys: [String])]? {
+        let tokens = LuaTokens.tokenize(text)
+        var rows: [(constructor: String, values: [String: [String]], keys: [String])] = []
+        var depth = 0, itemStart: Int?
+        for (i, token) in tokens.enumerated() {
+            if token.kind == .symbol, token.text == "{" { depth += 1 }
+            if token.kind == .symbol, token.text == "}" { depth -= 1 }
+            if depth == 0, token.kind == .symbol, token.text == "," || token.text == ";" {
+                guard itemStart == nil else { return nil }  // (a row is closed by its `}`)
+                continue
+            }
+            if itemStart == nil {
+                guard token.kind == .name else { return nil }
+                itemStart = token.start
+            }
+            if depth == 0, token.kind == .symbol, token.text == "}", let s = itemStart {
+                guard let row = literalRow(Array(text[s..<token.end])), rows.count < 10_000 else { return nil }
+                rows.append(row)
+                itemStart = nil
+                _ = i
+            }
+        }
+        return itemStart == nil && depth == 0 ? rows : nil
+    }
+
     /// A row's text read as literals: its constructor, each value of the fields other rows
-    /// name it by (every `id = ...`, `push = ...`, `type = ...`, `kind = ...` at any depth, as
-    /// its tokens), and every key it gives (`key = "..."` at any depth); nil when it is not
+    /// name it by or it pushes (every `id = ...`, `push = ...` at any depth, as its tokens),
+    /// and every key it gives (`key = "..."` at any depth); nil when it is not
     /// one constructor call on a table of literals with no constructor inside.
     static func literalRow(_ text: [UInt8]) -> (constructor: String, values: [String: [String]], keys: [String])? {
         let tokens = LuaTokens.tokenize(text)
@@ -316,7 +450,7 @@ enum RowRecheck {
             guard token.kind == .name, i + 2 < tokens.count, tokens[i + 1].text == "=",
                   ["{", ",", ";"].contains(tokens[i - 1].text) else { continue }
             if token.text == "key", tokens[i + 2].kind == .string { keys.append(tokens[i + 2].text) }
-            guard ["id", "push", "type", "kind", "key"].contains(token.text) else { continue }
+            guard ["id", "push"].contains(token.text) else { continue }
             // The value's tokens, up to the `,`, `;` or `}` at its own depth.
             var j = i + 2, level = 0
             var value: [String] = []

@@ -146,7 +146,7 @@ def literal_app(rows):
             lines.append(f'        number {{ key = "S{r}", text = "Count {r}", depends = "{dep}", defaults = {{ {{ "4" }} }}, ranges = {{ {{ 1, 8 }} }}, help = "h" }},')
         else:
             lines.append(f'        toggle {{ key = "S{r}", text = "Option {r}", depends = "{dep}", select = {{ "S{(r + 3) % rows}" }}, help = "Help {r}" }},')
-    lines += ['        input { key = "PW", text = "Secret", secure = true, multiline = true },', '      } } } }', '']
+    lines += ['      },', '      section {', '        input { key = "PW", text = "Secret", secure = true, multiline = true },', '      } } } }', '']
     return "\n".join(lines)
 
 
@@ -171,18 +171,30 @@ def test_an_edit_of_one_row_of_a_script_of_literals_is_checked_alone_errors_too(
             (38, 'key = "S38', 4, "", True),
             (41, 'key = "S4', 1, "2", False),             # a key another row gives: the whole check
             (41, 'key = "S4', 1, "1", False),             # (and back)
-            (50, 'toggle {', 0, " type = \"number\",", False),  # what other rows name it by
-            (50, 'toggle {', 17, "", False),
+            (50, 'toggle {', 0, " type = \"number\",", True),  # its kind
+            (50, 'toggle {', 17, "", True),
+            (51, 'toggle {', 0, ' id = "s0",', False),     # an id (a screen's: a push may name it)
+            (51, 'toggle {', 11, "", False),
             (52, '}, help = "Help 52" },', 0, "\n\n", True),  # line breaks: the lines below move
             (52, '}, help = "Help 52" },', 2, "", True),
             (53, 'select = {', 0, "\n   ", True),        # (a row's own lines: no diagnostic there)
             (53, 'select = {', 4, "", True),
-            (59, '"Option 59",', 0, "\n", True),          # a diagnostic below it (line 66) moves
+            (59, '"Option 59",', 0, "\n", True),          # the warning below it moves
             (59, '"Option 59",', 1, "", True),
             (54, 'tog', 0, " ", False),                   # a space that splits a name: the whole check
             (54, 'tog', 1, "", False),
-            (55, '        ', 0, "toggle { key = \"NEW\", text = \"New\" }, ", False),  # a row added: the whole check
-            (55, '        ', 38, "", False),
+            (55, '        ', 0, 'toggle { key = "NEW", text = "New" }, ', True),  # a row added, and taken out
+            (55, '        ', 38, "", True),
+            (56, '"Help 56" },', 0, '\n        toggle { key = "NEW2", text = "Pasted", bogus = 1 },', True),  # one with an error
+            (56, '"Help 56" },', 61, "", True),
+            (57, '"Help 57" },', 0, '\n        toggle { key = "S3", text = "Twice" },', False),  # a key another row gives
+            (57, '"Help 57" },', 47, "", False),
+        ]
+        # A row taken out, and pasted back.
+        row46 = next(l for l in literal_app(60).split("\n") if '"Option 46"' in l) + "\n"
+        edits += [
+            (46, '', len(row46), "", True),
+            (47, '', 0, row46, True),
         ]
         alone = expected_alone = 0
         for row, anchor, cut, piece, fast in edits:
