@@ -1,3 +1,5 @@
+import LuaScreenCore
+
 /// A request's bytes, read the way the server reads them: the front's check of the head
 /// (`RequestHead`), then the method, path, query, headers and body as libmicrohttpd hands
 /// them to the handler (path and query values percent-decoded, `+` in the query a space,
@@ -53,17 +55,9 @@ enum RawRequest {
     private static func decode(_ bytes: ArraySlice<UInt8>, plusIsSpace: Bool) -> String {
         var out: [UInt8] = []
         var i = bytes.startIndex
-        func hex(_ b: UInt8) -> UInt8? {
-            switch b {
-            case 0x30...0x39: return b - 0x30
-            case 0x41...0x46: return b - 0x41 + 10
-            case 0x61...0x66: return b - 0x61 + 10
-            default: return nil
-            }
-        }
         while i < bytes.endIndex {
             let b = bytes[i]
-            if b == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let high = hex(bytes[i + 1]), let low = hex(bytes[i + 2]) {
+            if b == UInt8(ascii: "%"), i + 2 < bytes.endIndex, let high = hexDigitValue(bytes[i + 1]), let low = hexDigitValue(bytes[i + 2]) {
                 out.append(high << 4 | low)
                 i += 3
                 continue

@@ -145,15 +145,10 @@ extension JSONReader {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard pos < bytes.count else { throw error("unterminated \\u escape", at: escapeStart) }
-            let b = bytes[pos]
-            let digit: UInt32
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
-            default: throw error("invalid \\u escape: expected 4 hexadecimal digits", at: escapeStart)
+            guard let digit = hexDigitValue(bytes[pos]) else {
+                throw error("invalid \\u escape: expected 4 hexadecimal digits", at: escapeStart)
             }
-            value = value << 4 | digit
+            value = value << 4 | UInt32(digit)
             pos += 1
         }
         return value

@@ -315,14 +315,7 @@ extension LuaLexer {
         var i = body.startIndex
         let end = body.endIndex
         func at(_ k: Int) -> UInt8 { k < end ? body[k] : 0 }
-        func hex(_ c: UInt8) -> UInt32? {
-            switch c {
-            case 0x30...0x39: UInt32(c - 0x30)
-            case 0x41...0x46: UInt32(c - 0x41 + 10)
-            case 0x61...0x66: UInt32(c - 0x61 + 10)
-            default: nil
-            }
-        }
+        func hex(_ c: UInt8) -> UInt32? { hexDigitValue(c).map(UInt32.init) }
         while i < end {
             let c = body[i]
             guard c == UInt8(ascii: "\\") else { out.append(c); i += 1; continue }
