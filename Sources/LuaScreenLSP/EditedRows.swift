@@ -43,9 +43,7 @@ extension RowRecheck {
             n = parent
         }
         let node = outline.nodes[n]
-        guard let constructor = node.constructor, rows.contains(constructor), !node.inFunction,
-              node.nameStart < node.open, node.close <= bytes.count, bytes[node.close - 1] == 125,
-              node.close - node.nameStart <= maxRowBytes else { return nil }
+        guard let constructor = node.constructor, rows.contains(constructor), isWholeRow(node, in: bytes) else { return nil }
         if n == inner {
             guard t >= 3, tokens[t - 1].text == "=", tokens[t - 2].kind == .name, ["{", ",", ";"].contains(tokens[t - 3].text),
                   node.fields.contains(where: { $0.value?.start == tokens[t].start }) else { return nil }
@@ -55,8 +53,9 @@ extension RowRecheck {
         return (n, named)
     }
 
-    /// The row (its node) an edit of a script of literals only is inside, when the row is
-    /// literals before and after (no constructor inside it), keeps its line count and what
+    /// The row (its node) an edit of a script of literals only is inside (the caller sees that
+    /// it keeps the line count), when the row is literals before and after (no constructor
+    /// inside it), keeps what
     /// other rows name it by or push (`id`, `push`, wherever in it), and each key
     /// given in it, before or after, is given by no other table, nor named by the app (a
     /// key no other row reads); with how many more tables give each key after the edit.
@@ -64,30 +63,44 @@ extension RowRecheck {
     static func literalRowEdit(old: [UInt8], bytes: [UInt8], start: Int, oldEnd: Int, newEnd: Int, outline: Outline,
                                literal: LiteralScript, countsEdited: Bool) -> (row: Int, keys: [String: Int])? {
         let delta = newEnd - oldEnd
-        guard old[start..<oldEnd].filter({ $0 == 10 }).count == bytes[start..<newEnd].filter({ $0 == 10 }).count,
-              var n = outline.enclosing(start) else { return nil }
+        guard var n = outline.enclosing(start) else { return nil }
         while !(rows.contains(outline.nodes[n].constructor ?? "") && outline.nodes[n].open < start && newEnd < outline.nodes[n].close) {
             guard let parent = outline.nodes[n].parent else { return nil }
             n = parent
         }
         let node = outline.nodes[n]
-        guard !node.inFunction, node.nameStart < node.open, node.close <= bytes.count, bytes[node.close - 1] == 125,
-              node.close - node.nameStart <= maxRowBytes,
+        guard isWholeRow(node, in: bytes),
               let before = literalRow(Array(old[node.nameStart..<(node.close - delta)])),
               let after = literalRow(Array(bytes[node.nameStart..<node.close])),
               before.constructor == after.constructor else { return nil }
         for field in ["id", "push"] where before.values[field] != after.values[field] { return nil }
+        guard let change = keysChange(was: before.keys, now: after.keys, literal: literal, countsEdited: countsEdited) else { return nil }
+        return (n, change)
+    }
+
+    /// Whether an outline's node is a whole row call to check alone: not in a function, its
+    /// name before its `{`, its `}` in the text, no longer than `maxRowBytes`.
+    static func isWholeRow(_ node: Outline.Node, in bytes: [UInt8]) -> Bool {
+        !node.inFunction && node.nameStart < node.open && node.close <= bytes.count && bytes[node.close - 1] == 125
+            && node.close - node.nameStart <= maxRowBytes
+    }
+
+    /// How many more tables give each key once the keys `was` given where the edit is are
+    /// `now` (keys whose count is the same left out); nil when another table gives one of them
+    /// or the app names one whose count changes. `literal` counts the keys of the edited text
+    /// when `countsEdited`, else of the checked one.
+    static func keysChange(was: [String], now: [String], literal: LiteralScript, countsEdited: Bool) -> [String: Int]? {
         var change: [String: Int] = [:]
-        for key in before.keys { change[key, default: 0] -= 1 }
-        for key in after.keys { change[key, default: 0] += 1 }
-        // The row's own keys in the text `literal` counted (the edited one, or the checked one).
+        for key in was { change[key, default: 0] -= 1 }
+        for key in now { change[key, default: 0] += 1 }
+        // The edited place's own keys in the text `literal` counted.
         var given: [String: Int] = [:]
-        for key in countsEdited ? after.keys : before.keys { given[key, default: 0] += 1 }
-        for key in Set(before.keys + after.keys) {
+        for key in countsEdited ? now : was { given[key, default: 0] += 1 }
+        for key in Set(was + now) {
             guard literal.keys[key, default: 0] == given[key, default: 0] else { return nil }  // another table gives it
             if change[key, default: 0] != 0, literal.named.contains(key) { return nil }
         }
-        return (n, change.filter { $0.value != 0 })
+        return change.filter { $0.value != 0 }
     }
 
     /// The rows an edit of a script of literals only replaced in one section's list (rows
@@ -127,20 +140,12 @@ extension RowRecheck {
         for field in ["id", "push"] {
             guard was.flatMap({ $0.values[field] ?? [] }).sorted() == now.flatMap({ $0.values[field] ?? [] }).sorted() else { return nil }
         }
-        let wasKeys = was.flatMap(\.keys), nowKeys = now.flatMap(\.keys)
-        var change: [String: Int] = [:]
-        for key in wasKeys { change[key, default: 0] -= 1 }
-        for key in nowKeys { change[key, default: 0] += 1 }
-        var given: [String: Int] = [:]
-        for key in countsEdited ? nowKeys : wasKeys { given[key, default: 0] += 1 }
-        for key in Set(wasKeys + nowKeys) {
-            guard literal.keys[key, default: 0] == given[key, default: 0] else { return nil }  // another table gives it
-            if change[key, default: 0] != 0, literal.named.contains(key) { return nil }
-        }
+        guard let change = keysChange(was: was.flatMap(\.keys), now: now.flatMap(\.keys), literal: literal,
+                                      countsEdited: countsEdited) else { return nil }
         let before = items.filter { nodes[$0].close <= from }.count
         let rowPrefix = items.first.flatMap { rowPath($0, in: outline) }
         let list = rowPrefix.flatMap { p in p.ranges(of: ".rows[").last.map { String(p[..<$0.lowerBound]) } }
-        return (from, to, list, before, was.count, now.count, change.filter { $0.value != 0 })
+        return (from, to, list, before, was.count, now.count, change)
     }
 
     /// Rows listed one after the other (`row { }, toggle { }`), each read by `literalRow`; nil
@@ -150,7 +155,7 @@ extension RowRecheck {
         let tokens = LuaTokens.tokenize(text)
         var rows: [(constructor: String, values: [String: [String]], keys: [String])] = []
         var depth = 0, itemStart: Int?
-        for (i, token) in tokens.enumerated() {
+        for token in tokens {
             if token.kind == .symbol, token.text == "{" { depth += 1 }
             if token.kind == .symbol, token.text == "}" { depth -= 1 }
             if depth == 0, token.kind == .symbol, token.text == "," || token.text == ";" {
@@ -165,7 +170,6 @@ extension RowRecheck {
                 guard let row = literalRow(Array(text[s..<token.end])), rows.count < 10_000 else { return nil }
                 rows.append(row)
                 itemStart = nil
-                _ = i
             }
         }
         return itemStart == nil && depth == 0 ? rows : nil
@@ -206,26 +210,6 @@ extension RowRecheck {
             values[token.text, default: []].append(value.joined(separator: " "))
         }
         return (tokens[0].text, values, keys)
-    }
-
-    /// What two diagnostics are compared by: all but the path (the row alone has its own).
-    struct Key: Hashable {
-        var severity: Diagnostic.Severity, line: Int?, message: String, code: DiagnosticCode, subject: String?
-        init(_ d: Diagnostic) {
-            severity = d.severity
-            line = d.line
-            message = d.message
-            code = d.code
-            subject = d.subject
-        }
-    }
-
-    /// A count of each key.
-    struct Multiset {
-        var counts: [Key: Int] = [:]
-        init(_ keys: [Key]) { for k in keys { counts[k, default: 0] += 1 } }
-        func contains(_ k: Key) -> Bool { (counts[k] ?? 0) > 0 }
-        mutating func remove(_ k: Key) { counts[k, default: 0] -= 1 }
     }
 
     /// The path `check` names the row of node `n` by (`screens[2].sections[1].rows[3]`, a

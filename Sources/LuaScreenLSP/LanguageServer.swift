@@ -398,8 +398,8 @@ public final class LanguageServer: @unchecked Sendable {
         cacheOutline(of: copy)
         var options = SessionOptions(limits: limits, trusted: false, store: MemoryStore(), print: { _ in })
         options.moduleSource = { _ in nil }
-        guard let own = RowRecheck.diagnostics(path: document.path, checked: &checked, bytes: document.doc.bytes,
-                                               lineStarts: document.doc.lineStarts, outline: outline, options: options),
+        guard let own = RowRecheck.diagnostics(path: document.path, checked: &checked, document: document.doc,
+                                               outline: outline, options: options),
               own.count <= LanguageServer.maxDiagnostics else { return false }
         let uri = document.doc.uri
         lock.lock()

@@ -54,12 +54,12 @@ enum RowRecheck {
     /// checked text only as the type's comment says; else nil. What is worked out of the
     /// checked text once (`unshadowed`, `literal`) is kept in `checked` (the server keeps the
     /// new text and what was found in it there for the next edit).
-    static func diagnostics(path: String, checked: inout CheckedText, bytes: [UInt8], lineStarts: [Int],
+    static func diagnostics(path: String, checked: inout CheckedText, document: TextDocument,
                             outline: Outline, options: SessionOptions) -> [Diagnostic]? {
-        let old = checked.bytes
+        let old = checked.bytes, bytes = document.bytes
         guard let (start, oldEnd, newEnd) = difference(old, bytes) else { return checked.own }
-        if let moved = layoutEdit(checked: checked, path: path, bytes: bytes, start: start, oldEnd: oldEnd, newEnd: newEnd,
-                                  lineStarts: lineStarts, outline: outline) { return moved }
+        if let moved = layoutEdit(checked: checked, path: path, document: document, start: start, oldEnd: oldEnd, newEnd: newEnd,
+                                  outline: outline) { return moved }
         let delta = newEnd - oldEnd
         // What is checked alone: bytes `from..<to` of the text (`from..<to - delta` of the checked
         // one), rows listed one after the other, the `i`th of them named `place(i)` by check.
@@ -88,7 +88,7 @@ enum RowRecheck {
             let counted = checked.literal == nil
             if counted { checked.literal = literalScript(outline) }
             guard let literal = checked.literal ?? nil else { return nil }
-            let sameLines = old[start..<oldEnd].filter({ $0 == 10 }).count == bytes[start..<newEnd].filter({ $0 == 10 }).count
+            let sameLines = lineBreaks(old[start..<oldEnd]) == lineBreaks(bytes[start..<newEnd])
             if sameLines, let (row, change) = literalRowEdit(old: old, bytes: bytes, start: start, oldEnd: oldEnd, newEnd: newEnd,
                                                              outline: outline, literal: literal, countsEdited: counted) {
                 (from, to) = (outline.nodes[row].nameStart, outline.nodes[row].close)
@@ -112,8 +112,8 @@ enum RowRecheck {
                 return nil
             }
         }
-        guard let found = checkAlone(path: path, checked: &checked, bytes: bytes, from: from, to: to, delta: delta,
-                                     lineStarts: lineStarts, outline: outline, options: options, place: place) else { return nil }
+        guard let found = checkAlone(path: path, checked: &checked, document: document, from: from, to: to, delta: delta,
+                                     outline: outline, options: options, place: place) else { return nil }
         if !keysChange.isEmpty, var literal = checked.literal ?? nil {
             for (key, by) in keysChange { literal.keys[key, default: 0] += by }
             checked.literal = .some(literal)
@@ -126,11 +126,11 @@ enum RowRecheck {
     /// two replaces what the last check said at their lines, the lines below move by the line
     /// breaks the edit added or took out. Nil when the last check said something there the rows
     /// alone do not, or the rows alone say something this cannot place.
-    static func checkAlone(path: String, checked: inout CheckedText, bytes: [UInt8], from: Int, to: Int, delta: Int,
-                           lineStarts: [Int], outline: Outline, options: SessionOptions, place: (Int) -> String?) -> [Diagnostic]? {
-        let old = checked.bytes
-        let firstLine = line(of: from, in: lineStarts)
-        let newLines = bytes[from..<to].filter { $0 == 10 }.count, oldLines = old[from..<(to - delta)].filter { $0 == 10 }.count
+    static func checkAlone(path: String, checked: inout CheckedText, document: TextDocument, from: Int, to: Int, delta: Int,
+                           outline: Outline, options: SessionOptions, place: (Int) -> String?) -> [Diagnostic]? {
+        let old = checked.bytes, bytes = document.bytes
+        let firstLine = document.line(of: from) + 1
+        let newLines = lineBreaks(bytes[from..<to]), oldLines = lineBreaks(old[from..<(to - delta)])
         let shift = newLines - oldLines
         func alone(_ text: ArraySlice<UInt8>) -> [Diagnostic] {
             var wrapped = [UInt8](repeating: 10, count: firstLine - 1)
@@ -160,15 +160,9 @@ enum RowRecheck {
         }
         // The rest of what the whole check said, below the rows moved by the lines they gained.
         var found: [Diagnostic] = []
-        for var d in checked.own where !within(d, oldLines) {
-            if shift != 0 {
-                guard !namesALine(d.message) else { return nil }
-                if URIs.standard(d.file) == file, let l = d.line, l > firstLine + oldLines { d.line = l + shift }
-                for (k, at) in d.calledFrom.enumerated() where URIs.standard(at.file) == file && at.line >= firstLine {
-                    guard at.line > firstLine + oldLines else { return nil }
-                    d.calledFrom[k].line = at.line + shift
-                }
-            }
+        for d in checked.own where !within(d, oldLines) {
+            guard shift != 0 else { found.append(d); continue }
+            guard let d = moved(d, below: firstLine...(firstLine + oldLines), by: shift, in: file) else { return nil }
             found.append(d)
         }
         for d in after {
@@ -195,6 +189,26 @@ enum RowRecheck {
         return Diagnostic.sorted(found)
     }
 
+    /// What two diagnostics are compared by: all but the path (the row alone has its own).
+    struct Key: Hashable {
+        var severity: Diagnostic.Severity, line: Int?, message: String, code: DiagnosticCode, subject: String?
+        init(_ d: Diagnostic) {
+            severity = d.severity
+            line = d.line
+            message = d.message
+            code = d.code
+            subject = d.subject
+        }
+    }
+
+    /// A count of each key.
+    struct Multiset {
+        var counts: [Key: Int] = [:]
+        init(_ keys: [Key]) { for k in keys { counts[k, default: 0] += 1 } }
+        func contains(_ k: Key) -> Bool { (counts[k] ?? 0) > 0 }
+        mutating func remove(_ k: Key) { counts[k, default: 0] -= 1 }
+    }
+
     /// The row of a path in the rows of a list (`prefix` is `...rows[`): its place (from 1)
     /// and the rest of the path; nil for a path elsewhere.
     static func listedRow(_ path: String, in prefix: String) -> (index: Int, rest: Substring)? {
@@ -208,9 +222,9 @@ enum RowRecheck {
     /// inside a comment): the same program, the lines after the edit moved by the line breaks
     /// it added or took out; nil when a token changed, or a diagnostic is on the edit's line
     /// (which side of the break it is on is not known) or names a line in its text.
-    static func layoutEdit(checked: CheckedText, path: String, bytes: [UInt8], start: Int, oldEnd: Int, newEnd: Int,
-                           lineStarts: [Int], outline: Outline) -> [Diagnostic]? {
-        let old = checked.bytes
+    static func layoutEdit(checked: CheckedText, path: String, document: TextDocument, start: Int, oldEnd: Int, newEnd: Int,
+                           outline: Outline) -> [Diagnostic]? {
+        let old = checked.bytes, bytes = document.bytes
         func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
         guard old[start..<oldEnd].allSatisfy(isSpace), bytes[start..<newEnd].allSatisfy(isSpace) else { return nil }
         // The tokens from the last one ending before the edit to a little past it, before and after.
@@ -227,25 +241,37 @@ enum RowRecheck {
         guard after.count == before.count,
               zip(before, after).allSatisfy({ $0.kind == $1.kind && $0.text == $1.text && $0.quote == $1.quote
                   && ($0.start < start ? $0.start == $1.start : $0.start + delta == $1.start) }) else { return nil }
-        let lines = bytes[start..<newEnd].filter { $0 == 10 }.count - old[start..<oldEnd].filter { $0 == 10 }.count
+        let lines = lineBreaks(bytes[start..<newEnd]) - lineBreaks(old[start..<oldEnd])
         if lines == 0 { return checked.own }
         let file = URIs.standard(path)
-        let editLine = line(of: start, in: lineStarts)
-        var moved: [Diagnostic] = []
-        for var d in checked.own {
-            guard !namesALine(d.message) else { return nil }
-            if URIs.standard(d.file) == file, let l = d.line {
-                guard l != editLine else { return nil }
-                if l > editLine { d.line = l + lines }
-            }
-            for (k, place) in d.calledFrom.enumerated() where URIs.standard(place.file) == file {
-                guard place.line != editLine else { return nil }
-                if place.line > editLine { d.calledFrom[k].line = place.line + lines }
-            }
-            moved.append(d)
+        let editLine = document.line(of: start) + 1
+        var found: [Diagnostic] = []
+        for d in checked.own {
+            guard let d = moved(d, below: editLine...editLine, by: lines, in: file) else { return nil }
+            found.append(d)
         }
-        return Diagnostic.sorted(moved)
+        return Diagnostic.sorted(found)
     }
+
+    /// A diagnostic of the last check with its lines in `file` below `region` moved by `shift`;
+    /// nil when it is in `region` (which side of the edit it is on is not known) or names a line
+    /// in its text.
+    static func moved(_ d: Diagnostic, below region: ClosedRange<Int>, by shift: Int, in file: String) -> Diagnostic? {
+        guard !namesALine(d.message) else { return nil }
+        var d = d
+        if URIs.standard(d.file) == file, let l = d.line {
+            guard !region.contains(l) else { return nil }
+            if l > region.upperBound { d.line = l + shift }
+        }
+        for (k, at) in d.calledFrom.enumerated() where URIs.standard(at.file) == file {
+            guard !region.contains(at.line) else { return nil }
+            if at.line > region.upperBound { d.calledFrom[k].line = at.line + shift }
+        }
+        return d
+    }
+
+    /// How many line breaks `bytes` holds.
+    static func lineBreaks(_ bytes: ArraySlice<UInt8>) -> Int { bytes.reduce(0) { $1 == 10 ? $0 + 1 : $0 } }
 
     /// Whether a message names a line (`also at line 12`, `app.lua:12:`), which an edit above it moves.
     static func namesALine(_ message: String) -> Bool {
@@ -255,15 +281,5 @@ enum RowRecheck {
             if b == 32, i >= 4, bytes[(i - 4)..<i].elementsEqual("line".utf8) { return true }
         }
         return false
-    }
-
-    /// The 1-based line of byte `offset`.
-    static func line(of offset: Int, in lineStarts: [Int]) -> Int {
-        var lo = 0, hi = lineStarts.count - 1
-        while lo < hi {
-            let mid = (lo + hi + 1) / 2
-            if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
-        }
-        return lo + 1
     }
 }

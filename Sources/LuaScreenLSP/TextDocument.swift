@@ -41,14 +41,21 @@ public struct TextDocument: Sendable {
         return i
     }
 
-    /// The position of byte `offset`.
-    public func position(of offset: Int) -> Position {
+    /// The line (0-based) byte `offset` is on.
+    public func line(of offset: Int) -> Int {
         let offset = max(0, min(offset, bytes.count))
         var lo = 0, hi = lineStarts.count - 1
         while lo < hi {
             let mid = (lo + hi + 1) / 2
             if lineStarts[mid] <= offset { lo = mid } else { hi = mid - 1 }
         }
+        return lo
+    }
+
+    /// The position of byte `offset`.
+    public func position(of offset: Int) -> Position {
+        let offset = max(0, min(offset, bytes.count))
+        let lo = line(of: offset)
         var units = 0
         var i = lineStarts[lo]
         while i < offset {
